@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+/** Units a numeric field can be measured in, as the API documents name them. */
+export type FieldUnit =
+  | "bytes"
+  | "nanoseconds"
+  | "microseconds"
+  | "milliseconds"
+  | "seconds"
+  | "CPU shares"
+  | "nano CPUs"
+  | "percent"
+  | "count"
+  | "Unix seconds"
+  | "RFC 3339 time";
+
+/**
+ * The documentation carried by every schema field (ARCHITECTURE.md principle 1): validation messages,
+ * completion, hover and JSON Schema export are all derived from it.
+ */
+export interface FieldDoc {
+  /** What the field means, in one or two sentences for a user. */
+  description: string;
+  /** Unit of a numeric value, if any. */
+  unit?: FieldUnit;
+  /** Human-readable bounds, e.g. `10–1000` or `0, or ≥ 1,000,000`. The check itself lives in the schema. */
+  bounds?: string;
+  /** The default the engine/service applies when the field is absent. */
+  default?: unknown;
+  /** Where it comes from: a spec section (`engine §2.2`, `secrets §4`) or a research fact. */
+  source: string;
+  /** A decision taken where the document is silent or contradicts itself, and why. */
+  decision?: string;
+}
+
+/** The key under which {@link FieldDoc} is stored in zod's global registry (JSON Schema: `x-enginekit`). */
+export const FIELD_DOC_KEY = "x-enginekit";
+
+/**
+ * Attaches documentation to a schema. The description is also set as zod's own `description` so it shows
+ * in `toJSONSchema()` output; the full {@link FieldDoc} is kept under {@link FIELD_DOC_KEY}.
+ * Returns a new schema (zod schemas are immutable), typed like the input.
+ */
+export function documented<T extends z.ZodType>(schema: T, doc: FieldDoc): T {
+  return schema.meta({ description: renderFieldDoc(doc), [FIELD_DOC_KEY]: doc }) as T;
+}
+
+/** Reads the {@link FieldDoc} attached by {@link documented}, unwrapping optional/nullable/default wrappers. */
+export function fieldDocOf(schema: z.ZodType): FieldDoc | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const meta = z.globalRegistry.get(current) as Record<string, unknown> | undefined;
+    const doc = meta?.[FIELD_DOC_KEY] as FieldDoc | undefined;
+    if (doc) return doc;
+    const def = (current as unknown as { _zod?: { def?: { innerType?: z.ZodType; in?: z.ZodType } } })._zod
+      ?.def;
+    current = def?.innerType ?? def?.in;
+  }
+  return undefined;
+}
+
+/**
+ * Renders a {@link FieldDoc} as one paragraph: `description Unit: … Bounds: … Default: … (source)`.
+ * Used for JSON Schema descriptions and hovers.
+ */
+export function renderFieldDoc(doc: FieldDoc): string {
+  const parts = [doc.description.trim()];
+  if (doc.unit) parts.push(`Unit: ${doc.unit}.`);
+  if (doc.bounds) parts.push(`Bounds: ${doc.bounds}.`);
+  if (doc.default !== undefined) parts.push(`Default: ${JSON.stringify(doc.default)}.`);
+  if (doc.decision) parts.push(`Note: ${doc.decision}`);
+  parts.push(`(${doc.source})`);
+  return parts.join(" ");
+}

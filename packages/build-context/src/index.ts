@@ -1,0 +1,2 @@
+/** @enginekit/build-context: .engineignore matcher, build-context tar packer and POST /build uploader. */
+export {};

@@ -1,0 +1,4 @@
+import type { Benchmark } from "../benchmark.js";
+
+/** Every benchmark, in the order `pnpm bench` runs them. Add new ones here. */
+export const benchmarks: Benchmark[] = [];
