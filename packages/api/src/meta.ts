@@ -45,6 +45,12 @@ export function documented<T extends z.ZodType>(schema: T, doc: FieldDoc): T {
   return schema.meta({ description: renderFieldDoc(doc), [FIELD_DOC_KEY]: doc }) as T;
 }
 
+/** The part of a zod wrapper's definition that points at the wrapped schema. */
+interface WrapperDef {
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+}
+
 /** Reads the {@link FieldDoc} attached by {@link documented}, unwrapping optional/nullable/default wrappers. */
 export function fieldDocOf(schema: z.ZodType): FieldDoc | undefined {
   let current: z.ZodType | undefined = schema;
@@ -52,8 +58,7 @@ export function fieldDocOf(schema: z.ZodType): FieldDoc | undefined {
     const meta = z.globalRegistry.get(current) as Record<string, unknown> | undefined;
     const doc = meta?.[FIELD_DOC_KEY] as FieldDoc | undefined;
     if (doc) return doc;
-    const def = (current as unknown as { _zod?: { def?: { innerType?: z.ZodType; in?: z.ZodType } } })._zod
-      ?.def;
+    const def: WrapperDef | undefined = (current as unknown as { _zod?: { def?: WrapperDef } })._zod?.def;
     current = def?.innerType ?? def?.in;
   }
   return undefined;
