@@ -2,13 +2,24 @@
 // Runs every package's tests in one vitest run (root vitest.config.ts lists the projects) and ends with
 // the plain summary line `N passed, N failed[, N skipped]` summed over all packages.
 // Extra arguments are passed to vitest (e.g. a project filter: `--project @enginekit/api`).
+// The real engine: ENGINE_HOST when set; otherwise a private one is started (tools/engine/start.sh) and
+// stopped afterwards. In CI (`CI` set) an engine that cannot be started fails the run.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { ensureEngine } from "./with-engine.mjs";
 
 const out = join(".vitest", "results.json");
 mkdirSync(".vitest", { recursive: true });
 rmSync(out, { force: true });
+let engine;
+try {
+  engine = ensureEngine({ required: Boolean(process.env.CI) });
+} catch (error) {
+  console.error(`test-all: ${error.message}`);
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
 const run = spawnSync(
   process.execPath,
   [
@@ -21,6 +32,7 @@ const run = spawnSync(
   ],
   { stdio: "inherit" },
 );
+engine.stop();
 let passed = 0;
 let failed = 0;
 let skipped = 0;
