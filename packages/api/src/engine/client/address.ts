@@ -1,0 +1,41 @@
+import { EngineAddressError } from "./errors.js";
+
+/** The engine's default address (engine §1 `{engine_socket}`). */
+export const DEFAULT_ENGINE_HOST = "unix:///var/run/engine.sock";
+
+/** A parsed engine address. */
+export type EngineAddress =
+  | { kind: "unix"; socketPath: string; text: string }
+  | { kind: "tcp"; host: string; port: number; text: string };
+
+/**
+ * Parses an engine address, following the engine CLI's `-H`/`DOCKER_HOST` forms:
+ * - `unix:///absolute/path.sock` (the path must be absolute);
+ * - `tcp://host:port` (IPv4, name, or `[IPv6]`; port 1–65535; a trailing `/` is allowed, no other path).
+ * @throws EngineAddressError naming the value and the accepted forms.
+ */
+export function parseEngineAddress(value: string): EngineAddress {
+  const text = value.trim();
+  if (text.startsWith("unix://")) {
+    const socketPath = text.slice("unix://".length);
+    if (!socketPath.startsWith("/")) throw new EngineAddressError(value, "the socket path must be absolute");
+    return { kind: "unix", socketPath, text };
+  }
+  if (text.startsWith("tcp://")) {
+    let url: URL;
+    try {
+      url = new URL(`http://${text.slice("tcp://".length)}`);
+    } catch {
+      throw new EngineAddressError(value, "not a host:port");
+    }
+    if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
+      throw new EngineAddressError(value, "a tcp address takes only host:port");
+    }
+    if (!url.port || !/:\d+\/?$/.test(text)) throw new EngineAddressError(value, "the port is missing");
+    const port = Number(url.port);
+    if (!url.hostname) throw new EngineAddressError(value, "the host is missing");
+    return { kind: "tcp", host: url.hostname.replace(/^\[|\]$/g, ""), port, text };
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1];
+  throw new EngineAddressError(value, scheme ? `unsupported scheme ${scheme}` : "no scheme");
+}

@@ -1,0 +1,230 @@
+import type { Duplex } from "node:stream";
+import type { Dispatcher, Pool } from "undici";
+import {
+  createDispatcher,
+  encodeQuery,
+  type HttpResponse,
+  isTimeoutError,
+  jsonBody,
+  type QueryParams,
+  type RequestBody,
+  readErrorMessage,
+  readJson,
+  timeoutOptions,
+  toDispatchBody,
+} from "../../transport/index.js";
+import { chooseApiVersion, DOCUMENTED_API_VERSION, type NegotiatedVersion } from "./api-version.js";
+import type { EngineConnectionConfig } from "./config.js";
+import { EngineApiError, EngineConnectionError, EngineTimeoutError } from "./errors.js";
+
+/** Cancellation and deadline of one call; accepted by every EngineClient method. */
+export interface CallOptions {
+  /** Aborts the call (and its response stream); the call rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /**
+   * Milliseconds the response head may take, and the longest pause between body chunks
+   * ({@link EngineTimeoutError} when exceeded). `0` disables it. Default: the client's `timeoutMs` for
+   * request/response calls; none for streams and blocking calls (wait, attach, events, build, pull…).
+   */
+  timeoutMs?: number;
+}
+
+/** HTTP methods the engine API uses. */
+export type EngineMethod = "GET" | "HEAD" | "POST" | "PUT" | "DELETE";
+
+/** One request to the engine, before versioning. */
+export interface EngineRequest extends CallOptions {
+  method: EngineMethod;
+  /** Unversioned path with its segments already encoded, e.g. `/containers/abc/json`. */
+  path: string;
+  query?: QueryParams;
+  /** A JSON body, sent with `Content-Type: application/json` and `Content-Length`. */
+  json?: unknown;
+  /** A raw body (tar archives): bytes with `Content-Length`, streams chunked. */
+  body?: RequestBody;
+  headers?: Record<string, string>;
+  /** A stream or blocking call: the client's default timeout does not apply. */
+  long?: boolean;
+}
+
+/** Version and diagnostics settings of the HTTP core. */
+export interface EngineHttpOptions {
+  /** API version to ask for (default {@link DOCUMENTED_API_VERSION}, `1.24`). */
+  apiVersion?: string;
+  /**
+   * `true` (default): ask `GET /version` once, before the first call, and adapt the version to the engine's
+   * range (see `chooseApiVersion`). `false`: use `apiVersion` as is, with no extra round trip.
+   */
+  negotiate?: boolean;
+  /** Default `timeoutMs` of request/response calls (default 60,000 ms; `0` none). */
+  timeoutMs?: number;
+  /** Receives one-time notes such as the negotiated version differing from the requested one. */
+  onWarning?: (message: string) => void;
+}
+
+/**
+ * The EngineClient's HTTP core: versioned paths, query and body encoding, status checks turning engine errors
+ * into {@link EngineApiError}, timeouts, and connection errors into {@link EngineConnectionError}. One undici
+ * pool per client; the hot path (`send` once the version is known) adds only string concatenation and one
+ * status check to `dispatcher.request`.
+ */
+export class EngineHttp {
+  readonly dispatcher: Pool;
+  readonly address: string;
+  private readonly requested: string;
+  private readonly negotiate: boolean;
+  private readonly defaultTimeoutMs: number;
+  private readonly onWarning: (message: string) => void;
+  private prefix: string | undefined;
+  private negotiation: Promise<NegotiatedVersion> | undefined;
+  private result: NegotiatedVersion | undefined;
+
+  constructor(config: EngineConnectionConfig, options: EngineHttpOptions = {}) {
+    this.dispatcher = createDispatcher(config.target);
+    this.address = config.display;
+    this.requested = options.apiVersion ?? DOCUMENTED_API_VERSION;
+    this.negotiate = options.negotiate !== false;
+    this.defaultTimeoutMs = options.timeoutMs ?? 60_000;
+    this.onWarning = options.onWarning ?? ((message) => process.emitWarning(message, "EngineApiVersion"));
+    if (!this.negotiate) {
+      this.result = { version: this.requested, engineMin: undefined, engineMax: undefined };
+      this.prefix = `/v${this.requested}`;
+    }
+  }
+
+  /**
+   * The API version in use, negotiating it first when needed (one `GET /version`, shared by concurrent
+   * callers; a failed negotiation is retried by the next call).
+   * @throws EngineVersionError when the engine's maximum is below the requested version.
+   */
+  version(options: CallOptions = {}): Promise<NegotiatedVersion> {
+    if (this.result) return Promise.resolve(this.result);
+    this.negotiation ??= this.runNegotiation(options).then(
+      (result) => {
+        this.result = result;
+        this.prefix = `/v${result.version}`;
+        if (result.note) this.onWarning(result.note);
+        return result;
+      },
+      (error: unknown) => {
+        this.negotiation = undefined;
+        throw error;
+      },
+    );
+    return this.negotiation;
+  }
+
+  private async runNegotiation(options: CallOptions): Promise<NegotiatedVersion> {
+    const response = await this.dispatch({ method: "GET", path: "/version", ...options }, "/version");
+    const body = (await readJson(response)) as { ApiVersion?: string; MinAPIVersion?: string } | undefined;
+    return chooseApiVersion(this.requested, body?.MinAPIVersion, body?.ApiVersion);
+  }
+
+  /**
+   * Sends a request and resolves to the response once its head arrived with a 2xx or 304 status; the body
+   * is left to the caller (read, stream or dump it).
+   * @throws EngineApiError for other statuses (with the engine's `{ message }`), EngineTimeoutError,
+   * EngineConnectionError, or the signal's reason when aborted.
+   */
+  async send(request: EngineRequest): Promise<HttpResponse> {
+    const prefix = this.prefix ?? `/v${(await this.version(request)).version}`;
+    return this.dispatch(request, prefix + request.path + encodeQuery(request.query));
+  }
+
+  /** Sends a request and parses its JSON body (typed by the caller's schema type; not validated). */
+  async json<T>(request: EngineRequest): Promise<T> {
+    return (await readJson(await this.send(request))) as T;
+  }
+
+  /** Sends a request whose answer has no useful body; resolves to the status (e.g. 204, or 304 unchanged). */
+  async empty(request: EngineRequest): Promise<number> {
+    const response = await this.send(request);
+    await response.body.dump();
+    return response.statusCode;
+  }
+
+  /**
+   * Sends a request with `Connection: Upgrade` and `Upgrade: tcp` (engine §4.1.2 hijacking) and resolves to
+   * the raw bidirectional socket once the engine answered 101.
+   */
+  async upgrade(request: EngineRequest): Promise<Duplex> {
+    const prefix = this.prefix ?? `/v${(await this.version(request)).version}`;
+    const path = prefix + request.path + encodeQuery(request.query);
+    const { body, headers } = this.encodeBody(request);
+    const options: Dispatcher.UpgradeOptions = { path, method: request.method, protocol: "tcp", headers };
+    if (request.signal) options.signal = request.signal;
+    try {
+      const { socket } = await this.dispatcher.upgrade(
+        body === undefined ? options : ({ ...options, body } as Dispatcher.UpgradeOptions),
+      );
+      return socket;
+    } catch (error) {
+      throw this.mapError(error, request, path);
+    }
+  }
+
+  /** Closes the pool's connections (in-flight streams are destroyed). */
+  async close(): Promise<void> {
+    await this.dispatcher.destroy();
+  }
+
+  private encodeBody(request: EngineRequest) {
+    if (request.json !== undefined) {
+      const encoded = jsonBody(request.json);
+      return {
+        body: encoded.body,
+        headers: request.headers ? { ...request.headers, ...encoded.headers } : encoded.headers,
+      };
+    }
+    return { body: toDispatchBody(request.body), headers: request.headers };
+  }
+
+  private async dispatch(request: EngineRequest, path: string): Promise<HttpResponse> {
+    const { body, headers } = this.encodeBody(request);
+    const { headersTimeout, bodyTimeout } = timeoutOptions(
+      request.timeoutMs ?? (request.long ? 0 : this.defaultTimeoutMs),
+    );
+    let response: HttpResponse;
+    try {
+      response = await this.dispatcher.request({
+        method: request.method,
+        path,
+        body: body ?? null,
+        headers: headers ?? null,
+        signal: request.signal ?? null,
+        headersTimeout,
+        bodyTimeout,
+      });
+    } catch (error) {
+      throw this.mapError(error, request, path);
+    }
+    const status = response.statusCode;
+    if ((status >= 200 && status < 300) || status === 304) return response;
+    throw new EngineApiError(status, request.method, pathOnly(path), await readErrorMessage(response));
+  }
+
+  private mapError(error: unknown, request: EngineRequest, path: string): unknown {
+    if (request.signal?.aborted) return request.signal.reason ?? error;
+    if (isTimeoutError(error)) {
+      const ms = request.timeoutMs ?? (request.long ? 0 : this.defaultTimeoutMs);
+      return new EngineTimeoutError(request.method, pathOnly(path), ms);
+    }
+    if (error instanceof EngineApiError) return error;
+    return new EngineConnectionError(this.address, (error as { code?: string }).code, error);
+  }
+}
+
+function pathOnly(path: string): string {
+  const q = path.indexOf("?");
+  return q === -1 ? path : path.slice(0, q);
+}
+
+/** Encodes an id or name as one path segment. */
+export function segment(value: string): string {
+  return encodeURIComponent(value);
+}
+
+/** Encodes an image or plugin reference for a path: `/` stays (engine routes match `{name:.*}`). */
+export function reference(value: string): string {
+  return encodeURIComponent(value).replace(/%2F/gi, "/");
+}

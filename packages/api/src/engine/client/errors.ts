@@ -1,0 +1,100 @@
+/**
+ * Errors thrown by the EngineClient. All extend {@link EngineError}; none carries a credential (registry
+ * passwords and tokens are only ever in request headers, which errors do not copy).
+ */
+
+/** Base class of every EngineClient error. */
+export class EngineError extends Error {
+  override name = "EngineError";
+}
+
+/** The accepted `ENGINE_HOST` forms, quoted by {@link EngineAddressError}. */
+export const ACCEPTED_ENGINE_ADDRESSES = "unix:///path/to/engine.sock or tcp://host:port";
+
+/** A malformed engine address (option or `ENGINE_HOST`); `value` is the address as given. */
+export class EngineAddressError extends EngineError {
+  override name = "EngineAddressError";
+  constructor(
+    readonly value: string,
+    reason: string,
+  ) {
+    super(
+      `invalid engine address ${JSON.stringify(value)}: ${reason} (accepted: ${ACCEPTED_ENGINE_ADDRESSES})`,
+    );
+  }
+}
+
+/** Bad client configuration other than the address (e.g. unreadable TLS files in `ENGINE_CERT_PATH`). */
+export class EngineConfigError extends EngineError {
+  override name = "EngineConfigError";
+}
+
+/**
+ * The engine answered with an error status (engine §7): `status` is the HTTP status, `method`/`path` the
+ * request (path without query), `engineMessage` the `message` of the engine's `{ message }` body.
+ */
+export class EngineApiError extends EngineError {
+  override name = "EngineApiError";
+  constructor(
+    readonly status: number,
+    readonly method: string,
+    readonly path: string,
+    readonly engineMessage: string,
+  ) {
+    super(`${method} ${path} failed with ${status}: ${engineMessage || "(no message)"}`);
+  }
+}
+
+/** The engine could not be reached at `address` (socket missing, connection refused, TLS failure…). */
+export class EngineConnectionError extends EngineError {
+  override name = "EngineConnectionError";
+  constructor(
+    readonly address: string,
+    readonly code: string | undefined,
+    cause: unknown,
+  ) {
+    super(`cannot reach the engine at ${address}: ${describeCause(cause)}`, { cause });
+  }
+}
+
+/** A call exceeded its `timeoutMs` (no response head, or the body idle for that long). */
+export class EngineTimeoutError extends EngineError {
+  override name = "EngineTimeoutError";
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`${method} ${path} timed out after ${timeoutMs} ms`);
+  }
+}
+
+/** The engine's API version range does not include anything this client can speak (engine §9). */
+export class EngineVersionError extends EngineError {
+  override name = "EngineVersionError";
+}
+
+/**
+ * A streamed operation (build, image create/push/load) reported a failure inside its 200 stream (engine §7.3):
+ * `code` is `errorDetail.code` when sent (the build's exit code), `engineMessage` the error text.
+ */
+export class EngineStreamError extends EngineError {
+  override name = "EngineStreamError";
+  constructor(
+    readonly engineMessage: string,
+    readonly code: number | undefined,
+  ) {
+    super(engineMessage);
+  }
+}
+
+/** Malformed bytes in an engine stream (JSON messages or multiplexed frames); `offset` counts bytes. */
+export class EngineProtocolError extends EngineError {
+  override name = "EngineProtocolError";
+}
+
+function describeCause(cause: unknown): string {
+  const code = (cause as { code?: unknown })?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return typeof code === "string" && !message.includes(code) ? `${code} ${message}` : message;
+}

@@ -1,0 +1,49 @@
+import type { Dispatcher } from "undici";
+
+/** The undici response type every transport helper works on. */
+export type HttpResponse = Dispatcher.ResponseData;
+
+/**
+ * Reads an error response body as text and extracts the service's message: the `message` field of a JSON
+ * body (engine §7 `{ message }`), else the first `errors` entry (secrets API), else the trimmed text.
+ * Never throws; an unreadable body yields `""`.
+ */
+export async function readErrorMessage(response: HttpResponse): Promise<string> {
+  let text = "";
+  try {
+    text = await response.body.text();
+  } catch {
+    return "";
+  }
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{")) {
+    try {
+      const parsed = JSON.parse(trimmed) as { message?: unknown; errors?: unknown };
+      if (typeof parsed.message === "string") return parsed.message;
+      if (Array.isArray(parsed.errors) && typeof parsed.errors[0] === "string") return parsed.errors[0];
+    } catch {
+      // not JSON after all: fall through to the raw text
+    }
+  }
+  return trimmed;
+}
+
+/** Reads a JSON response body; an empty body yields `undefined`. */
+export async function readJson(response: HttpResponse): Promise<unknown> {
+  const text = await response.body.text();
+  return text.length === 0 ? undefined : JSON.parse(text);
+}
+
+/** Discards a response body so the connection can be reused. */
+export async function discardBody(response: HttpResponse): Promise<void> {
+  await response.body.dump();
+}
+
+/** The first value of a response header (undici gives repeated headers as arrays). */
+export function headerValue(
+  response: { headers: Record<string, string | string[] | undefined> },
+  name: string,
+) {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

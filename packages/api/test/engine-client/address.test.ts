@@ -1,0 +1,73 @@
+import { describe, expect, test } from "vitest";
+import {
+  EngineAddressError,
+  parseEngineAddress,
+  resolveEngineConfig,
+} from "../../src/engine/client/index.js";
+
+describe("parseEngineAddress", () => {
+  test.each([
+    ["unix:///var/run/engine.sock", { kind: "unix", socketPath: "/var/run/engine.sock" }],
+    ["tcp://127.0.0.1:2375", { kind: "tcp", host: "127.0.0.1", port: 2375 }],
+    ["tcp://engine.example:2376/", { kind: "tcp", host: "engine.example", port: 2376 }],
+    ["tcp://[::1]:2375", { kind: "tcp", host: "::1", port: 2375 }],
+  ])("%s", (value, expected) => {
+    expect(parseEngineAddress(value)).toMatchObject(expected);
+  });
+
+  test.each([
+    ["unix://relative.sock", "absolute"],
+    ["tcp://host", "port is missing"],
+    ["tcp://host:99999", "not a host:port"],
+    ["tcp://host:2375/path", "only host:port"],
+    ["http://host:2375", "unsupported scheme http"],
+    ["/var/run/engine.sock", "no scheme"],
+    ["", "no scheme"],
+  ])("%s is rejected naming the value and the accepted forms", (value, reason) => {
+    const error = (() => {
+      try {
+        parseEngineAddress(value);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(EngineAddressError);
+    expect((error as Error).message).toContain(JSON.stringify(value));
+    expect((error as Error).message).toContain(reason);
+    expect((error as Error).message).toContain("unix:///path/to/engine.sock or tcp://host:port");
+  });
+});
+
+describe("resolveEngineConfig", () => {
+  test("defaults to the documented socket when ENGINE_HOST is unset", () => {
+    const config = resolveEngineConfig({ env: {} });
+    expect(config.target).toEqual({ origin: "http://engine", socketPath: "/var/run/engine.sock" });
+    expect(config.display).toBe("unix:///var/run/engine.sock");
+  });
+
+  test("reads ENGINE_HOST; the option wins over it", () => {
+    expect(resolveEngineConfig({ env: { ENGINE_HOST: "tcp://10.0.0.1:2375" } }).target.origin).toBe(
+      "http://10.0.0.1:2375",
+    );
+    expect(
+      resolveEngineConfig({ host: "unix:///x.sock", env: { ENGINE_HOST: "tcp://10.0.0.1:2375" } }).target
+        .socketPath,
+    ).toBe("/x.sock");
+  });
+
+  test("ENGINE_TLS_VERIFY with a missing cert pair names the file", () => {
+    expect(() =>
+      resolveEngineConfig({
+        env: { ENGINE_HOST: "tcp://h:2376", ENGINE_TLS_VERIFY: "1", ENGINE_CERT_PATH: "/nonexistent" },
+      }),
+    ).not.toThrow();
+    expect(
+      resolveEngineConfig({
+        env: { ENGINE_HOST: "tcp://h:2376", ENGINE_TLS_VERIFY: "1", ENGINE_CERT_PATH: "/nonexistent" },
+      }).target.origin,
+    ).toBe("https://h:2376");
+    expect(
+      resolveEngineConfig({ env: { ENGINE_HOST: "tcp://h:2376", ENGINE_TLS_VERIFY: "0" } }).target.origin,
+    ).toBe("http://h:2376");
+  });
+});
