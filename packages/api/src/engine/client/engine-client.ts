@@ -1,0 +1,76 @@
+import type { NegotiatedVersion } from "./api-version.js";
+import { type EngineConnectionOptions, resolveEngineConfig } from "./config.js";
+import { ContainersApi } from "./containers.js";
+import { type CallOptions, EngineHttp, type EngineHttpOptions } from "./engine-http.js";
+import { ExecApi } from "./exec.js";
+import { ImagesApi } from "./images.js";
+import { NetworksApi } from "./networks.js";
+import { NodesApi } from "./nodes.js";
+import { PluginsApi } from "./plugins.js";
+import { ServicesApi } from "./services.js";
+import { SwarmApi } from "./swarm.js";
+import { SystemApi } from "./system.js";
+import { TasksApi } from "./tasks.js";
+import { VolumesApi } from "./volumes.js";
+
+/** Options of {@link EngineClient}: where the engine is, and how to talk to it. */
+export interface EngineClientOptions extends EngineConnectionOptions, EngineHttpOptions {}
+
+/**
+ * A typed client of the engine API v1.24 over undici, grouped like the document (engine §4):
+ * `client.containers`, `images`, `system`, `exec`, `volumes`, `networks`, `plugins`, `nodes`, `swarm`,
+ * `services`, `tasks`. Every method takes `{ signal, timeoutMs }` last.
+ *
+ * ```ts
+ * const client = new EngineClient(); // ENGINE_HOST, else unix:///var/run/engine.sock
+ * const { Id } = await client.containers.create({ Image: "enginekit/busybox:latest", Cmd: ["true"] });
+ * ```
+ *
+ * The address is parsed at construction: @throws EngineAddressError for a malformed address,
+ * EngineConfigError for unreadable TLS files. Calls reject with EngineApiError (engine error status),
+ * EngineConnectionError, EngineTimeoutError, EngineVersionError or EngineStreamError (see `errors.ts`).
+ */
+export class EngineClient {
+  /** The address in use, as shown to users (e.g. `unix:///var/run/engine.sock`, `tcp://h:2376 (TLS)`). */
+  readonly address: string;
+  /** The HTTP core, for requests the groups do not cover. */
+  readonly http: EngineHttp;
+  readonly containers: ContainersApi;
+  readonly images: ImagesApi;
+  readonly system: SystemApi;
+  readonly exec: ExecApi;
+  readonly volumes: VolumesApi;
+  readonly networks: NetworksApi;
+  readonly plugins: PluginsApi;
+  readonly nodes: NodesApi;
+  readonly swarm: SwarmApi;
+  readonly services: ServicesApi;
+  readonly tasks: TasksApi;
+
+  constructor(options: EngineClientOptions = {}) {
+    const config = resolveEngineConfig(options);
+    this.http = new EngineHttp(config, options);
+    this.address = config.display;
+    this.containers = new ContainersApi(this.http);
+    this.images = new ImagesApi(this.http);
+    this.system = new SystemApi(this.http);
+    this.exec = new ExecApi(this.http);
+    this.volumes = new VolumesApi(this.http);
+    this.networks = new NetworksApi(this.http);
+    this.plugins = new PluginsApi(this.http);
+    this.nodes = new NodesApi(this.http);
+    this.swarm = new SwarmApi(this.http);
+    this.services = new ServicesApi(this.http);
+    this.tasks = new TasksApi(this.http);
+  }
+
+  /** The API version in use, negotiating it on first use (see `EngineHttpOptions.negotiate`). */
+  apiVersion(options: CallOptions = {}): Promise<NegotiatedVersion> {
+    return this.http.version(options);
+  }
+
+  /** Closes the client's connections; open streams end with an error. */
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}

@@ -1,0 +1,265 @@
+import type { Readable } from "node:stream";
+import type { QueryValue, RequestBody } from "../../transport/index.js";
+import type { CallOptions, EngineHttp } from "./engine-http.js";
+import { reference } from "./engine-http.js";
+import { decodeJsonStream, type JsonStreamMessage } from "./json-message-stream.js";
+import {
+  encodeRegistryAuth,
+  encodeRegistryConfig,
+  type RegistryAuth,
+  type RegistryConfig,
+} from "./registry-auth.js";
+import type { ContainerCreateBody, ImageHistoryItem, ImageInspect, ImageSummary } from "./schema-types.js";
+
+/** Query of `GET /images/json` (engine §4.2). */
+export interface ImageListQuery {
+  all?: boolean;
+  filters?: Partial<Record<"dangling" | "label" | "before" | "since" | "reference", string[]>>;
+  filter?: string;
+  digests?: boolean;
+}
+
+/**
+ * Query of `POST /build` (engine §4.2; research build-context-anchors §5.1). `enginefile` is the build
+ * file's path inside the context and is sent as the engine's `dockerfile` parameter as well (real engines
+ * read only `dockerfile`); `t` is repeated per tag; `buildargs` and `labels` are JSON maps.
+ */
+export interface BuildQuery {
+  enginefile?: string;
+  t?: string[];
+  remote?: string;
+  q?: boolean;
+  nocache?: boolean;
+  pull?: boolean;
+  rm?: boolean;
+  forcerm?: boolean;
+  memory?: number;
+  memswap?: number;
+  cpushares?: number;
+  cpusetcpus?: string;
+  cpuperiod?: number;
+  cpuquota?: number;
+  buildargs?: Record<string, string | null>;
+  shmsize?: number;
+  labels?: Record<string, string>;
+  /** Any further parameter the engine honours (`target`, `cachefrom`, `networkmode`…), sent as given. */
+  [parameter: string]: QueryValue;
+}
+
+/** Options of {@link ImagesApi.build}. */
+export interface BuildOptions extends CallOptions {
+  /** Credentials for base-image registries, sent as `X-Registry-Config` (URL-safe base64 with padding). */
+  registryConfig?: RegistryConfig;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+}
+
+/** Query of `POST /images/create` (engine §4.2): pull with `fromImage`, import with `fromSrc`. */
+export interface ImageCreateQuery {
+  fromImage?: string;
+  fromSrc?: string;
+  repo?: string;
+  tag?: string;
+  /** Build-file instructions applied on import (`changes`, repeatable; accepted by real engines). */
+  changes?: string[];
+}
+
+/** One entry of `DELETE /images/(name)`'s answer. */
+export type ImageDeleteItem = { Untagged: string } | { Deleted: string };
+
+/** One result of `GET /images/search` (engine §2.5). */
+export interface ImageSearchResult {
+  description: string;
+  is_official: boolean;
+  is_automated: boolean;
+  name: string;
+  star_count: number;
+}
+
+/** Query of `POST /commit` (engine §4.2); `changes` are build-file instructions to apply. */
+export interface CommitQuery {
+  container: string;
+  repo?: string;
+  tag?: string;
+  comment?: string;
+  author?: string;
+  pause?: boolean;
+  changes?: string | string[];
+}
+
+/** Image endpoints (engine §4.2). `name` is an image name (with tag or digest) or id everywhere. */
+export class ImagesApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  /** `GET /images/json`. */
+  list(query: ImageListQuery = {}, options: CallOptions = {}): Promise<ImageSummary[]> {
+    return this.http.json({ method: "GET", path: "/images/json", query: { ...query }, ...options });
+  }
+
+  /**
+   * `POST /build`: uploads the build context (a tar archive — bytes, a `Readable` or any
+   * `AsyncIterable<Uint8Array>`, sent chunked with `Content-Type: application/x-tar`) and resolves, once the
+   * engine answered 200, to the decoded JSON messages of the build output. The iteration throws
+   * {@link EngineStreamError} on an in-stream failure (a 200 status is not success, engine §7.3). Errors
+   * before any output (bad parameter, missing build file) reject with {@link EngineApiError}.
+   */
+  async build(
+    context: RequestBody,
+    query: BuildQuery = {},
+    options: BuildOptions = {},
+  ): Promise<AsyncIterable<JsonStreamMessage>> {
+    const { registryConfig, headers, ...call } = options;
+    const { enginefile, ...rest } = query;
+    const requestHeaders: Record<string, string> = { "content-type": "application/x-tar", ...headers };
+    if (registryConfig) requestHeaders["x-registry-config"] = encodeRegistryConfig(registryConfig);
+    const response = await this.http.send({
+      method: "POST",
+      path: "/build",
+      query: enginefile === undefined ? rest : { enginefile, dockerfile: enginefile, ...rest },
+      body: context,
+      headers: requestHeaders,
+      long: true,
+      ...call,
+    });
+    return decodeJsonStream(response.body);
+  }
+
+  /**
+   * `POST /images/create`: pulls (`fromImage`) or imports (`fromSrc`, with `body` the tar when `fromSrc`
+   * is `-`). Resolves to the progress messages; an in-stream `error` throws {@link EngineStreamError}.
+   */
+  async create(
+    query: ImageCreateQuery,
+    options: CallOptions & { auth?: RegistryAuth; body?: RequestBody } = {},
+  ): Promise<AsyncIterable<JsonStreamMessage>> {
+    const { auth, body, ...call } = options;
+    const headers: Record<string, string> = {};
+    if (auth) headers["x-registry-auth"] = encodeRegistryAuth(auth);
+    if (body !== undefined) headers["content-type"] = "application/x-tar";
+    const response = await this.http.send({
+      method: "POST",
+      path: "/images/create",
+      query: { ...query },
+      headers,
+      long: true,
+      ...(body === undefined ? {} : { body }),
+      ...call,
+    });
+    return decodeJsonStream(response.body);
+  }
+
+  /** `GET /images/(name)/json` (engine §2.5). */
+  inspect(name: string, options: CallOptions = {}): Promise<ImageInspect> {
+    return this.http.json({ method: "GET", path: `/images/${reference(name)}/json`, ...options });
+  }
+
+  /** `GET /images/(name)/history`. */
+  history(name: string, options: CallOptions = {}): Promise<ImageHistoryItem[]> {
+    return this.http.json({ method: "GET", path: `/images/${reference(name)}/history`, ...options });
+  }
+
+  /** `POST /images/(name)/push`: progress messages; an in-stream `error` throws {@link EngineStreamError}. */
+  async push(
+    name: string,
+    query: { tag?: string } = {},
+    options: CallOptions & { auth?: RegistryAuth } = {},
+  ): Promise<AsyncIterable<JsonStreamMessage>> {
+    const { auth, ...call } = options;
+    // The engine requires the header on push; an empty credential object is what the engine CLI sends.
+    const headers = { "x-registry-auth": encodeRegistryAuth(auth ?? ({} as RegistryAuth)) };
+    const response = await this.http.send({
+      method: "POST",
+      path: `/images/${reference(name)}/push`,
+      query,
+      headers,
+      long: true,
+      ...call,
+    });
+    return decodeJsonStream(response.body);
+  }
+
+  /** `POST /images/(name)/tag?repo=&tag=`. */
+  async tag(name: string, query: { repo: string; tag?: string }, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({
+      method: "POST",
+      path: `/images/${reference(name)}/tag`,
+      query: { ...query },
+      ...options,
+    });
+  }
+
+  /** `DELETE /images/(name)`: the untagged and deleted references. */
+  remove(
+    name: string,
+    query: { force?: boolean; noprune?: boolean } = {},
+    options: CallOptions = {},
+  ): Promise<ImageDeleteItem[]> {
+    return this.http.json({ method: "DELETE", path: `/images/${reference(name)}`, query, ...options });
+  }
+
+  /** `GET /images/search` (needs a reachable registry). */
+  search(
+    query: {
+      term: string;
+      limit?: number;
+      filters?: Partial<Record<"stars" | "is-automated" | "is-official", string[]>>;
+    },
+    options: CallOptions = {},
+  ): Promise<ImageSearchResult[]> {
+    return this.http.json({
+      method: "GET",
+      path: "/images/search",
+      query: { ...query },
+      long: true,
+      ...options,
+    });
+  }
+
+  /** `GET /images/(name)/get`: the image and its parents as an image tarball (engine §2.5). */
+  async get(name: string, options: CallOptions = {}): Promise<Readable> {
+    return (
+      await this.http.send({ method: "GET", path: `/images/${reference(name)}/get`, long: true, ...options })
+    ).body;
+  }
+
+  /** `GET /images/get?names=…`: several images in one tarball. */
+  async getAll(names: string[], options: CallOptions = {}): Promise<Readable> {
+    return (
+      await this.http.send({ method: "GET", path: "/images/get", query: { names }, long: true, ...options })
+    ).body;
+  }
+
+  /** `POST /images/load`: loads an image tarball; resolves to the progress/confirmation messages. */
+  async load(
+    tar: RequestBody,
+    query: { quiet?: boolean } = {},
+    options: CallOptions = {},
+  ): Promise<AsyncIterable<JsonStreamMessage>> {
+    const response = await this.http.send({
+      method: "POST",
+      path: "/images/load",
+      query,
+      body: tar,
+      headers: { "content-type": "application/x-tar" },
+      long: true,
+      ...options,
+    });
+    return decodeJsonStream(response.body);
+  }
+
+  /** `POST /commit`: creates an image from a container; `body` overrides its configuration. */
+  commit(
+    query: CommitQuery,
+    body: ContainerCreateBody = {},
+    options: CallOptions = {},
+  ): Promise<{ Id: string }> {
+    return this.http.json({
+      method: "POST",
+      path: "/commit",
+      query: { ...query },
+      json: body,
+      long: true,
+      ...options,
+    });
+  }
+}

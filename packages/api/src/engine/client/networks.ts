@@ -1,0 +1,61 @@
+import type { CallOptions, EngineHttp } from "./engine-http.js";
+import { segment } from "./engine-http.js";
+import type { Network, NetworkCreateBody } from "./schema-types.js";
+
+/** `filters` of `GET /networks` (engine §4.6). */
+export type NetworkFilters = Partial<Record<"driver" | "id" | "label" | "name" | "type", string[]>>;
+
+/** Body of `POST /networks/(id)/connect` (engine §4.6). */
+export interface NetworkConnectBody {
+  Container: string;
+  EndpointConfig?: { IPAMConfig?: { IPv4Address?: string; IPv6Address?: string }; Aliases?: string[] };
+}
+
+/** Network endpoints (engine §4.6). `id` is a network id or name. */
+export class NetworksApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  /** `GET /networks`. */
+  list(query: { filters?: NetworkFilters } = {}, options: CallOptions = {}): Promise<Network[]> {
+    return this.http.json({ method: "GET", path: "/networks", query, ...options });
+  }
+
+  /** `GET /networks/(id)`. */
+  inspect(id: string, options: CallOptions = {}): Promise<Network> {
+    return this.http.json({ method: "GET", path: `/networks/${segment(id)}`, ...options });
+  }
+
+  /** `POST /networks/create`: resolves to `{ Id, Warning }`. */
+  create(body: NetworkCreateBody, options: CallOptions = {}): Promise<{ Id: string; Warning?: string }> {
+    return this.http.json({ method: "POST", path: "/networks/create", json: body, ...options });
+  }
+
+  /** `POST /networks/(id)/connect`. */
+  async connect(id: string, body: NetworkConnectBody, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({
+      method: "POST",
+      path: `/networks/${segment(id)}/connect`,
+      json: body,
+      ...options,
+    });
+  }
+
+  /** `POST /networks/(id)/disconnect`. */
+  async disconnect(
+    id: string,
+    body: { Container: string; Force?: boolean },
+    options: CallOptions = {},
+  ): Promise<void> {
+    await this.http.empty({
+      method: "POST",
+      path: `/networks/${segment(id)}/disconnect`,
+      json: body,
+      ...options,
+    });
+  }
+
+  /** `DELETE /networks/(id)`: 403 for pre-defined networks. */
+  async remove(id: string, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({ method: "DELETE", path: `/networks/${segment(id)}`, ...options });
+  }
+}

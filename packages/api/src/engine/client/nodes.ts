@@ -1,0 +1,45 @@
+import type { CallOptions, EngineHttp } from "./engine-http.js";
+import { segment } from "./engine-http.js";
+import type { JsonObject, Node } from "./schema-types.js";
+
+/** `filters` of `GET /nodes` (engine §4.8). */
+export type NodeFilters = Partial<Record<"id" | "label" | "membership" | "name" | "role", string[]>>;
+
+/** Node spec of `POST /nodes/(id)/update` (engine §4.8): replaces the whole spec. */
+export type NodeSpec = JsonObject & {
+  Availability: "active" | "pause" | "drain";
+  Role: "worker" | "manager";
+  Name?: string;
+  Labels?: Record<string, string>;
+};
+
+/** Swarm node endpoints (engine §4.8); 406 when the engine is not in a swarm. */
+export class NodesApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  /** `GET /nodes`. */
+  list(query: { filters?: NodeFilters } = {}, options: CallOptions = {}): Promise<Node[]> {
+    return this.http.json({ method: "GET", path: "/nodes", query, ...options });
+  }
+
+  /** `GET /nodes/(id)`. */
+  inspect(id: string, options: CallOptions = {}): Promise<Node> {
+    return this.http.json({ method: "GET", path: `/nodes/${segment(id)}`, ...options });
+  }
+
+  /** `DELETE /nodes/(id)`. */
+  async remove(id: string, query: { force?: boolean } = {}, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({ method: "DELETE", path: `/nodes/${segment(id)}`, query, ...options });
+  }
+
+  /** `POST /nodes/(id)/update?version=`: `version` is the node's current `Version.Index`. */
+  async update(id: string, version: number, spec: NodeSpec, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({
+      method: "POST",
+      path: `/nodes/${segment(id)}/update`,
+      query: { version },
+      json: spec,
+      ...options,
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import type { CallOptions, EngineHttp } from "./engine-http.js";
+import { reference } from "./engine-http.js";
+import { encodeRegistryAuth, type RegistryAuth } from "./registry-auth.js";
+import type { JsonObject } from "./schema-types.js";
+
+/** A plugin (engine §2.8, experimental). */
+export type Plugin = JsonObject & { Id?: string; Name?: string; Tag?: string; Active?: boolean };
+
+/** A privilege a plugin asks for on pull (engine §4.7). */
+export interface PluginPrivilege {
+  Name: string;
+  Description: string;
+  Value: string[];
+}
+
+/** Plugin endpoints (engine §4.7, experimental). `name` may carry a tag (default `latest`). */
+export class PluginsApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  /** `GET /plugins`. */
+  list(options: CallOptions = {}): Promise<Plugin[]> {
+    return this.http.json({ method: "GET", path: "/plugins", ...options });
+  }
+
+  /** `POST /plugins/pull?name=`: installs a plugin (inactive); resolves to the privileges it requested. */
+  pull(name: string, options: CallOptions & { auth?: RegistryAuth } = {}): Promise<PluginPrivilege[]> {
+    const { auth, ...call } = options;
+    const headers: Record<string, string> = {};
+    if (auth) headers["x-registry-auth"] = encodeRegistryAuth(auth);
+    return this.http.json({
+      method: "POST",
+      path: "/plugins/pull",
+      query: { name },
+      headers,
+      long: true,
+      ...call,
+    });
+  }
+
+  /** `GET /plugins/(name)`. */
+  inspect(name: string, options: CallOptions = {}): Promise<Plugin> {
+    return this.http.json({ method: "GET", path: `/plugins/${reference(name)}`, ...options });
+  }
+
+  /** `POST /plugins/(name)/enable`: 500 when already enabled. */
+  async enable(name: string, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({ method: "POST", path: `/plugins/${reference(name)}/enable`, ...options });
+  }
+
+  /** `POST /plugins/(name)/disable`: 500 when already disabled. */
+  async disable(name: string, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({ method: "POST", path: `/plugins/${reference(name)}/disable`, ...options });
+  }
+
+  /** `DELETE /plugins/(name)`: 500 while active. */
+  async remove(name: string, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({ method: "DELETE", path: `/plugins/${reference(name)}`, ...options });
+  }
+}

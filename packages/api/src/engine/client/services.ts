@@ -1,0 +1,66 @@
+import type { CallOptions, EngineHttp } from "./engine-http.js";
+import { segment } from "./engine-http.js";
+import { encodeRegistryAuth, type RegistryAuth } from "./registry-auth.js";
+import type { Service, ServiceSpec } from "./schema-types.js";
+
+/** `filters` of `GET /services` (engine §4.10). */
+export type ServiceFilters = Partial<Record<"id" | "label" | "name", string[]>>;
+
+/** Options of service create and update: registry credentials for private images (`X-Registry-Auth`). */
+export interface ServiceWriteOptions extends CallOptions {
+  auth?: RegistryAuth;
+}
+
+/** Swarm service endpoints (engine §4.10); 406 when the engine is not in a swarm. */
+export class ServicesApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  /** `GET /services`. */
+  list(query: { filters?: ServiceFilters } = {}, options: CallOptions = {}): Promise<Service[]> {
+    return this.http.json({ method: "GET", path: "/services", query, ...options });
+  }
+
+  /** `POST /services/create`: resolves to `{ ID }`; 409 on a name conflict. */
+  create(spec: ServiceSpec, options: ServiceWriteOptions = {}): Promise<{ ID: string }> {
+    const { auth, ...call } = options;
+    return this.http.json({
+      method: "POST",
+      path: "/services/create",
+      json: spec,
+      headers: authHeaders(auth),
+      ...call,
+    });
+  }
+
+  /** `GET /services/(id)`. */
+  inspect(id: string, options: CallOptions = {}): Promise<Service> {
+    return this.http.json({ method: "GET", path: `/services/${segment(id)}`, ...options });
+  }
+
+  /** `POST /services/(id)/update?version=`: `version` is the service's `Version.Index`; `spec` replaces the spec. */
+  async update(
+    id: string,
+    version: number,
+    spec: ServiceSpec,
+    options: ServiceWriteOptions = {},
+  ): Promise<void> {
+    const { auth, ...call } = options;
+    await this.http.empty({
+      method: "POST",
+      path: `/services/${segment(id)}/update`,
+      query: { version },
+      json: spec,
+      headers: authHeaders(auth),
+      ...call,
+    });
+  }
+
+  /** `DELETE /services/(id)`. */
+  async remove(id: string, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({ method: "DELETE", path: `/services/${segment(id)}`, ...options });
+  }
+}
+
+function authHeaders(auth: RegistryAuth | undefined): Record<string, string> {
+  return auth ? { "x-registry-auth": encodeRegistryAuth(auth) } : {};
+}

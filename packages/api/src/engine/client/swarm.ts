@@ -1,0 +1,53 @@
+import type { CallOptions, EngineHttp } from "./engine-http.js";
+import type { JsonObject, Swarm, SwarmInitBody } from "./schema-types.js";
+
+/** Body of `POST /swarm/join` (engine §4.9); `JoinToken` is a secret. */
+export interface SwarmJoinBody {
+  ListenAddr?: string;
+  AdvertiseAddr?: string;
+  RemoteAddrs: string[];
+  JoinToken: string;
+}
+
+/** Query of `POST /swarm/update` (engine §4.9). */
+export interface SwarmUpdateQuery {
+  version: number;
+  rotateWorkerToken?: boolean;
+  rotateManagerToken?: boolean;
+}
+
+/** Swarm endpoints (engine §4.9, §3.3). */
+export class SwarmApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  /** `GET /swarm`: the swarm object, including `JoinTokens` (secrets: do not log). 406 when not in a swarm. */
+  inspect(options: CallOptions = {}): Promise<Swarm> {
+    return this.http.json({ method: "GET", path: "/swarm", ...options });
+  }
+
+  /** `POST /swarm/init`: makes this engine a single-node swarm manager; resolves to the node ID. */
+  init(body: SwarmInitBody, options: CallOptions = {}): Promise<string> {
+    return this.http.json({ method: "POST", path: "/swarm/init", json: body, long: true, ...options });
+  }
+
+  /** `POST /swarm/join`. */
+  async join(body: SwarmJoinBody, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({ method: "POST", path: "/swarm/join", json: body, long: true, ...options });
+  }
+
+  /** `POST /swarm/leave`; `force` is needed for the last manager. */
+  async leave(query: { force?: boolean } = {}, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({ method: "POST", path: "/swarm/leave", query, long: true, ...options });
+  }
+
+  /** `POST /swarm/update?version=`: `spec` replaces the swarm spec. */
+  async update(query: SwarmUpdateQuery, spec: JsonObject, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({
+      method: "POST",
+      path: "/swarm/update",
+      query: { ...query },
+      json: spec,
+      ...options,
+    });
+  }
+}

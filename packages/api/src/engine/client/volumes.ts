@@ -1,0 +1,31 @@
+import type { CallOptions, EngineHttp } from "./engine-http.js";
+import { segment } from "./engine-http.js";
+import type { Volume, VolumeCreateBody, VolumeListResponse } from "./schema-types.js";
+
+/** `filters` of `GET /volumes` (engine §4.5): `name` and `driver` partial matches, `dangling` `true`/`false`. */
+export type VolumeFilters = Partial<Record<"name" | "dangling" | "driver", string[]>>;
+
+/** Volume endpoints (engine §4.5). */
+export class VolumesApi {
+  constructor(private readonly http: EngineHttp) {}
+
+  /** `GET /volumes`: `{ Volumes, Warnings }`. */
+  list(query: { filters?: VolumeFilters } = {}, options: CallOptions = {}): Promise<VolumeListResponse> {
+    return this.http.json({ method: "GET", path: "/volumes", query, ...options });
+  }
+
+  /** `POST /volumes/create` (name generated when omitted; driver default `local`). */
+  create(body: VolumeCreateBody = {}, options: CallOptions = {}): Promise<Volume> {
+    return this.http.json({ method: "POST", path: "/volumes/create", json: body, ...options });
+  }
+
+  /** `GET /volumes/(name)`. */
+  inspect(name: string, options: CallOptions = {}): Promise<Volume> {
+    return this.http.json({ method: "GET", path: `/volumes/${segment(name)}`, ...options });
+  }
+
+  /** `DELETE /volumes/(name)`: 409 while a container uses it. */
+  async remove(name: string, options: CallOptions = {}): Promise<void> {
+    await this.http.empty({ method: "DELETE", path: `/volumes/${segment(name)}`, ...options });
+  }
+}

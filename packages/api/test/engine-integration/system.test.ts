@@ -1,0 +1,53 @@
+import { afterAll, describe, expect, test } from "vitest";
+import { compareApiVersions, EngineApiError, type EngineClient } from "../../src/engine/client/index.js";
+import { engineClient, engineHost, IMAGE, uniqueName } from "./engine.js";
+
+describe.skipIf(!engineHost)("system endpoints against the real engine", () => {
+  const client: EngineClient = engineHost ? engineClient() : (undefined as never);
+  afterAll(() => client?.close());
+
+  test("ping, version (negotiated 1.24 on an engine accepting it), info", async () => {
+    expect(await client.system.ping()).toBe("OK");
+    const version = await client.system.version();
+    expect(version.ApiVersion).toMatch(/^1\.\d+$/);
+    const negotiated = await client.apiVersion();
+    expect(negotiated.engineMax).toBe(version.ApiVersion);
+    expect(negotiated.version).toBe(
+      negotiated.engineMin && compareApiVersions(negotiated.engineMin, "1.24") > 0
+        ? negotiated.engineMin
+        : "1.24",
+    );
+    const info = await client.system.info();
+    expect(typeof info.ServerVersion).toBe("string");
+    expect(info.OSType).toBe("linux");
+  });
+
+  test("an unknown object is an EngineApiError 404 with the engine's message", async () => {
+    const error = await client.containers.inspect("ek-test-no-such-container").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineApiError);
+    expect(error).toMatchObject({ status: 404, method: "GET" });
+    expect((error as EngineApiError).engineMessage).toMatch(/no such container/i);
+  });
+
+  test("the events stream delivers a container's create and destroy events", async () => {
+    const name = uniqueName("events");
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const controller = new AbortController();
+    const events = await client.system.events(
+      { since, filters: { type: ["container"], container: [name] } },
+      { signal: controller.signal },
+    );
+    const { Id } = await client.containers.create({ Image: IMAGE, Cmd: ["true"] }, { name });
+    await client.containers.remove(Id, { force: true });
+    const actions: string[] = [];
+    const timer = setTimeout(() => controller.abort(new Error("no destroy event within 10 s")), 10_000);
+    for await (const event of events) {
+      expect(event.Type).toBe("container");
+      expect((event.Actor as { ID: string }).ID).toBe(Id);
+      actions.push(String(event.Action));
+      if (event.Action === "destroy") break;
+    }
+    clearTimeout(timer);
+    expect(actions).toEqual(["create", "destroy"]);
+  });
+});
