@@ -115,7 +115,10 @@ export class EngineHttp {
   }
 
   private async runNegotiation(options: CallOptions): Promise<NegotiatedVersion> {
-    const response = await this.dispatch({ method: "GET", path: "/version", ...options }, "/version");
+    const request: EngineRequest = { method: "GET", path: "/version" };
+    if (options.signal) request.signal = options.signal;
+    if (options.timeoutMs !== undefined) request.timeoutMs = options.timeoutMs;
+    const response = await this.dispatch(request, "/version");
     const body = (await readJson(response)) as { ApiVersion?: string; MinAPIVersion?: string } | undefined;
     return chooseApiVersion(this.requested, body?.MinAPIVersion, body?.ApiVersion);
   }

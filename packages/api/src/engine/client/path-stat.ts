@@ -48,3 +48,14 @@ export function decodePathStat(headers: Record<string, string | string[] | undef
   }
   return undefined;
 }
+
+/**
+ * What a {@link PathStat} describes, from its Go `os.FileMode` type bits (unsigned 32-bit; JavaScript's
+ * bitwise operators would sign the directory bit, so the bits are tested arithmetically).
+ */
+export function pathStatKind(stat: PathStat): "directory" | "symlink" | "file" {
+  const mode = stat.mode >>> 0;
+  if (mode >= MODE_DIR) return "directory";
+  if (Math.floor(mode / MODE_SYMLINK) % 2 === 1) return "symlink";
+  return "file";
+}

@@ -1,0 +1,129 @@
+import { afterAll, describe, expect, test } from "vitest";
+import {
+  collectOutput,
+  EngineApiError,
+  type EngineClient,
+  pathStatKind,
+} from "../../src/engine/client/index.js";
+import { engineClient, engineHost, firstFileOfTar, IMAGE, tarOf, uniqueName } from "./engine.js";
+
+describe.skipIf(!engineHost)("containers against the real engine", () => {
+  const client: EngineClient = engineHost ? engineClient() : (undefined as never);
+  const created: string[] = [];
+  afterAll(async () => {
+    for (const id of created) await client.containers.remove(id, { force: true, v: true }).catch(() => {});
+    await client?.close();
+  });
+
+  async function create(name: string, body: Record<string, unknown>) {
+    const response = await client.containers.create({ Image: IMAGE, ...body }, { name });
+    created.push(response.Id);
+    return response;
+  }
+
+  test("create with HostConfig limits → start → wait → logs → remove", async () => {
+    const name = uniqueName("run");
+    const { Id, Warnings } = await create(name, {
+      Cmd: ["sh", "-c", "echo out; echo err >&2; exit 3"],
+      Labels: { "enginekit.test": "run" },
+      HostConfig: { Memory: 64 * 1024 * 1024, MemorySwap: 128 * 1024 * 1024, CpuShares: 512, PidsLimit: 64 },
+    });
+    expect(Id).toMatch(/^[0-9a-f]{64}$/);
+    expect(Warnings ?? []).toBeInstanceOf(Array);
+    expect(await client.containers.start(Id)).toEqual({ changed: true });
+    expect(await client.containers.wait(Id)).toMatchObject({ StatusCode: 3 });
+    const output = await collectOutput(await client.containers.logs(Id, { stdout: true, stderr: true }));
+    expect(output).toEqual({ stdin: "", stdout: "out\n", stderr: "err\n" });
+    const inspect = await client.containers.inspect(name);
+    expect(inspect.Id).toBe(Id);
+    expect(inspect.Name).toBe(`/${name}`);
+    const state = inspect.State as { Status: string; ExitCode: number };
+    expect(state).toMatchObject({ Status: "exited", ExitCode: 3 });
+    const hostConfig = inspect.HostConfig as { Memory: number; CpuShares: number; PidsLimit: number };
+    expect(hostConfig).toMatchObject({ Memory: 64 * 1024 * 1024, CpuShares: 512, PidsLimit: 64 });
+    const listed = await client.containers.list({
+      all: true,
+      filters: { label: ["enginekit.test=run"], name: [name] },
+    });
+    expect(listed.map((c) => c.Id)).toContain(Id);
+    await client.containers.remove(Id);
+    await expect(client.containers.inspect(Id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test("list filters by status; start of a running container reports no change (304); stop", async () => {
+    const { Id } = await create(uniqueName("sleep"), { Cmd: ["sleep", "30"], StopSignal: "SIGKILL" });
+    await client.containers.start(Id);
+    const running = await client.containers.list({ filters: { status: ["running"] } });
+    expect(running.map((c) => c.Id)).toContain(Id);
+    const exited = await client.containers.list({ all: true, filters: { status: ["exited"] } });
+    expect(exited.map((c) => c.Id)).not.toContain(Id);
+    expect(await client.containers.start(Id)).toEqual({ changed: false });
+    const top = await client.containers.top(Id);
+    expect(top.Processes.some((p) => p.join(" ").includes("sleep 30"))).toBe(true);
+    expect(await client.containers.stop(Id, { t: 1 })).toEqual({ changed: true });
+    expect(await client.containers.stop(Id, { t: 1 })).toEqual({ changed: false });
+  });
+
+  test("archive: HEAD stat (X-Docker-Container-Path-Stat on the real engine), PUT a tar, GET it back", async () => {
+    const { Id } = await create(uniqueName("archive"), { Cmd: ["true"] });
+    const dir = await client.containers.archiveStat(Id, "/etc");
+    expect(dir.name).toBe("etc");
+    expect(pathStatKind(dir)).toBe("directory");
+    await client.containers.putArchive(Id, "/tmp", tarOf({ "hello.txt": "hello from enginekit\n" }));
+    const { stat, tar } = await client.containers.getArchive(Id, "/tmp/hello.txt");
+    expect(stat).toMatchObject({ name: "hello.txt", size: 21 });
+    expect(stat && pathStatKind(stat)).toBe("file");
+    expect(await firstFileOfTar(tar)).toEqual({ name: "hello.txt", text: "hello from enginekit\n" });
+    await expect(client.containers.getArchive(Id, "/no/such/path")).rejects.toBeInstanceOf(EngineApiError);
+    await expect(client.containers.putArchive(Id, "/no/such/dir", tarOf({ a: "" }))).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  test("exec: create → start (output stream) → inspect; hijacked attach carries stdin", async () => {
+    const { Id } = await create(uniqueName("exec"), { Cmd: ["sleep", "30"], StopSignal: "SIGKILL" });
+    await client.containers.start(Id);
+    const exec = await client.exec.create(Id, {
+      Cmd: ["sh", "-c", "echo in-exec; exit 4"],
+      AttachStdout: true,
+      AttachStderr: true,
+    });
+    const output = await collectOutput(await client.exec.start(exec.Id));
+    expect(output.stdout).toBe("in-exec\n");
+    const inspect = await client.exec.inspect(exec.Id);
+    expect(inspect).toMatchObject({ Running: false, ExitCode: 4, ContainerID: Id });
+
+    const cat = await client.exec.create(Id, {
+      Cmd: ["cat"],
+      AttachStdin: true,
+      AttachStdout: true,
+      AttachStderr: true,
+    });
+    const session = await client.exec.attach(cat.Id);
+    await session.write("echoed through the hijacked connection\n");
+    session.closeStdin();
+    expect((await collectOutput(session.output)).stdout).toBe("echoed through the hijacked connection\n");
+    await client.containers.kill(Id);
+  });
+
+  test("attach to a TTY container (hijacked, raw stream)", async () => {
+    const { Id } = await create(uniqueName("attach"), {
+      Cmd: ["sh", "-c", "read line; echo got:$line"],
+      Tty: true,
+      OpenStdin: true,
+      StdinOnce: true,
+      AttachStdin: true,
+      AttachStdout: true,
+    });
+    const session = await client.containers.attach(
+      Id,
+      { stream: true, stdin: true, stdout: true },
+      { tty: true },
+    );
+    await client.containers.start(Id);
+    await session.write("ping\n");
+    const { stdout } = await collectOutput(session.output);
+    expect(stdout).toContain("got:ping");
+    expect(await client.containers.wait(Id)).toMatchObject({ StatusCode: 0 });
+  });
+});
