@@ -16,10 +16,23 @@ import type {
   JsonObject,
 } from "./schema-types.js";
 
-/** `filters` of `GET /containers/json` (engine §4.1 "Other rules"). */
+/**
+ * `filters` of `GET /containers/json` (engine §4.1 "Other rules"; `id` and `name` are not in the document
+ * but real engines accept them).
+ */
 export type ContainerFilters = Partial<
   Record<
-    "exited" | "status" | "label" | "isolation" | "ancestor" | "before" | "since" | "volume" | "network",
+    | "exited"
+    | "status"
+    | "label"
+    | "isolation"
+    | "ancestor"
+    | "before"
+    | "since"
+    | "volume"
+    | "network"
+    | "id"
+    | "name",
     string[]
   >
 >;
