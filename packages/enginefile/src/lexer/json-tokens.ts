@@ -1,0 +1,51 @@
+import { createToken, Lexer } from "chevrotain";
+
+/**
+ * Chevrotain tokens of JSON (RFC 8259, which Go's `encoding/json` implements), used to recognise the
+ * exec form `["executable", "arg"]` with the offsets of each element.
+ */
+export const LBracket = createToken({ name: "LBracket", pattern: /\[/ });
+export const RBracket = createToken({ name: "RBracket", pattern: /\]/ });
+export const LCurly = createToken({ name: "LCurly", pattern: /\{/ });
+export const RCurly = createToken({ name: "RCurly", pattern: /\}/ });
+export const Comma = createToken({ name: "Comma", pattern: /,/ });
+export const Colon = createToken({ name: "Colon", pattern: /:/ });
+export const StringLiteral = createToken({
+  name: "StringLiteral",
+  pattern: /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/,
+});
+export const NumberLiteral = createToken({
+  name: "NumberLiteral",
+  pattern: /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/,
+});
+export const True = createToken({ name: "True", pattern: /true/ });
+export const False = createToken({ name: "False", pattern: /false/ });
+export const Null = createToken({ name: "Null", pattern: /null/ });
+export const JsonWhitespace = createToken({
+  name: "JsonWhitespace",
+  pattern: /[ \t\n\r]+/,
+  group: Lexer.SKIPPED,
+  line_breaks: true,
+});
+
+/** Every JSON token type, in lexing order. */
+export const jsonTokens = [
+  JsonWhitespace,
+  LBracket,
+  RBracket,
+  LCurly,
+  RCurly,
+  Comma,
+  Colon,
+  StringLiteral,
+  NumberLiteral,
+  True,
+  False,
+  Null,
+];
+
+/** The JSON lexer, built once. */
+export const jsonLexer = new Lexer(jsonTokens, {
+  positionTracking: "onlyOffset",
+  ensureOptimizations: false,
+});

@@ -1,0 +1,216 @@
+import type {
+  ArgDeclaration,
+  Argument,
+  Flag,
+  Heredoc,
+  Instruction,
+  InstructionBase,
+  KeyValuePair,
+  VariableReference,
+} from "../ast/nodes.js";
+import type { Range } from "../ast/position.js";
+import { processShellWord } from "../semantics/shell-lexer.js";
+import { parseMount } from "./mounts.js";
+import type { LogicalMapper } from "./positions.js";
+import { isKnownKeyword, type RefArg, type RefNode } from "./reference-node.js";
+import type { FlagWord } from "./split-command.js";
+
+/** What the builder needs about the logical line an instruction came from. */
+export interface BuildContext {
+  text: string;
+  mapper: LogicalMapper;
+  escape: string;
+  /** Range of the whole instruction (keyword to last line or heredoc terminator). */
+  range: Range;
+  heredocs: Heredoc[];
+}
+
+const unset = () => undefined;
+
+/** Variable references in `text[start, end)` by the reference's shell-word rules (none without `$`). */
+function variablesIn(ctx: BuildContext, start: number, end: number): VariableReference[] {
+  const slice = ctx.text.slice(start, end);
+  if (!slice.includes("$")) return [];
+  const r = processShellWord(slice, unset, { escapeToken: ctx.escape, skipUnsetEnv: true });
+  return r.references.map((ref) => ({
+    name: ref.name,
+    operator: ref.operator,
+    braced: ref.braced,
+    range: ctx.mapper.range(start + ref.start, start + ref.end),
+  }));
+}
+
+function argument(ctx: BuildContext, a: RefArg, json: boolean): Argument {
+  const range = ctx.mapper.range(a.start, a.end);
+  let variables: VariableReference[] = [];
+  if (a.end > a.start) {
+    if (!json) variables = variablesIn(ctx, a.start, a.end);
+    else if (!ctx.text.slice(a.start, a.end).includes("\\"))
+      variables = variablesIn(ctx, a.start + 1, a.end - 1);
+  }
+  return { value: a.value, range, variables };
+}
+
+function flag(ctx: BuildContext, w: FlagWord): Flag {
+  const text = w.text;
+  const eq = text.indexOf("=");
+  const name = eq < 0 ? text.slice(2) : text.slice(2, eq);
+  const value = eq < 0 ? undefined : text.slice(eq + 1);
+  const raw = ctx.text.slice(w.start, w.end);
+  const rawEq = raw.indexOf("=");
+  const nameEnd = rawEq < 0 ? w.end : w.start + rawEq;
+  return {
+    name,
+    value,
+    text,
+    range: ctx.mapper.range(w.start, w.end),
+    nameRange: ctx.mapper.range(Math.min(w.start + 2, nameEnd), nameEnd),
+    valueRange: rawEq < 0 ? undefined : ctx.mapper.range(w.start + rawEq + 1, w.end),
+  };
+}
+
+function findFlag(flags: Flag[], name: string): Flag | undefined {
+  for (let i = flags.length - 1; i >= 0; i--) if (flags[i]?.name === name) return flags[i];
+  return undefined;
+}
+
+function pairs(args: Argument[], legacy: boolean): KeyValuePair[] {
+  const out: KeyValuePair[] = [];
+  for (let i = 0; i + 1 < args.length; i += 3) {
+    const key = args[i] as Argument;
+    const value = args[i + 1] as Argument;
+    const end = value.range.end.offset >= key.range.end.offset ? value.range.end : key.range.end;
+    out.push({ key, value, legacy, range: { start: key.range.start, end } });
+  }
+  return out;
+}
+
+/** A sub-range of a single-line range `r`, `[s, e)` units from its start (clamped to `r`). */
+function subRange(r: Range, s: number, e: number): Range {
+  const len = r.end.offset - r.start.offset;
+  if (r.start.line !== r.end.line) return r;
+  const at = (k: number) => {
+    const d = Math.min(Math.max(k, 0), len);
+    return { line: r.start.line, character: r.start.character + d, offset: r.start.offset + d };
+  };
+  return { start: at(s), end: at(e) };
+}
+
+/**
+ * Builds the typed instruction node of `node` (a reference node over the logical line of `ctx`).
+ * `variables` gathers the references in flags and arguments; kinds add their own fields.
+ */
+export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction {
+  const flags = node.flags.map((w) => flag(ctx, w));
+  const args = node.args.map((a) => argument(ctx, a, node.json));
+  const variables: VariableReference[] = [];
+  for (const w of node.flags) variables.push(...variablesIn(ctx, w.start, w.end));
+  for (const a of args) variables.push(...a.variables);
+  const lower = node.command.toLowerCase();
+  const base: InstructionBase = {
+    kind: "unknown",
+    keyword: node.command,
+    keywordRange: ctx.mapper.range(node.commandStart, node.commandEnd),
+    range: ctx.range,
+    flags,
+    args,
+    heredocs: ctx.heredocs,
+    original: ctx.text,
+    argumentsRange: ctx.mapper.range(node.restStart, node.restEnd),
+    variables,
+  };
+  const form = node.json ? ("exec" as const) : ("shell" as const);
+  if (!isKnownKeyword(lower)) return { ...base, kind: "unknown" };
+  switch (lower) {
+    case "from": {
+      const hasAs = args.length >= 3 && args[1]?.value.toLowerCase() === "as";
+      return {
+        ...base,
+        kind: "from",
+        image: args[0],
+        platform: findFlag(flags, "platform"),
+        stageName: hasAs ? args[2] : undefined,
+      };
+    }
+    case "run": {
+      const mounts = flags
+        .filter((f) => f.name === "mount")
+        .map((f) => parseMount(f, (s, e) => (f.valueRange ? subRange(f.valueRange, s, e) : f.range)));
+      return {
+        ...base,
+        kind: "run",
+        form,
+        mounts,
+        network: findFlag(flags, "network"),
+        security: findFlag(flags, "security"),
+      };
+    }
+    case "cmd":
+      return { ...base, kind: "cmd", form };
+    case "entrypoint":
+      return { ...base, kind: "entrypoint", form };
+    case "shell":
+      return { ...base, kind: "shell", form };
+    case "env":
+      return { ...base, kind: "env", pairs: pairs(args, node.legacy) };
+    case "label":
+      return { ...base, kind: "label", pairs: pairs(args, node.legacy) };
+    case "arg": {
+      const declarations: ArgDeclaration[] = args.map((a) => {
+        const eq = a.value.indexOf("=");
+        const name = eq < 0 ? a.value : a.value.slice(0, eq);
+        return {
+          name,
+          defaultValue: eq < 0 ? undefined : a.value.slice(eq + 1),
+          argument: a,
+          nameRange: subRange(a.range, 0, name.length),
+        };
+      });
+      return { ...base, kind: "arg", declarations };
+    }
+    case "copy":
+    case "add": {
+      const destination = args.length > 0 ? args[args.length - 1] : undefined;
+      const sources = args.slice(0, Math.max(0, args.length - 1));
+      if (lower === "copy")
+        return { ...base, kind: "copy", form, sources, destination, from: findFlag(flags, "from") };
+      return { ...base, kind: "add", form, sources, destination };
+    }
+    case "expose":
+      return { ...base, kind: "expose", ports: args };
+    case "volume":
+      return { ...base, kind: "volume", form, paths: args };
+    case "user":
+      return { ...base, kind: "user", value: args[0] };
+    case "workdir":
+      return { ...base, kind: "workdir", value: args[0] };
+    case "maintainer":
+      return { ...base, kind: "maintainer", value: args[0] };
+    case "stopsignal":
+      return { ...base, kind: "stopsignal", value: args[0] };
+    case "healthcheck": {
+      const type = args[0];
+      const t = type?.value.toLowerCase();
+      return {
+        ...base,
+        kind: "healthcheck",
+        type,
+        mode: t === "none" ? "none" : t === "cmd" ? "cmd" : undefined,
+        command: args.slice(1),
+        form,
+      };
+    }
+    case "onbuild": {
+      let trigger: Instruction | undefined;
+      if (node.child) {
+        const c = node.child;
+        const start = ctx.mapper.range(c.commandStart, c.commandStart).start;
+        trigger = buildInstruction(c, { ...ctx, range: { start, end: ctx.range.end } });
+        variables.push(...trigger.variables);
+      }
+      return { ...base, kind: "onbuild", trigger };
+    }
+    default:
+      return { ...base, kind: "unknown" };
+  }
+}

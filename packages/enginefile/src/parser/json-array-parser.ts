@@ -1,0 +1,157 @@
+import { EmbeddedActionsParser, type IToken } from "chevrotain";
+import {
+  Colon,
+  Comma,
+  False,
+  jsonLexer,
+  jsonTokens,
+  LBracket,
+  LCurly,
+  Null,
+  NumberLiteral,
+  RBracket,
+  RCurly,
+  StringLiteral,
+  True,
+} from "../lexer/json-tokens.js";
+
+/** One element of a top-level JSON array: its decoded string (undefined if not a string) and offsets. */
+export interface JsonElement {
+  value: string | undefined;
+  start: number;
+  end: number;
+}
+
+/**
+ * The outcome of reading text as a JSON array the way BuildKit's `parseJSON` does with Go's
+ * `encoding/json`: `array` (elements), `not-strings` (valid JSON array holding a non-string: a hard
+ * error in the reference), or `invalid` (not JSON, or not an array: the shell form is used).
+ */
+export type JsonArrayResult =
+  | { kind: "array"; elements: JsonElement[]; end: number }
+  | { kind: "not-strings" }
+  | { kind: "invalid" };
+
+class JsonParser extends EmbeddedActionsParser {
+  overflow = false;
+
+  constructor() {
+    super(jsonTokens, { recoveryEnabled: false });
+    this.performSelfAnalysis();
+  }
+
+  /** array := "[" (value ("," value)*)? "]" — returns top-level elements. */
+  readonly array = this.RULE("array", (): { token: IToken; string: boolean }[] => {
+    const out: { token: IToken; string: boolean }[] = [];
+    this.CONSUME(LBracket);
+    this.MANY_SEP({
+      SEP: Comma,
+      DEF: () => {
+        const first = this.LA(1);
+        const isString = this.SUBRULE(this.value);
+        this.ACTION(() => out.push({ token: first, string: isString }));
+      },
+    });
+    this.CONSUME(RBracket);
+    return out;
+  });
+
+  private readonly object = this.RULE("object", () => {
+    this.CONSUME(LCurly);
+    this.MANY_SEP({
+      SEP: Comma,
+      DEF: () => {
+        this.CONSUME(StringLiteral);
+        this.CONSUME(Colon);
+        this.SUBRULE(this.value);
+      },
+    });
+    this.CONSUME(RCurly);
+  });
+
+  /** value := string | number | object | array | true | false | null — true when a string. */
+  readonly value = this.RULE("value", (): boolean =>
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(StringLiteral);
+          return true;
+        },
+      },
+      {
+        ALT: () => {
+          const n = this.CONSUME(NumberLiteral);
+          this.ACTION(() => {
+            if (!Number.isFinite(Number(n.image))) this.overflow = true;
+          });
+          return false;
+        },
+      },
+      {
+        ALT: () => {
+          this.SUBRULE(this.object);
+          return false;
+        },
+      },
+      {
+        ALT: () => {
+          this.SUBRULE(this.array);
+          return false;
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(True);
+          return false;
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(False);
+          return false;
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(Null);
+          return false;
+        },
+      },
+    ]),
+  );
+}
+
+const parser = new JsonParser();
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Decodes a JSON string literal like Go: escapes decoded, unpaired surrogates become U+FFFD. */
+export function decodeJsonString(literal: string): string {
+  const s = JSON.parse(literal) as string;
+  return literal.includes("\\u") ? s.replace(LONE_SURROGATE, "\ufffd") : s;
+}
+
+/**
+ * Reads `text[from, to)` (which starts with `[`) as a JSON array of strings. Offsets of elements are
+ * into `text`. A number that overflows a float64 makes Go's decoder fail, so the result is `invalid`.
+ */
+export function parseJsonArray(text: string, from: number, to: number): JsonArrayResult {
+  const source = text.slice(from, to);
+  const lexed = jsonLexer.tokenize(source);
+  if (lexed.errors.length > 0) return { kind: "invalid" };
+  parser.overflow = false;
+  parser.input = lexed.tokens;
+  const items = parser.array();
+  if (parser.errors.length > 0 || parser.overflow) return { kind: "invalid" };
+  const elements: JsonElement[] = [];
+  for (const item of items) {
+    if (!item.string) return { kind: "not-strings" };
+    const t = item.token;
+    elements.push({
+      value: decodeJsonString(t.image),
+      start: from + t.startOffset,
+      end: from + t.startOffset + t.image.length,
+    });
+  }
+  const last = lexed.tokens[lexed.tokens.length - 1];
+  return { kind: "array", elements, end: from + (last ? last.startOffset + last.image.length : 0) };
+}

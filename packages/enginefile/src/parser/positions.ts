@@ -1,0 +1,60 @@
+import type { Position, Range } from "../ast/position.js";
+import type { Segment } from "../lexer/logical-lines.js";
+import { lineOfOffset, type SourceLines } from "../lexer/source-lines.js";
+
+/** Converts source offsets to {@link Position}s (binary search over line starts). */
+export class PositionMapper {
+  constructor(private readonly lines: SourceLines) {}
+
+  /** The position of a UTF-16 source offset. */
+  at(offset: number): Position {
+    const line = lineOfOffset(this.lines, offset);
+    const start = line < this.lines.starts.length ? (this.lines.starts[line] ?? 0) : this.lines.text.length;
+    return { line, character: offset - start, offset };
+  }
+
+  /** The range `[start, end)` of source offsets. */
+  range(start: number, end: number): Range {
+    const s = this.at(start);
+    return { start: s, end: end === start ? s : this.at(end) };
+  }
+}
+
+/**
+ * Maps offsets in a logical line (continuations joined) back to source offsets. A start offset on a
+ * segment boundary maps to the next segment; an end offset to the end of the previous one.
+ */
+export class LogicalMapper {
+  constructor(
+    private readonly segments: Segment[],
+    private readonly fallback: number,
+    private readonly positions: PositionMapper,
+  ) {}
+
+  /** Source offset of logical offset `o`. */
+  source(o: number, isEnd: boolean): number {
+    const segs = this.segments;
+    if (segs.length === 0) return this.fallback;
+    if (segs.length === 1) {
+      const s = segs[0] as Segment;
+      return s.sourceStart + Math.min(Math.max(o, 0), s.length);
+    }
+    let lo = 0;
+    let hi = segs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      const m = segs[mid] as Segment;
+      if (isEnd ? m.logicalStart < o : m.logicalStart <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    const s = segs[lo] as Segment;
+    return s.sourceStart + Math.min(Math.max(o - s.logicalStart, 0), s.length);
+  }
+
+  /** Range of logical offsets `[start, end)`. */
+  range(start: number, end: number): Range {
+    const s = this.source(start, false);
+    const e = end <= start ? s : this.source(end, true);
+    return this.positions.range(s, Math.max(s, e));
+  }
+}

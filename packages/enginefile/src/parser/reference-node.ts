@@ -1,0 +1,234 @@
+import { goQuote } from "../ast/go-quote.js";
+import { isAsciiBlank, isGoSpace, skipGoSpace } from "../lexer/characters.js";
+import { type JsonElement, parseJsonArray } from "./json-array-parser.js";
+import { type FlagWord, splitCommand } from "./split-command.js";
+import { parseWords } from "./words-parser.js";
+
+/** An argument node of the reference: value and offsets into the logical line (start === end if synthetic). */
+export interface RefArg {
+  value: string;
+  start: number;
+  end: number;
+}
+
+/** An error of the reference's line parsers, with the offsets it concerns. */
+export interface RefError {
+  code: "json-not-strings" | "missing-arguments" | "missing-equals";
+  message: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * One instruction as BuildKit's `newNodeFromLine` builds it: keyword, flags, argument nodes and the
+ * JSON attribute; ONBUILD carries its nested instruction in `child`.
+ */
+export interface RefNode {
+  command: string;
+  commandStart: number;
+  commandEnd: number;
+  flags: FlagWord[];
+  restStart: number;
+  restEnd: number;
+  args: RefArg[];
+  json: boolean;
+  /** For ENV/LABEL: true for the legacy `key value` form. */
+  legacy: boolean;
+  child: RefNode | undefined;
+  error: RefError | undefined;
+}
+
+const NOT_STRINGS = "when using JSON array syntax, arrays must be comprised of strings only";
+
+type Parsed = { args: RefArg[]; json: boolean; legacy?: boolean; child?: RefNode; error?: RefError };
+type LineParser = (text: string, from: number, to: number, escapeCode: number) => Parsed;
+
+const none: Parsed = { args: [], json: false };
+
+function jsonArgs(elements: JsonElement[]): RefArg[] {
+  return elements.map((e) => ({ value: e.value ?? "", start: e.start, end: e.end }));
+}
+
+/** `parseJSON`: undefined when the text is not a JSON array (shell form is used). */
+function maybeJson(text: string, from: number, to: number): Parsed | undefined {
+  const s = skipGoSpace(text, from, to);
+  if (s >= to || text.charCodeAt(s) !== 91) return undefined;
+  const r = parseJsonArray(text, s, to);
+  if (r.kind === "array") return { args: jsonArgs(r.elements), json: true };
+  if (r.kind === "not-strings")
+    return {
+      args: [],
+      json: false,
+      error: { code: "json-not-strings", message: NOT_STRINGS, start: s, end: to },
+    };
+  return undefined;
+}
+
+/** `parseStringsWhitespaceDelimited`: split on `[\t\v\f\r ]+`. */
+function whitespaceDelimited(text: string, from: number, to: number): Parsed {
+  if (from >= to) return none;
+  const args: RefArg[] = [];
+  let i = from;
+  let start = from;
+  while (i <= to) {
+    if (i === to || isAsciiBlank(text.charCodeAt(i))) {
+      args.push({ value: text.slice(start, i), start, end: i });
+      while (i < to && isAsciiBlank(text.charCodeAt(i))) i++;
+      if (i === to) break;
+      start = i;
+      continue;
+    }
+    i++;
+  }
+  return { args, json: false };
+}
+
+const parseString: LineParser = (text, from, to) =>
+  from >= to ? none : { args: [{ value: text.slice(from, to), start: from, end: to }], json: false };
+
+const parseMaybeJSON: LineParser = (text, from, to, escapeCode) => {
+  if (from >= to) return none;
+  return maybeJson(text, from, to) ?? parseString(text, from, to, escapeCode);
+};
+
+const parseMaybeJSONToList: LineParser = (text, from, to) =>
+  maybeJson(text, from, to) ?? whitespaceDelimited(text, from, to);
+
+function nameVal(key: "ENV" | "LABEL"): LineParser {
+  return (text, from, to, escapeCode) => {
+    const words = parseWords(text, from, to, escapeCode);
+    const first = words[0];
+    if (!first) return none;
+    if (!first.text.includes("=")) {
+      let k = from;
+      while (k < to && !isAsciiBlank(text.charCodeAt(k))) k++;
+      if (k >= to) {
+        return {
+          ...none,
+          error: {
+            code: "missing-arguments",
+            message: `${key} must have two arguments`,
+            start: from,
+            end: to,
+          },
+        };
+      }
+      let v = k;
+      while (v < to && isAsciiBlank(text.charCodeAt(v))) v++;
+      return {
+        args: [
+          { value: text.slice(from, k), start: from, end: k },
+          { value: text.slice(v, to), start: v, end: to },
+          { value: "", start: to, end: to },
+        ],
+        json: false,
+        legacy: true,
+      };
+    }
+    const args: RefArg[] = [];
+    for (const w of words) {
+      const eq = w.text.indexOf("=");
+      if (eq < 0) {
+        return {
+          ...none,
+          error: {
+            code: "missing-equals",
+            message: `Syntax error - can't find = in ${goQuote(w.text)}. Must be of the form: name=value`,
+            start: w.start,
+            end: w.end,
+          },
+        };
+      }
+      args.push({ value: w.text.slice(0, eq), start: w.start, end: w.start + eq });
+      args.push({ value: w.text.slice(eq + 1), start: w.start + eq + 1, end: w.end });
+      args.push({ value: "=", start: w.start + eq, end: w.start + eq + 1 });
+    }
+    return { args, json: false, legacy: false };
+  };
+}
+
+const parseNameOrNameVal: LineParser = (text, from, to, escapeCode) => ({
+  args: parseWords(text, from, to, escapeCode).map((w) => ({ value: w.text, start: w.start, end: w.end })),
+  json: false,
+});
+
+const parseHealthConfig: LineParser = (text, from, to, escapeCode) => {
+  let sep = from;
+  while (sep < to && !isGoSpace(text.charCodeAt(sep))) sep++;
+  let next = sep;
+  while (next < to && isGoSpace(text.charCodeAt(next))) next++;
+  if (sep === from) return none;
+  const cmd = parseMaybeJSON(text, next, to, escapeCode);
+  if (cmd.error) return cmd;
+  return { args: [{ value: text.slice(from, sep), start: from, end: sep }, ...cmd.args], json: cmd.json };
+};
+
+const parseSubCommand: LineParser = (text, from, to, escapeCode) => {
+  if (from >= to) return none;
+  const child = referenceNode(text, from, to, escapeCode);
+  return { args: [], json: false, child, ...(child.error ? { error: child.error } : {}) };
+};
+
+const parseIgnore: LineParser = (_text, _from, to) => ({
+  args: [{ value: "", start: to, end: to }],
+  json: false,
+});
+
+/** BuildKit's dispatch table: lower-case keyword → line parser. */
+const DISPATCH: Record<string, LineParser> = {
+  add: parseMaybeJSONToList,
+  arg: parseNameOrNameVal,
+  cmd: parseMaybeJSON,
+  copy: parseMaybeJSONToList,
+  entrypoint: parseMaybeJSON,
+  env: nameVal("ENV"),
+  expose: whitespaceDelimited,
+  from: whitespaceDelimited,
+  healthcheck: parseHealthConfig,
+  label: nameVal("LABEL"),
+  maintainer: parseString,
+  onbuild: parseSubCommand,
+  run: parseMaybeJSON,
+  shell: parseMaybeJSON,
+  stopsignal: parseString,
+  user: parseString,
+  volume: parseMaybeJSONToList,
+  workdir: parseString,
+};
+
+/** True when `keyword` (any case) is an instruction the reference knows. */
+export function isKnownKeyword(keyword: string): boolean {
+  return Object.hasOwn(DISPATCH, keyword.toLowerCase());
+}
+
+/**
+ * BuildKit's `newNodeFromLine` over `text[from, to)`: split the command, dispatch to the line parser
+ * of its keyword (unknown keywords get one empty argument) and return the reference node. Never throws.
+ */
+export function referenceNode(text: string, from: number, to: number, escapeCode: number): RefNode {
+  const split = splitCommand(text, from, to);
+  const lower = split.command.toLowerCase();
+  const parser = Object.hasOwn(DISPATCH, lower) ? (DISPATCH[lower] ?? parseIgnore) : parseIgnore;
+  const parsed = parser(text, split.restStart, split.restEnd, escapeCode);
+  return {
+    command: split.command,
+    commandStart: split.commandStart,
+    commandEnd: split.commandEnd,
+    flags: split.flags,
+    restStart: split.restStart,
+    restEnd: split.restEnd,
+    args: parsed.args,
+    json: parsed.json,
+    legacy: parsed.legacy ?? false,
+    child: parsed.child,
+    error: parsed.error,
+  };
+}
+
+/** BuildKit `canContainHeredoc`: RUN/COPY/ADD (or ONBUILD of one) not in JSON form. */
+export function canContainHeredoc(node: RefNode): boolean {
+  let n = node;
+  if (n.command.toLowerCase() === "onbuild" && n.child) n = n.child;
+  const c = n.command.toLowerCase();
+  return (c === "run" || c === "copy" || c === "add") && !n.json;
+}

@@ -1,0 +1,34 @@
+import type { ArgInstruction, FromInstruction, Instruction, Stage } from "../ast/nodes.js";
+
+/**
+ * Groups instructions into build stages: each FROM opens a stage holding the instructions up to the
+ * next FROM. ARGs before the first FROM are the global build arguments.
+ */
+export function groupStages(instructions: Instruction[]): { stages: Stage[]; globalArgs: ArgInstruction[] } {
+  const stages: Stage[] = [];
+  const globalArgs: ArgInstruction[] = [];
+  let current: Stage | undefined;
+  for (const ins of instructions) {
+    if (ins.kind === "from") {
+      current = newStage(ins, stages.length);
+      stages.push(current);
+    } else if (current) {
+      current.instructions.push(ins);
+      current.range = { start: current.range.start, end: ins.range.end };
+    } else if (ins.kind === "arg") {
+      globalArgs.push(ins);
+    }
+  }
+  return { stages, globalArgs };
+}
+
+function newStage(from: FromInstruction, index: number): Stage {
+  return {
+    index,
+    name: from.stageName?.value.toLowerCase(),
+    baseImage: from.image?.value,
+    from,
+    instructions: [],
+    range: from.range,
+  };
+}

@@ -1,0 +1,460 @@
+import { isGoSpace } from "../lexer/characters.js";
+
+/**
+ * A port of BuildKit's shell-word lexer (`frontend/dockerfile/shell/lex.go`): quote removal, escapes,
+ * `$v`, `${v}`, `${v:-w}`, `${v-w}`, `${v:+w}`, `${v+w}`, `${v?w}`, `${v:?w}`, `${v#p}`, `${v##p}`,
+ * `${v%p}`, `${v%%p}`, `${v/p/r}`, `${v//p/r}` and word splitting, with its quirks (for example the
+ * word buffer shared with nested substitutions).
+ */
+
+/** Looks a variable up: `undefined` when it is not set. */
+export type VariableLookup = (name: string) => string | undefined;
+
+/** Switches of the lexer, named as in BuildKit (`Lex` fields). */
+export interface ShellLexOptions {
+  /** The escape character (`\` or `` ` ``); default `\`. */
+  escapeToken?: string;
+  /** Keep quote characters in the result. */
+  rawQuotes?: boolean;
+  /** Keep escape characters in the result. */
+  rawEscapes?: boolean;
+  /** Leave references to unset variables as written (`$v`, `${v}`, `${v:-w}` re-printed). */
+  skipUnsetEnv?: boolean;
+  /** Treat quotes as ordinary characters. */
+  skipProcessQuotes?: boolean;
+}
+
+/** A variable reference met while processing: name, operator (`:-`, `#`, `/`, …) and offsets. */
+export interface ShellVariableReference {
+  name: string;
+  /** Offsets into the processed word (UTF-16), covering `$name` or `${…}`. */
+  start: number;
+  end: number;
+  braced: boolean;
+  operator?: string;
+}
+
+/** The outcome of processing a word; `error` holds the reference's message when it fails. */
+export interface ShellProcessResult {
+  result: string;
+  words: string[];
+  /** Names found in the lookup, and names that were not (the reference's Matched/Unmatched). */
+  matched: Set<string>;
+  unmatched: Set<string>;
+  references: ShellVariableReference[];
+  error?: string;
+}
+
+const EOF = -1;
+
+class ShellSyntaxError extends Error {}
+
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{Nd}/u;
+
+function isLetter(cp: number): boolean {
+  return cp >= 0 && (cp < 128 ? (cp | 32) >= 97 && (cp | 32) <= 122 : LETTER.test(String.fromCodePoint(cp)));
+}
+function isDigit(cp: number): boolean {
+  return cp >= 0 && (cp < 128 ? cp >= 48 && cp <= 57 : DIGIT.test(String.fromCodePoint(cp)));
+}
+function isSpace(cp: number): boolean {
+  return cp >= 0 && cp < 0x10000 && isGoSpace(cp);
+}
+function isSpecialParam(cp: number): boolean {
+  return cp === 64 || cp === 42 || cp === 35 || cp === 63 || cp === 45 || cp === 36 || cp === 33 || cp === 48;
+}
+function chr(cp: number): string {
+  return cp === EOF ? "\ufffd" : String.fromCodePoint(cp);
+}
+
+interface Words {
+  words: string[];
+  inWord: boolean;
+}
+
+class ShellWord {
+  private pos = 0;
+  private buffer = "";
+  private rawEscapes: boolean;
+  readonly matched = new Set<string>();
+  readonly unmatched = new Set<string>();
+  readonly references: ShellVariableReference[] = [];
+  private readonly escapeCode: number;
+
+  constructor(
+    private readonly src: string,
+    private readonly lookup: VariableLookup,
+    private readonly options: ShellLexOptions,
+  ) {
+    this.rawEscapes = options.rawEscapes ?? false;
+    this.escapeCode = (options.escapeToken ?? "\\").codePointAt(0) ?? 92;
+  }
+
+  private peek(): number {
+    return this.pos < this.src.length ? (this.src.codePointAt(this.pos) ?? EOF) : EOF;
+  }
+  private next(): number {
+    if (this.pos >= this.src.length) return EOF;
+    const cp = this.src.codePointAt(this.pos) ?? EOF;
+    this.pos += cp > 0xffff ? 2 : 1;
+    return cp;
+  }
+
+  private addChar(w: Words, cp: number): void {
+    if (isSpace(cp) && w.inWord) {
+      if (this.buffer.length !== 0) {
+        w.words.push(this.buffer);
+        this.buffer = "";
+        w.inWord = false;
+      }
+    } else if (!isSpace(cp)) {
+      this.buffer += chr(cp);
+      w.inWord = true;
+    }
+  }
+  private getWords(w: Words): string[] {
+    if (this.buffer.length > 0) {
+      w.words.push(this.buffer);
+      this.buffer = "";
+      w.inWord = false;
+    }
+    return w.words;
+  }
+
+  processStopOn(stop: number, rawEscapes: boolean): { result: string; words: string[] } {
+    let result = "";
+    this.buffer = "";
+    const w: Words = { words: [], inWord: false };
+    const saved = this.rawEscapes;
+    this.rawEscapes = rawEscapes;
+    try {
+      while (this.peek() !== EOF) {
+        let ch = this.peek();
+        if (stop !== EOF && ch === stop) {
+          this.next();
+          return { result, words: this.getWords(w) };
+        }
+        const quotes = !this.options.skipProcessQuotes;
+        if (ch === 36 || (quotes && (ch === 39 || ch === 34))) {
+          const tmp =
+            ch === 36
+              ? this.processDollar()
+              : ch === 39
+                ? this.processSingleQuote()
+                : this.processDoubleQuote();
+          result += tmp;
+          if (ch === 36) {
+            for (const c of tmp) this.addChar(w, c.codePointAt(0) ?? 0);
+          } else {
+            this.buffer += tmp;
+            w.inWord = true;
+          }
+          continue;
+        }
+        ch = this.next();
+        if (ch === this.escapeCode) {
+          if (this.rawEscapes) {
+            this.buffer += chr(ch);
+            w.inWord = true;
+            result += chr(ch);
+          }
+          ch = this.next();
+          if (ch === EOF) break;
+          this.buffer += chr(ch);
+          w.inWord = true;
+        } else {
+          this.addChar(w, ch);
+        }
+        result += chr(ch);
+      }
+      if (stop !== EOF)
+        throw new ShellSyntaxError(`unexpected end of statement while looking for matching ${chr(stop)}`);
+      return { result, words: this.getWords(w) };
+    } finally {
+      this.rawEscapes = saved;
+    }
+  }
+
+  private processSingleQuote(): string {
+    let result = "";
+    let ch = this.next();
+    if (this.options.rawQuotes) result += chr(ch);
+    for (;;) {
+      ch = this.next();
+      if (ch === EOF)
+        throw new ShellSyntaxError("unexpected end of statement while looking for matching single-quote");
+      if (ch === 39) {
+        if (this.options.rawQuotes) result += chr(ch);
+        return result;
+      }
+      result += chr(ch);
+    }
+  }
+
+  private processDoubleQuote(): string {
+    let result = "";
+    const open = this.next();
+    if (this.options.rawQuotes) result += chr(open);
+    for (;;) {
+      const p = this.peek();
+      if (p === EOF)
+        throw new ShellSyntaxError("unexpected end of statement while looking for matching double-quote");
+      if (p === 34) {
+        const ch = this.next();
+        if (this.options.rawQuotes) result += chr(ch);
+        return result;
+      }
+      if (p === 36) {
+        result += this.processDollar();
+        continue;
+      }
+      let ch = this.next();
+      if (ch === this.escapeCode) {
+        if (this.rawEscapes) result += chr(ch);
+        const q = this.peek();
+        if (q === EOF) continue;
+        if (q === 34 || q === 36 || q === this.escapeCode) ch = this.next();
+      }
+      result += chr(ch);
+    }
+  }
+
+  private getEnv(name: string): string | undefined {
+    const v = this.lookup(name);
+    if (v !== undefined) this.matched.add(name);
+    else this.unmatched.add(name);
+    return v;
+  }
+
+  private processDollar(): string {
+    const start = this.pos;
+    this.next();
+    if (this.peek() !== 123) {
+      const name = this.processName();
+      if (name === "") return "$";
+      this.references.push({ name, start, end: this.pos, braced: false });
+      const value = this.getEnv(name);
+      if (value === undefined && this.options.skipUnsetEnv) return `$${name}`;
+      return value ?? "";
+    }
+    this.next();
+    const p = this.peek();
+    if (p === EOF) throw new ShellSyntaxError("syntax error: missing '}'");
+    if (p === 123 || p === 125 || p === 58) throw new ShellSyntaxError("syntax error: bad substitution");
+    const name = this.processName();
+    let ch = this.next();
+    let chs = chr(ch);
+    let nullIsUnset = false;
+    const ref: ShellVariableReference = { name, start, end: start, braced: true };
+    this.references.push(ref);
+    if (ch === 125) {
+      ref.end = this.pos;
+      const value = this.getEnv(name);
+      if (value === undefined && this.options.skipUnsetEnv) return `\${${name}}`;
+      return value ?? "";
+    }
+    if (ch === 58) {
+      nullIsUnset = true;
+      ch = this.next();
+      chs += chr(ch);
+    }
+    if (nullIsUnset || ch === 43 || ch === 45 || ch === 63 || ch === 35 || ch === 37) {
+      ref.operator = chs;
+      const rawEscapes = ch === 35 || ch === 37;
+      if (nullIsUnset && rawEscapes)
+        throw new ShellSyntaxError(`unsupported modifier (${chs}) in substitution`);
+      let word: string;
+      try {
+        word = this.processStopOn(125, rawEscapes).result;
+      } catch (e) {
+        if (this.peek() === EOF) throw new ShellSyntaxError("syntax error: missing '}'");
+        throw e;
+      }
+      ref.end = this.pos;
+      const value = this.getEnv(name);
+      if (this.options.skipUnsetEnv && value === undefined) return `\${${name}${chs}${word}}`;
+      switch (ch) {
+        case 45:
+          return value === undefined || (nullIsUnset && value === "") ? word : value;
+        case 43:
+          return value === undefined || (nullIsUnset && value === "") ? "" : word;
+        case 63:
+          if (value === undefined)
+            throw new ShellSyntaxError(`${name}: ${word !== "" ? word : "is not allowed to be unset"}`);
+          if (nullIsUnset && value === "")
+            throw new ShellSyntaxError(`${name}: ${word !== "" ? word : "is not allowed to be empty"}`);
+          return value;
+        case 37:
+        case 35: {
+          let greedy = false;
+          if (word.length > 0 && word.charCodeAt(0) === ch) {
+            greedy = true;
+            word = word.slice(1);
+          }
+          return ch === 37 ? trimSuffix(word, value ?? "", greedy) : trimPrefix(word, value ?? "", greedy);
+        }
+        default:
+          throw new ShellSyntaxError(`unsupported modifier (${chs}) in substitution`);
+      }
+    }
+    if (ch === 47) {
+      ref.operator = "/";
+      const replaceAll = this.peek() === 47;
+      if (replaceAll) {
+        this.next();
+        ref.operator = "//";
+      }
+      let pattern: string;
+      try {
+        pattern = this.processStopOn(47, true).result;
+      } catch (e) {
+        if (this.peek() === EOF) throw new ShellSyntaxError("syntax error: missing '/' in $" + "{}");
+        throw e;
+      }
+      let replacement: string;
+      try {
+        replacement = this.processStopOn(125, true).result;
+      } catch (e) {
+        if (this.peek() === EOF) throw new ShellSyntaxError("syntax error: missing '}'");
+        throw e;
+      }
+      ref.end = this.pos;
+      let value = this.getEnv(name);
+      if (this.options.skipUnsetEnv && value === undefined) return `\${${name}/${pattern}/${replacement}}`;
+      value ??= "";
+      const re = patternToRegExp(pattern, true, false, replaceAll);
+      if (replaceAll) return value.replace(re, (m) => expandGoTemplate(replacement, m));
+      const m = re.exec(value);
+      if (m) return value.slice(0, m.index) + replacement + value.slice(m.index + m[0].length);
+      return value;
+    }
+    throw new ShellSyntaxError(`unsupported modifier (${chs}) in substitution`);
+  }
+
+  private processName(): string {
+    let name = "";
+    while (this.peek() !== EOF) {
+      let ch = this.peek();
+      if (name.length === 0 && isDigit(ch)) {
+        while (this.peek() !== EOF && isDigit(this.peek())) {
+          ch = this.next();
+          name += chr(ch);
+        }
+        return name;
+      }
+      if (name.length === 0 && isSpecialParam(ch)) {
+        ch = this.next();
+        return chr(ch);
+      }
+      if (!isLetter(ch) && !isDigit(ch) && ch !== 95) break;
+      ch = this.next();
+      name += chr(ch);
+    }
+    return name;
+  }
+}
+
+/** Go's `Regexp.Expand` for a pattern without groups: `$0`/`${0}` is the match, `$$` a dollar. */
+function expandGoTemplate(template: string, match: string): string {
+  if (!template.includes("$")) return template;
+  return template.replace(/\$(\$|\{([A-Za-z0-9_]*)\}|([A-Za-z0-9_]+))/g, (all, _d, braced, bare) => {
+    if (all === "$$") return "$";
+    const name = braced ?? bare;
+    if (braced !== undefined && braced === "") return all;
+    return name === "0" ? match : "";
+  });
+}
+
+/**
+ * BuildKit's `convertShellPatternToRegex`: `*` (shortest or longest), `?`, `\` escapes of `*`, `?`, `\`;
+ * regular-expression characters are quoted. Throws the reference's message on a bad escape.
+ */
+function patternToRegExp(pattern: string, greedy: boolean, anchored: boolean, global = false): RegExp {
+  let out = anchored ? "^" : "";
+  const star = greedy ? "[^\\n]*" : "[^\\n]*?";
+  const cps = Array.from(pattern);
+  for (let i = 0; i < cps.length; i++) {
+    let tok = cps[i] ?? "";
+    if (tok === "*") {
+      out += star;
+      continue;
+    }
+    if (tok === "?") {
+      out += "[^\\n]";
+      continue;
+    }
+    if (tok === "\\") {
+      const nx = cps[i + 1];
+      if (nx === "}" || nx === "/") continue;
+      out += "\\";
+      i++;
+      tok = cps[i] ?? "\ufffd";
+      if (tok !== "*" && tok !== "?" && tok !== "\\") {
+        throw new ShellSyntaxError(`invalid pattern (${pattern}) in substitution: invalid escape '\\${tok}'`);
+      }
+    } else if ("[]{}.+()|^$".includes(tok)) {
+      out += "\\";
+    }
+    out += tok;
+  }
+  return new RegExp(out, global ? "gu" : "u");
+}
+
+function trimPrefix(word: string, value: string, greedy: boolean): string {
+  const m = patternToRegExp(word, greedy, true).exec(value);
+  return m ? value.slice(m.index + m[0].length) : value;
+}
+
+function reversePattern(pattern: string): string {
+  const runes = Array.from(pattern);
+  const out: string[] = new Array(runes.length);
+  const last = runes.length - 1;
+  for (let i = 0; i <= last; ) {
+    const tok = runes[i] ?? "";
+    const o = last - i;
+    if (tok === "\\" && i !== last) {
+      out[o - 1] = tok;
+      out[o] = runes[i + 1] ?? "";
+      i += 2;
+    } else {
+      out[o] = tok;
+      i++;
+    }
+  }
+  return out.join("");
+}
+
+function reverseString(s: string): string {
+  return Array.from(s).reverse().join("");
+}
+
+function trimSuffix(pattern: string, value: string, greedy: boolean): string {
+  return reverseString(trimPrefix(reversePattern(pattern), reverseString(value), greedy));
+}
+
+/**
+ * Runs the lexer over `source`. Never throws: a syntax error is returned in `error` with the
+ * reference's wording (`failed to process "<source>": <reason>`), and `words` is then empty.
+ */
+export function processShellWord(
+  source: string,
+  lookup: VariableLookup,
+  options: ShellLexOptions = {},
+): ShellProcessResult {
+  const sw = new ShellWord(source, lookup, options);
+  try {
+    const { result, words } = sw.processStopOn(EOF, options.rawEscapes ?? false);
+    return { result, words, matched: sw.matched, unmatched: sw.unmatched, references: sw.references };
+  } catch (e) {
+    const reason = e instanceof ShellSyntaxError ? e.message : String(e);
+    return {
+      result: "",
+      words: [],
+      matched: sw.matched,
+      unmatched: sw.unmatched,
+      references: sw.references,
+      error: `failed to process ${JSON.stringify(source)}: ${reason}`,
+    };
+  }
+}

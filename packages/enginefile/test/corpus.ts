@@ -1,0 +1,30 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Locates the shared corpus: `<repo root>/../shared/corpus` (CI checks `shared/` out beside the repo).
+ */
+export const corpusRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../shared/corpus");
+
+/** Reads a corpus file as UTF-8 text. */
+export function readCorpus(...parts: string[]): string {
+  return readFileSync(join(corpusRoot, ...parts), "utf8");
+}
+
+/** Lists the case folders of one BuildKit golden-case group. */
+export function cases(group: string): string[] {
+  return readdirSync(join(corpusRoot, "buildkit-parser", group)).sort();
+}
+
+/** True when the corpus file exists. */
+export function corpusHas(...parts: string[]): boolean {
+  return existsSync(join(corpusRoot, ...parts));
+}
+
+/** The real-world files (names under `enginefiles/files`). */
+export function realWorldFiles(): string[] {
+  return readdirSync(join(corpusRoot, "enginefiles", "files"))
+    .filter((f) => f !== "manifest.tsv")
+    .sort();
+}
