@@ -1,4 +1,5 @@
 import type { Benchmark } from "../benchmark.js";
+import { benchmark as parser } from "./parser.js";
 
 /** Every benchmark, in the order `pnpm bench` runs them. Add new ones here. */
-export const benchmarks: Benchmark[] = [];
+export const benchmarks: Benchmark[] = [parser];
