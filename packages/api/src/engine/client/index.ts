@@ -2,26 +2,32 @@
  * The EngineClient (engine API v1.24 over undici) and the protocol pieces other packages reuse: the
  * JSON-message stream decoder (build output), the multiplexed frame decoder (attach/logs), registry
  * credential encoders and the archive path-stat decoder.
+ *
+ * Group modules re-export only their class and a few option types, so names never collide with the
+ * schemas' exports (reach the others as `Parameters<ContainersApi["list"]>[0]`).
  */
 export * from "./address.js";
 export * from "./api-version.js";
 export * from "./config.js";
-// Groups: only the classes and result types are re-exported, so that query and body type names never
-// collide with the schemas' `<Endpoint>Query` exports (reach them as `Parameters<ContainersApi["list"]>[0]`).
 export { type ContainerArchive, ContainersApi, type OutputOptions, type StateChange } from "./containers.js";
 export { EngineClient, type EngineClientOptions } from "./engine-client.js";
 export * from "./engine-http.js";
 export * from "./errors.js";
 export { ExecApi } from "./exec.js";
 export { type HijackedSession, hijackedSession } from "./hijack.js";
-export { type BuildOptions, type ImageDeleteItem, type ImageSearchResult, ImagesApi } from "./images.js";
+export { type BuildOptions, ImagesApi } from "./images.js";
 export * from "./json-message-stream.js";
 export * from "./multiplexed-stream.js";
 export { NetworksApi } from "./networks.js";
 export { NodesApi } from "./nodes.js";
 export * from "./path-stat.js";
-export { type Plugin, type PluginPrivilege, PluginsApi } from "./plugins.js";
-export * from "./registry-auth.js";
+export { PluginsApi } from "./plugins.js";
+export {
+  encodeRegistryAuth,
+  encodeRegistryConfig,
+  type RegistryAuth,
+  urlSafeBase64,
+} from "./registry-auth.js";
 export { ServicesApi, type ServiceWriteOptions } from "./services.js";
 export { SwarmApi } from "./swarm.js";
 export { SystemApi } from "./system.js";
