@@ -1,0 +1,35 @@
+import { joinPath } from "./paths.js";
+
+/** The KV v2 API segment inserted after the mount (secrets §2, §4 rule 5; research secrets-anchors §4 step 8). */
+export type KvV2Segment = "data" | "metadata" | "delete" | "undelete" | "destroy";
+
+/**
+ * Rewrites a user path `path` inside the KV v2 mount `mountPath` (trailing `/`) by inserting `segment`
+ * after the mount, following the official CLI's `addPrefixToKVPath` (research secrets-anchors §4 step 8):
+ * `secret/app/db` + `data` → `secret/data/app/db`. When the path does not start with the mount path,
+ * leading mount segments are dropped one by one (they are namespace segments the preflight added).
+ * A trailing `/` of `path` is kept (listings).
+ */
+export function kvV2Path(mountPath: string, path: string, segment: KvV2Segment): string {
+  const trailing = path.endsWith("/") ? "/" : "";
+  const bare = path.replace(/\/+$/, "");
+  let mount = mountPath.replace(/\/+$/, "");
+  if (bare === mount) return joinPath(mount, segment) + trailing;
+  for (;;) {
+    if (bare.startsWith(`${mount}/`)) {
+      return joinPath(mount, segment, bare.slice(mount.length + 1)) + trailing;
+    }
+    const slash = mount.indexOf("/");
+    if (slash < 0) break;
+    mount = mount.slice(slash + 1);
+    if (bare === mount) return joinPath(mount, segment) + trailing;
+  }
+  return joinPath(mountPath, segment, bare) + trailing;
+}
+
+/** Whether `path` (normalised) lies inside the mount `mountPath` (trailing `/`). */
+export function isInsideMount(mountPath: string, path: string): boolean {
+  const bare = path.replace(/\/+$/, "");
+  const mount = mountPath.replace(/\/+$/, "");
+  return bare === mount || bare.startsWith(`${mount}/`);
+}

@@ -1,0 +1,270 @@
+import { inspect } from "node:util";
+import { errors, Pool } from "undici";
+import {
+  NAMESPACE_HEADER,
+  REQUEST_HEADER,
+  SECRETS_API_PREFIX,
+  SECRETS_MAX_REQUEST_BYTES,
+  TOKEN_HEADER,
+} from "../schemas/limits.js";
+import { SecretsApiError, SecretsConnectionError } from "./errors.js";
+import type { ResolvedClientOptions, SecretsRetryOptions } from "./options.js";
+import { encodePath, InvalidSecretPathError, normalizePath } from "./paths.js";
+import { REDACTED, redact, stringLeaves } from "./redact.js";
+import { backoffMs, isRetryableStatus, parseRetryAfter, sleep } from "./retry.js";
+
+/** Per-call options every client method accepts. */
+export interface SecretsCallOptions {
+  /** Aborts the call (including retry waits); the call rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Per-attempt timeout in milliseconds for the response head and for each pause in the body (overrides the client's). */
+  timeoutMs?: number;
+  /** Retry policy for this call (merged over the client's). */
+  retry?: SecretsRetryOptions;
+}
+
+/** One request as the transport sends it. */
+export interface SendRequest extends SecretsCallOptions {
+  method: string;
+  /** API path below `/v1/`, unencoded (e.g. `secret/data/app/db`); normalised and checked here. */
+  path: string;
+  query?: Record<string, string>;
+  /** JSON body; refused when its encoding exceeds 32 MiB. */
+  body?: unknown;
+  /** Statuses ≥ 400 returned as an answer instead of thrown (e.g. 404 for listings, health codes). */
+  accept?: readonly number[];
+  /** Send the token (default true; false for unauthenticated routes like `sys/health`). */
+  authenticated?: boolean;
+}
+
+/** A parsed answer: the status and the JSON body (undefined for an empty body, e.g. 204). */
+export interface SendResponse {
+  status: number;
+  body: unknown;
+}
+
+const TLS_VERIFY_CODES = new Set([
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_UNTRUSTED",
+]);
+
+/** Finds a TLS verification failure code in an error or its causes. */
+function tlsVerifyCode(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: string; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
+    if (e.code && TLS_VERIFY_CODES.has(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * The HTTP layer of the secrets client (undici `Pool` per origin): headers (secrets §5), namespace as
+ * header or path prefix, the 32 MiB body limit (secrets §8), the per-attempt timeout, retries with
+ * jittered backoff and `Retry-After` (research secrets-anchors §6), and redaction of the token and
+ * request values from every message. The token is held in a private field and never printed.
+ */
+export class SecretsTransport {
+  readonly #options: ResolvedClientOptions;
+  readonly #pool: Pool;
+  #token: string | undefined;
+
+  constructor(options: ResolvedClientOptions) {
+    this.#options = options;
+    this.#token = options.token;
+    const https = options.origin.startsWith("https:");
+    this.#pool = new Pool(options.origin, {
+      connections: 16,
+      pipelining: 1,
+      connect: https ? { ca: options.caCertPem, rejectUnauthorized: !options.skipVerify } : undefined,
+    });
+  }
+
+  /** The address (origin) requests go to. */
+  get origin(): string {
+    return this.#options.origin;
+  }
+
+  /** The namespace (`ns1/`, or `""` for the root). */
+  get namespace(): string {
+    return this.#options.namespace;
+  }
+
+  /** Whether a token is set. */
+  get hasToken(): boolean {
+    return this.#token !== undefined;
+  }
+
+  /** Replaces the token used by later calls (after a login). */
+  setToken(token: string | undefined): void {
+    this.#token = token;
+  }
+
+  /** Replaces the token and returns the previous one. */
+  swapToken(token: string | undefined): string | undefined {
+    const previous = this.#token;
+    this.#token = token;
+    return previous;
+  }
+
+  /** Redacts the token and `extra` values from `text`. */
+  redact(text: string, extra: Iterable<string> = []): string {
+    return redact(text, [this.#token, ...extra]);
+  }
+
+  /**
+   * Sends one request with retries. Resolves to the answer for 2xx and for statuses in `accept`;
+   * throws {@link SecretsApiError} for other statuses ≥ 400 (or before sending for a bad path or an
+   * oversized body), {@link SecretsConnectionError} when no answer came (network, TLS, timeout), and the
+   * signal's reason when aborted.
+   */
+  async send(request: SendRequest): Promise<SendResponse> {
+    const o = this.#options;
+    let path: string;
+    try {
+      path = normalizePath(request.path);
+    } catch (error) {
+      if (!(error instanceof InvalidSecretPathError)) throw error;
+      throw new SecretsApiError({
+        status: 404,
+        errors: ["unsupported path", error.message],
+        method: request.method,
+        path: request.path,
+        sent: false,
+      });
+    }
+    const fullPath = o.namespaceMode === "prefix" ? `${o.namespace}${path}` : path;
+    const values = request.body === undefined ? [] : stringLeaves(request.body);
+    let payload: string | undefined;
+    if (request.body !== undefined) {
+      payload = JSON.stringify(request.body);
+      if (
+        payload.length > SECRETS_MAX_REQUEST_BYTES / 4 &&
+        Buffer.byteLength(payload) > SECRETS_MAX_REQUEST_BYTES
+      ) {
+        throw new SecretsApiError({
+          status: 413,
+          errors: [],
+          method: request.method,
+          path: fullPath,
+          sent: false,
+        });
+      }
+    }
+    const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : "";
+    const url = `${SECRETS_API_PREFIX}${encodePath(fullPath)}${query}`;
+    const headers: Record<string, string> = { [REQUEST_HEADER]: "true" };
+    if (payload !== undefined) headers["content-type"] = "application/json";
+    if (request.authenticated !== false && this.#token !== undefined) {
+      if (o.tokenHeader === "bearer") headers.authorization = `Bearer ${this.#token}`;
+      else headers[TOKEN_HEADER] = this.#token;
+    }
+    if (o.namespaceMode === "header" && o.namespace) headers[NAMESPACE_HEADER] = o.namespace;
+
+    const retry = { ...o.retry, ...request.retry };
+    const timeoutMs = request.timeoutMs ?? o.timeoutMs;
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      request.signal?.throwIfAborted();
+      const attemptStart = Date.now();
+      let status: number;
+      let retryAfterMs: number | undefined;
+      let outcome: SendResponse | Error;
+      try {
+        const res = await this.#pool.request({
+          path: url,
+          method: request.method as "GET",
+          headers,
+          body: payload,
+          signal: request.signal,
+          // undici's own timers: no per-call AbortSignal on the hot path.
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        status = res.statusCode;
+        const text = await res.body.text();
+        retryAfterMs = parseRetryAfter(res.headers["retry-after"]);
+        let body: unknown;
+        try {
+          body = text.length > 0 ? JSON.parse(text) : undefined;
+        } catch {
+          body = undefined;
+        }
+        if (status < 400 || request.accept?.includes(status)) {
+          outcome = { status, body };
+        } else {
+          const rawErrors = (body as { errors?: unknown } | undefined)?.errors;
+          const messages = Array.isArray(rawErrors)
+            ? rawErrors.map((e) => this.redact(String(e), values))
+            : [];
+          const hasEnvelope = body !== null && typeof body === "object" && "data" in body;
+          outcome = new SecretsApiError({
+            status,
+            errors: messages,
+            method: request.method,
+            path: fullPath,
+            body: hasEnvelope ? body : undefined,
+          });
+        }
+      } catch (error) {
+        if (request.signal?.aborted) throw request.signal.reason;
+        status = 0;
+        const tls = tlsVerifyCode(error);
+        const timedOut =
+          error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError;
+        const message = timedOut
+          ? `no answer within ${timeoutMs} ms from ${o.origin}`
+          : tls
+            ? `TLS certificate verification failed (${tls}) for ${o.origin}; give the CA with SVC_CACERT or, for a dev server only, SVC_SKIP_VERIFY=true`
+            : `cannot reach the secrets service at ${o.origin}: ${(error as Error).message}`;
+        outcome = new SecretsConnectionError(
+          this.redact(message, values),
+          timedOut ? "timeout" : tls ? "tls" : "network",
+          request.method,
+          fullPath,
+        );
+        if (tls) throw outcome;
+      }
+      o.logger?.(
+        `secrets: ${request.method} ${fullPath} -> ${status || "no answer"} (${Date.now() - attemptStart} ms, attempt ${attempt + 1})`,
+      );
+      if (!(outcome instanceof Error)) return outcome;
+      const retryable = status === 0 || isRetryableStatus(status);
+      if (!retryable || attempt >= retry.maxRetries) throw outcome;
+      const honoured = status === 429 || status === 503 ? retryAfterMs : undefined;
+      const wait = backoffMs(attempt + 1, retry, honoured);
+      if (Date.now() - started + wait > retry.maxElapsedMs) throw outcome;
+      await sleep(wait, request.signal);
+    }
+  }
+
+  /** Closes the connection pool. */
+  async close(): Promise<void> {
+    await this.#pool.close();
+  }
+
+  /** Inspect/print without the token. */
+  [inspect.custom](): string {
+    return this.toString();
+  }
+
+  toString(): string {
+    return `SecretsTransport { origin: ${this.#options.origin}, namespace: ${JSON.stringify(this.#options.namespace)}, token: ${this.#token ? REDACTED : "none"} }`;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      origin: this.#options.origin,
+      namespace: this.#options.namespace,
+      token: this.#token ? REDACTED : null,
+    };
+  }
+}

@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { field } from "./field.js";
+
+const ENV = "research secrets-anchors §2";
+
+/** Fields of a wrapped response (`wrap_info`), present only when response wrapping was requested. */
+export const WrapInfo = z
+  .object({
+    token: field(z.string(), "Single-use wrapping token.", ENV),
+    accessor: field(z.string(), "Accessor of the wrapping token.", ENV).optional(),
+    ttl: field(z.number().int(), "Lifetime of the wrapping token.", ENV, { unit: "seconds" }),
+    creation_time: field(z.string(), "When the wrapping token was created.", ENV, { unit: "RFC 3339 time" }),
+    creation_path: field(z.string(), "Path whose response was wrapped.", ENV).optional(),
+  })
+  .loose();
+export type WrapInfo = z.infer<typeof WrapInfo>;
+
+/** The `auth` block of a login or token-create response (research secrets-anchors §9). */
+export const AuthInfo = z
+  .object({
+    client_token: field(
+      z.string(),
+      "The new client token; send it as `X-Svc-Token` on later requests.",
+      "research secrets-anchors §9",
+    ),
+    accessor: field(
+      z.string(),
+      "Accessor of the token: names it for lookup/revoke without revealing it.",
+      "research secrets-anchors §9",
+    ),
+    policies: field(
+      z.array(z.string()),
+      "All policies attached to the token.",
+      "research secrets-anchors §9",
+    ),
+    token_policies: field(
+      z.array(z.string()),
+      "Policies attached directly to the token (omitted by the service when empty).",
+      "research secrets-anchors §9",
+    ).optional(),
+    identity_policies: field(
+      z.array(z.string()),
+      "Policies inherited from the identity entity.",
+      "research secrets-anchors §9",
+    ).optional(),
+    metadata: field(
+      z.record(z.string(), z.string()).nullable(),
+      "Login metadata, e.g. `{username}`.",
+      "research secrets-anchors §9",
+    ).optional(),
+    lease_duration: field(
+      z.number().int().nonnegative(),
+      "Token lifetime; 0 means it never expires.",
+      "research secrets-anchors §9",
+      {
+        unit: "seconds",
+      },
+    ),
+    renewable: field(z.boolean(), "Whether the token can be renewed.", "research secrets-anchors §9"),
+    entity_id: field(
+      z.string(),
+      "Identity entity the token belongs to.",
+      "research secrets-anchors §9",
+    ).optional(),
+    token_type: field(
+      z.enum(["service", "batch", "default-service", "default-batch"]).or(z.string()),
+      "Token type.",
+      "research secrets-anchors §9",
+    ).optional(),
+    orphan: field(z.boolean(), "Whether the token has no parent.", "research secrets-anchors §9").optional(),
+    mfa_requirement: field(
+      z.unknown().nullable(),
+      "Non-null when the login still needs MFA validation (not supported here).",
+      "research secrets-anchors §9",
+    ).optional(),
+    num_uses: field(
+      z.number().int().nonnegative(),
+      "Remaining uses; 0 means unlimited.",
+      "research secrets-anchors §9",
+      { unit: "count" },
+    ).optional(),
+  })
+  .loose();
+export type AuthInfo = z.infer<typeof AuthInfo>;
+
+/**
+ * The response envelope every logical (non-help) route answers with (research secrets-anchors §2,
+ * `translate_response.go`). `data` is typed by the caller through {@link envelopeOf}; unknown top-level
+ * keys (e.g. the legacy `sys/` top-level copies of `data`) are kept but ignored.
+ */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z
+    .object({
+      request_id: field(z.string(), "Unique id of this request (a UUID), for the service's audit log.", ENV),
+      lease_id: field(z.string(), 'Lease of dynamic secrets; `""` for key/value data.', ENV),
+      renewable: field(z.boolean(), "Whether the lease can be renewed.", ENV),
+      lease_duration: field(
+        z.number().int().nonnegative(),
+        "Lease length; for KV v1 the mount's default TTL (no real lease).",
+        ENV,
+        {
+          unit: "seconds",
+        },
+      ),
+      data,
+      wrap_info: field(
+        WrapInfo.nullable(),
+        "Response-wrapping information, `null` unless wrapping was requested.",
+        ENV,
+      ),
+      warnings: field(z.array(z.string()).nullable(), "Warnings the service generated, or `null`.", ENV),
+      auth: field(
+        AuthInfo.nullable(),
+        "Token information on login/token-create responses, else `null`.",
+        ENV,
+      ),
+      mount_type: field(z.string(), "Type of the mount that answered (e.g. `kv`); newer servers only.", ENV, {
+        decision: "Optional: one server family omits it (research secrets-anchors §2).",
+      }).optional(),
+    })
+    .loose();
+}
+
+/** The envelope with an untyped `data` object (or `null`). */
+export const ResponseEnvelope = envelopeOf(
+  field(z.record(z.string(), z.unknown()).nullable(), "Response data of the route, or `null`.", ENV),
+);
+export type ResponseEnvelope = z.infer<typeof ResponseEnvelope>;
+
+/** The error body of every status ≥ 400: a possibly empty list of messages (secrets §7; research §2). */
+export const SecretsErrorBody = z.object({
+  errors: field(
+    z.array(z.string()),
+    "Error messages; an empty list on a plain 404 (missing path or empty listing).",
+    "secrets §7; research secrets-anchors §2",
+  ),
+});
+export type SecretsErrorBody = z.infer<typeof SecretsErrorBody>;
+
+/** The answer to `?help=1`: not enveloped (secrets §4; research secrets-anchors §8). */
+export const HelpResponse = z
+  .object({
+    help: field(z.string(), "Markdown help text for the path.", "secrets §4"),
+    openapi: field(
+      z
+        .object({
+          openapi: z.string(),
+          info: z.record(z.string(), z.unknown()).optional(),
+          paths: z.record(z.string(), z.unknown()),
+        })
+        .loose(),
+      "A small OpenAPI document for the path and paths below it; its paths are relative to the queried path.",
+      "secrets §4",
+    ),
+    see_also: field(
+      z.array(z.string()).nullable(),
+      "Related paths, usually `null`.",
+      "research secrets-anchors §8",
+    ).optional(),
+  })
+  .loose();
+export type HelpResponse = z.infer<typeof HelpResponse>;

@@ -1,0 +1,4 @@
+import { fileURLToPath } from "node:url";
+
+/** Absolute path of the shipped demo seed (`seed/demo.yaml`), from `src/` or `dist/`. */
+export const DEMO_SEED_FILE = fileURLToPath(new URL("../seed/demo.yaml", import.meta.url));
