@@ -1,1 +1,25 @@
-export {};
+/** Zod 4 schemas of the engine API v1.24 (one file per resource area); see docs/api-schemas.md. */
+export * from "./common.js";
+export * from "./container.js";
+export * from "./container-create.js";
+export * from "./durations.js";
+export * from "./errors.js";
+export * from "./events.js";
+export * from "./exec.js";
+export * from "./formats.js";
+export * from "./healthcheck.js";
+export * from "./host-config.js";
+export * from "./image.js";
+export * from "./limits.js";
+export * from "./network.js";
+export * from "./node.js";
+export * from "./plugin.js";
+export * from "./request-object.js";
+export * from "./response.js";
+export * from "./service.js";
+export * from "./stats.js";
+export * from "./stream.js";
+export * from "./swarm.js";
+export * from "./system.js";
+export * from "./task.js";
+export * from "./volume.js";

@@ -1,0 +1,198 @@
+import { z } from "zod";
+import { documented } from "../../meta.js";
+import { labels } from "./common.js";
+import { absolutePath, containerName, envEntry, portKey, signal } from "./formats.js";
+import { Healthcheck } from "./healthcheck.js";
+import { HostConfig } from "./host-config.js";
+import { ENGINE_LIMITS } from "./limits.js";
+import { requestObject } from "./request-object.js";
+
+const source = "engine §2.1";
+
+/** The container name regex (engine §4.1 `name`, §8), as the engine 20.10 applies it; see formats.ts. */
+export const ContainerName = documented(containerName("Container name"), {
+  description:
+    "Container name: a letter or digit, then letters, digits, '_', '.' or '-'; an optional leading '/'.",
+  bounds: "/?[a-zA-Z0-9][a-zA-Z0-9_.-]+",
+  source: "engine §4.1, §8",
+  decision:
+    "The document prints /?[a-zA-Z0-9_-]+; the engine 20.10 checks /?[a-zA-Z0-9][a-zA-Z0-9_.-]+ (accepts '.', needs two characters, rejects a leading '_' or '-'). We follow the engine.",
+});
+export type ContainerName = z.infer<typeof ContainerName>;
+
+/** `Cmd` / `Entrypoint`: a string (split by the engine like a shell word list) or a list of strings. */
+export const CommandLine = z.union([z.string(), z.array(z.string())], {
+  error: "must be a string or a list of strings",
+});
+export type CommandLine = z.infer<typeof CommandLine>;
+
+/** IPAM settings of one endpoint (engine §2.1 NetworkingConfig, §4.6 connect). */
+export const EndpointIPAMConfig = requestObject({
+  IPv4Address: documented(z.string(), {
+    description: "Static IPv4 address for the endpoint.",
+    source,
+  }).optional(),
+  IPv6Address: documented(z.string(), {
+    description: "Static IPv6 address for the endpoint.",
+    source,
+  }).optional(),
+  LinkLocalIPs: documented(z.array(z.string()).nullable(), {
+    description: "Link-local addresses.",
+    source,
+  }).optional(),
+});
+export type EndpointIPAMConfig = z.infer<typeof EndpointIPAMConfig>;
+
+/** One network endpoint's settings in a create body (engine §2.1). */
+export const EndpointSettings = requestObject({
+  IPAMConfig: documented(EndpointIPAMConfig.nullable(), {
+    description: "IPAM settings for the endpoint.",
+    source,
+  }).optional(),
+  Links: documented(z.array(z.string()).nullable(), {
+    description: "Links, container_name:alias.",
+    source,
+  }).optional(),
+  Aliases: documented(z.array(z.string()).nullable(), {
+    description: "Network-scoped aliases.",
+    source,
+  }).optional(),
+});
+export type EndpointSettings = z.infer<typeof EndpointSettings>;
+
+/** `NetworkingConfig` of a create body: map network name to endpoint settings (engine §2.1). */
+export const NetworkingConfig = requestObject({
+  EndpointsConfig: documented(z.record(z.string(), EndpointSettings).nullable(), {
+    description: "Endpoint settings per network name.",
+    source,
+  }).optional(),
+});
+export type NetworkingConfig = z.infer<typeof NetworkingConfig>;
+
+/**
+ * The container configuration fields of engine §2.1 (without HostConfig and NetworkingConfig), shared by
+ * the create body, the commit body and (response side) inspect `Config`.
+ */
+export const containerConfigShape = {
+  Hostname: documented(
+    z
+      .string()
+      .regex(
+        /^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$|^$/,
+        {
+          error: "Hostname must be a valid RFC 1123 hostname",
+        },
+      ),
+    { description: "Container host name (RFC 1123).", source },
+  ).optional(),
+  Domainname: documented(z.string(), { description: "Container domain name.", source }).optional(),
+  User: documented(z.string(), {
+    description: "User (and optionally group) the process runs as: user, user:group, uid or uid:gid.",
+    source,
+  }).optional(),
+  AttachStdin: documented(z.boolean(), {
+    description: "Attach to stdin.",
+    default: false,
+    source,
+  }).optional(),
+  AttachStdout: documented(z.boolean(), {
+    description: "Attach to stdout.",
+    default: true,
+    source,
+  }).optional(),
+  AttachStderr: documented(z.boolean(), {
+    description: "Attach to stderr.",
+    default: true,
+    source,
+  }).optional(),
+  Tty: documented(z.boolean(), {
+    description: "Attach the standard streams to a tty, including stdin if it is not closed.",
+    default: false,
+    source,
+  }).optional(),
+  OpenStdin: documented(z.boolean(), { description: "Open stdin.", default: false, source }).optional(),
+  StdinOnce: documented(z.boolean(), {
+    description: "Close stdin after the one attached client disconnects.",
+    default: false,
+    source,
+  }).optional(),
+  Env: documented(z.array(envEntry("Env")).nullable(), {
+    description: "Environment variables, VAR=value.",
+    source,
+    decision:
+      "The engine passes entries without '=' through unchanged; the document's VAR=value form is required.",
+  }).optional(),
+  Labels: labels(source),
+  Cmd: documented(CommandLine.nullable(), {
+    description: "Command to run: a string or a list of strings.",
+    source,
+  }).optional(),
+  Entrypoint: documented(CommandLine.nullable(), {
+    description: "Entry point: a string or a list of strings.",
+    source,
+  }).optional(),
+  Image: documented(z.string().min(1, { error: "Image must not be empty" }), {
+    description: "Image name (name[:tag] or name@digest) or ID to create the container from.",
+    source,
+  }).optional(),
+  Volumes: documented(z.record(absolutePath("Volumes keys"), z.strictObject({})).nullable(), {
+    description: "Mount points inside the container: map absolute path to {}.",
+    source,
+  }).optional(),
+  Healthcheck: documented(Healthcheck, { description: "The container's health check.", source }).optional(),
+  WorkingDir: documented(z.string(), { description: "Working directory of the command.", source }).optional(),
+  NetworkDisabled: documented(z.boolean(), {
+    description: "true disables networking.",
+    default: false,
+    source,
+  }).optional(),
+  MacAddress: documented(
+    z
+      .string()
+      .regex(/^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$|^$/, {
+        error: "MacAddress must look like 02:42:ac:11:00:02",
+      }),
+    { description: "MAC address of the container.", source },
+  ).optional(),
+  ExposedPorts: documented(z.record(portKey("ExposedPorts"), z.strictObject({})).nullable(), {
+    description: "Exposed ports: map <port>/<tcp|udp> to {}.",
+    source,
+  }).optional(),
+  StopSignal: documented(signal("StopSignal"), {
+    description: "Signal that stops the container.",
+    default: ENGINE_LIMITS.stopSignalDefault,
+    source: "engine §2.1, §8",
+    decision:
+      'The document says string or unsigned integer; the engine 20.10 rejects a JSON number ("cannot unmarshal number"), so numbers must be written as strings ("9").',
+  }).optional(),
+};
+
+/** `POST /containers/create` request body (engine §2.1, §2.2, limits §8). Unknown keys are reported. */
+export const ContainerCreateBody = requestObject({
+  ...containerConfigShape,
+  HostConfig: documented(HostConfig, {
+    description: "Host configuration (engine §2.2).",
+    source: "engine §2.2",
+  }).optional(),
+  NetworkingConfig: documented(NetworkingConfig, {
+    description: "Per-network endpoint settings for the container's networks.",
+    source,
+  }).optional(),
+});
+export type ContainerCreateBody = z.infer<typeof ContainerCreateBody>;
+
+/** `POST /containers/create` query parameters (engine §4.1). */
+export const ContainerCreateQuery = requestObject({
+  name: ContainerName.optional(),
+});
+export type ContainerCreateQuery = z.infer<typeof ContainerCreateQuery>;
+
+/** `POST /containers/create` 201 response (engine §4.1). */
+export const ContainerCreateResponse = z.looseObject({
+  Id: documented(z.string(), { description: "ID of the created container.", source: "engine §4.1" }),
+  Warnings: documented(z.array(z.string()).nullable(), {
+    description: "Warnings raised while creating the container.",
+    source: "engine §4.1",
+  }).optional(),
+});
+export type ContainerCreateResponse = z.infer<typeof ContainerCreateResponse>;

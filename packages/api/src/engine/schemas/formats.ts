@@ -1,0 +1,273 @@
+import { z } from "zod";
+import { ENGINE_LIMITS } from "./limits.js";
+
+/*
+ * String formats of the engine API (container names, port keys, bind specifications, network modes,
+ * signals, detach keys ...). Each is a plain zod string schema with a message naming the expected form;
+ * the field's documentation is attached where the field is declared.
+ */
+
+/**
+ * Container name as the engine 20.10 checks it: `^/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$` (at least two
+ * characters). Engine §4.1 and §8 print `/?[a-zA-Z0-9_-]+`, which the engine contradicts (it accepts `.`
+ * and rejects a leading `_`, `-`, `.` and one-character names); we follow the engine.
+ */
+export const CONTAINER_NAME_PATTERN = /^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
+
+/** The volume-name rule of the `local` driver, also used for the `volume-name` form of `Binds`. */
+export const VOLUME_NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
+
+/** `container:<name or id>` of `NetworkMode`, `PidMode`, `IpcMode`. */
+const CONTAINER_REFERENCE = /^container:.+$/;
+
+/** `Name must match /?[a-zA-Z0-9][a-zA-Z0-9_.-]+ ...` for the field `field`. */
+export function containerName(field: string) {
+  return z.string().regex(CONTAINER_NAME_PATTERN, {
+    error: `${field} must match /?[a-zA-Z0-9][a-zA-Z0-9_.-]+ (a letter or digit, then at least one letter, digit, "_", "." or "-")`,
+  });
+}
+
+/** The protocols a port key may name. `sctp` is accepted by the engine 20.10 (API ≥ 1.25). */
+export const PORT_PROTOCOLS = ["tcp", "udp", "sctp"] as const;
+
+/** `<port>/<protocol>` key of `ExposedPorts` and `PortBindings`; the engine defaults a bare port to tcp. */
+export function portKey(field: string) {
+  return z.string().refine(
+    (key) => {
+      const match = /^(\d{1,5})(?:\/(tcp|udp|sctp))?$/.exec(key);
+      if (!match) return false;
+      const port = Number(match[1]);
+      return port >= ENGINE_LIMITS.port.min && port <= ENGINE_LIMITS.port.max;
+    },
+    { error: `${field} keys must be <port>/<tcp|udp|sctp> with a port between 1 and 65535, e.g. "80/tcp"` },
+  );
+}
+
+/** Absolute container path (`/` prefixed). */
+export function absolutePath(field: string) {
+  return z.string().startsWith("/", { error: `${field} must be an absolute path (starting with "/")` });
+}
+
+/** Options allowed after the second `:` of a bind: access, SELinux label, nocopy, propagation, consistency. */
+const BIND_OPTION_GROUPS: readonly (readonly string[])[] = [
+  ["rw", "ro"],
+  ["z", "Z"],
+  ["nocopy"],
+  ["private", "rprivate", "shared", "rshared", "slave", "rslave"],
+  ["consistent", "cached", "delegated"],
+];
+
+/**
+ * Checks one `Binds` entry (engine §2.2, engine 20.10 Linux mount parser) and returns the problem, or
+ * undefined when it is valid. Forms: `container-dest` (anonymous volume), `host-src:container-dest`,
+ * `volume-name:container-dest`, each optionally followed by `:options` (comma-separated, at most one per
+ * group: `rw|ro`, `z|Z`, `nocopy`, a propagation mode, a consistency mode).
+ */
+export function bindProblem(bind: string): string | undefined {
+  const parts = bind.split(":");
+  if (parts.length > 3 || parts.some((part) => part === "")) {
+    return `Binds entry "${bind}" must be host-src:container-dest[:options] or volume-name:container-dest[:options]`;
+  }
+  const [first, second, options] = parts as [string, string | undefined, string | undefined];
+  const destination = second ?? first;
+  if (second !== undefined && options === undefined && isBindOptions(second)) {
+    return `Binds entry "${bind}" has options but no container destination`;
+  }
+  if (!destination.startsWith("/")) {
+    return `Binds entry "${bind}": container destination "${destination}" must be an absolute path`;
+  }
+  if (destination === "/") return `Binds entry "${bind}": container destination cannot be "/"`;
+  if (second !== undefined && !first.startsWith("/") && !VOLUME_NAME_PATTERN.test(first)) {
+    return `Binds entry "${bind}": source "${first}" must be an absolute host path or a volume name matching [a-zA-Z0-9][a-zA-Z0-9_.-]+`;
+  }
+  if (options !== undefined && !isBindOptions(options)) {
+    return `Binds entry "${bind}": options "${options}" must be comma-separated, at most one of each: rw|ro, z|Z, nocopy, [r]private|[r]shared|[r]slave, consistent|cached|delegated`;
+  }
+  return undefined;
+}
+
+function isBindOptions(options: string): boolean {
+  const used = new Set<number>();
+  for (const option of options.split(",")) {
+    const group = BIND_OPTION_GROUPS.findIndex((values) => values.includes(option));
+    if (group < 0 || used.has(group)) return false;
+    used.add(group);
+  }
+  return true;
+}
+
+/** One `Binds` entry; see {@link bindProblem}. */
+export const BindSpec = z.string().superRefine((bind, ctx) => {
+  const problem = bindProblem(bind);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+/** Well-known network modes; any other value (except a malformed `container:`) names a custom network. */
+export const BUILTIN_NETWORK_MODES = ["bridge", "host", "none", "default"] as const;
+
+/** `NetworkMode` (engine §2.2): bridge, host, none, container:<name|id>, or a custom network name. */
+export const NetworkMode = z
+  .string()
+  .refine((mode) => mode === "" || !mode.includes(":") || CONTAINER_REFERENCE.test(mode), {
+    error: `NetworkMode must be bridge, host, none, container:<name|id> or a network name`,
+  });
+
+/** `PidMode` (engine §2.2): empty, `host` or `container:<name|id>`. */
+export const PidMode = z
+  .string()
+  .refine((mode) => mode === "" || mode === "host" || CONTAINER_REFERENCE.test(mode), {
+    error: `PidMode must be "host" or container:<name|id>`,
+  });
+
+/** Linux signal names (without `SIG`) the engine 20.10 knows (`pkg/signal` SignalMap for linux). */
+export const SIGNAL_NAMES = [
+  "ABRT",
+  "ALRM",
+  "BUS",
+  "CHLD",
+  "CLD",
+  "CONT",
+  "FPE",
+  "HUP",
+  "ILL",
+  "INT",
+  "IO",
+  "IOT",
+  "KILL",
+  "PIPE",
+  "POLL",
+  "PROF",
+  "PWR",
+  "QUIT",
+  "SEGV",
+  "STKFLT",
+  "STOP",
+  "SYS",
+  "TERM",
+  "TRAP",
+  "TSTP",
+  "TTIN",
+  "TTOU",
+  "UNUSED",
+  "URG",
+  "USR1",
+  "USR2",
+  "VTALRM",
+  "WINCH",
+  "XCPU",
+  "XFSZ",
+  "RTMIN",
+  "RTMAX",
+] as const;
+
+/**
+ * True for a signal the engine accepts: a number 1–255, or a name with or without `SIG`, any case,
+ * including `RTMIN+n` / `RTMAX-n` (n 1–15).
+ */
+export function isSignal(value: string): boolean {
+  if (/^\d+$/.test(value)) {
+    const number = Number(value);
+    return number >= 1 && number <= 255;
+  }
+  const name = value.toUpperCase().replace(/^SIG/, "");
+  if ((SIGNAL_NAMES as readonly string[]).includes(name)) return true;
+  const realtime = /^RT(MIN\+|MAX-)(\d+)$/.exec(name);
+  return realtime !== null && Number(realtime[2]) >= 1 && Number(realtime[2]) <= 15;
+}
+
+/** A signal given as a string (`SIGTERM`, `TERM`, `15`). */
+export function signal(field: string) {
+  return z.string().refine(isSignal, {
+    error: `${field} must be a signal name such as "SIGTERM" or a number between 1 and 255`,
+  });
+}
+
+/**
+ * True for a detach key sequence: comma-separated keys, each one character or `ctrl-<value>` with value
+ * in `a-z`, `@`, `^`, `[`, `,`, `_` (engine §4.1; the engine accepts a sequence, the document shows one key).
+ */
+export function isDetachKeys(value: string): boolean {
+  let index = 0;
+  while (index < value.length) {
+    if (value.startsWith("ctrl-", index)) {
+      const key = value[index + 5];
+      if (key === undefined || !/^[a-z@^[,_]$/.test(key)) return false;
+      index += 6;
+    } else {
+      index += 1;
+    }
+    if (index === value.length) return true;
+    if (value[index] !== ",") return false;
+    index += 1;
+    if (index === value.length) return false;
+  }
+  return false;
+}
+
+/** Detach key sequence; see {@link isDetachKeys}. */
+export function detachKeys(field: string) {
+  return z.string().refine(isDetachKeys, {
+    error: `${field} must be one character or ctrl-<a-z|@|^|[|,|_>, comma-separated for a sequence`,
+  });
+}
+
+/** `VAR=value` environment entry with a non-empty name. */
+export function envEntry(field: string) {
+  return z.string().regex(/^[^=]+=/, { error: `${field} entries must have the form VAR=value` });
+}
+
+/** Linux capability names the engine 20.10 knows, without the `CAP_` prefix. `ALL` is also accepted. */
+export const CAPABILITIES = [
+  "AUDIT_CONTROL",
+  "AUDIT_READ",
+  "AUDIT_WRITE",
+  "BLOCK_SUSPEND",
+  "BPF",
+  "CHECKPOINT_RESTORE",
+  "CHOWN",
+  "DAC_OVERRIDE",
+  "DAC_READ_SEARCH",
+  "FOWNER",
+  "FSETID",
+  "IPC_LOCK",
+  "IPC_OWNER",
+  "KILL",
+  "LEASE",
+  "LINUX_IMMUTABLE",
+  "MAC_ADMIN",
+  "MAC_OVERRIDE",
+  "MKNOD",
+  "NET_ADMIN",
+  "NET_BIND_SERVICE",
+  "NET_BROADCAST",
+  "NET_RAW",
+  "PERFMON",
+  "SETFCAP",
+  "SETGID",
+  "SETPCAP",
+  "SETUID",
+  "SYS_ADMIN",
+  "SYS_BOOT",
+  "SYS_CHROOT",
+  "SYS_MODULE",
+  "SYS_NICE",
+  "SYS_PACCT",
+  "SYS_PTRACE",
+  "SYS_RAWIO",
+  "SYS_RESOURCE",
+  "SYS_TIME",
+  "SYS_TTY_CONFIG",
+  "SYSLOG",
+  "WAKE_ALARM",
+] as const;
+
+/** A capability name, any case, with or without `CAP_`, or `ALL`. */
+export function capability(field: string) {
+  return z.string().refine(
+    (value) => {
+      const name = value.toUpperCase().replace(/^CAP_/, "");
+      return name === "ALL" || (CAPABILITIES as readonly string[]).includes(name);
+    },
+    { error: `${field} entries must be kernel capabilities such as "NET_ADMIN" (or "ALL")` },
+  );
+}

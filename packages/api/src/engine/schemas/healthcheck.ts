@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { documented } from "../../meta.js";
+import { healthcheckDuration, intAtLeast } from "./limits.js";
+import { requestObject } from "./request-object.js";
+
+const source = "engine §2.1";
+
+/** The first element of a non-empty `Healthcheck.Test`. */
+export const HEALTHCHECK_TEST_KINDS = ["NONE", "CMD", "CMD-SHELL"] as const;
+
+/**
+ * `Healthcheck.Test`: empty inherits the image's check; `["NONE"]` disables; `["CMD", arg...]` executes
+ * directly; `["CMD-SHELL", command]` runs in the default shell (engine §2.1).
+ */
+export const HealthcheckTest = documented(
+  z.array(z.string()).superRefine((test, ctx) => {
+    const [kind, ...rest] = test;
+    if (kind === undefined) return;
+    if (!(HEALTHCHECK_TEST_KINDS as readonly string[]).includes(kind)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [0],
+        message: `Healthcheck.Test must start with "NONE", "CMD" or "CMD-SHELL"`,
+      });
+    } else if (kind !== "NONE" && rest.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: [0],
+        message: `Healthcheck.Test "${kind}" needs a command after it`,
+      });
+    }
+  }),
+  {
+    description:
+      'The check to run: [] inherits the image\'s check, ["NONE"] disables it, ["CMD", arg...] executes the arguments directly, ["CMD-SHELL", command] runs the command in the default shell.',
+    source,
+    decision:
+      "The engine does not check the first element at create time (an unknown kind fails only when the check runs); we report it early.",
+  },
+);
+
+/** The health check of a container (engine §2.1, limits engine §8). Request side: unknown keys are reported. */
+export const Healthcheck = requestObject({
+  Test: HealthcheckTest.optional(),
+  Interval: documented(healthcheckDuration("Healthcheck.Interval"), {
+    description: "Time to wait between two checks; 0 inherits the image's value.",
+    unit: "nanoseconds",
+    bounds: "0, or at least 1,000,000 (1 ms)",
+    default: 0,
+    source,
+  }).optional(),
+  Timeout: documented(healthcheckDuration("Healthcheck.Timeout"), {
+    description: "Time to wait before a check counts as hung; 0 inherits the image's value.",
+    unit: "nanoseconds",
+    bounds: "0, or at least 1,000,000 (1 ms)",
+    default: 0,
+    source,
+  }).optional(),
+  Retries: documented(intAtLeast("Healthcheck.Retries", 0), {
+    description:
+      "Consecutive failures needed to report the container unhealthy; 0 inherits the image's value.",
+    unit: "count",
+    bounds: "≥ 0",
+    default: 0,
+    source,
+  }).optional(),
+  StartPeriod: documented(healthcheckDuration("Healthcheck.StartPeriod"), {
+    description:
+      "Initialisation time before failed checks count towards Retries; 0 inherits the image's value.",
+    unit: "nanoseconds",
+    bounds: "0, or at least 1,000,000 (1 ms)",
+    default: 0,
+    source,
+  }).optional(),
+});
+export type Healthcheck = z.infer<typeof Healthcheck>;

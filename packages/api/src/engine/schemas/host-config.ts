@@ -1,0 +1,554 @@
+import { z } from "zod";
+import { documented } from "../../meta.js";
+import { StringMap } from "./common.js";
+import { absolutePath, BindSpec, capability, NetworkMode, PidMode, portKey } from "./formats.js";
+import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intGreaterThan, intWithSpecial } from "./limits.js";
+import { requestObject } from "./request-object.js";
+
+const source = "engine §2.2";
+/** Engine 20.10's minimum for memory limits (`linuxMinMemory`, 6 MB). */
+const MIN_MEMORY_BYTES = 6 * 1024 * 1024;
+
+/** The restart policy names (engine §2.2); `""` and `"no"` mean no restart. */
+export const RESTART_POLICY_NAMES = ["", "no", "always", "unless-stopped", "on-failure"] as const;
+
+/** The container restart policy (engine §2.2, §3.1). */
+export const RestartPolicy = requestObject({
+  Name: documented(
+    z.enum(RESTART_POLICY_NAMES, {
+      error: `RestartPolicy.Name must be one of "", "no", "always", "unless-stopped", "on-failure"`,
+    }),
+    {
+      description:
+        "When to restart the container after it exits: always; unless-stopped (except after a manual stop); on-failure (non-zero exit, at most MaximumRetryCount times). Empty means no restart. A doubling delay starting at 100 ms precedes each restart.",
+      default: "",
+      source: "engine §2.2, §3.1",
+      decision: 'The engine 20.10 also accepts "no" (the CLI\'s spelling of no restart); we accept it.',
+    },
+  ).optional(),
+  MaximumRetryCount: documented(intAtLeast("RestartPolicy.MaximumRetryCount", 0), {
+    description: 'Maximum number of restarts; only with Name "on-failure". 0 means no limit.',
+    unit: "count",
+    bounds: '≥ 0; only with "on-failure"',
+    default: 0,
+    source,
+  }).optional(),
+}).superRefine((policy, ctx) => {
+  if ((policy.MaximumRetryCount ?? 0) > 0 && policy.Name !== "on-failure") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["MaximumRetryCount"],
+      message: `RestartPolicy.MaximumRetryCount can only be used with RestartPolicy.Name "on-failure"`,
+    });
+  }
+});
+export type RestartPolicy = z.infer<typeof RestartPolicy>;
+
+/** Log drivers named by engine §2.2 plus the engine 20.10 built-ins `local`, `gcplogs`, `logentries`. */
+export const LOG_DRIVERS = [
+  "json-file",
+  "syslog",
+  "journald",
+  "gelf",
+  "fluentd",
+  "awslogs",
+  "splunk",
+  "etwlogs",
+  "none",
+  "local",
+  "gcplogs",
+  "logentries",
+] as const;
+
+const logDriverMessage = `LogConfig.Type must be one of ${LOG_DRIVERS.join(", ")}, or a log plugin reference such as "owner/plugin:tag"`;
+
+/** A log driver: a known name, `""` (daemon default) or a plugin reference (contains `/` or `:`). */
+export function logDriver(field: string) {
+  return z.union(
+    [
+      z.enum(["", ...LOG_DRIVERS]),
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9._/-]*(:[\w][\w.-]*)?$/)
+        .refine((name) => /[/:]/.test(name)),
+    ],
+    { error: logDriverMessage.replace("LogConfig.Type", field) },
+  );
+}
+
+/** The container's logging configuration (engine §2.2). */
+export const LogConfig = requestObject({
+  Type: documented(logDriver("LogConfig.Type"), {
+    description: "Log driver. Empty uses the daemon's default driver.",
+    default: "",
+    source,
+    decision:
+      "The document lists json-file, syslog, journald, gelf, fluentd, awslogs, splunk, etwlogs, none; the engine 20.10 also has local, gcplogs and logentries built in, and accepts log driver plugins, so those are accepted too.",
+  }).optional(),
+  Config: documented(StringMap, { description: "Driver-specific options.", source }).optional(),
+});
+export type LogConfig = z.infer<typeof LogConfig>;
+
+/** One host binding of a container port (engine §2.2). */
+export const PortBinding = requestObject({
+  HostIp: documented(z.string(), {
+    description: "Host IP address to bind to; empty binds all addresses.",
+    default: "",
+    source: "engine §2.2",
+    decision:
+      "Not listed by the document but part of the engine's PortBinding (inspect output shows it); accepted.",
+  }).optional(),
+  HostPort: documented(
+    z
+      .string({ error: 'PortBindings HostPort must be a string such as "8080" (not a number)' })
+      .regex(/^(\d{1,5}(-\d{1,5})?)?$/, {
+        error: 'PortBindings HostPort must be a port number or range as a string, e.g. "8080" or "8000-8010"',
+      }),
+    {
+      description: "Host port as a string (not an integer); empty picks an ephemeral port.",
+      source,
+    },
+  ).optional(),
+});
+export type PortBinding = z.infer<typeof PortBinding>;
+
+/** `PortBindings`: map `<port>/<protocol>` to a list of host bindings. */
+export const PortMap = z.record(portKey("PortBindings"), z.array(PortBinding).nullable());
+export type PortMap = z.infer<typeof PortMap>;
+
+/** `{Path, Weight}` for `BlkioWeightDevice`. */
+export const WeightDevice = requestObject({
+  Path: documented(z.string(), { description: "Device path.", source }),
+  Weight: documented(
+    intWithSpecial(
+      "BlkioWeightDevice.Weight",
+      [0],
+      (v) => v >= ENGINE_LIMITS.blkioWeight.min && v <= ENGINE_LIMITS.blkioWeight.max,
+      `BlkioWeightDevice.Weight must be between ${ENGINE_LIMITS.blkioWeight.min} and ${ENGINE_LIMITS.blkioWeight.max}`,
+    ),
+    { description: "Relative weight of the device.", bounds: "10–1000", source },
+  ),
+});
+export type WeightDevice = z.infer<typeof WeightDevice>;
+
+/** `{Path, Rate}` for the `BlkioDevice*` throttles. */
+export const ThrottleDevice = requestObject({
+  Path: documented(z.string(), { description: "Device path.", source }),
+  Rate: documented(intAtLeast("Rate", 0), {
+    description: "Rate limit: bytes per second (…Bps) or IO operations per second (…IOps).",
+    bounds: "≥ 0",
+    source,
+  }),
+});
+export type ThrottleDevice = z.infer<typeof ThrottleDevice>;
+
+/** A device mapping (engine §2.2). */
+export const DeviceMapping = requestObject({
+  PathOnHost: documented(z.string(), { description: "Device path on the host.", source }),
+  PathInContainer: documented(z.string(), { description: "Device path in the container.", source }),
+  CgroupPermissions: documented(
+    z
+      .string()
+      .regex(/^[rwm]{0,3}$/, {
+        error: 'Devices CgroupPermissions must combine "r", "w" and "m", e.g. "rwm"',
+      }),
+    {
+      description: "Cgroup permissions: a combination of r (read), w (write), m (mknod).",
+      default: "rwm",
+      source,
+    },
+  ).optional(),
+});
+export type DeviceMapping = z.infer<typeof DeviceMapping>;
+
+/** Resource limits names the engine accepts for `Ulimits` (Linux rlimits). */
+export const ULIMIT_NAMES = [
+  "core",
+  "cpu",
+  "data",
+  "fsize",
+  "locks",
+  "memlock",
+  "msgqueue",
+  "nice",
+  "nofile",
+  "nproc",
+  "rss",
+  "rtprio",
+  "rttime",
+  "sigpending",
+  "stack",
+] as const;
+
+/** A process resource limit (engine §2.2). */
+export const Ulimit = requestObject({
+  Name: documented(
+    z.enum(ULIMIT_NAMES, { error: `Ulimits Name must be one of ${ULIMIT_NAMES.join(", ")}` }),
+    {
+      description: "The resource limit's name.",
+      source,
+      decision:
+        "The engine 20.10 stores unknown names and fails only when the container starts; we check the Linux names early.",
+    },
+  ),
+  Soft: documented(integer("Ulimits Soft"), { description: "Soft limit.", source }),
+  Hard: documented(integer("Ulimits Hard"), { description: "Hard limit.", source }),
+}).superRefine((ulimit, ctx) => {
+  if (ulimit.Soft > ulimit.Hard && ulimit.Hard !== -1) {
+    ctx.addIssue({ code: "custom", path: ["Soft"], message: "Ulimits Soft must not be larger than Hard" });
+  }
+});
+export type Ulimit = z.infer<typeof Ulimit>;
+
+const memoryBytes = (field: string) =>
+  intWithSpecial(
+    field,
+    [0],
+    (v) => v >= MIN_MEMORY_BYTES,
+    `${field} must be 0 or at least ${MIN_MEMORY_BYTES} bytes (6 MB)`,
+  );
+
+const stringList = (field: string, description: string) =>
+  documented(z.array(z.string()).nullable(), { description, source: `${source} (${field})` }).optional();
+
+const cpuSet = (field: string) =>
+  z.string().regex(/^(\d+(-\d+)?(,\d+(-\d+)?)*)?$/, { error: `${field} must be a list such as "0-3,5"` });
+
+/** The fields of {@link HostConfig} (request side, without the cross-field rules). */
+export const HostConfigObject = requestObject({
+  Binds: documented(z.array(BindSpec).nullable(), {
+    description:
+      "Volume bindings: host-src:container-dest[:options] or volume-name:container-dest[:options], or just container-dest for an anonymous volume. Host paths and container destinations are absolute.",
+    source,
+    decision:
+      "Options follow the engine 20.10 Linux parser (comma-separated rw|ro, z|Z, nocopy, propagation, consistency), a superset of the document's :ro.",
+  }).optional(),
+  Tmpfs: documented(z.record(absolutePath("Tmpfs keys"), z.string()).nullable(), {
+    description:
+      'Container directories replaced by tmpfs mounts, mapped to mount options (e.g. "rw,size=64m").',
+    source,
+  }).optional(),
+  Links: documented(
+    z
+      .array(z.string().regex(/^[^:]+(:[^:]+)?$/, { error: "Links entries must be container_name:alias" }))
+      .nullable(),
+    { description: "Links to other containers, container_name:alias.", source },
+  ).optional(),
+  Memory: documented(memoryBytes("Memory"), {
+    description: "Memory limit; 0 means unlimited.",
+    unit: "bytes",
+    bounds: "0, or ≥ 6,291,456 (6 MB)",
+    default: 0,
+    source,
+    decision:
+      'The 6 MB minimum is the engine 20.10\'s ("Minimum memory limit allowed is 6MB"); the document gives none.',
+  }).optional(),
+  MemorySwap: documented(integer("MemorySwap"), {
+    description:
+      "Memory plus swap; -1 means unlimited swap. Must be used with Memory and be at least Memory.",
+    unit: "bytes",
+    bounds: "-1, 0 (unset), or ≥ Memory",
+    source,
+    decision:
+      'The document says "larger than" Memory; the engine 20.10 accepts MemorySwap equal to Memory (no swap), so equal is allowed.',
+  }).optional(),
+  MemoryReservation: documented(memoryBytes("MemoryReservation"), {
+    description: "Soft memory limit; must not exceed Memory.",
+    unit: "bytes",
+    bounds: "0, or ≥ 6 MB and ≤ Memory",
+    source,
+    decision: "Minimum and the ≤ Memory rule are the engine 20.10's.",
+  }).optional(),
+  KernelMemory: documented(memoryBytes("KernelMemory"), {
+    description: "Kernel memory limit.",
+    unit: "bytes",
+    bounds: "0, or ≥ 6 MB",
+    source,
+    decision: "Minimum is the engine 20.10's.",
+  }).optional(),
+  CpuPercent: documented(intBetween("CpuPercent", 0, 100), {
+    description: "Usable percentage of the CPUs (Windows daemons only).",
+    unit: "percent",
+    bounds: "0–100",
+    source,
+  }).optional(),
+  CpuShares: documented(intAtLeast("CpuShares", 0), {
+    description: "Relative CPU weight versus other containers.",
+    unit: "CPU shares",
+    bounds: "≥ 0",
+    source,
+  }).optional(),
+  CpuPeriod: documented(
+    intWithSpecial(
+      "CpuPeriod",
+      [0],
+      (v) => v >= 1000 && v <= 1_000_000,
+      "CpuPeriod must be 0 or between 1000 and 1000000 microseconds",
+    ),
+    {
+      description: "Length of a CPU CFS period; 0 uses the kernel's default.",
+      unit: "microseconds",
+      bounds: "0, or 1,000–1,000,000 (1 ms – 1 s)",
+      source,
+      decision: "Bounds are the engine 20.10's (the document gives none).",
+    },
+  ).optional(),
+  CpuQuota: documented(
+    intWithSpecial(
+      "CpuQuota",
+      [],
+      (v) => v <= 0 || v >= 1000,
+      "CpuQuota must be -1, 0 or at least 1000 microseconds",
+    ),
+    {
+      description: "CPU time per CPU period the container may use; 0 or -1 means unlimited.",
+      unit: "microseconds",
+      bounds: "≤ 0 (unlimited), or ≥ 1,000 (1 ms)",
+      source,
+      decision: "The 1 ms minimum is the engine 20.10's.",
+    },
+  ).optional(),
+  CpusetCpus: documented(cpuSet("CpusetCpus"), {
+    description: 'CPUs the container may use, e.g. "0-3" or "0,1".',
+    source,
+  }).optional(),
+  CpusetMems: documented(cpuSet("CpusetMems"), {
+    description: 'Memory nodes the container may use, e.g. "0-3" (NUMA systems only).',
+    source,
+  }).optional(),
+  IOMaximumBandwidth: documented(intAtLeast("IOMaximumBandwidth", 0), {
+    description: "Maximum IO rate of the system drive in bytes per second (Windows daemons only).",
+    bounds: "≥ 0",
+    source,
+    decision:
+      "The document swaps the units of IOMaximumBandwidth and IOMaximumIOps; we follow the engine (bandwidth in bytes per second).",
+  }).optional(),
+  IOMaximumIOps: documented(intAtLeast("IOMaximumIOps", 0), {
+    description: "Maximum IO operations per second of the system drive (Windows daemons only).",
+    bounds: "≥ 0",
+    source,
+    decision:
+      "The document swaps the units of IOMaximumBandwidth and IOMaximumIOps; we follow the engine (IO operations per second).",
+  }).optional(),
+  BlkioWeight: documented(
+    intWithSpecial(
+      "BlkioWeight",
+      [0],
+      (v) => v >= ENGINE_LIMITS.blkioWeight.min && v <= ENGINE_LIMITS.blkioWeight.max,
+      `BlkioWeight must be between ${ENGINE_LIMITS.blkioWeight.min} and ${ENGINE_LIMITS.blkioWeight.max}`,
+    ),
+    {
+      description: "Relative block IO weight.",
+      bounds: "10–1000 (0 leaves it unset)",
+      source: "engine §2.2, §8",
+      decision:
+        "0 is accepted as 'not set' (the engine checks the range only for values above 0). On kernels without blkio weight support the engine discards the value with a warning.",
+    },
+  ).optional(),
+  BlkioWeightDevice: documented(z.array(WeightDevice).nullable(), {
+    description: "Per-device block IO weight.",
+    source,
+  }).optional(),
+  BlkioDeviceReadBps: documented(z.array(ThrottleDevice).nullable(), {
+    description: "Per-device read limit in bytes per second.",
+    source,
+  }).optional(),
+  BlkioDeviceWriteBps: documented(z.array(ThrottleDevice).nullable(), {
+    description: "Per-device write limit in bytes per second.",
+    source,
+  }).optional(),
+  BlkioDeviceReadIOps: documented(z.array(ThrottleDevice).nullable(), {
+    description: "Per-device read limit in IO operations per second.",
+    source,
+  }).optional(),
+  BlkioDeviceWriteIOps: documented(z.array(ThrottleDevice).nullable(), {
+    description: "Per-device write limit in IO operations per second.",
+    source,
+  }).optional(),
+  MemorySwappiness: documented(
+    intWithSpecial(
+      "MemorySwappiness",
+      [ENGINE_LIMITS.memorySwappiness.unset],
+      (v) => v >= ENGINE_LIMITS.memorySwappiness.min && v <= ENGINE_LIMITS.memorySwappiness.max,
+      `MemorySwappiness must be -1 or between ${ENGINE_LIMITS.memorySwappiness.min} and ${ENGINE_LIMITS.memorySwappiness.max}`,
+    ).nullable(),
+    {
+      description: "Tendency to swap anonymous pages; -1 (or null) keeps the host's setting.",
+      unit: "percent",
+      bounds: "0–100, or -1",
+      source: "engine §2.2, §8",
+      decision:
+        "The document says 0 to 100; the engine 20.10 also accepts -1 (\"use the host's value\", the CLI's default), so -1 is allowed.",
+    },
+  ).optional(),
+  OomKillDisable: documented(z.boolean(), {
+    description: "Disable the OOM killer for the container.",
+    source,
+  }).optional(),
+  OomScoreAdj: documented(intBetween("OomScoreAdj", -1000, 1000), {
+    description: "OOM-killer preference score adjustment.",
+    bounds: "-1000–1000",
+    source,
+    decision: "Bounds are the kernel's, checked by the engine 20.10.",
+  }).optional(),
+  PidMode: documented(PidMode, {
+    description: 'PID namespace: "host" or container:<name or id>; empty for a private namespace.',
+    source,
+    decision: "The engine 20.10 stores other values unchecked; we report them.",
+  }).optional(),
+  PidsLimit: documented(
+    intAtLeast("PidsLimit", ENGINE_LIMITS.pidsLimitUnlimited, "-1 means unlimited").nullable(),
+    {
+      description: "Maximum number of processes; -1 means unlimited, 0 or null means not set.",
+      unit: "count",
+      bounds: "≥ -1",
+      source,
+      decision:
+        "The engine 20.10 treats any value ≤ 0 as unlimited; values below -1 are reported as mistakes.",
+    },
+  ).optional(),
+  PortBindings: documented(PortMap.nullable(), {
+    description: "Host bindings of container ports: map <port>/<protocol> to a list of {HostIp, HostPort}.",
+    source,
+    decision:
+      'A key without protocol ("80") means tcp and sctp is accepted (both engine 20.10 behaviour); the document shows <port>/<tcp|udp>.',
+  }).optional(),
+  PublishAllPorts: documented(z.boolean(), {
+    description:
+      "Publish every exposed port on an ephemeral host port (allocated on start, released on stop; may change on restart).",
+    default: false,
+    source,
+  }).optional(),
+  Privileged: documented(z.boolean(), {
+    description: "Give the container full access to the host.",
+    default: false,
+    source,
+  }).optional(),
+  ReadonlyRootfs: documented(z.boolean(), {
+    description: "Mount the container's root filesystem read-only.",
+    default: false,
+    source,
+  }).optional(),
+  Dns: stringList("Dns", "DNS servers for the container."),
+  DnsOptions: stringList("DnsOptions", "DNS options for the container."),
+  DnsSearch: stringList("DnsSearch", "DNS search domains for the container."),
+  ExtraHosts: documented(
+    z
+      .array(z.string().regex(/^[^:\s]+:\S+$/, { error: "ExtraHosts entries must be hostname:IP" }))
+      .nullable(),
+    { description: "Extra /etc/hosts entries, hostname:IP.", source },
+  ).optional(),
+  VolumesFrom: documented(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[^:]+(:(ro|rw))?$/, {
+            error: 'VolumesFrom entries must be <container name> with optional ":ro" or ":rw"',
+          }),
+      )
+      .nullable(),
+    { description: "Containers to inherit volumes from, <container name>[:ro|:rw].", source },
+  ).optional(),
+  CapAdd: documented(z.array(capability("CapAdd")).nullable(), {
+    description: "Kernel capabilities to add.",
+    source,
+  }).optional(),
+  CapDrop: documented(z.array(capability("CapDrop")).nullable(), {
+    description: "Kernel capabilities to drop.",
+    source,
+  }).optional(),
+  GroupAdd: stringList("GroupAdd", "Additional groups for the container's process."),
+  RestartPolicy: documented(RestartPolicy, {
+    description: "Restart behaviour when the container exits.",
+    source,
+  }).optional(),
+  UsernsMode: documented(z.enum(["", "host"], { error: 'UsernsMode must be "host" (or empty)' }), {
+    description: 'User-namespace mode when user-namespace remapping is enabled; supported value "host".',
+    source,
+  }).optional(),
+  NetworkMode: documented(NetworkMode, {
+    description:
+      "Network mode: bridge, host, none, container:<name or id>; any other value is a custom network name.",
+    default: "default",
+    source,
+  }).optional(),
+  Devices: documented(z.array(DeviceMapping).nullable(), {
+    description: "Host devices to add to the container.",
+    source,
+  }).optional(),
+  Ulimits: documented(z.array(Ulimit).nullable(), {
+    description: "Resource limits of the container's processes.",
+    source,
+  }).optional(),
+  Sysctls: documented(StringMap.nullable(), {
+    description: "Namespaced kernel parameters to set.",
+    source,
+  }).optional(),
+  SecurityOpt: stringList("SecurityOpt", "Security options (labels for MLS systems, seccomp, apparmor ...)."),
+  StorageOpt: documented(StringMap.nullable(), {
+    description: "Storage driver options for this container.",
+    source,
+  }).optional(),
+  LogConfig: documented(LogConfig, {
+    description: "Logging configuration: driver Type and its Config.",
+    source,
+  }).optional(),
+  CgroupParent: documented(z.string(), {
+    description:
+      "Parent cgroup; relative paths are relative to the init process's cgroup; created if missing.",
+    source,
+  }).optional(),
+  VolumeDriver: documented(z.string(), {
+    description: "Driver for the container's volumes.",
+    source,
+  }).optional(),
+  ShmSize: documented(intGreaterThan("ShmSize", 0, "bytes"), {
+    description: "Size of /dev/shm.",
+    unit: "bytes",
+    bounds: "> 0",
+    default: ENGINE_LIMITS.shmSizeDefaultBytes,
+    source: "engine §2.2, §8",
+    decision:
+      "The engine 20.10 also takes 0 as 'use the default'; the document requires > 0, so 0 is reported (omit the field instead).",
+  }).optional(),
+});
+
+/**
+ * The cross-field rules of HostConfig (engine §2.2): MemorySwap needs Memory and is -1 or at least Memory;
+ * MemoryReservation is at most Memory. Issues are reported on the second field named.
+ */
+export function checkMemoryRules(
+  config: {
+    Memory?: number | undefined;
+    MemorySwap?: number | undefined;
+    MemoryReservation?: number | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const memory = config.Memory ?? 0;
+  const swap = config.MemorySwap ?? 0;
+  if (swap !== 0 && swap !== -1) {
+    if (memory <= 0) {
+      ctx.addIssue({ code: "custom", path: ["MemorySwap"], message: "MemorySwap needs Memory to be set" });
+    } else if (swap < memory) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MemorySwap"],
+        message: `MemorySwap must be -1 (unlimited swap) or at least Memory (${memory} bytes)`,
+      });
+    }
+  }
+  const reservation = config.MemoryReservation ?? 0;
+  if (memory > 0 && reservation > memory) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["MemoryReservation"],
+      message: `MemoryReservation must not be larger than Memory (${memory} bytes)`,
+    });
+  }
+}
+
+/** The container's host configuration, request side (engine §2.2, limits §8). */
+export const HostConfig = HostConfigObject.superRefine(checkMemoryRules);
+export type HostConfig = z.infer<typeof HostConfig>;

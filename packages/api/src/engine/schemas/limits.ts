@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/**
+ * The numeric limits of the engine API (engine §8 and the field tables of §2), each written once. Schemas
+ * enforce them through the check builders below; documentation, hovers and JSON Schema read them from
+ * the schemas.
+ */
+export const ENGINE_LIMITS = {
+  /** `HostConfig.BlkioWeight`: relative block IO weight (engine §2.2, §8). */
+  blkioWeight: { min: 10, max: 1000 },
+  /** `HostConfig.MemorySwappiness`: percent; -1 keeps the host's setting (engine 20.10). */
+  memorySwappiness: { min: 0, max: 100, unset: -1 },
+  /** Healthcheck `Interval`, `Timeout`, `StartPeriod`: 0 inherits, otherwise at least 1 ms, in nanoseconds. */
+  healthcheckMinDurationNs: 1_000_000,
+  /** `HostConfig.ShmSize` default in bytes when omitted (64 MB). */
+  shmSizeDefaultBytes: 64 * 1024 * 1024,
+  /** `HostConfig.PidsLimit`: -1 means unlimited. */
+  pidsLimitUnlimited: -1,
+  /** Restart delay: doubles from 100 ms before each restart (engine §2.2, §8). */
+  restartDelayStartMs: 100,
+  /** Default stop signal (engine §2.1, §8). */
+  stopSignalDefault: "SIGTERM",
+  /** Default `ps_args` of `GET /containers/(id)/top` (engine §4.1, §8). */
+  psArgsDefault: "-ef",
+  /** Default kill signal of `POST /containers/(id)/kill` (engine §4.1). */
+  killSignalDefault: "SIGKILL",
+  /** TCP/UDP port numbers. */
+  port: { min: 1, max: 65535 },
+} as const;
+
+/** An integer (JavaScript safe integer; the engine's int64) whose type error names the field. */
+export function integer(field: string) {
+  return z.int({ error: (issue) => (issue.input === undefined ? undefined : `${field} must be an integer`) });
+}
+
+/** Integer in `[min, max]`; message `${field} must be between ${min} and ${max}` (plus ` ${unit}`). */
+export function intBetween(field: string, min: number, max: number, unit?: string) {
+  const message = `${field} must be between ${min} and ${max}${unit ? ` ${unit}` : ""}`;
+  return integer(field).min(min, { error: message }).max(max, { error: message });
+}
+
+/** Integer `>= min`; message `${field} must be at least ${min}` (plus ` ${unit}` and a note). */
+export function intAtLeast(field: string, min: number, note?: string) {
+  return integer(field).min(min, { error: `${field} must be at least ${min}${note ? ` (${note})` : ""}` });
+}
+
+/** Integer `> bound`; message `${field} must be greater than ${bound} ${unit}`. */
+export function intGreaterThan(field: string, bound: number, unit: string) {
+  return integer(field).gt(bound, { error: `${field} must be greater than ${bound} ${unit}` });
+}
+
+/**
+ * Integer that is either one of `allowed` exactly, or satisfies `inRange`. Used for bounds with a
+ * special "unset" value (`0 or at least 1000000`, `-1 or between 0 and 100`). The message is given whole.
+ */
+export function intWithSpecial(
+  field: string,
+  allowed: readonly number[],
+  inRange: (v: number) => boolean,
+  message: string,
+) {
+  return integer(field).refine((value) => allowed.includes(value) || inRange(value), { error: message });
+}
+
+/** Healthcheck duration: 0 (inherit) or at least {@link ENGINE_LIMITS.healthcheckMinDurationNs} ns. */
+export function healthcheckDuration(field: string) {
+  const min = ENGINE_LIMITS.healthcheckMinDurationNs;
+  return intWithSpecial(
+    field,
+    [0],
+    (value) => value >= min,
+    `${field} must be 0 or at least ${min} nanoseconds (1 ms)`,
+  );
+}
+
+/** A TCP/UDP port number 1–65535, message `${field} must be between 1 and 65535`. */
+export function portNumber(field: string) {
+  return intBetween(field, ENGINE_LIMITS.port.min, ENGINE_LIMITS.port.max);
+}

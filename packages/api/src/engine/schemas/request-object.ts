@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+/**
+ * Builds a request-side object schema: unknown keys are reported (`z.strictObject`) so a typo in a
+ * manifest becomes a finding. The `unrecognized_keys` issue keeps zod's shape (path of the parent object,
+ * `keys` listing the unknown keys) and gets the message `Unknown field "Key"` (with a suggestion when a
+ * known field is one or two edits away); {@link toFieldIssues} splits it into one issue per key.
+ */
+export function requestObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  const known = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? unknownFieldMessage(issue.keys, known) : undefined,
+  });
+}
+
+/** `Unknown field "Imagee" (did you mean "Image"?)`; several keys are listed comma-separated. */
+export function unknownFieldMessage(keys: readonly string[], known: readonly string[]): string {
+  return keys
+    .map((key) => {
+      const suggestion = closestField(key, known);
+      return `Unknown field "${key}"` + (suggestion ? ` (did you mean "${suggestion}"?)` : "");
+    })
+    .join("; ");
+}
+
+/**
+ * The known field nearest to `key`: same name in another case, or at most two edits away (Levenshtein).
+ * Returns undefined when nothing is close.
+ */
+export function closestField(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  const sameCase = known.find((name) => name.toLowerCase() === lower);
+  if (sameCase) return sameCase;
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const name of known) {
+    const distance = editDistance(lower, name.toLowerCase(), bestDistance);
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance, giving up (returning `limit`) once every cell of a row is at least `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin >= limit) return limit;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** One validation problem located at the offending field (see {@link toFieldIssues}). */
+export interface FieldIssue {
+  /** Path from the validated document's root to the offending field (an unknown key's own path). */
+  path: (string | number)[];
+  /** The message, naming the field, the bound and the unit where there is one. */
+  message: string;
+  /** zod's issue code (`unrecognized_keys`, `too_small`, `custom`, ...). */
+  code: string;
+}
+
+/**
+ * Flattens zod issues so that every path points at the offending field: an `unrecognized_keys` issue
+ * (reported by zod on the parent object) becomes one issue per unknown key with the key appended to the
+ * path; `invalid_union` issues are kept as one issue at the union's path. Messages are kept as they are,
+ * except that a split unknown-key issue gets the message for its own key.
+ */
+export function toFieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
+  const out: FieldIssue[] = [];
+  for (const issue of issues) {
+    const path = issue.path.map((segment) => (typeof segment === "symbol" ? String(segment) : segment));
+    if (issue.code === "unrecognized_keys" && issue.keys.length > 0) {
+      const messages = issue.message.split("; ");
+      issue.keys.forEach((key, index) => {
+        const message = messages.length === issue.keys.length ? messages[index]! : `Unknown field "${key}"`;
+        out.push({ path: [...path, key], message, code: issue.code });
+      });
+    } else {
+      out.push({ path, message: issue.message, code: issue.code });
+    }
+  }
+  return out;
+}
