@@ -1,1 +1,53 @@
-export {};
+/**
+ * @enginekit/manifests — engine manifests (request bodies kept as YAML or JSON files) read into one located
+ * tree, validated against the `@enginekit/api` schemas with every finding at its exact range, and `svc:`
+ * secret references located and checked. See docs/manifests.md.
+ *
+ * Pure and synchronous (never throws): `readYaml`/`readJson`, `resolveKind`, `validateNode`, `schemaAtPath`,
+ * `findSecretReferences`. Online and async (opt-in): `checkSecretReferences`.
+ */
+export type { Finding, FindingCode, Fix, Severity } from "./findings.js";
+export type { KindSchema, KindSchemas } from "./kinds/kind-schema.js";
+export {
+  formatOf,
+  KIND_DESCRIPTIONS,
+  kindFromFileName,
+  kindFromSchemaReference,
+  MANIFEST_KINDS,
+  type ManifestKind,
+  parseKind,
+  SCHEMA_FILE_NAMES,
+} from "./kinds/manifest-kind.js";
+export { KIND_KEYS, type KindSource, kindFromModeline, resolveKind } from "./kinds/resolve-kind.js";
+export { LineIndex } from "./location/line-index.js";
+export type { Position, Range, TextEdit } from "./location/range.js";
+export { rangeContains } from "./location/range.js";
+export { findSecretReferences, type SecretReference } from "./secret-refs/find-references.js";
+export {
+  checkSecretReferences,
+  type OnlineCheckOptions,
+  type SecretsReader,
+} from "./secret-refs/online-check.js";
+export { findPlainSecrets, looksLikeSecretName } from "./secret-refs/plain-secrets.js";
+export {
+  type ParsedReference,
+  parseSecretReferences,
+  SECRET_REFERENCE_PREFIX,
+} from "./secret-refs/reference-syntax.js";
+export type {
+  LocatedArray,
+  LocatedNode,
+  LocatedObject,
+  LocatedProperty,
+  LocatedScalar,
+  PathSegment,
+  ScalarStyle,
+} from "./tree/located-node.js";
+export type { ManifestDocument, ManifestFormat, ReadResult } from "./tree/manifest-document.js";
+export { followPath, propertyOf, toPlainValue } from "./tree/navigate.js";
+export { readJson } from "./tree/read-json.js";
+export { readYaml } from "./tree/read-yaml.js";
+export { type IssueContext, issueFindings } from "./validate/issue-findings.js";
+export { type KnownKey, type SchemaAtPath, schemaAtPath } from "./validate/schema-walk.js";
+export { closestMatch, editDistance } from "./validate/suggest.js";
+export { type ValidateOptions, validateNode } from "./validate/validate-document.js";

@@ -1,0 +1,273 @@
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  type Node,
+  parseAllDocuments,
+  type Scalar,
+} from "yaml";
+import type { Finding } from "../findings.js";
+import { LineIndex } from "../location/line-index.js";
+import { duplicateKeyFindings } from "./duplicate-keys.js";
+import type {
+  LocatedNode,
+  LocatedObject,
+  LocatedProperty,
+  PathSegment,
+  ScalarStyle,
+} from "./located-node.js";
+import type { ManifestDocument, ReadResult } from "./manifest-document.js";
+
+/** Deepest nesting and alias expansion followed; deeper input is reported, not recursed into (no stack overflow). */
+const MAX_DEPTH = 200;
+/** Most nodes built for one document, aliases expanded: bounds memory on alias bombs ("billion laughs"). */
+const MAX_NODES = 100_000;
+
+const SCALAR_STYLES: Record<string, ScalarStyle> = {
+  PLAIN: "plain",
+  QUOTE_SINGLE: "single-quoted",
+  QUOTE_DOUBLE: "double-quoted",
+  BLOCK_LITERAL: "block-literal",
+  BLOCK_FOLDED: "block-folded",
+};
+
+/**
+ * Reads YAML 1.2 text (every document of a `---` stream) into located trees with the `yaml` package.
+ * Aliases are expanded (their nodes keep the ranges of the anchored node); merge keys `<<` merge the
+ * referenced maps, explicit keys winning. Parser errors and warnings become `manifest/syntax` findings and
+ * the partial tree the parser recovered is kept, so the rest of the document is still checked. Never throws.
+ */
+export function readYaml(text: string): ReadResult {
+  const lines = new LineIndex(text);
+  const documents: ManifestDocument[] = [];
+  let parsed: Document.Parsed[];
+  try {
+    parsed = Array.from(
+      parseAllDocuments(text, {
+        keepSourceTokens: true,
+        uniqueKeys: false,
+        prettyErrors: false,
+        merge: true,
+      }),
+    );
+  } catch (error) {
+    const finding: Finding = {
+      code: "manifest/syntax",
+      message: `YAML could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      severity: "error",
+      range: lines.range(0, 0),
+      path: [],
+      document: 0,
+    };
+    return {
+      format: "yaml",
+      documents: [{ index: 0, range: lines.range(0, text.length), syntaxFindings: [finding] }],
+      lines,
+    };
+  }
+  parsed.forEach((doc, index) => {
+    documents.push(new YamlDocumentReader(doc, index, lines, text).read());
+  });
+  if (documents.length === 0)
+    documents.push({ index: 0, range: lines.range(0, text.length), syntaxFindings: [] });
+  return { format: "yaml", documents, lines };
+}
+
+class YamlDocumentReader {
+  readonly findings: Finding[] = [];
+  readonly #expanding = new Set<Node>();
+  #nodeBudget = MAX_NODES;
+
+  constructor(
+    readonly doc: Document.Parsed,
+    readonly index: number,
+    readonly lines: LineIndex,
+    readonly text: string,
+  ) {}
+
+  read(): ManifestDocument {
+    for (const problem of [...this.doc.errors, ...this.doc.warnings]) {
+      const [start, end] = problem.pos;
+      this.findings.push({
+        code: "manifest/syntax",
+        message: `${problem.message} (YAML ${problem.code})`,
+        severity: problem.name === "YAMLWarning" ? "warning" : "error",
+        range: this.lines.range(start, end),
+        path: [],
+        document: this.index,
+      });
+    }
+    const [start, , end] = this.doc.range;
+    const contents = this.doc.contents;
+    const root = contents ? this.convert(contents, [], 0) : undefined;
+    const seen = new Set<string>();
+    const syntaxFindings = this.findings.filter((finding) => {
+      const key = `${finding.code} ${finding.range.start.offset} ${finding.range.end.offset} ${finding.message}`;
+      if (seen.has(key)) return false; // an aliased map is read once per alias
+      seen.add(key);
+      return true;
+    });
+    return {
+      index: this.index,
+      range: this.lines.range(start, end),
+      syntaxFindings,
+      ...(root ? { root } : {}),
+    };
+  }
+
+  #range(node: Node | null | undefined) {
+    const range = node?.range;
+    return range ? this.lines.range(range[0], range[1]) : this.lines.range(0, 0);
+  }
+
+  convert(node: Node, path: PathSegment[], depth: number): LocatedNode | undefined {
+    if (--this.#nodeBudget === 0) {
+      this.findings.push({
+        code: "manifest/syntax",
+        message: `The document expands to more than ${MAX_NODES} nodes (aliases included); the rest is not read.`,
+        severity: "error",
+        range: this.#range(node),
+        path,
+        document: this.index,
+      });
+    }
+    if (this.#nodeBudget <= 0) return undefined;
+    if (depth > MAX_DEPTH) {
+      this.findings.push({
+        code: "manifest/syntax",
+        message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`,
+        severity: "error",
+        range: this.#range(node),
+        path,
+        document: this.index,
+      });
+      return undefined;
+    }
+    if (isAlias(node)) {
+      const target = node.resolve(this.doc);
+      if (!target || this.#expanding.has(target)) return undefined;
+      this.#expanding.add(target);
+      try {
+        return this.convert(target, path, depth + 1);
+      } finally {
+        this.#expanding.delete(target);
+      }
+    }
+    if (isScalar(node)) return this.#scalar(node);
+    if (isSeq(node)) {
+      const items: LocatedNode[] = [];
+      node.items.forEach((item, i) => {
+        const converted = item ? this.convert(item as Node, [...path, i], depth + 1) : undefined;
+        if (converted) items.push(converted);
+      });
+      return { kind: "array", items, range: this.#range(node) };
+    }
+    if (isMap(node)) return this.#object(node.items, this.#range(node), path, depth);
+    return undefined;
+  }
+
+  #scalar(node: Scalar): LocatedNode {
+    const raw = node.value;
+    const value =
+      raw === null || typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean"
+        ? raw
+        : typeof raw === "bigint"
+          ? Number(raw)
+          : String(raw);
+    return {
+      kind: "scalar",
+      value,
+      style: SCALAR_STYLES[node.type ?? "PLAIN"] ?? "plain",
+      range: this.#range(node),
+    };
+  }
+
+  #object(
+    pairs: readonly { key: unknown; value: unknown }[],
+    range: LocatedObject["range"],
+    path: PathSegment[],
+    depth: number,
+  ): LocatedObject {
+    const explicit: LocatedProperty[] = [];
+    const merged: LocatedProperty[] = [];
+    for (const pair of pairs) {
+      const keyNode = pair.key as Node | null;
+      const valueNode = pair.value as Node | null;
+      if (
+        isScalar(keyNode) &&
+        (typeof keyNode.value === "symbol" || (keyNode.value === "<<" && keyNode.type === "PLAIN"))
+      ) {
+        merged.push(...this.#mergeSources(valueNode, path, depth));
+        continue;
+      }
+      if (keyNode && !isScalar(keyNode)) {
+        this.findings.push({
+          code: "manifest/syntax",
+          message: "Complex (non-scalar) keys are not supported in a manifest.",
+          severity: "error",
+          range: this.#range(keyNode),
+          path,
+          document: this.index,
+        });
+        continue;
+      }
+      const key = keyNode ? String(keyNode.value ?? "") : "";
+      const keyRange = keyNode ? this.#range(keyNode) : this.#range(valueNode);
+      const childPath = [...path, key];
+      const value = valueNode ? this.convert(valueNode, childPath, depth + 1) : undefined;
+      const property: LocatedProperty = {
+        key,
+        keyRange,
+        range: { start: keyRange.start, end: value?.range.end ?? keyRange.end },
+        ...(value ? { value } : {}),
+      };
+      const keyTextRange = keyNode ? this.#keyTextRange(keyNode, key) : undefined;
+      if (keyTextRange) property.keyTextRange = keyTextRange;
+      explicit.push(property);
+    }
+    const object: LocatedObject = { kind: "object", properties: explicit, range };
+    this.findings.push(...duplicateKeyFindings(object, path, this.index));
+    if (merged.length > 0) {
+      const explicitKeys = new Set(explicit.map((property) => property.key));
+      const seen = new Set<string>();
+      const fromMerges = merged.filter((property) => {
+        if (explicitKeys.has(property.key) || seen.has(property.key)) return false;
+        seen.add(property.key);
+        return true;
+      });
+      object.properties = [...fromMerges, ...explicit];
+    }
+    return object;
+  }
+
+  /** Properties contributed by a merge key's value: one map (or alias of one), or a list of them, first wins. */
+  #mergeSources(valueNode: Node | null, path: PathSegment[], depth: number): LocatedProperty[] {
+    const sources = isSeq(valueNode) ? (valueNode.items as Node[]) : valueNode ? [valueNode] : [];
+    const properties: LocatedProperty[] = [];
+    for (const source of sources) {
+      const converted = this.convert(source, path, depth + 1);
+      if (converted?.kind === "object") properties.push(...converted.properties);
+      else
+        this.findings.push({
+          code: "manifest/syntax",
+          message: "A merge key (<<) must refer to a map or a list of maps.",
+          severity: "error",
+          range: this.#range(source),
+          path,
+          document: this.index,
+        });
+    }
+    return properties;
+  }
+
+  #keyTextRange(keyNode: Scalar, key: string) {
+    const range = keyNode.range;
+    if (!range) return undefined;
+    const quoted = keyNode.type === "QUOTE_DOUBLE" || keyNode.type === "QUOTE_SINGLE";
+    const start = quoted ? range[0] + 1 : range[0];
+    const end = quoted ? range[1] - 1 : range[1];
+    return this.text.slice(start, end) === key ? this.lines.range(start, end) : undefined;
+  }
+}

@@ -1,0 +1,78 @@
+import type { z } from "zod";
+import type { Finding } from "../findings.js";
+import type { LineIndex } from "../location/line-index.js";
+import type { LocatedNode, PathSegment } from "../tree/located-node.js";
+import { toPlainValue } from "../tree/navigate.js";
+import { issueFindings } from "./issue-findings.js";
+
+/** Extra passes run to reach refinements zod skips while other issues exist (see {@link validateNode}). */
+const EXTRA_PASSES = 2;
+
+/** Options of {@link validateNode}. */
+export interface ValidateOptions {
+  text: string;
+  lines: LineIndex;
+  document: number;
+  /** Top-level keys that are not part of the request body (`$schema`, `kind`, a container's `Name`). */
+  ignoredKeys?: ReadonlySet<string>;
+}
+
+function pathKey(path: readonly PathSegment[]): string {
+  return JSON.stringify(path);
+}
+
+function deleteAt(value: unknown, path: readonly PathSegment[]): void {
+  let current = value;
+  for (const segment of path.slice(0, -1)) {
+    if (current === null || typeof current !== "object") return;
+    current = (current as Record<PathSegment, unknown>)[segment];
+  }
+  const last = path[path.length - 1];
+  if (last === undefined || current === null || typeof current !== "object") return;
+  if (Array.isArray(current) && typeof last === "number") current[last] = undefined;
+  else delete (current as Record<PathSegment, unknown>)[last];
+}
+
+/**
+ * Validates a located tree against a zod schema and maps every issue to a located finding
+ * (see `issueFindings`), in source order. zod does not run an object's refinements (cross-field rules such as `MemorySwap`
+ * vs `Memory`) while a field of it is invalid, so after the first pass the invalid optional values and
+ * unknown keys are removed and the value is validated again, up to {@link EXTRA_PASSES} times, keeping
+ * only the new cross-field findings. Pure; never throws (a throwing schema becomes no finding).
+ */
+export function validateNode(root: LocatedNode, schema: z.ZodType, options: ValidateOptions): Finding[] {
+  const value = toPlainValue(root);
+  if (options.ignoredKeys && value && typeof value === "object" && !Array.isArray(value)) {
+    for (const key of options.ignoredKeys) delete (value as Record<string, unknown>)[key];
+  }
+  const ctx = { text: options.text, lines: options.lines, root, schema, document: options.document };
+  const findings: Finding[] = [];
+  const reported = new Set<string>();
+  for (let pass = 0; pass <= EXTRA_PASSES; pass++) {
+    let result: ReturnType<z.ZodType["safeParse"]>;
+    try {
+      result = schema.safeParse(value);
+    } catch {
+      break;
+    }
+    if (result.success) break;
+    let added = false;
+    for (const issue of result.error.issues) {
+      const key = `${issue.code} ${pathKey(issue.path as PathSegment[])} ${issue.message}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      if (pass > 0 && issue.code !== "custom") continue;
+      added = true;
+      findings.push(...issueFindings(ctx, issue));
+    }
+    if (!added && pass > 0) break;
+    for (const issue of result.error.issues) {
+      const path = issue.path as PathSegment[];
+      if (issue.code === "unrecognized_keys") for (const key of issue.keys) deleteAt(value, [...path, key]);
+      else if (issue.code !== "custom" && path.length > 0) deleteAt(value, path);
+    }
+  }
+  return findings.sort(
+    (a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset,
+  );
+}
