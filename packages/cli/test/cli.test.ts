@@ -1,0 +1,65 @@
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { runCaptured } from "./run-in-process.js";
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string };
+
+describe("enginekit command line (in-process)", () => {
+  test("--version prints the package version and exits 0", async () => {
+    expect(await runCaptured(["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+
+  test("--help lists the engine command and exits 0", async () => {
+    const { code, stdout } = await runCaptured(["--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("Usage: enginekit [options] [command]");
+    expect(stdout).toMatch(/\n\s+engine \[options\]\s/);
+  });
+
+  test("engine --help lists info and the --host option", async () => {
+    const { code, stdout } = await runCaptured(["engine", "--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("-H, --host <address>");
+    expect(stdout).toMatch(/\n\s+info \[options\]\s/);
+  });
+
+  test("an unknown command or option exits 2 (usage)", async () => {
+    expect((await runCaptured(["no-such-command"])).code).toBe(2);
+    const { code, stderr } = await runCaptured(["engine", "info", "--no-such-option"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("unknown option '--no-such-option'");
+  });
+});
+
+const bin = join(packageDir, "dist", "bin.js");
+/** Node 24 from the root devDependency `node` (the machine's own node may be older). */
+const node24 = join(packageDir, "..", "..", "node_modules", ".bin", "node");
+const built = existsSync(bin);
+if (!built && process.env.CI) throw new Error(`${bin} is missing: build @enginekit/cli first (pnpm build)`);
+if (!built) console.warn(`skipping the spawned-bin test: ${bin} is missing (run pnpm build)`);
+
+describe.skipIf(!built)("the built bin, spawned with Node 24", () => {
+  test("--version prints the version; a malformed ENGINE_HOST exits 2; no engine exits 3", async () => {
+    const run = (args: string[], env: NodeJS.ProcessEnv) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          node24,
+          [bin, ...args],
+          { env: { PATH: process.env.PATH, ...env } },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+        );
+      });
+    const versionRun = await run(["--version"], {});
+    expect(versionRun).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    const bad = await run(["engine", "info"], { ENGINE_HOST: "tcp://" });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^enginekit: invalid engine address "tcp:\/\/"/);
+    const down = await run(["engine", "info"], { ENGINE_HOST: "unix:///nonexistent/engine.sock" });
+    expect(down.code).toBe(3);
+    expect(down.stderr).toContain("start one with tools/engine/start.sh, or set ENGINE_HOST");
+  }, 30_000);
+});

@@ -1,0 +1,22 @@
+import { Readable } from "node:stream";
+import type { CliIo } from "../src/io.js";
+import { runCli } from "../src/program.js";
+
+/** Runs the command line in-process with captured output and the given environment. */
+export async function runCaptured(
+  argv: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    env,
+    cwd: process.cwd(),
+    isTTY: false,
+    stdin: Readable.from([]),
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
