@@ -1,5 +1,6 @@
 import type { Benchmark } from "../benchmark.js";
+import { benchmark as engineClient } from "./engine-client.js";
 import { benchmark as parser } from "./parser.js";
 
 /** Every benchmark, in the order `pnpm bench` runs them. Add new ones here. */
-export const benchmarks: Benchmark[] = [parser];
+export const benchmarks: Benchmark[] = [parser, engineClient];
