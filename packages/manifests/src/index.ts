@@ -3,10 +3,18 @@
  * tree, validated against the `@enginekit/api` schemas with every finding at its exact range, and `svc:`
  * secret references located and checked. See docs/manifests.md.
  *
- * Pure and synchronous (never throws): `readYaml`/`readJson`, `resolveKind`, `validateNode`, `schemaAtPath`,
+ * Pure and synchronous (never throws): `checkManifest`, `readManifest`, `schemaAtManifestPath`,
  * `findSecretReferences`. Online and async (opt-in): `checkSecretReferences`.
  */
+export {
+  type CheckedDocument,
+  checkManifest,
+  type ManifestCheck,
+  type ManifestOptions,
+  readManifest,
+} from "./check-manifest.js";
 export type { Finding, FindingCode, Fix, Severity } from "./findings.js";
+export { ENGINE_KIND_SCHEMAS } from "./kinds/engine-kind-schemas.js";
 export type { KindSchema, KindSchemas } from "./kinds/kind-schema.js";
 export {
   formatOf,
@@ -22,6 +30,7 @@ export { KIND_KEYS, type KindSource, kindFromModeline, resolveKind } from "./kin
 export { LineIndex } from "./location/line-index.js";
 export type { Position, Range, TextEdit } from "./location/range.js";
 export { rangeContains } from "./location/range.js";
+export { schemaAtManifestPath } from "./schema-at-path.js";
 export { findSecretReferences, type SecretReference } from "./secret-refs/find-references.js";
 export {
   checkSecretReferences,

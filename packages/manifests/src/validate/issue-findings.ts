@@ -59,10 +59,13 @@ function messageFor(issue: Issue, path: readonly PathSegment[]): string {
   return `${label}: ${issue.message}`;
 }
 
-/** Appends the documented bounds and unit (`FieldDoc`) to a limit message that does not give them. */
-function withBounds(ctx: IssueContext, message: string, path: readonly PathSegment[]): string {
+/**
+ * Appends the documented bounds and unit (`FieldDoc`) to zod's generic limit message ("Too small: expected
+ * number to be >=10"); a message the schema wrote itself already names its bound and unit.
+ */
+function withBounds(ctx: IssueContext, issue: Issue, message: string, path: readonly PathSegment[]): string {
   const doc = schemaAtPath(ctx.schema, path)?.doc;
-  if (!doc?.bounds || message.includes(doc.bounds)) return message;
+  if (!doc?.bounds || !DEFAULT_MESSAGE.test(issue.message) || message.includes(doc.bounds)) return message;
   return `${message} (allowed: ${doc.bounds}${doc.unit ? ` ${doc.unit}` : ""})`;
 }
 
@@ -198,7 +201,9 @@ export function issueFindings(
       const { range, node } = rangeOfValue(ctx, path);
       if (!node) return missingFinding(ctx, path);
       const { fix, hint } = typeFix(ctx, node, issue.expected);
-      const message = `${pathLabel(path)}: expected ${issue.expected}, got ${describeNode(node)}.${hint ?? ""}`;
+      const own = DEFAULT_MESSAGE.test(issue.message) ? undefined : messageFor(issue, path);
+      const expected = issue.expected === "int" ? "integer" : issue.expected;
+      const message = `${own ?? `${pathLabel(path)}: expected ${expected}, got ${describeNode(node)}`}.${hint ?? ""}`;
       return [finding(ctx, "manifest/invalid-type", message, range, path, fix ? { fix } : {})];
     }
     case "too_big":
@@ -232,7 +237,11 @@ export function issueFindings(
       // custom (refinements): a rule on one value, or across the fields of an object.
       const { node } = rangeOfValue(ctx, path);
       if (node?.kind === "scalar") {
-        const code = typeof node.value === "number" ? "manifest/limit" : "manifest/invalid-value";
+        const code = namesSibling(ctx, issue.message, path)
+          ? "manifest/constraint"
+          : typeof node.value === "number"
+            ? "manifest/limit"
+            : "manifest/invalid-value";
         return valueFinding(ctx, code, issue, path);
       }
       return [finding(ctx, "manifest/constraint", messageFor(issue, path), objectAnchor(ctx, path), path)];
@@ -240,11 +249,20 @@ export function issueFindings(
   }
 }
 
+/** True when a message about the field at `path` names another field of the same object (a cross-field rule). */
+function namesSibling(ctx: IssueContext, message: string, path: readonly PathSegment[]): boolean {
+  const own = path[path.length - 1];
+  const siblings = knownKeysOf(schemaAtPath(ctx.schema, path.slice(0, -1))?.schema ?? ctx.schema);
+  return siblings.some((key) => key.name !== own && new RegExp(`\\b${key.name}\\b`).test(message));
+}
+
 function valueFinding(ctx: IssueContext, code: FindingCode, issue: Issue, path: PathSegment[]): Finding[] {
   const { range, node } = rangeOfValue(ctx, path);
   if (!node) return missingFinding(ctx, path);
   const message =
-    code === "manifest/limit" ? withBounds(ctx, messageFor(issue, path), path) : messageFor(issue, path);
+    code === "manifest/limit"
+      ? withBounds(ctx, issue, messageFor(issue, path), path)
+      : messageFor(issue, path);
   return [finding(ctx, code, message, range, path)];
 }
 

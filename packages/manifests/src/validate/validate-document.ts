@@ -4,6 +4,7 @@ import type { LineIndex } from "../location/line-index.js";
 import type { LocatedNode, PathSegment } from "../tree/located-node.js";
 import { toPlainValue } from "../tree/navigate.js";
 import { issueFindings } from "./issue-findings.js";
+import { pathLabel } from "./path-label.js";
 
 /** Extra passes run to reach refinements zod skips while other issues exist (see {@link validateNode}). */
 const EXTRA_PASSES = 2;
@@ -63,7 +64,19 @@ export function validateNode(root: LocatedNode, schema: z.ZodType, options: Vali
       reported.add(key);
       if (pass > 0 && issue.code !== "custom") continue;
       added = true;
-      findings.push(...issueFindings(ctx, issue));
+      try {
+        findings.push(...issueFindings(ctx, issue));
+      } catch {
+        // A schema shape the mapper does not know: still report the issue, on the whole document.
+        findings.push({
+          code: "manifest/invalid-value",
+          message: `${pathLabel(issue.path as PathSegment[])}: ${issue.message}`,
+          severity: "error",
+          range: root.range,
+          path: issue.path as PathSegment[],
+          document: options.document,
+        });
+      }
     }
     if (!added && pass > 0) break;
     for (const issue of result.error.issues) {
