@@ -227,7 +227,10 @@ export function segment(value: string): string {
   return encodeURIComponent(value);
 }
 
-/** Encodes an image or plugin reference for a path: `/` stays (engine routes match `{name:.*}`). */
+/**
+ * Encodes an image or plugin reference for a path: `/`, `:` and `@` stay readable (engine routes match
+ * `{name:.*}`, and Go's URL path escaping keeps them too); everything else is percent-encoded.
+ */
 export function reference(value: string): string {
-  return encodeURIComponent(value).replace(/%2F/gi, "/");
+  return encodeURIComponent(value).replace(/%2F/gi, "/").replace(/%3A/gi, ":").replace(/%40/g, "@");
 }
