@@ -54,7 +54,7 @@ describe("TLS from ENGINE_TLS_VERIFY and ENGINE_CERT_PATH (real HTTPS server on 
         rejectUnauthorized: true,
       },
       (req, res) => {
-        clientCertificates.push((req.socket as TLSSocket).getPeerCertificate().subject?.CN ?? "");
+        clientCertificates.push(String((req.socket as TLSSocket).getPeerCertificate().subject?.CN ?? ""));
         res.writeHead(200, { "content-type": "text/plain" });
         res.end("OK");
       },
