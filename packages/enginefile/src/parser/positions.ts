@@ -4,11 +4,25 @@ import { lineOfOffset, type SourceLines } from "../lexer/source-lines.js";
 
 /** Converts source offsets to {@link Position}s (binary search over line starts). */
 export class PositionMapper {
+  private lastLine = 0;
+
   constructor(private readonly lines: SourceLines) {}
 
-  /** The position of a UTF-16 source offset. */
+  /** The position of a UTF-16 source offset (O(1) when near the previous lookup). */
   at(offset: number): Position {
-    const line = lineOfOffset(this.lines, offset);
+    const { starts } = this.lines;
+    const last = this.lastLine;
+    let line: number;
+    if (
+      last < starts.length &&
+      (starts[last] ?? 0) <= offset &&
+      (last + 1 >= starts.length ? offset <= (this.lines.ends[last] ?? 0) : offset < (starts[last + 1] ?? 0))
+    ) {
+      line = last;
+    } else {
+      line = lineOfOffset(this.lines, offset);
+      this.lastLine = line;
+    }
     const start = line < this.lines.starts.length ? (this.lines.starts[line] ?? 0) : this.lines.text.length;
     return { line, character: offset - start, offset };
   }

@@ -129,7 +129,49 @@ class ShellWord {
     const saved = this.rawEscapes;
     this.rawEscapes = rawEscapes;
     try {
-      while (this.peek() !== EOF) {
+      const src = this.src;
+      while (this.pos < src.length) {
+        // fast path: a run of ordinary characters is copied as one slice
+        const runStart = this.pos;
+        let k = runStart;
+        while (k < src.length) {
+          const u = src.charCodeAt(k);
+          if (
+            u === 36 ||
+            u === 39 ||
+            u === 34 ||
+            u === this.escapeCode ||
+            u === stop ||
+            u >= 0x80 ||
+            isSpace(u)
+          )
+            break;
+          k++;
+        }
+        if (k > runStart) {
+          const run = src.slice(runStart, k);
+          this.pos = k;
+          result += run;
+          this.buffer += run;
+          w.inWord = true;
+          continue;
+        }
+        // a run of ASCII blanks ends the current word once
+        while (k < src.length) {
+          const u = src.charCodeAt(k);
+          if (u !== 32 && u !== 9) break;
+          k++;
+        }
+        if (k > runStart) {
+          result += src.slice(runStart, k);
+          this.pos = k;
+          if (w.inWord && this.buffer.length !== 0) {
+            w.words.push(this.buffer);
+            this.buffer = "";
+            w.inWord = false;
+          }
+          continue;
+        }
         let ch = this.peek();
         if (stop !== EOF && ch === stop) {
           this.next();
@@ -178,18 +220,17 @@ class ShellWord {
 
   private processSingleQuote(): string {
     let result = "";
-    let ch = this.next();
-    if (this.options.rawQuotes) result += chr(ch);
-    for (;;) {
-      ch = this.next();
-      if (ch === EOF)
-        throw new ShellSyntaxError("unexpected end of statement while looking for matching single-quote");
-      if (ch === 39) {
-        if (this.options.rawQuotes) result += chr(ch);
-        return result;
-      }
-      result += chr(ch);
+    const open = this.next();
+    if (this.options.rawQuotes) result += chr(open);
+    const close = this.src.indexOf("'", this.pos);
+    if (close < 0) {
+      this.pos = this.src.length;
+      throw new ShellSyntaxError("unexpected end of statement while looking for matching single-quote");
     }
+    result += this.src.slice(this.pos, close);
+    this.pos = close + 1;
+    if (this.options.rawQuotes) result += "'";
+    return result;
   }
 
   private processDoubleQuote(): string {
@@ -207,6 +248,18 @@ class ShellWord {
       }
       if (p === 36) {
         result += this.processDollar();
+        continue;
+      }
+      const runStart = this.pos;
+      let k = runStart;
+      while (k < this.src.length) {
+        const u = this.src.charCodeAt(k);
+        if (u === 34 || u === 36 || u === this.escapeCode) break;
+        k++;
+      }
+      if (k > runStart) {
+        result += this.src.slice(runStart, k);
+        this.pos = k;
         continue;
       }
       let ch = this.next();
