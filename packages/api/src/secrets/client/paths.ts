@@ -2,32 +2,26 @@
  * Path handling of the secrets client: normalisation, the trailing-period rule and per-segment
  * percent-encoding (research secrets-anchors §5: `%2F` is not a separator, so `/` is never encoded).
  */
-
-/** Thrown-before-sending reasons a path is refused; the caller turns them into a `SecretsApiError`. */
-export class InvalidSecretPathError extends Error {
-  constructor(
-    message: string,
-    readonly path: string,
-  ) {
-    super(message);
-    this.name = "InvalidSecretPathError";
-  }
-}
+import { SecretsApiError } from "./errors.js";
 
 /**
  * Normalises a user path: strips leading `/`, collapses repeated `/`, keeps one trailing `/` (a folder).
- * Throws {@link InvalidSecretPathError} when a segment ends in `.` (including `.` and `..`): the service
- * answers such a path with 404 "unsupported path" (secrets §4), so it is refused before sending.
+ * Throws `SecretsApiError` (status 404, `sent: false`) when a segment ends in `.` (including `.` and
+ * `..`): the service answers such a path with 404 "unsupported path" (secrets §4), so it is refused
+ * before sending. `method` only names the call in the error.
  */
-export function normalizePath(path: string): string {
+export function normalizePath(path: string, method = "GET"): string {
   const trailing = path.endsWith("/");
   const segments = path.split("/").filter((s) => s.length > 0);
   for (const segment of segments) {
     if (segment.endsWith(".")) {
-      throw new InvalidSecretPathError(
-        `path segment "${segment}" ends in a period, which the service does not support`,
+      throw new SecretsApiError({
+        status: 404,
+        errors: ["unsupported path", `path segment "${segment}" ends in a period`],
+        method,
         path,
-      );
+        sent: false,
+      });
     }
   }
   const joined = segments.join("/");

@@ -9,7 +9,7 @@ import {
 } from "../schemas/limits.js";
 import { SecretsApiError, SecretsConnectionError } from "./errors.js";
 import type { ResolvedClientOptions, SecretsRetryOptions } from "./options.js";
-import { encodePath, InvalidSecretPathError, normalizePath } from "./paths.js";
+import { encodePath, normalizePath } from "./paths.js";
 import { REDACTED, redact, stringLeaves } from "./redact.js";
 import { backoffMs, isRetryableStatus, parseRetryAfter, sleep } from "./retry.js";
 
@@ -22,6 +22,9 @@ export interface SecretsCallOptions {
   /** Retry policy for this call (merged over the client's). */
   retry?: SecretsRetryOptions;
 }
+
+/** Timeouts shorter than this use a precise `AbortSignal.timeout`; longer ones undici's coarse (~1 s) timers. */
+const PRECISE_TIMEOUT_BELOW_MS = 5000;
 
 /** One request as the transport sends it. */
 export interface SendRequest extends SecretsCallOptions {
@@ -128,19 +131,7 @@ export class SecretsTransport {
    */
   async send(request: SendRequest): Promise<SendResponse> {
     const o = this.#options;
-    let path: string;
-    try {
-      path = normalizePath(request.path);
-    } catch (error) {
-      if (!(error instanceof InvalidSecretPathError)) throw error;
-      throw new SecretsApiError({
-        status: 404,
-        errors: ["unsupported path", error.message],
-        method: request.method,
-        path: request.path,
-        sent: false,
-      });
-    }
+    const path = normalizePath(request.path, request.method);
     const fullPath = o.namespaceMode === "prefix" ? `${o.namespace}${path}` : path;
     const values = request.body === undefined ? [] : stringLeaves(request.body);
     let payload: string | undefined;
@@ -175,6 +166,11 @@ export class SecretsTransport {
     for (let attempt = 0; ; attempt++) {
       request.signal?.throwIfAborted();
       const attemptStart = Date.now();
+      // undici's timers cost nothing per call but fire with ~1 s resolution; short (interactive)
+      // timeouts use a precise AbortSignal instead.
+      const precise = timeoutMs < PRECISE_TIMEOUT_BELOW_MS ? AbortSignal.timeout(timeoutMs) : undefined;
+      const signal =
+        precise && request.signal ? AbortSignal.any([request.signal, precise]) : (precise ?? request.signal);
       let status: number;
       let retryAfterMs: number | undefined;
       let outcome: SendResponse | Error;
@@ -184,10 +180,9 @@ export class SecretsTransport {
           method: request.method as "GET",
           headers,
           body: payload,
-          signal: request.signal,
-          // undici's own timers: no per-call AbortSignal on the hot path.
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
+          signal,
+          headersTimeout: precise ? 0 : timeoutMs,
+          bodyTimeout: precise ? 0 : timeoutMs,
         });
         status = res.statusCode;
         const text = await res.body.text();
@@ -219,7 +214,9 @@ export class SecretsTransport {
         status = 0;
         const tls = tlsVerifyCode(error);
         const timedOut =
-          error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError;
+          precise?.aborted === true ||
+          error instanceof errors.HeadersTimeoutError ||
+          error instanceof errors.BodyTimeoutError;
         const message = timedOut
           ? `no answer within ${timeoutMs} ms from ${o.origin}`
           : tls

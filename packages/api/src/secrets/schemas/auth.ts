@@ -5,7 +5,10 @@ import { field } from "./field.js";
 const AUTH = "research secrets-anchors §9";
 
 /** A login response: `data: null` and the token in `auth` (research §9). */
-export const LoginResponse = envelopeOf(z.unknown().nullable());
+export const LoginResponse = envelopeOf(
+  z.unknown().nullable(),
+  "`null` on a login; the new token is in `auth`.",
+);
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** Body of `POST auth/<mount>/login/<username>` (userpass). */
@@ -74,5 +77,5 @@ export const TokenLookupData = z
 export type TokenLookupData = z.infer<typeof TokenLookupData>;
 
 /** `GET auth/token/lookup-self`: the caller's own token; a bad token answers 403 (research §9). */
-export const TokenLookupSelfResponse = envelopeOf(TokenLookupData);
+export const TokenLookupSelfResponse = envelopeOf(TokenLookupData, "The caller's token.");
 export type TokenLookupSelfResponse = z.infer<typeof TokenLookupSelfResponse>;

@@ -88,7 +88,10 @@ export type AuthInfo = z.infer<typeof AuthInfo>;
  * `translate_response.go`). `data` is typed by the caller through {@link envelopeOf}; unknown top-level
  * keys (e.g. the legacy `sys/` top-level copies of `data`) are kept but ignored.
  */
-export function envelopeOf<T extends z.ZodType>(data: T) {
+export function envelopeOf<T extends z.ZodType>(
+  data: T,
+  description = "Response data of the route, or `null`.",
+) {
   return z
     .object({
       request_id: field(z.string(), "Unique id of this request (a UUID), for the service's audit log.", ENV),
@@ -102,7 +105,7 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
           unit: "seconds",
         },
       ),
-      data,
+      data: field(data, description, ENV),
       wrap_info: field(
         WrapInfo.nullable(),
         "Response-wrapping information, `null` unless wrapping was requested.",
@@ -144,9 +147,17 @@ export const HelpResponse = z
     openapi: field(
       z
         .object({
-          openapi: z.string(),
-          info: z.record(z.string(), z.unknown()).optional(),
-          paths: z.record(z.string(), z.unknown()),
+          openapi: field(z.string(), "OpenAPI version, e.g. `3.0.2`.", "research secrets-anchors §8"),
+          info: field(
+            z.record(z.string(), z.unknown()),
+            "Title and version of the document.",
+            "research secrets-anchors §8",
+          ).optional(),
+          paths: field(
+            z.record(z.string(), z.unknown()),
+            "Operations keyed by path relative to the queried path (`/`, `/data/{path}`).",
+            "secrets §4",
+          ),
         })
         .loose(),
       "A small OpenAPI document for the path and paths below it; its paths are relative to the queried path.",

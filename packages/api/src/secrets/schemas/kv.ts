@@ -42,7 +42,7 @@ export const KvV2VersionMetadata = z
 export type KvV2VersionMetadata = z.infer<typeof KvV2VersionMetadata>;
 
 /** `GET <mount>/<path>` on a KV v1 mount: `data` is the secret itself (research §2.1). */
-export const KvV1ReadResponse = envelopeOf(SecretData);
+export const KvV1ReadResponse = envelopeOf(SecretData, "The secret's key/value pairs.");
 export type KvV1ReadResponse = z.infer<typeof KvV1ReadResponse>;
 
 /** `POST <mount>/<path>` body on a KV v1 mount: the flat map; answered by 204 (research §2.5). */
@@ -64,6 +64,7 @@ export const KvV2ReadResponse = envelopeOf(
       metadata: field(KvV2VersionMetadata, "Metadata of the version that was read.", KV),
     })
     .loose(),
+  "The version read: its key/value pairs and metadata.",
 );
 export type KvV2ReadResponse = z.infer<typeof KvV2ReadResponse>;
 
@@ -85,7 +86,7 @@ export const KvV2WriteRequest = z.object({
 export type KvV2WriteRequest = z.infer<typeof KvV2WriteRequest>;
 
 /** Answer to a KV v2 write: 200 with the new version's metadata (research §2.5). */
-export const KvV2WriteResponse = envelopeOf(KvV2VersionMetadata);
+export const KvV2WriteResponse = envelopeOf(KvV2VersionMetadata, "Metadata of the new version.");
 export type KvV2WriteResponse = z.infer<typeof KvV2WriteResponse>;
 
 /**
@@ -102,6 +103,7 @@ export const KvListResponse = envelopeOf(
       ),
     })
     .loose(),
+  "The folder listing.",
 );
 export type KvListResponse = z.infer<typeof KvListResponse>;
 
@@ -140,6 +142,7 @@ export const KvV2MetadataReadResponse = envelopeOf(
       ),
     })
     .loose(),
+  "Metadata of the key and its versions.",
 );
 export type KvV2MetadataReadResponse = z.infer<typeof KvV2MetadataReadResponse>;
 
@@ -180,7 +183,7 @@ export const KvV2Config = z
 export type KvV2Config = z.infer<typeof KvV2Config>;
 
 /** Answer to `GET <mount>/config`. */
-export const KvV2ConfigResponse = envelopeOf(KvV2Config);
+export const KvV2ConfigResponse = envelopeOf(KvV2Config, "The mount's KV v2 settings.");
 export type KvV2ConfigResponse = z.infer<typeof KvV2ConfigResponse>;
 
 /** Body of `POST <mount>/config` (all fields optional). */

@@ -44,6 +44,7 @@ export const InternalUiMountResponse = envelopeOf(
   SecretsMountInfo.extend({
     path: field(z.string(), "Mount path with a trailing `/`, e.g. `secret/` (or `ns1/secret/`).", MOUNTS),
   }),
+  "The mount holding the path.",
 );
 export type InternalUiMountResponse = z.infer<typeof InternalUiMountResponse>;
 
@@ -63,6 +64,7 @@ export const InternalUiMountsResponse = envelopeOf(
       ),
     })
     .loose(),
+  "Mounts by kind.",
 );
 export type InternalUiMountsResponse = z.infer<typeof InternalUiMountsResponse>;
 
