@@ -97,7 +97,10 @@ function checkDocument(
   const { root, index } = document;
   const findings: Finding[] = [...document.syntaxFindings];
   const documentStart = lines.range(document.range.start.offset, document.range.start.offset);
-  if (!root && !onlyDocument) {
+  const empty =
+    !root ||
+    (root.kind === "scalar" && root.value === null && root.range.start.offset === root.range.end.offset);
+  if (empty && !onlyDocument) {
     // An empty document in a stream (`---` at the end, a comment-only part) is allowed and not checked.
     return { ...document, references: [], findings };
   }
