@@ -10,3 +10,39 @@ export * from "./ast/nodes.js";
 export * from "./ast/position.js";
 export { dump, dumpInstruction } from "./dump.js";
 export { parse } from "./parser/parse.js";
+export {
+  type DurationResult,
+  MINIMUM_HEALTHCHECK_DURATION_NS,
+  parseDuration,
+  parseHealthcheckDuration,
+} from "./semantics/duration.js";
+export {
+  type ExpandOptions,
+  type ExpansionResult,
+  expandWord,
+  toLookup,
+  type VariableSource,
+} from "./semantics/expand.js";
+export {
+  automaticArgs,
+  type BindingKind,
+  computeScopes,
+  type Scope,
+  type ScopeOptions,
+  scopeAt,
+  type VariableBinding,
+} from "./semantics/scope.js";
+export {
+  processShellWord,
+  type ShellLexOptions,
+  type ShellProcessResult,
+  type ShellVariableReference,
+  type VariableLookup,
+} from "./semantics/shell-lexer.js";
+export { parseSignal, SIGNALS, type SignalResult } from "./semantics/signal.js";
+export {
+  type StageGraph,
+  type StageReference,
+  type StageReferenceKind,
+  stageGraph,
+} from "./semantics/stage-graph.js";

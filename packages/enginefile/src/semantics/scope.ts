@@ -1,0 +1,160 @@
+import type { EnginefileDocument, Instruction } from "../ast/nodes.js";
+import { type ExpansionResult, expandWord } from "./expand.js";
+import type { VariableLookup } from "./shell-lexer.js";
+
+/** How a variable got its value. */
+export type BindingKind = "env" | "inherited-env" | "arg" | "global-arg" | "automatic-arg";
+
+/**
+ * A variable visible at some point of the file: its value (undefined for an ARG declared without
+ * default and not given as a build argument), how it was bound, and the instruction that bound it.
+ */
+export interface VariableBinding {
+  name: string;
+  value: string | undefined;
+  kind: BindingKind;
+  instruction: Instruction | undefined;
+}
+
+/** Inputs of the scoping that the file does not contain. */
+export interface ScopeOptions {
+  /** Build arguments given to the build (`--build-arg NAME=value`): they override ARG defaults. */
+  buildArgs?: Readonly<Record<string, string>>;
+  /** Platforms for the automatic platform ARGs (`os/arch[/variant]`); default `linux/amd64`. */
+  buildPlatform?: string;
+  targetPlatform?: string;
+}
+
+/** The variables visible to one instruction. */
+export interface Scope {
+  /** The binding of `name` (ENV wins over ARG, as in the engine), or undefined when not declared. */
+  get(name: string): VariableBinding | undefined;
+  /** All visible bindings, ENV first. */
+  bindings(): VariableBinding[];
+  /** A lookup for {@link expandWord}: the value, or undefined when unset. */
+  lookup: VariableLookup;
+  /** Expands a word in this scope with the document's escape character. */
+  expand(word: string): ExpansionResult;
+}
+
+/** The automatic platform ARGs BuildKit defines in the global scope. */
+export function automaticArgs(options: ScopeOptions): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [prefix, platform] of [
+    ["BUILD", options.buildPlatform ?? "linux/amd64"],
+    ["TARGET", options.targetPlatform ?? options.buildPlatform ?? "linux/amd64"],
+  ] as const) {
+    const [os = "", arch = "", variant = ""] = platform.split("/");
+    out.set(`${prefix}PLATFORM`, platform);
+    out.set(`${prefix}OS`, os);
+    out.set(`${prefix}ARCH`, arch);
+    out.set(`${prefix}VARIANT`, variant);
+  }
+  return out;
+}
+
+class MapScope implements Scope {
+  constructor(
+    private readonly env: Map<string, VariableBinding>,
+    private readonly args: Map<string, VariableBinding>,
+    private readonly escapeCharacter: "\\" | "`",
+  ) {}
+  get(name: string): VariableBinding | undefined {
+    return this.env.get(name) ?? this.args.get(name);
+  }
+  bindings(): VariableBinding[] {
+    const out = [...this.env.values()];
+    for (const b of this.args.values()) if (!this.env.has(b.name)) out.push(b);
+    return out;
+  }
+  readonly lookup: VariableLookup = (name) => this.get(name)?.value;
+  expand(word: string): ExpansionResult {
+    return expandWord(word, this.lookup, { escapeCharacter: this.escapeCharacter });
+  }
+}
+
+/**
+ * Walks the file the way the engine's builder scopes variables and returns the scope each
+ * instruction sees (BuildKit dispatch rules):
+ * - ARGs before the first FROM are global: visible in FROM lines only, unless a stage re-declares
+ *   them with `ARG NAME` (no default), which takes the global value.
+ * - Inside a stage, `ARG NAME=default` binds the build argument if given, else the expanded default;
+ *   ENV binds expanded values and wins over an ARG of the same name.
+ * - A stage built `FROM` an earlier stage inherits that stage's ENV (not its ARGs).
+ *
+ * @returns a map from instruction to the scope before it runs; FROM gets the global scope.
+ */
+export function computeScopes(doc: EnginefileDocument, options: ScopeOptions = {}): Map<Instruction, Scope> {
+  const out = new Map<Instruction, Scope>();
+  const esc = doc.escapeCharacter;
+  const buildArgs = options.buildArgs ?? {};
+  const given = (name: string) => (Object.hasOwn(buildArgs, name) ? buildArgs[name] : undefined);
+  const automatic = automaticArgs(options);
+  const global = new Map<string, VariableBinding>();
+  for (const [name, value] of automatic)
+    global.set(name, { name, value, kind: "automatic-arg", instruction: undefined });
+  const stageEnvs = new Map<string, Map<string, VariableBinding>>();
+  let env: Map<string, VariableBinding> | undefined;
+  let args = new Map<string, VariableBinding>();
+  let stageIndex = -1;
+
+  for (const ins of doc.instructions) {
+    if (ins.kind === "from") {
+      const globalScope = new MapScope(new Map(), global, esc);
+      out.set(ins, globalScope);
+      stageIndex++;
+      const base = ins.image ? globalScope.expand(ins.image.value).value.toLowerCase() : "";
+      const parent = stageEnvs.get(base);
+      env = new Map();
+      if (parent) for (const [k, b] of parent) env.set(k, { ...b, kind: "inherited-env" });
+      args = new Map();
+      const name = ins.stageName?.value.toLowerCase();
+      stageEnvs.set(name ?? `#${stageIndex}`, env);
+      if (name !== undefined) stageEnvs.set(name, env);
+      stageEnvs.set(String(stageIndex), env);
+      continue;
+    }
+    const inStage = env !== undefined;
+    const scope = new MapScope(env ?? new Map(), inStage ? args : global, esc);
+    out.set(ins, scope);
+    // every value of one instruction is expanded against the variables before it (Docker docs:
+    // `ENV abc=bye def=$abc` gives def the previous value of abc)
+    const before = new MapScope(new Map(env ?? []), new Map(inStage ? args : global), esc);
+    if (ins.kind === "arg") {
+      for (const d of ins.declarations) {
+        let value = given(d.name);
+        let kind: BindingKind = "arg";
+        if (value === undefined && d.defaultValue !== undefined) value = before.expand(d.defaultValue).value;
+        if (value === undefined && inStage) {
+          const g = global.get(d.name);
+          if (g) {
+            value = g.value;
+            kind = "global-arg";
+          }
+        }
+        const binding: VariableBinding = {
+          name: d.name,
+          value,
+          kind: inStage ? kind : "global-arg",
+          instruction: ins,
+        };
+        (inStage ? args : global).set(d.name, binding);
+      }
+    } else if (ins.kind === "env" && env) {
+      for (const p of ins.pairs) {
+        const value = before.expand(p.value.value).value;
+        env.set(p.key.value, { name: p.key.value, value, kind: "env", instruction: ins });
+      }
+    }
+  }
+  return out;
+}
+
+/** The scope visible to `instruction` (see {@link computeScopes}); undefined if it is not in `doc`. */
+export function scopeAt(
+  doc: EnginefileDocument,
+  instruction: Instruction,
+  options: ScopeOptions = {},
+): Scope | undefined {
+  return computeScopes(doc, options).get(instruction);
+}
