@@ -1,37 +1,32 @@
 #!/usr/bin/env node
 /**
- * `enginekit-secrets-dev [--port N] [--seed FILE] [--tls] [--root-token T]`: starts the dev server and
- * prints `SVC_ADDR=…` / `SVC_TOKEN=…` (and `SVC_CACERT=…` with --tls) lines; runs until Ctrl-C.
+ * `enginekit-secrets-dev [--port N] [--seed FILE] [--tls] [--root-token T]`: starts the dev server on
+ * 127.0.0.1 (default port 8200) and prints `SVC_ADDR=…` / `SVC_TOKEN=…` (and `SVC_CACERT=…` with --tls)
+ * lines; runs until Ctrl-C.
  */
-import { writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { clientEnvironment, formatClientEnvironment } from "./client-env.js";
 import { startDevServer } from "./server.js";
 
-const { values } = parseArgs({
-  options: {
-    port: { type: "string", default: "8200" },
-    seed: { type: "string" },
-    tls: { type: "boolean", default: false },
-    "root-token": { type: "string" },
-  },
-});
 try {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "8200" },
+      seed: { type: "string" },
+      tls: { type: "boolean", default: false },
+      "root-token": { type: "string" },
+    },
+  });
   const server = await startDevServer({
     port: Number(values.port),
     seed: values.seed,
     tls: values.tls,
     rootToken: values["root-token"],
   });
-  process.stdout.write(`SVC_ADDR=${server.address}\nSVC_TOKEN=${server.rootToken}\n`);
-  if (server.caCertPem) {
-    const file = join(tmpdir(), `enginekit-secrets-dev-${process.pid}.pem`);
-    writeFileSync(file, server.caCertPem);
-    process.stdout.write(`SVC_CACERT=${file}\n`);
-  }
-  process.once("SIGINT", () => void server.close().then(() => process.exit(0)));
-  process.once("SIGTERM", () => void server.close().then(() => process.exit(0)));
+  process.stdout.write(formatClientEnvironment(clientEnvironment(server)));
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 } catch (error) {
   process.stderr.write(`enginekit-secrets-dev: ${(error as Error).message}\n`);
   process.exit(1);
