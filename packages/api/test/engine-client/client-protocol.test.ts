@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import {
   collectOutput,
   EngineClient,
+  EngineResponseError,
   EngineStreamError,
   type JsonStreamMessage,
 } from "../../src/engine/client/index.js";
@@ -119,7 +120,10 @@ describe("X-Registry-Auth", () => {
     )) {
       // drain
     }
-    await engine.services.create({ Name: "s" }, { auth: { username: "u", password: "p" } });
+    await engine.services.create(
+      { Name: "s", TaskTemplate: { ContainerSpec: { Image: "x" } } },
+      { auth: { username: "u", password: "p" } },
+    );
     const [pull, push, service] = server.seen;
     expect(decodeHeader(pull?.headers["x-registry-auth"])).toEqual({ identitytoken: "tok" });
     expect(push?.url).toBe("/v1.24/images/registry.example:5000/x/push?tag=1");
@@ -201,5 +205,27 @@ describe("archive path stat", () => {
       "HEAD /v1.24/containers/c1/archive?path=%2Fdocker",
       "HEAD /v1.24/containers/c1/archive?path=%2Fengine",
     ]);
+  });
+});
+
+describe("validateResponses", () => {
+  test("off (default): the engine's JSON is returned as is; on: a mismatch is an EngineResponseError naming the field", async () => {
+    server = await startLoopbackServer((_req, res) => sendJson(res, 200, { StatusCode: "three" }));
+    expect(await connect(server.host).containers.wait("c1")).toEqual({ StatusCode: "three" });
+    const checking = new EngineClient({
+      host: server.host,
+      env: {},
+      negotiate: false,
+      validateResponses: true,
+    });
+    try {
+      const error = await checking.containers.wait("c1").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(EngineResponseError);
+      expect((error as Error).message).toMatch(
+        /^POST \/containers\/c1\/wait: the response does not match its schema: StatusCode: /,
+      );
+    } finally {
+      await checking.close();
+    }
   });
 });

@@ -59,7 +59,7 @@ describe.skipIf(!engineHost)("containers against the real engine", () => {
     expect(exited.map((c) => c.Id)).not.toContain(Id);
     expect(await client.containers.start(Id)).toEqual({ changed: false });
     const top = await client.containers.top(Id);
-    expect(top.Processes.some((p) => p.join(" ").includes("sleep 30"))).toBe(true);
+    expect((top.Processes ?? []).some((p) => p.join(" ").includes("sleep 30"))).toBe(true);
     expect(await client.containers.stop(Id, { t: 1 })).toEqual({ changed: true });
     expect(await client.containers.stop(Id, { t: 1 })).toEqual({ changed: false });
   });

@@ -9,10 +9,14 @@ if (!engineHost) console.warn(NO_ENGINE_MESSAGE);
 /** The offline base image imported by tools/engine/start.sh. */
 export const IMAGE = BUSYBOX_IMAGE;
 
-/** A client of the real engine (negotiating the version as users get it). */
+/**
+ * A client of the real engine, negotiating the version as users get it, with `validateResponses` so every
+ * JSON response and event the real engine sends is parsed with its schema (a mismatch fails the test with
+ * EngineResponseError naming the field).
+ */
 export function engineClient(): EngineClient {
   if (!engineHost) throw new Error(NO_ENGINE_MESSAGE);
-  return new EngineClient({ host: engineHost, onWarning: () => {} });
+  return new EngineClient({ host: engineHost, onWarning: () => {}, validateResponses: true });
 }
 
 /** A name unique to this run, so parallel suites and engineers never collide on the shared engine. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EngineApiError, type EngineClient } from "../../src/engine/client/index.js";
+import type { ServiceSpec } from "../../src/engine/schemas/index.js";
 import { engineClient, engineHost, IMAGE, uniqueName } from "./engine.js";
 
 /** Polls `check` every 200 ms until it returns a value, at most `ms` milliseconds. */
@@ -61,7 +62,7 @@ describe.skipIf(!engineHost)("swarm on the real engine: init, services, tasks, n
 
   test("service create → inspect → tasks running → update → remove", async () => {
     const name = uniqueName("svc");
-    const spec = {
+    const spec: ServiceSpec = {
       Name: name,
       Labels: { "enginekit.test": "svc" },
       TaskTemplate: {

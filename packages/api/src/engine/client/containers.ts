@@ -1,5 +1,17 @@
 import type { Readable } from "node:stream";
 import type { RequestBody } from "../../transport/index.js";
+import {
+  ContainerChange,
+  type ContainerCreateBody,
+  ContainerCreateResponse,
+  ContainerInspect,
+  ContainerStats,
+  ContainerSummary,
+  ContainerTopResponse,
+  type ContainerUpdateBody,
+  ContainerUpdateResponse,
+  ContainerWaitResponse,
+} from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
 import { EngineProtocolError } from "./errors.js";
@@ -7,14 +19,6 @@ import { type HijackedSession, hijackedSession } from "./hijack.js";
 import { decodeJsonStream } from "./json-message-stream.js";
 import { decodeMultiplexedStream, type OutputFrame } from "./multiplexed-stream.js";
 import { decodePathStat, type PathStat } from "./path-stat.js";
-import type {
-  ContainerCreateBody,
-  ContainerCreateResponse,
-  ContainerInspect,
-  ContainerSummary,
-  ContainerWaitResponse,
-  JsonObject,
-} from "./schema-types.js";
 
 /**
  * `filters` of `GET /containers/json` (engine §4.1 "Other rules"; `id` and `name` are not in the document
@@ -68,21 +72,6 @@ export interface ContainerAttachQuery {
   stderr?: boolean;
 }
 
-/** Body of `POST /containers/(id)/update` (engine §4.1): resource limits (bytes, microseconds) and restart policy. */
-export interface ContainerUpdateBody {
-  BlkioWeight?: number;
-  CpuShares?: number;
-  CpuPeriod?: number;
-  CpuQuota?: number;
-  CpusetCpus?: string;
-  CpusetMems?: string;
-  Memory?: number;
-  MemorySwap?: number;
-  MemoryReservation?: number;
-  KernelMemory?: number;
-  RestartPolicy?: { Name?: string; MaximumRetryCount?: number };
-}
-
 /** Result of start/stop: `changed` is false when the engine answered 304 (already in that state). */
 export interface StateChange {
   changed: boolean;
@@ -107,7 +96,10 @@ export class ContainersApi {
 
   /** `GET /containers/json`: running containers, or all with `{ all: true }`. */
   list(query: ContainerListQuery = {}, options: CallOptions = {}): Promise<ContainerSummary[]> {
-    return this.http.json({ method: "GET", path: "/containers/json", query: { ...query }, ...options });
+    return this.http.jsonList(
+      { method: "GET", path: "/containers/json", query: { ...query }, ...options },
+      ContainerSummary,
+    );
   }
 
   /**
@@ -119,12 +111,18 @@ export class ContainersApi {
     query: { name?: string } = {},
     options: CallOptions = {},
   ): Promise<ContainerCreateResponse> {
-    return this.http.json({ method: "POST", path: "/containers/create", query, json: body, ...options });
+    return this.http.json(
+      { method: "POST", path: "/containers/create", query, json: body, ...options },
+      ContainerCreateResponse,
+    );
   }
 
   /** `GET /containers/(id)/json` (engine §2.4); `size` adds `SizeRw`/`SizeRootFs`. */
   inspect(id: string, query: { size?: boolean } = {}, options: CallOptions = {}): Promise<ContainerInspect> {
-    return this.http.json({ method: "GET", path: `/containers/${segment(id)}/json`, query, ...options });
+    return this.http.json(
+      { method: "GET", path: `/containers/${segment(id)}/json`, query, ...options },
+      ContainerInspect,
+    );
   }
 
   /** `GET /containers/(id)/top`: processes (`ps_args` default `-ef`). */
@@ -132,8 +130,11 @@ export class ContainersApi {
     id: string,
     query: { ps_args?: string } = {},
     options: CallOptions = {},
-  ): Promise<{ Titles: string[]; Processes: string[][] }> {
-    return this.http.json({ method: "GET", path: `/containers/${segment(id)}/top`, query, ...options });
+  ): Promise<ContainerTopResponse> {
+    return this.http.json(
+      { method: "GET", path: `/containers/${segment(id)}/top`, query, ...options },
+      ContainerTopResponse,
+    );
   }
 
   /**
@@ -157,14 +158,16 @@ export class ContainersApi {
   }
 
   /** `GET /containers/(id)/changes`: file system changes; `Kind` 0 modify, 1 add, 2 delete. */
-  async changes(id: string, options: CallOptions = {}): Promise<{ Path: string; Kind: 0 | 1 | 2 }[]> {
-    return (
-      (await this.http.json<{ Path: string; Kind: 0 | 1 | 2 }[] | null>({
+  async changes(id: string, options: CallOptions = {}): Promise<ContainerChange[]> {
+    const changes = await this.http.jsonList(
+      {
         method: "GET",
         path: `/containers/${segment(id)}/changes`,
         ...options,
-      })) ?? []
+      },
+      ContainerChange,
     );
+    return changes ?? [];
   }
 
   /** `GET /containers/(id)/export`: the container's file system as a tar stream. */
@@ -180,17 +183,20 @@ export class ContainersApi {
   }
 
   /** `GET /containers/(id)/stats?stream=0`: one stats sample (engine §4.1.1). */
-  stats(id: string, options: CallOptions = {}): Promise<JsonObject> {
-    return this.http.json({
-      method: "GET",
-      path: `/containers/${segment(id)}/stats`,
-      query: { stream: false },
-      ...options,
-    });
+  stats(id: string, options: CallOptions = {}): Promise<ContainerStats> {
+    return this.http.json(
+      {
+        method: "GET",
+        path: `/containers/${segment(id)}/stats`,
+        query: { stream: false },
+        ...options,
+      },
+      ContainerStats,
+    );
   }
 
   /** `GET /containers/(id)/stats`: a stats object about every second until the caller stops iterating. */
-  async statsStream(id: string, options: CallOptions = {}): Promise<AsyncIterable<JsonObject>> {
+  async statsStream(id: string, options: CallOptions = {}): Promise<AsyncIterable<ContainerStats>> {
     const response = await this.http.send({
       method: "GET",
       path: `/containers/${segment(id)}/stats`,
@@ -198,7 +204,7 @@ export class ContainersApi {
       long: true,
       ...options,
     });
-    return decodeJsonStream<JsonObject>(response.body, { throwOnError: false });
+    return decodeJsonStream<ContainerStats>(response.body, { throwOnError: false });
   }
 
   /** `POST /containers/(id)/resize`: TTY size in characters. */
@@ -232,17 +238,16 @@ export class ContainersApi {
   }
 
   /** `POST /containers/(id)/update`: new resource limits; resolves to the engine's warnings. */
-  update(
-    id: string,
-    body: ContainerUpdateBody,
-    options: CallOptions = {},
-  ): Promise<{ Warnings: string[] | null }> {
-    return this.http.json({
-      method: "POST",
-      path: `/containers/${segment(id)}/update`,
-      json: body,
-      ...options,
-    });
+  update(id: string, body: ContainerUpdateBody, options: CallOptions = {}): Promise<ContainerUpdateResponse> {
+    return this.http.json(
+      {
+        method: "POST",
+        path: `/containers/${segment(id)}/update`,
+        json: body,
+        ...options,
+      },
+      ContainerUpdateResponse,
+    );
   }
 
   /** `POST /containers/(id)/rename?name=`. 409 when the name is taken. */
@@ -295,12 +300,15 @@ export class ContainersApi {
 
   /** `POST /containers/(id)/wait`: blocks until the container stops; resolves to `{ StatusCode }`. */
   wait(id: string, options: CallOptions = {}): Promise<ContainerWaitResponse> {
-    return this.http.json({
-      method: "POST",
-      path: `/containers/${segment(id)}/wait`,
-      long: true,
-      ...options,
-    });
+    return this.http.json(
+      {
+        method: "POST",
+        path: `/containers/${segment(id)}/wait`,
+        long: true,
+        ...options,
+      },
+      ContainerWaitResponse,
+    );
   }
 
   /** `DELETE /containers/(id)`: `v` removes anonymous volumes, `force` kills first, `link` removes a link. */

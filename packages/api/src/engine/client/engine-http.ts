@@ -1,5 +1,6 @@
 import type { Duplex } from "node:stream";
 import type { Dispatcher, Pool } from "undici";
+import type { z } from "zod";
 import {
   createDispatcher,
   encodeQuery,
@@ -15,7 +16,7 @@ import {
 } from "../../transport/index.js";
 import { chooseApiVersion, DOCUMENTED_API_VERSION, type NegotiatedVersion } from "./api-version.js";
 import type { EngineConnectionConfig } from "./config.js";
-import { EngineApiError, EngineConnectionError, EngineTimeoutError } from "./errors.js";
+import { EngineApiError, EngineConnectionError, EngineResponseError, EngineTimeoutError } from "./errors.js";
 
 /** Cancellation and deadline of one call; accepted by every EngineClient method. */
 export interface CallOptions {
@@ -60,6 +61,11 @@ export interface EngineHttpOptions {
   timeoutMs?: number;
   /** Receives one-time notes such as the negotiated version differing from the requested one. */
   onWarning?: (message: string) => void;
+  /**
+   * `true`: check every JSON response (and event) against its schema, throwing EngineResponseError on a
+   * mismatch. Default `false`: responses are typed, not checked (the hot path stays lean).
+   */
+  validateResponses?: boolean;
 }
 
 /**
@@ -75,6 +81,8 @@ export class EngineHttp {
   private readonly negotiate: boolean;
   private readonly defaultTimeoutMs: number;
   private readonly onWarning: (message: string) => void;
+  /** Whether JSON responses are checked against their schemas (`validateResponses`). */
+  readonly validate: boolean;
   private prefix: string | undefined;
   private negotiation: Promise<NegotiatedVersion> | undefined;
   private result: NegotiatedVersion | undefined;
@@ -85,6 +93,7 @@ export class EngineHttp {
     this.requested = options.apiVersion ?? DOCUMENTED_API_VERSION;
     this.negotiate = options.negotiate !== false;
     this.defaultTimeoutMs = options.timeoutMs ?? 60_000;
+    this.validate = options.validateResponses === true;
     this.onWarning = options.onWarning ?? ((message) => process.emitWarning(message, "EngineApiVersion"));
     if (!this.negotiate) {
       this.result = { version: this.requested, engineMin: undefined, engineMax: undefined };
@@ -134,9 +143,32 @@ export class EngineHttp {
     return this.dispatch(request, prefix + request.path + encodeQuery(request.query));
   }
 
-  /** Sends a request and parses its JSON body (typed by the caller's schema type; not validated). */
-  async json<T>(request: EngineRequest): Promise<T> {
-    return (await readJson(await this.send(request))) as T;
+  /**
+   * Sends a request and parses its JSON body, typed by `schema`; the value is checked against `schema` only
+   * when the client was created with `validateResponses` (then a mismatch throws EngineResponseError).
+   */
+  async json<T>(request: EngineRequest, schema?: z.ZodType<T>): Promise<T> {
+    const value = await readJson(await this.send(request));
+    return (this.validate && schema ? this.check(request, schema, value) : value) as T;
+  }
+
+  /**
+   * Like {@link json} for a JSON array of `schema` items; `null` (the engine's empty Go slice) becomes `[]`.
+   */
+  async jsonList<T>(request: EngineRequest, schema?: z.ZodType<T>): Promise<T[]> {
+    const value = ((await readJson(await this.send(request))) ?? []) as unknown[];
+    if (!this.validate || !schema) return value as T[];
+    return value.map((item) => this.check(request, schema, item));
+  }
+
+  /**
+   * Checks one response value against its schema (only with `validateResponses`).
+   * @throws EngineResponseError naming the request, the schema's field paths and messages (at most 5).
+   */
+  check<T>(request: EngineRequest, schema: z.ZodType<T>, value: unknown): T {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    throw new EngineResponseError(request.method, request.path, result.error.issues);
   }
 
   /** Sends a request whose answer has no useful body; resolves to the status (e.g. 204, or 304 unchanged). */

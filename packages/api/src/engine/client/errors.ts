@@ -88,6 +88,27 @@ export class EngineStreamError extends EngineError {
   }
 }
 
+/**
+ * A response did not match its schema (only with the client's `validateResponses`): `issues` are zod's
+ * issues; the message names the request and up to five field paths.
+ */
+export class EngineResponseError extends EngineError {
+  override name = "EngineResponseError";
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  ) {
+    const shown = issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}`)
+      .join("; ");
+    super(
+      `${method} ${path}: the response does not match its schema: ${shown}${issues.length > 5 ? "; …" : ""}`,
+    );
+  }
+}
+
 /** Malformed bytes in an engine stream (JSON messages or multiplexed frames); `offset` counts bytes. */
 export class EngineProtocolError extends EngineError {
   override name = "EngineProtocolError";

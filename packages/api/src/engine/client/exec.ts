@@ -1,21 +1,24 @@
+import { type ExecCreateBody, ExecCreateResponse, ExecInspect } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
 import { type HijackedSession, hijackedSession } from "./hijack.js";
 import { decodeMultiplexedStream, type OutputFrame } from "./multiplexed-stream.js";
-import type { ExecCreateBody, ExecInspect } from "./schema-types.js";
 
 /** Exec endpoints (engine §4.4): run an extra process in a running container. */
 export class ExecApi {
   constructor(private readonly http: EngineHttp) {}
 
   /** `POST /containers/(id)/exec`: creates an exec instance; resolves to `{ Id }`. 409 when paused. */
-  create(containerId: string, body: ExecCreateBody, options: CallOptions = {}): Promise<{ Id: string }> {
-    return this.http.json({
-      method: "POST",
-      path: `/containers/${segment(containerId)}/exec`,
-      json: body,
-      ...options,
-    });
+  create(containerId: string, body: ExecCreateBody, options: CallOptions = {}): Promise<ExecCreateResponse> {
+    return this.http.json(
+      {
+        method: "POST",
+        path: `/containers/${segment(containerId)}/exec`,
+        json: body,
+        ...options,
+      },
+      ExecCreateResponse,
+    );
   }
 
   /** `POST /exec/(id)/start` with `Detach: true`: starts the process and returns at once. */
@@ -74,6 +77,6 @@ export class ExecApi {
 
   /** `GET /exec/(id)/json` (engine §2.9): `Running`, `ExitCode`, process configuration. */
   inspect(id: string, options: CallOptions = {}): Promise<ExecInspect> {
-    return this.http.json({ method: "GET", path: `/exec/${segment(id)}/json`, ...options });
+    return this.http.json({ method: "GET", path: `/exec/${segment(id)}/json`, ...options }, ExecInspect);
   }
 }

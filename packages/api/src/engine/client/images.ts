@@ -1,15 +1,20 @@
 import type { Readable } from "node:stream";
 import type { QueryValue, RequestBody } from "../../transport/index.js";
+import {
+  type AuthConfig,
+  type CommitBody,
+  IdResponse,
+  ImageDeleteItem,
+  ImageHistoryItem,
+  ImageInspect,
+  ImageSearchResult,
+  ImageSummary,
+  type RegistryConfig,
+} from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { reference } from "./engine-http.js";
 import { decodeJsonStream, type JsonStreamMessage } from "./json-message-stream.js";
-import {
-  encodeRegistryAuth,
-  encodeRegistryConfig,
-  type RegistryAuth,
-  type RegistryConfig,
-} from "./registry-auth.js";
-import type { ContainerCreateBody, ImageHistoryItem, ImageInspect, ImageSummary } from "./schema-types.js";
+import { encodeRegistryAuth, encodeRegistryConfig } from "./registry-auth.js";
 
 /** Query of `GET /images/json` (engine §4.2). */
 export interface ImageListQuery {
@@ -64,18 +69,6 @@ export interface ImageCreateQuery {
   changes?: string[];
 }
 
-/** One entry of `DELETE /images/(name)`'s answer. */
-export type ImageDeleteItem = { Untagged: string } | { Deleted: string };
-
-/** One result of `GET /images/search` (engine §2.5). */
-export interface ImageSearchResult {
-  description: string;
-  is_official: boolean;
-  is_automated: boolean;
-  name: string;
-  star_count: number;
-}
-
 /** Query of `POST /commit` (engine §4.2); `changes` are build-file instructions to apply. */
 export interface CommitQuery {
   container: string;
@@ -93,7 +86,10 @@ export class ImagesApi {
 
   /** `GET /images/json`. */
   list(query: ImageListQuery = {}, options: CallOptions = {}): Promise<ImageSummary[]> {
-    return this.http.json({ method: "GET", path: "/images/json", query: { ...query }, ...options });
+    return this.http.jsonList(
+      { method: "GET", path: "/images/json", query: { ...query }, ...options },
+      ImageSummary,
+    );
   }
 
   /**
@@ -130,7 +126,7 @@ export class ImagesApi {
    */
   async create(
     query: ImageCreateQuery,
-    options: CallOptions & { auth?: RegistryAuth; body?: RequestBody } = {},
+    options: CallOptions & { auth?: AuthConfig; body?: RequestBody } = {},
   ): Promise<AsyncIterable<JsonStreamMessage>> {
     const { auth, body, ...call } = options;
     const headers: Record<string, string> = {};
@@ -150,23 +146,29 @@ export class ImagesApi {
 
   /** `GET /images/(name)/json` (engine §2.5). */
   inspect(name: string, options: CallOptions = {}): Promise<ImageInspect> {
-    return this.http.json({ method: "GET", path: `/images/${reference(name)}/json`, ...options });
+    return this.http.json(
+      { method: "GET", path: `/images/${reference(name)}/json`, ...options },
+      ImageInspect,
+    );
   }
 
   /** `GET /images/(name)/history`. */
   history(name: string, options: CallOptions = {}): Promise<ImageHistoryItem[]> {
-    return this.http.json({ method: "GET", path: `/images/${reference(name)}/history`, ...options });
+    return this.http.jsonList(
+      { method: "GET", path: `/images/${reference(name)}/history`, ...options },
+      ImageHistoryItem,
+    );
   }
 
   /** `POST /images/(name)/push`: progress messages; an in-stream `error` throws {@link EngineStreamError}. */
   async push(
     name: string,
     query: { tag?: string } = {},
-    options: CallOptions & { auth?: RegistryAuth } = {},
+    options: CallOptions & { auth?: AuthConfig } = {},
   ): Promise<AsyncIterable<JsonStreamMessage>> {
     const { auth, ...call } = options;
     // The engine requires the header on push; an empty credential object is what the engine CLI sends.
-    const headers = { "x-registry-auth": encodeRegistryAuth(auth ?? ({} as RegistryAuth)) };
+    const headers = { "x-registry-auth": encodeRegistryAuth(auth ?? {}) };
     const response = await this.http.send({
       method: "POST",
       path: `/images/${reference(name)}/push`,
@@ -194,7 +196,10 @@ export class ImagesApi {
     query: { force?: boolean; noprune?: boolean } = {},
     options: CallOptions = {},
   ): Promise<ImageDeleteItem[]> {
-    return this.http.json({ method: "DELETE", path: `/images/${reference(name)}`, query, ...options });
+    return this.http.jsonList(
+      { method: "DELETE", path: `/images/${reference(name)}`, query, ...options },
+      ImageDeleteItem,
+    );
   }
 
   /** `GET /images/search` (needs a reachable registry). */
@@ -206,13 +211,16 @@ export class ImagesApi {
     },
     options: CallOptions = {},
   ): Promise<ImageSearchResult[]> {
-    return this.http.json({
-      method: "GET",
-      path: "/images/search",
-      query: { ...query },
-      long: true,
-      ...options,
-    });
+    return this.http.jsonList(
+      {
+        method: "GET",
+        path: "/images/search",
+        query: { ...query },
+        long: true,
+        ...options,
+      },
+      ImageSearchResult,
+    );
   }
 
   /** `GET /images/(name)/get`: the image and its parents as an image tarball (engine §2.5). */
@@ -248,18 +256,17 @@ export class ImagesApi {
   }
 
   /** `POST /commit`: creates an image from a container; `body` overrides its configuration. */
-  commit(
-    query: CommitQuery,
-    body: ContainerCreateBody = {},
-    options: CallOptions = {},
-  ): Promise<{ Id: string }> {
-    return this.http.json({
-      method: "POST",
-      path: "/commit",
-      query: { ...query },
-      json: body,
-      long: true,
-      ...options,
-    });
+  commit(query: CommitQuery, body: CommitBody = {}, options: CallOptions = {}): Promise<IdResponse> {
+    return this.http.json(
+      {
+        method: "POST",
+        path: "/commit",
+        query: { ...query },
+        json: body,
+        long: true,
+        ...options,
+      },
+      IdResponse,
+    );
   }
 }

@@ -22,12 +22,7 @@ export { NetworksApi } from "./networks.js";
 export { NodesApi } from "./nodes.js";
 export * from "./path-stat.js";
 export { PluginsApi } from "./plugins.js";
-export {
-  encodeRegistryAuth,
-  encodeRegistryConfig,
-  type RegistryAuth,
-  urlSafeBase64,
-} from "./registry-auth.js";
+export { encodeRegistryAuth, encodeRegistryConfig, urlSafeBase64 } from "./registry-auth.js";
 export { ServicesApi, type ServiceWriteOptions } from "./services.js";
 export { SwarmApi } from "./swarm.js";
 export { SystemApi } from "./system.js";

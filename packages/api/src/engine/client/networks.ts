@@ -1,15 +1,15 @@
+import {
+  Network,
+  type NetworkConnectBody,
+  type NetworkCreateBody,
+  NetworkCreateResponse,
+  type NetworkDisconnectBody,
+} from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
-import type { Network, NetworkCreateBody } from "./schema-types.js";
 
 /** `filters` of `GET /networks` (engine §4.6). */
 export type NetworkFilters = Partial<Record<"driver" | "id" | "label" | "name" | "type", string[]>>;
-
-/** Body of `POST /networks/(id)/connect` (engine §4.6). */
-export interface NetworkConnectBody {
-  Container: string;
-  EndpointConfig?: { IPAMConfig?: { IPv4Address?: string; IPv6Address?: string }; Aliases?: string[] };
-}
 
 /** Network endpoints (engine §4.6). `id` is a network id or name. */
 export class NetworksApi {
@@ -17,17 +17,20 @@ export class NetworksApi {
 
   /** `GET /networks`. */
   list(query: { filters?: NetworkFilters } = {}, options: CallOptions = {}): Promise<Network[]> {
-    return this.http.json({ method: "GET", path: "/networks", query, ...options });
+    return this.http.jsonList({ method: "GET", path: "/networks", query, ...options }, Network);
   }
 
   /** `GET /networks/(id)`. */
   inspect(id: string, options: CallOptions = {}): Promise<Network> {
-    return this.http.json({ method: "GET", path: `/networks/${segment(id)}`, ...options });
+    return this.http.json({ method: "GET", path: `/networks/${segment(id)}`, ...options }, Network);
   }
 
   /** `POST /networks/create`: resolves to `{ Id, Warning }`. */
-  create(body: NetworkCreateBody, options: CallOptions = {}): Promise<{ Id: string; Warning?: string }> {
-    return this.http.json({ method: "POST", path: "/networks/create", json: body, ...options });
+  create(body: NetworkCreateBody, options: CallOptions = {}): Promise<NetworkCreateResponse> {
+    return this.http.json(
+      { method: "POST", path: "/networks/create", json: body, ...options },
+      NetworkCreateResponse,
+    );
   }
 
   /** `POST /networks/(id)/connect`. */
@@ -41,11 +44,7 @@ export class NetworksApi {
   }
 
   /** `POST /networks/(id)/disconnect`. */
-  async disconnect(
-    id: string,
-    body: { Container: string; Force?: boolean },
-    options: CallOptions = {},
-  ): Promise<void> {
+  async disconnect(id: string, body: NetworkDisconnectBody, options: CallOptions = {}): Promise<void> {
     await this.http.empty({
       method: "POST",
       path: `/networks/${segment(id)}/disconnect`,

@@ -1,17 +1,9 @@
+import { Node, type NodeSpec } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
-import type { JsonObject, Node } from "./schema-types.js";
 
 /** `filters` of `GET /nodes` (engine §4.8). */
 export type NodeFilters = Partial<Record<"id" | "label" | "membership" | "name" | "role", string[]>>;
-
-/** Node spec of `POST /nodes/(id)/update` (engine §4.8): replaces the whole spec. */
-export type NodeSpec = JsonObject & {
-  Availability: "active" | "pause" | "drain";
-  Role: "worker" | "manager";
-  Name?: string;
-  Labels?: Record<string, string>;
-};
 
 /** Swarm node endpoints (engine §4.8); 406 when the engine is not in a swarm. */
 export class NodesApi {
@@ -19,12 +11,12 @@ export class NodesApi {
 
   /** `GET /nodes`. */
   list(query: { filters?: NodeFilters } = {}, options: CallOptions = {}): Promise<Node[]> {
-    return this.http.json({ method: "GET", path: "/nodes", query, ...options });
+    return this.http.jsonList({ method: "GET", path: "/nodes", query, ...options }, Node);
   }
 
   /** `GET /nodes/(id)`. */
   inspect(id: string, options: CallOptions = {}): Promise<Node> {
-    return this.http.json({ method: "GET", path: `/nodes/${segment(id)}`, ...options });
+    return this.http.json({ method: "GET", path: `/nodes/${segment(id)}`, ...options }, Node);
   }
 
   /** `DELETE /nodes/(id)`. */

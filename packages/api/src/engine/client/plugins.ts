@@ -1,17 +1,7 @@
+import { type AuthConfig, Plugin, PluginPrivilege } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { reference } from "./engine-http.js";
-import { encodeRegistryAuth, type RegistryAuth } from "./registry-auth.js";
-import type { JsonObject } from "./schema-types.js";
-
-/** A plugin (engine §2.8, experimental). */
-export type Plugin = JsonObject & { Id?: string; Name?: string; Tag?: string; Active?: boolean };
-
-/** A privilege a plugin asks for on pull (engine §4.7). */
-export interface PluginPrivilege {
-  Name: string;
-  Description: string;
-  Value: string[];
-}
+import { encodeRegistryAuth } from "./registry-auth.js";
 
 /** Plugin endpoints (engine §4.7, experimental). `name` may carry a tag (default `latest`). */
 export class PluginsApi {
@@ -19,27 +9,30 @@ export class PluginsApi {
 
   /** `GET /plugins`. */
   list(options: CallOptions = {}): Promise<Plugin[]> {
-    return this.http.json({ method: "GET", path: "/plugins", ...options });
+    return this.http.jsonList({ method: "GET", path: "/plugins", ...options }, Plugin);
   }
 
   /** `POST /plugins/pull?name=`: installs a plugin (inactive); resolves to the privileges it requested. */
-  pull(name: string, options: CallOptions & { auth?: RegistryAuth } = {}): Promise<PluginPrivilege[]> {
+  pull(name: string, options: CallOptions & { auth?: AuthConfig } = {}): Promise<PluginPrivilege[]> {
     const { auth, ...call } = options;
     const headers: Record<string, string> = {};
     if (auth) headers["x-registry-auth"] = encodeRegistryAuth(auth);
-    return this.http.json({
-      method: "POST",
-      path: "/plugins/pull",
-      query: { name },
-      headers,
-      long: true,
-      ...call,
-    });
+    return this.http.jsonList(
+      {
+        method: "POST",
+        path: "/plugins/pull",
+        query: { name },
+        headers,
+        long: true,
+        ...call,
+      },
+      PluginPrivilege,
+    );
   }
 
   /** `GET /plugins/(name)`. */
   inspect(name: string, options: CallOptions = {}): Promise<Plugin> {
-    return this.http.json({ method: "GET", path: `/plugins/${reference(name)}`, ...options });
+    return this.http.json({ method: "GET", path: `/plugins/${reference(name)}`, ...options }, Plugin);
   }
 
   /** `POST /plugins/(name)/enable`: 500 when already enabled. */

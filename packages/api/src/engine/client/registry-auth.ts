@@ -1,23 +1,11 @@
-/**
- * Registry credentials for `X-Registry-Auth` (engine §5): either a user name and password (with optional
- * e-mail and server address) or an identity token from `POST /auth`.
- */
-export type RegistryAuth =
-  | { username: string; password: string; email?: string; serveraddress?: string }
-  | { identitytoken: string; serveraddress?: string };
-
-/**
- * `X-Registry-Config` content (engine §5): registry host (with port unless 443; the official hosted
- * registry as `https://index.docker.io/v1/`) → credentials.
- */
-export type RegistryConfig = Record<string, { username?: string; password?: string; identitytoken?: string }>;
+import type { AuthConfig, RegistryConfig } from "../schemas/index.js";
 
 /**
  * Encodes `X-Registry-Auth`: base64 of the JSON credentials, with the URL-safe alphabet and `=` padding,
  * because the engine decodes this header with Go's `base64.URLEncoding` (moby `registry.DecodeAuthConfig`);
  * standard base64 fails whenever the encoding contains `+` or `/`. The value carries a secret: never log it.
  */
-export function encodeRegistryAuth(auth: RegistryAuth): string {
+export function encodeRegistryAuth(auth: AuthConfig): string {
   return urlSafeBase64(JSON.stringify(auth));
 }
 

@@ -1,14 +1,14 @@
+import { type AuthConfig, Service, ServiceCreateResponse, type ServiceSpec } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
-import { encodeRegistryAuth, type RegistryAuth } from "./registry-auth.js";
-import type { Service, ServiceSpec } from "./schema-types.js";
+import { encodeRegistryAuth } from "./registry-auth.js";
 
 /** `filters` of `GET /services` (engine §4.10). */
 export type ServiceFilters = Partial<Record<"id" | "label" | "name", string[]>>;
 
 /** Options of service create and update: registry credentials for private images (`X-Registry-Auth`). */
 export interface ServiceWriteOptions extends CallOptions {
-  auth?: RegistryAuth;
+  auth?: AuthConfig;
 }
 
 /** Swarm service endpoints (engine §4.10); 406 when the engine is not in a swarm. */
@@ -17,24 +17,27 @@ export class ServicesApi {
 
   /** `GET /services`. */
   list(query: { filters?: ServiceFilters } = {}, options: CallOptions = {}): Promise<Service[]> {
-    return this.http.json({ method: "GET", path: "/services", query, ...options });
+    return this.http.jsonList({ method: "GET", path: "/services", query, ...options }, Service);
   }
 
   /** `POST /services/create`: resolves to `{ ID }`; 409 on a name conflict. */
-  create(spec: ServiceSpec, options: ServiceWriteOptions = {}): Promise<{ ID: string }> {
+  create(spec: ServiceSpec, options: ServiceWriteOptions = {}): Promise<ServiceCreateResponse> {
     const { auth, ...call } = options;
-    return this.http.json({
-      method: "POST",
-      path: "/services/create",
-      json: spec,
-      headers: authHeaders(auth),
-      ...call,
-    });
+    return this.http.json(
+      {
+        method: "POST",
+        path: "/services/create",
+        json: spec,
+        headers: authHeaders(auth),
+        ...call,
+      },
+      ServiceCreateResponse,
+    );
   }
 
   /** `GET /services/(id)`. */
   inspect(id: string, options: CallOptions = {}): Promise<Service> {
-    return this.http.json({ method: "GET", path: `/services/${segment(id)}`, ...options });
+    return this.http.json({ method: "GET", path: `/services/${segment(id)}`, ...options }, Service);
   }
 
   /** `POST /services/(id)/update?version=`: `version` is the service's `Version.Index`; `spec` replaces the spec. */
@@ -61,6 +64,6 @@ export class ServicesApi {
   }
 }
 
-function authHeaders(auth: RegistryAuth | undefined): Record<string, string> {
+function authHeaders(auth: AuthConfig | undefined): Record<string, string> {
   return auth ? { "x-registry-auth": encodeRegistryAuth(auth) } : {};
 }

@@ -1,13 +1,5 @@
+import { Swarm, type SwarmInitBody, type SwarmJoinBody, type SwarmUpdateBody } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
-import type { JsonObject, Swarm, SwarmInitBody } from "./schema-types.js";
-
-/** Body of `POST /swarm/join` (engine §4.9); `JoinToken` is a secret. */
-export interface SwarmJoinBody {
-  ListenAddr?: string;
-  AdvertiseAddr?: string;
-  RemoteAddrs: string[];
-  JoinToken: string;
-}
 
 /** Query of `POST /swarm/update` (engine §4.9). */
 export interface SwarmUpdateQuery {
@@ -22,7 +14,7 @@ export class SwarmApi {
 
   /** `GET /swarm`: the swarm object, including `JoinTokens` (secrets: do not log). 406 when not in a swarm. */
   inspect(options: CallOptions = {}): Promise<Swarm> {
-    return this.http.json({ method: "GET", path: "/swarm", ...options });
+    return this.http.json({ method: "GET", path: "/swarm", ...options }, Swarm);
   }
 
   /** `POST /swarm/init`: makes this engine a single-node swarm manager; resolves to the node ID. */
@@ -41,7 +33,7 @@ export class SwarmApi {
   }
 
   /** `POST /swarm/update?version=`: `spec` replaces the swarm spec. */
-  async update(query: SwarmUpdateQuery, spec: JsonObject, options: CallOptions = {}): Promise<void> {
+  async update(query: SwarmUpdateQuery, spec: SwarmUpdateBody, options: CallOptions = {}): Promise<void> {
     await this.http.empty({
       method: "POST",
       path: "/swarm/update",

@@ -1,6 +1,6 @@
+import { type AuthConfig, AuthResponse, EngineEvent, SystemInfo, SystemVersion } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { decodeJsonStream } from "./json-message-stream.js";
-import type { EngineEvent, SystemInfo, SystemVersion } from "./schema-types.js";
 
 /** `filters` of `GET /events` (engine §6): `type`, `event`, `container`, `image`, `label`, `volume`, `network`, `daemon`. */
 export type EventFilters = Partial<
@@ -12,14 +12,6 @@ export interface EventsQuery {
   since?: number | string;
   until?: number | string;
   filters?: EventFilters;
-}
-
-/** Credentials of `POST /auth` (engine §4.3, §5). The password never appears in errors. */
-export interface AuthBody {
-  username: string;
-  password: string;
-  serveraddress?: string;
-  email?: string;
 }
 
 /** Engine-wide endpoints (engine §4.3 Misc): ping, version, info, auth, events. */
@@ -34,25 +26,27 @@ export class SystemApi {
 
   /** `GET /version`: engine version, `ApiVersion`, `MinAPIVersion`, OS, architecture, kernel. */
   version(options: CallOptions = {}): Promise<SystemVersion> {
-    return this.http.json({ method: "GET", path: "/version", ...options });
+    return this.http.json({ method: "GET", path: "/version", ...options }, SystemVersion);
   }
 
   /** `GET /info`: engine-wide information (counts, drivers, kernel, swarm state…). */
   info(options: CallOptions = {}): Promise<SystemInfo> {
-    return this.http.json({ method: "GET", path: "/info", ...options });
+    return this.http.json({ method: "GET", path: "/info", ...options }, SystemInfo);
   }
 
   /**
-   * `POST /auth`: checks registry credentials. Resolves to `{ Status, IdentityToken }` (200) or `{}` (204).
+   * `POST /auth`: checks registry credentials. Resolves to `{ Status, IdentityToken }` (200) or `undefined` (204).
    */
-  async auth(
-    body: AuthBody,
-    options: CallOptions = {},
-  ): Promise<{ Status?: string; IdentityToken?: string }> {
-    return ((await this.http.json({ method: "POST", path: "/auth", json: body, ...options })) ?? {}) as {
-      Status?: string;
-      IdentityToken?: string;
-    };
+  async auth(body: AuthConfig, options: CallOptions = {}): Promise<AuthResponse | undefined> {
+    return this.http.json(
+      {
+        method: "POST",
+        path: "/auth",
+        json: body,
+        ...options,
+      },
+      AuthResponse,
+    );
   }
 
   /**
@@ -67,6 +61,12 @@ export class SystemApi {
       long: true,
       ...options,
     });
-    return decodeJsonStream<EngineEvent>(response.body, { throwOnError: false });
+    const events = decodeJsonStream<EngineEvent>(response.body, { throwOnError: false });
+    return this.http.validate ? this.checked(events) : events;
+  }
+
+  private async *checked(events: AsyncIterable<EngineEvent>): AsyncGenerator<EngineEvent, void, undefined> {
+    const request = { method: "GET", path: "/events" } as const;
+    for await (const event of events) yield this.http.check(request, EngineEvent, event);
   }
 }

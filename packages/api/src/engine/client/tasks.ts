@@ -1,6 +1,6 @@
+import { Task } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
-import type { Task } from "./schema-types.js";
 
 /** `filters` of `GET /tasks` (engine §4.11). */
 export type TaskFilters = Partial<
@@ -13,11 +13,11 @@ export class TasksApi {
 
   /** `GET /tasks`. */
   list(query: { filters?: TaskFilters } = {}, options: CallOptions = {}): Promise<Task[]> {
-    return this.http.json({ method: "GET", path: "/tasks", query, ...options });
+    return this.http.jsonList({ method: "GET", path: "/tasks", query, ...options }, Task);
   }
 
   /** `GET /tasks/(id)`. */
   inspect(id: string, options: CallOptions = {}): Promise<Task> {
-    return this.http.json({ method: "GET", path: `/tasks/${segment(id)}`, ...options });
+    return this.http.json({ method: "GET", path: `/tasks/${segment(id)}`, ...options }, Task);
   }
 }

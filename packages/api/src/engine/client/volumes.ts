@@ -1,6 +1,6 @@
+import { Volume, type VolumeCreateBody, VolumeListResponse } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
-import type { Volume, VolumeCreateBody, VolumeListResponse } from "./schema-types.js";
 
 /** `filters` of `GET /volumes` (engine §4.5): `name` and `driver` partial matches, `dangling` `true`/`false`. */
 export type VolumeFilters = Partial<Record<"name" | "dangling" | "driver", string[]>>;
@@ -11,17 +11,17 @@ export class VolumesApi {
 
   /** `GET /volumes`: `{ Volumes, Warnings }`. */
   list(query: { filters?: VolumeFilters } = {}, options: CallOptions = {}): Promise<VolumeListResponse> {
-    return this.http.json({ method: "GET", path: "/volumes", query, ...options });
+    return this.http.json({ method: "GET", path: "/volumes", query, ...options }, VolumeListResponse);
   }
 
   /** `POST /volumes/create` (name generated when omitted; driver default `local`). */
   create(body: VolumeCreateBody = {}, options: CallOptions = {}): Promise<Volume> {
-    return this.http.json({ method: "POST", path: "/volumes/create", json: body, ...options });
+    return this.http.json({ method: "POST", path: "/volumes/create", json: body, ...options }, Volume);
   }
 
   /** `GET /volumes/(name)`. */
   inspect(name: string, options: CallOptions = {}): Promise<Volume> {
-    return this.http.json({ method: "GET", path: `/volumes/${segment(name)}`, ...options });
+    return this.http.json({ method: "GET", path: `/volumes/${segment(name)}`, ...options }, Volume);
   }
 
   /** `DELETE /volumes/(name)`: 409 while a container uses it. */
