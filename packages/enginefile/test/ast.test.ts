@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the inputs are Enginefile/shell text, where ${…} is literal
 import { describe, expect, it } from "vitest";
 import { dump, type Instruction, parse, REFERENCE_ERROR_CODES } from "../src/index.js";
 
@@ -99,14 +100,15 @@ describe("AST details", () => {
     const add = doc.instructions[2];
     expect(add?.flags.map((f) => f.name)).toEqual(["checksum", "keep-git-dir"]);
     const h = doc.instructions[3];
-    expect(h?.heredocs.map((d) => [d.name, d.expand, d.chomp, d.content, d.terminated])).toEqual([
+    if (!h) throw new Error("expected the heredoc COPY");
+    expect(h.heredocs.map((d) => [d.name, d.expand, d.chomp, d.content, d.terminated])).toEqual([
       ["EOF", true, false, "hello $X\n", true],
       ["RAW", false, true, "\tno $X\n", true],
     ]);
-    expect(slice(text, h?.heredocs[0]?.delimiterRange ?? h.range)).toBe("<<EOF");
-    expect(slice(text, h?.heredocs[0]?.bodyRange ?? h.range)).toBe("hello $X\n");
-    expect(slice(text, h?.heredocs[1]?.terminatorRange ?? h.range)).toBe("\tRAW");
-    expect(h?.range.end.line).toBe(7);
+    expect(slice(text, h.heredocs[0]?.delimiterRange ?? h.range)).toBe("<<EOF");
+    expect(slice(text, h.heredocs[0]?.bodyRange ?? h.range)).toBe("hello $X\n");
+    expect(slice(text, h.heredocs[1]?.terminatorRange ?? h.range)).toBe("\tRAW");
+    expect(h.range.end.line).toBe(7);
   });
 
   it("HEALTHCHECK: NONE or flags then CMD", () => {
