@@ -147,11 +147,9 @@ export const containerConfigShape = {
     source,
   }).optional(),
   MacAddress: documented(
-    z
-      .string()
-      .regex(/^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$|^$/, {
-        error: "MacAddress must look like 02:42:ac:11:00:02",
-      }),
+    z.string().regex(/^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$|^$/, {
+      error: "MacAddress must look like 02:42:ac:11:00:02",
+    }),
     { description: "MAC address of the container.", source },
   ).optional(),
   ExposedPorts: documented(z.record(portKey("ExposedPorts"), z.strictObject({})).nullable(), {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ENGINE_LIMITS } from "./limits.js";
 
 /*
  * String formats of the engine API (container names, port keys, bind specifications, network modes,
@@ -30,22 +29,20 @@ export function containerName(field: string) {
 /** The protocols a port key may name. `sctp` is accepted by the engine 20.10 (API ≥ 1.25). */
 export const PORT_PROTOCOLS = ["tcp", "udp", "sctp"] as const;
 
+/** A port number 1–65535 followed by an optional `/tcp`, `/udp` or `/sctp`, as one regular expression. */
+export const PORT_KEY_PATTERN =
+  /^(?:6553[0-5]|655[0-2]\d|65[0-4]\d\d|6[0-4]\d{3}|[1-5]\d{4}|[1-9]\d{0,3})(?:\/(?:tcp|udp|sctp))?$/;
+
 /** `<port>/<protocol>` key of `ExposedPorts` and `PortBindings`; the engine defaults a bare port to tcp. */
 export function portKey(field: string) {
-  return z.string().refine(
-    (key) => {
-      const match = /^(\d{1,5})(?:\/(tcp|udp|sctp))?$/.exec(key);
-      if (!match) return false;
-      const port = Number(match[1]);
-      return port >= ENGINE_LIMITS.port.min && port <= ENGINE_LIMITS.port.max;
-    },
-    { error: `${field} keys must be <port>/<tcp|udp|sctp> with a port between 1 and 65535, e.g. "80/tcp"` },
-  );
+  return z.string().regex(PORT_KEY_PATTERN, {
+    error: `${field} keys must be <port>/<tcp|udp|sctp> with a port between 1 and 65535, e.g. "80/tcp"`,
+  });
 }
 
 /** Absolute container path (`/` prefixed). */
 export function absolutePath(field: string) {
-  return z.string().startsWith("/", { error: `${field} must be an absolute path (starting with "/")` });
+  return z.string().regex(/^\//, { error: `${field} must be an absolute path (starting with "/")` });
 }
 
 /** Options allowed after the second `:` of a bind: access, SELinux label, nocopy, propagation, consistency. */
@@ -270,4 +267,18 @@ export function capability(field: string) {
     },
     { error: `${field} entries must be kernel capabilities such as "NET_ADMIN" (or "ALL")` },
   );
+}
+
+/**
+ * Image reference `[registry-host[:port]/]path[:tag][@sha256:digest]` (engine §4.2; distribution reference
+ * grammar, lower-case path components).
+ */
+export const IMAGE_REFERENCE_PATTERN =
+  /^(?:[a-zA-Z0-9.-]+(?::\d+)?\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::\w[\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
+
+/** An image reference; see {@link IMAGE_REFERENCE_PATTERN}. */
+export function imageReference(field: string) {
+  return z.string().regex(IMAGE_REFERENCE_PATTERN, {
+    error: `${field} must be an image reference such as "name:tag", "registry:5000/team/name:tag" or "name@sha256:<digest>"`,
+  });
 }

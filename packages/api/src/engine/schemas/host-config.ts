@@ -62,17 +62,18 @@ export const LOG_DRIVERS = [
 
 const logDriverMessage = `LogConfig.Type must be one of ${LOG_DRIVERS.join(", ")}, or a log plugin reference such as "owner/plugin:tag"`;
 
+/** A log driver plugin reference: contains `/` or `:` (`owner/plugin[:tag]`, `plugin:tag`). */
+const LOG_PLUGIN_REFERENCE = /^(?=.*[/:])[a-z0-9][a-z0-9._/-]*(:\w[\w.-]*)?$/;
+
 /** A log driver: a known name, `""` (daemon default) or a plugin reference (contains `/` or `:`). */
 export function logDriver(field: string) {
+  const message = logDriverMessage.replace("LogConfig.Type", field);
   return z.union(
     [
-      z.enum(["", ...LOG_DRIVERS]),
-      z
-        .string()
-        .regex(/^[a-z0-9][a-z0-9._/-]*(:[\w][\w.-]*)?$/)
-        .refine((name) => /[/:]/.test(name)),
+      z.enum(["", ...LOG_DRIVERS], { error: message }),
+      z.string().regex(LOG_PLUGIN_REFERENCE, { error: message }),
     ],
-    { error: logDriverMessage.replace("LogConfig.Type", field) },
+    { error: message },
   );
 }
 
@@ -123,7 +124,7 @@ export const WeightDevice = requestObject({
     intWithSpecial(
       "BlkioWeightDevice.Weight",
       [0],
-      (v) => v >= ENGINE_LIMITS.blkioWeight.min && v <= ENGINE_LIMITS.blkioWeight.max,
+      [ENGINE_LIMITS.blkioWeight],
       `BlkioWeightDevice.Weight must be between ${ENGINE_LIMITS.blkioWeight.min} and ${ENGINE_LIMITS.blkioWeight.max}`,
     ),
     { description: "Relative weight of the device.", bounds: "10–1000", source },
@@ -147,11 +148,9 @@ export const DeviceMapping = requestObject({
   PathOnHost: documented(z.string(), { description: "Device path on the host.", source }),
   PathInContainer: documented(z.string(), { description: "Device path in the container.", source }),
   CgroupPermissions: documented(
-    z
-      .string()
-      .regex(/^[rwm]{0,3}$/, {
-        error: 'Devices CgroupPermissions must combine "r", "w" and "m", e.g. "rwm"',
-      }),
+    z.string().regex(/^[rwm]{0,3}$/, {
+      error: 'Devices CgroupPermissions must combine "r", "w" and "m", e.g. "rwm"',
+    }),
     {
       description: "Cgroup permissions: a combination of r (read), w (write), m (mknod).",
       default: "rwm",
@@ -200,12 +199,31 @@ export const Ulimit = requestObject({
 });
 export type Ulimit = z.infer<typeof Ulimit>;
 
-const memoryBytes = (field: string) =>
+/** Memory size in bytes: 0 (unset) or at least 6 MB, the engine 20.10's minimum. */
+export const memoryBytes = (field: string) =>
   intWithSpecial(
     field,
     [0],
-    (v) => v >= MIN_MEMORY_BYTES,
+    [{ min: MIN_MEMORY_BYTES }],
     `${field} must be 0 or at least ${MIN_MEMORY_BYTES} bytes (6 MB)`,
+  );
+
+/** CFS period in microseconds: 0 (kernel default) or 1,000–1,000,000 (engine 20.10). */
+export const cpuPeriod = (field: string) =>
+  intWithSpecial(
+    field,
+    [0],
+    [{ min: 1000, max: 1_000_000 }],
+    `${field} must be 0 or between 1000 and 1000000 microseconds`,
+  );
+
+/** CFS quota in microseconds: ≤ 0 (unlimited) or at least 1,000 (engine 20.10). */
+export const cpuQuota = (field: string) =>
+  intWithSpecial(
+    field,
+    [],
+    [{ max: 0 }, { min: 1000 }],
+    `${field} must be -1, 0 or at least 1000 microseconds`,
   );
 
 const stringList = (field: string, description: string) =>
@@ -278,36 +296,20 @@ export const HostConfigObject = requestObject({
     bounds: "≥ 0",
     source,
   }).optional(),
-  CpuPeriod: documented(
-    intWithSpecial(
-      "CpuPeriod",
-      [0],
-      (v) => v >= 1000 && v <= 1_000_000,
-      "CpuPeriod must be 0 or between 1000 and 1000000 microseconds",
-    ),
-    {
-      description: "Length of a CPU CFS period; 0 uses the kernel's default.",
-      unit: "microseconds",
-      bounds: "0, or 1,000–1,000,000 (1 ms – 1 s)",
-      source,
-      decision: "Bounds are the engine 20.10's (the document gives none).",
-    },
-  ).optional(),
-  CpuQuota: documented(
-    intWithSpecial(
-      "CpuQuota",
-      [],
-      (v) => v <= 0 || v >= 1000,
-      "CpuQuota must be -1, 0 or at least 1000 microseconds",
-    ),
-    {
-      description: "CPU time per CPU period the container may use; 0 or -1 means unlimited.",
-      unit: "microseconds",
-      bounds: "≤ 0 (unlimited), or ≥ 1,000 (1 ms)",
-      source,
-      decision: "The 1 ms minimum is the engine 20.10's.",
-    },
-  ).optional(),
+  CpuPeriod: documented(cpuPeriod("CpuPeriod"), {
+    description: "Length of a CPU CFS period; 0 uses the kernel's default.",
+    unit: "microseconds",
+    bounds: "0, or 1,000–1,000,000 (1 ms – 1 s)",
+    source,
+    decision: "Bounds are the engine 20.10's (the document gives none).",
+  }).optional(),
+  CpuQuota: documented(cpuQuota("CpuQuota"), {
+    description: "CPU time per CPU period the container may use; 0 or -1 means unlimited.",
+    unit: "microseconds",
+    bounds: "≤ 0 (unlimited), or ≥ 1,000 (1 ms)",
+    source,
+    decision: "The 1 ms minimum is the engine 20.10's.",
+  }).optional(),
   CpusetCpus: documented(cpuSet("CpusetCpus"), {
     description: 'CPUs the container may use, e.g. "0-3" or "0,1".',
     source,
@@ -334,7 +336,7 @@ export const HostConfigObject = requestObject({
     intWithSpecial(
       "BlkioWeight",
       [0],
-      (v) => v >= ENGINE_LIMITS.blkioWeight.min && v <= ENGINE_LIMITS.blkioWeight.max,
+      [ENGINE_LIMITS.blkioWeight],
       `BlkioWeight must be between ${ENGINE_LIMITS.blkioWeight.min} and ${ENGINE_LIMITS.blkioWeight.max}`,
     ),
     {
@@ -369,7 +371,7 @@ export const HostConfigObject = requestObject({
     intWithSpecial(
       "MemorySwappiness",
       [ENGINE_LIMITS.memorySwappiness.unset],
-      (v) => v >= ENGINE_LIMITS.memorySwappiness.min && v <= ENGINE_LIMITS.memorySwappiness.max,
+      [ENGINE_LIMITS.memorySwappiness],
       `MemorySwappiness must be -1 or between ${ENGINE_LIMITS.memorySwappiness.min} and ${ENGINE_LIMITS.memorySwappiness.max}`,
     ).nullable(),
     {
@@ -441,11 +443,9 @@ export const HostConfigObject = requestObject({
   VolumesFrom: documented(
     z
       .array(
-        z
-          .string()
-          .regex(/^[^:]+(:(ro|rw))?$/, {
-            error: 'VolumesFrom entries must be <container name> with optional ":ro" or ":rw"',
-          }),
+        z.string().regex(/^[^:]+(:(ro|rw))?$/, {
+          error: 'VolumesFrom entries must be <container name> with optional ":ro" or ":rw"',
+        }),
       )
       .nullable(),
     { description: "Containers to inherit volumes from, <container name>[:ro|:rw].", source },

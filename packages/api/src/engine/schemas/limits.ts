@@ -49,28 +49,45 @@ export function intGreaterThan(field: string, bound: number, unit: string) {
   return integer(field).gt(bound, { error: `${field} must be greater than ${bound} ${unit}` });
 }
 
+/** An inclusive integer range; a missing end is open. */
+export interface IntRange {
+  min?: number;
+  max?: number;
+}
+
 /**
- * Integer that is either one of `allowed` exactly, or satisfies `inRange`. Used for bounds with a
- * special "unset" value (`0 or at least 1000000`, `-1 or between 0 and 100`). The message is given whole.
+ * Integer that is one of `allowed` exactly or lies in one of `ranges`. Used for bounds with a special
+ * "unset" value (`0 or at least 1000000`, `-1 or between 0 and 100`). The message is given whole. The same
+ * bounds are attached as JSON Schema (`anyOf` of `const` and `minimum`/`maximum`), so `z.toJSONSchema`
+ * output enforces them too.
  */
 export function intWithSpecial(
   field: string,
   allowed: readonly number[],
-  inRange: (v: number) => boolean,
+  ranges: readonly IntRange[],
   message: string,
 ) {
-  return integer(field).refine((value) => allowed.includes(value) || inRange(value), { error: message });
+  const inRange = (value: number) =>
+    ranges.some(
+      (range) =>
+        (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max),
+    );
+  const anyOf = [
+    ...allowed.map((value) => ({ const: value })),
+    ...ranges.map((range) => ({
+      ...(range.min === undefined ? {} : { minimum: range.min }),
+      ...(range.max === undefined ? {} : { maximum: range.max }),
+    })),
+  ];
+  return integer(field)
+    .refine((value) => allowed.includes(value) || inRange(value), { error: message })
+    .meta({ anyOf });
 }
 
 /** Healthcheck duration: 0 (inherit) or at least {@link ENGINE_LIMITS.healthcheckMinDurationNs} ns. */
 export function healthcheckDuration(field: string) {
   const min = ENGINE_LIMITS.healthcheckMinDurationNs;
-  return intWithSpecial(
-    field,
-    [0],
-    (value) => value >= min,
-    `${field} must be 0 or at least ${min} nanoseconds (1 ms)`,
-  );
+  return intWithSpecial(field, [0], [{ min }], `${field} must be 0 or at least ${min} nanoseconds (1 ms)`);
 }
 
 /** A TCP/UDP port number 1–65535, message `${field} must be between 1 and 65535`. */

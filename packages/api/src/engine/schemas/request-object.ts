@@ -25,13 +25,21 @@ export function unknownFieldMessage(keys: readonly string[], known: readonly str
 }
 
 /**
- * The known field nearest to `key`: same name in another case, or at most two edits away (Levenshtein).
+ * The known field nearest to `key`: same name in another case, a known name that starts or ends with a key
+ * of four or more characters (`Attempts` → `MaxAttempts`), or at most two edits away (Levenshtein).
  * Returns undefined when nothing is close.
  */
 export function closestField(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase();
   const sameCase = known.find((name) => name.toLowerCase() === lower);
   if (sameCase) return sameCase;
+  if (lower.length >= 4) {
+    const affix = known.find((name) => {
+      const candidate = name.toLowerCase();
+      return candidate.endsWith(lower) || candidate.startsWith(lower);
+    });
+    if (affix) return affix;
+  }
   let best: string | undefined;
   let bestDistance = 3;
   for (const name of known) {
@@ -76,8 +84,8 @@ export interface FieldIssue {
 /**
  * Flattens zod issues so that every path points at the offending field: an `unrecognized_keys` issue
  * (reported by zod on the parent object) becomes one issue per unknown key with the key appended to the
- * path; `invalid_union` issues are kept as one issue at the union's path. Messages are kept as they are,
- * except that a split unknown-key issue gets the message for its own key.
+ * path; an `invalid_key` issue (a record key that fails its schema, e.g. a port key) takes the key schema's
+ * message; other issues are kept as they are.
  */
 export function toFieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
   const out: FieldIssue[] = [];
@@ -89,6 +97,8 @@ export function toFieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[]
         const message = messages.length === issue.keys.length ? messages[index]! : `Unknown field "${key}"`;
         out.push({ path: [...path, key], message, code: issue.code });
       });
+    } else if (issue.code === "invalid_key" && issue.issues[0]) {
+      out.push({ path, message: issue.issues[0].message, code: issue.code });
     } else {
       out.push({ path, message: issue.message, code: issue.code });
     }

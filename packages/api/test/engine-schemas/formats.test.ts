@@ -1,0 +1,263 @@
+import { describe, expect, it } from "vitest";
+import {
+  ContainerCreateBody,
+  ContainerKillQuery,
+  ContainerStartQuery,
+  HostConfig,
+  isDetachKeys,
+  isSignal,
+} from "../../src/engine/schemas/index.js";
+import { located } from "./issues.js";
+
+describe("Binds (engine §2.2; engine 20.10 Linux mount parser)", () => {
+  it.each([
+    "/tmp:/tmp",
+    "/tmp:/data:ro",
+    "/tmp:/data:ro,z",
+    "/tmp:/data:rw,Z,rshared",
+    "data:/data",
+    "my-vol.1:/data:nocopy",
+    "/anonymous",
+  ])("accepts %s", (bind) => {
+    expect(located(HostConfig, { Binds: [bind] })).toEqual([]);
+  });
+  it.each([
+    ["/tmp:data", 'Binds entry "/tmp:data": container destination "data" must be an absolute path'],
+    ["/tmp:/", 'Binds entry "/tmp:/": container destination cannot be "/"'],
+    [
+      "/tmp:/data:bogus",
+      'Binds entry "/tmp:/data:bogus": options "bogus" must be comma-separated, at most one of each: rw|ro, z|Z, nocopy, [r]private|[r]shared|[r]slave, consistent|cached|delegated',
+    ],
+    [
+      "/tmp:/data:ro,rw",
+      'Binds entry "/tmp:/data:ro,rw": options "ro,rw" must be comma-separated, at most one of each: rw|ro, z|Z, nocopy, [r]private|[r]shared|[r]slave, consistent|cached|delegated',
+    ],
+    ["/data:ro", 'Binds entry "/data:ro" has options but no container destination'],
+    [
+      "a:/data",
+      'Binds entry "a:/data": source "a" must be an absolute host path or a volume name matching [a-zA-Z0-9][a-zA-Z0-9_.-]+',
+    ],
+    [
+      "/a:/b:ro:x",
+      'Binds entry "/a:/b:ro:x" must be host-src:container-dest[:options] or volume-name:container-dest[:options]',
+    ],
+    [
+      ":/data",
+      'Binds entry ":/data" must be host-src:container-dest[:options] or volume-name:container-dest[:options]',
+    ],
+    ["relative", 'Binds entry "relative": container destination "relative" must be an absolute path'],
+  ])("rejects %s", (bind, message) => {
+    expect(located(HostConfig, { Binds: ["/ok:/ok", bind] })).toEqual([{ path: ["Binds", 1], message }]);
+  });
+});
+
+describe("NetworkMode and PidMode (engine §2.2)", () => {
+  it.each(["bridge", "host", "none", "default", "container:web", "container:0123abcd", "my-network", ""])(
+    "NetworkMode accepts %j",
+    (mode) => {
+      expect(located(HostConfig, { NetworkMode: mode })).toEqual([]);
+    },
+  );
+  it.each(["container:", "host:x"])("NetworkMode rejects %j", (mode) => {
+    expect(located(HostConfig, { NetworkMode: mode })).toEqual([
+      {
+        path: ["NetworkMode"],
+        message: "NetworkMode must be bridge, host, none, container:<name|id> or a network name",
+      },
+    ]);
+  });
+  it.each(["", "host", "container:web"])("PidMode accepts %j", (mode) => {
+    expect(located(HostConfig, { PidMode: mode })).toEqual([]);
+  });
+  it.each(["bogus", "container:"])("PidMode rejects %j", (mode) => {
+    expect(located(HostConfig, { PidMode: mode })).toEqual([
+      { path: ["PidMode"], message: 'PidMode must be "host" or container:<name|id>' },
+    ]);
+  });
+});
+
+describe("RestartPolicy (engine §2.2, §3.1)", () => {
+  it.each(["", "no", "always", "unless-stopped", "on-failure"])("Name accepts %j", (Name) => {
+    expect(located(HostConfig, { RestartPolicy: { Name } })).toEqual([]);
+  });
+  it("Name rejects other values", () => {
+    expect(located(HostConfig, { RestartPolicy: { Name: "sometimes" } })).toEqual([
+      {
+        path: ["RestartPolicy", "Name"],
+        message: 'RestartPolicy.Name must be one of "", "no", "always", "unless-stopped", "on-failure"',
+      },
+    ]);
+  });
+});
+
+describe("LogConfig.Type (engine §2.2)", () => {
+  it.each([
+    "json-file",
+    "syslog",
+    "journald",
+    "gelf",
+    "fluentd",
+    "awslogs",
+    "splunk",
+    "etwlogs",
+    "none",
+    "local",
+    "",
+    "grafana/loki-docker-driver:latest",
+  ])("accepts %j", (Type) => {
+    expect(located(HostConfig, { LogConfig: { Type, Config: { "max-size": "10m" } } })).toEqual([]);
+  });
+  it.each(["bogus", "JSON-FILE", 7])("rejects %j", (Type) => {
+    expect(located(HostConfig, { LogConfig: { Type } })).toEqual([
+      {
+        path: ["LogConfig", "Type"],
+        message:
+          'LogConfig.Type must be one of json-file, syslog, journald, gelf, fluentd, awslogs, splunk, etwlogs, none, local, gcplogs, logentries, or a log plugin reference such as "owner/plugin:tag"',
+      },
+    ]);
+  });
+});
+
+describe("PortBindings (engine §2.2)", () => {
+  it("HostPort is a string, not an integer", () => {
+    expect(located(HostConfig, { PortBindings: { "80/tcp": [{ HostPort: 8080 }] } })).toEqual([
+      {
+        path: ["PortBindings", "80/tcp", 0, "HostPort"],
+        message: 'PortBindings HostPort must be a string such as "8080" (not a number)',
+      },
+    ]);
+  });
+  it("accepts ranges, empty host ports, HostIp and null", () => {
+    expect(
+      located(HostConfig, {
+        PortBindings: {
+          "80/tcp": [{ HostPort: "8000-8010" }, { HostIp: "127.0.0.1", HostPort: "" }],
+          "53/udp": null,
+        },
+      }),
+    ).toEqual([]);
+  });
+  it("a bad key is reported at the key", () => {
+    expect(located(HostConfig, { PortBindings: { "80/xyz": [] } })).toEqual([
+      {
+        path: ["PortBindings", "80/xyz"],
+        message:
+          'PortBindings keys must be <port>/<tcp|udp|sctp> with a port between 1 and 65535, e.g. "80/tcp"',
+      },
+    ]);
+  });
+});
+
+describe("StopSignal, kill signal and detach keys", () => {
+  it.each(["SIGTERM", "TERM", "sigint", "9", "SIGRTMIN+3", "RTMAX-1", "SIGWINCH"])(
+    "isSignal(%j)",
+    (value) => {
+      expect(isSignal(value)).toBe(true);
+    },
+  );
+  it.each(["SIGFOO", "0", "256", "", "SIGRTMIN+16", "-1"])("not a signal: %j", (value) => {
+    expect(isSignal(value)).toBe(false);
+  });
+  it("StopSignal must be a string (the engine rejects a JSON number)", () => {
+    expect(located(ContainerCreateBody, { StopSignal: 9 }).map((i) => i.path)).toEqual([["StopSignal"]]);
+    expect(located(ContainerCreateBody, { StopSignal: "SIGFOO" })).toEqual([
+      {
+        path: ["StopSignal"],
+        message: 'StopSignal must be a signal name such as "SIGTERM" or a number between 1 and 255',
+      },
+    ]);
+  });
+  it("kill query signal", () => {
+    expect(located(ContainerKillQuery, { signal: "SIGHUP" })).toEqual([]);
+    expect(located(ContainerKillQuery, { signal: "HUPP" })).toHaveLength(1);
+  });
+  it.each(["a", "ctrl-p,ctrl-q", "ctrl-@", "ctrl-,", "ctrl-[,x", "ctrl-_"])("detach keys %j", (keys) => {
+    expect(isDetachKeys(keys)).toBe(true);
+    expect(located(ContainerStartQuery, { detachKeys: keys })).toEqual([]);
+  });
+  it.each(["", "ab", "ctrl-", "ctrl-A", "ctrl-p,", ",a", "ctrl-1"])("bad detach keys %j", (keys) => {
+    expect(isDetachKeys(keys)).toBe(false);
+  });
+});
+
+describe("Healthcheck.Test (engine §2.1)", () => {
+  it.each([
+    [[]],
+    [["NONE"]],
+    [["CMD", "curl", "-f", "http://localhost/"]],
+    [["CMD-SHELL", "curl -f http://localhost/ || exit 1"]],
+  ])("accepts %j", (Test) => {
+    expect(located(ContainerCreateBody, { Healthcheck: { Test } })).toEqual([]);
+  });
+  it("rejects an unknown kind and a missing command", () => {
+    expect(located(ContainerCreateBody, { Healthcheck: { Test: ["curl", "-f"] } })).toEqual([
+      {
+        path: ["Healthcheck", "Test", 0],
+        message: 'Healthcheck.Test must start with "NONE", "CMD" or "CMD-SHELL"',
+      },
+    ]);
+    expect(located(ContainerCreateBody, { Healthcheck: { Test: ["CMD-SHELL"] } })).toEqual([
+      { path: ["Healthcheck", "Test", 0], message: 'Healthcheck.Test "CMD-SHELL" needs a command after it' },
+    ]);
+  });
+});
+
+describe("other string forms", () => {
+  it.each([
+    [{ Env: ["NOEQUALS"] }, ["Env", 0], "Env entries must have the form VAR=value"],
+    [
+      { HostConfig: { ExtraHosts: ["nohost"] } },
+      ["HostConfig", "ExtraHosts", 0],
+      "ExtraHosts entries must be hostname:IP",
+    ],
+    [
+      { HostConfig: { Links: ["a:b:c"] } },
+      ["HostConfig", "Links", 0],
+      "Links entries must be container_name:alias",
+    ],
+    [
+      { HostConfig: { VolumesFrom: ["abc:xx"] } },
+      ["HostConfig", "VolumesFrom", 0],
+      'VolumesFrom entries must be <container name> with optional ":ro" or ":rw"',
+    ],
+    [
+      { HostConfig: { CapAdd: ["BOGUS"] } },
+      ["HostConfig", "CapAdd", 0],
+      'CapAdd entries must be kernel capabilities such as "NET_ADMIN" (or "ALL")',
+    ],
+    [
+      { HostConfig: { Tmpfs: { rel: "" } } },
+      ["HostConfig", "Tmpfs", "rel"],
+      'Tmpfs keys must be an absolute path (starting with "/")',
+    ],
+    [
+      { HostConfig: { CpusetCpus: "0-1,x" } },
+      ["HostConfig", "CpusetCpus"],
+      'CpusetCpus must be a list such as "0-3,5"',
+    ],
+    [
+      { HostConfig: { UsernsMode: "bogus" } },
+      ["HostConfig", "UsernsMode"],
+      'UsernsMode must be "host" (or empty)',
+    ],
+    [
+      { Volumes: { data: {} } },
+      ["Volumes", "data"],
+      'Volumes keys must be an absolute path (starting with "/")',
+    ],
+    [{ Hostname: "-bad-" }, ["Hostname"], "Hostname must be a valid RFC 1123 hostname"],
+    [{ MacAddress: "zz:zz" }, ["MacAddress"], "MacAddress must look like 02:42:ac:11:00:02"],
+    [
+      { HostConfig: { Ulimits: [{ Name: "nofiles", Soft: 1, Hard: 2 }] } },
+      ["HostConfig", "Ulimits", 0, "Name"],
+      "Ulimits Name must be one of core, cpu, data, fsize, locks, memlock, msgqueue, nice, nofile, nproc, rss, rtprio, rttime, sigpending, stack",
+    ],
+  ])("%j", (value, path, message) => {
+    expect(located(ContainerCreateBody, { Image: "busybox", ...value })).toEqual([{ path, message }]);
+  });
+  it("capabilities accept any case and the CAP_ prefix", () => {
+    expect(
+      located(HostConfig, { CapAdd: ["net_admin", "CAP_SYS_PTRACE", "ALL"], CapDrop: ["MKNOD"] }),
+    ).toEqual([]);
+  });
+});

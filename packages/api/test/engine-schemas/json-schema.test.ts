@@ -1,0 +1,102 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import {
+  buildJsonSchema,
+  FIELD_DOC_KEY,
+  PUBLISHED_JSON_SCHEMAS,
+  type PublishedJsonSchemaFile,
+  renderJsonSchema,
+} from "../../src/index.js";
+import { containerCreateExample, serviceSpecExample } from "./fixtures.js";
+import { withValue } from "./issues.js";
+
+const packageDir = join(import.meta.dirname, "..", "..");
+
+/** Compiles a published JSON Schema with ajv (draft 2020-12, strict mode; `x-enginekit` is our keyword). */
+function compile(file: PublishedJsonSchemaFile) {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  ajv.addKeyword(FIELD_DOC_KEY);
+  return ajv.compile(buildJsonSchema(file));
+}
+
+describe("published JSON Schemas (z.toJSONSchema)", () => {
+  it.each(Object.keys(PUBLISHED_JSON_SCHEMAS) as PublishedJsonSchemaFile[])(
+    "%s in generated/ is up to date",
+    async (file) => {
+      const written = await readFile(join(packageDir, "generated", file), "utf8");
+      expect(written, "run `pnpm --filter @enginekit/api build` to regenerate").toBe(renderJsonSchema(file));
+    },
+  );
+
+  it("the exports map publishes them", async () => {
+    const manifest = JSON.parse(await readFile(join(packageDir, "package.json"), "utf8"));
+    expect(manifest.exports["./schemas/container-create.schema.json"]).toBe(
+      "./generated/container-create.schema.json",
+    );
+    expect(manifest.exports["./schemas/service-create.schema.json"]).toBe(
+      "./generated/service-create.schema.json",
+    );
+  });
+
+  describe("container-create.schema.json", () => {
+    const validate = compile("container-create.schema.json");
+    it("accepts the realistic create body", () => {
+      expect(validate(containerCreateExample) ? [] : validate.errors).toEqual([]);
+    });
+    it.each([
+      [["HostConfig", "Bogus"], 1, "/HostConfig", "additionalProperties"],
+      [
+        ["HostConfig", "PortBindings", "80/tcp"],
+        [{ HostPort: 8080 }],
+        "/HostConfig/PortBindings/80~1tcp/0/HostPort",
+        "type",
+      ],
+      [["HostConfig", "BlkioWeight"], 5, "/HostConfig/BlkioWeight", "anyOf"],
+      [["HostConfig", "MemorySwappiness"], 101, "/HostConfig/MemorySwappiness", "anyOf"],
+      [["HostConfig", "ShmSize"], 0, "/HostConfig/ShmSize", "exclusiveMinimum"],
+      [["HostConfig", "RestartPolicy", "Name"], "sometimes", "/HostConfig/RestartPolicy/Name", "enum"],
+      [["Healthcheck", "Interval"], 500, "/Healthcheck/Interval", "anyOf"],
+      [["ExposedPorts"], { "80/icmp": {} }, "/ExposedPorts", "propertyNames"],
+      [["Imagee"], "x", "", "additionalProperties"],
+    ])("rejects %j = %j (%s: %s)", (path, value, instancePath, keyword) => {
+      expect(validate(withValue(containerCreateExample, path, value))).toBe(false);
+      expect(validate.errors?.map((error) => [error.instancePath, error.keyword])).toContainEqual([
+        instancePath,
+        keyword,
+      ]);
+    });
+  });
+
+  describe("service-create.schema.json", () => {
+    const validate = compile("service-create.schema.json");
+    it("accepts the realistic service spec", () => {
+      expect(validate(serviceSpecExample) ? [] : validate.errors).toEqual([]);
+    });
+    it.each([
+      [
+        ["TaskTemplate", "RestartPolicy", "Condition"],
+        "always",
+        "/TaskTemplate/RestartPolicy/Condition",
+        "enum",
+      ],
+      [["TaskTemplate", "Resources", "Reservation"], {}, "/TaskTemplate/Resources", "additionalProperties"],
+      [["EndpointSpec", "Ports", 0, "TargetPort"], 70000, "/EndpointSpec/Ports/0/TargetPort", "maximum"],
+      [["Mode", "Replicated", "Replicas"], -1, "/Mode/Replicated/Replicas", "minimum"],
+      [["TaskTemplate", "ContainerSpec", "Image"], "", "/TaskTemplate/ContainerSpec/Image", "minLength"],
+    ])("rejects %j = %j (%s: %s)", (path, value, instancePath, keyword) => {
+      expect(validate(withValue(serviceSpecExample, path, value))).toBe(false);
+      expect(validate.errors?.map((error) => [error.instancePath, error.keyword])).toContainEqual([
+        instancePath,
+        keyword,
+      ]);
+    });
+    it("carries the field documentation", () => {
+      const schema = buildJsonSchema("service-create.schema.json") as {
+        properties: Record<string, Record<string, unknown>>;
+      };
+      expect(schema.properties.TaskTemplate?.description).toMatch(/engine §4\.10/);
+    });
+  });
+});

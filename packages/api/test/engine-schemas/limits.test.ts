@@ -1,0 +1,271 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  BuildQuery,
+  ContainerCreateBody,
+  ContainerCreateQuery,
+  ContainerLogsQuery,
+  ContainerUpdateBody,
+  ENGINE_LIMITS,
+  EndpointSpec,
+  HostConfig,
+  RaftConfig,
+  ServiceSpec,
+} from "../../src/engine/schemas/index.js";
+import { located, withValue } from "./issues.js";
+
+/**
+ * Every numeric limit (engine §8 and the field tables), checked at, just below and just above each bound,
+ * with the exact message and issue path.
+ */
+interface BoundCase {
+  schema: z.ZodType;
+  base: unknown;
+  path: (string | number)[];
+  accepted: unknown[];
+  rejected: unknown[];
+  message: string;
+}
+
+const body = { Image: "busybox" };
+const service = { TaskTemplate: { ContainerSpec: { Image: "busybox" } } };
+const hc = (field: string): Pick<BoundCase, "schema" | "base" | "path"> => ({
+  schema: HostConfig,
+  base: {},
+  path: [field],
+});
+const hcheck = (field: string): Pick<BoundCase, "schema" | "base" | "path"> => ({
+  schema: ContainerCreateBody,
+  base: body,
+  path: ["Healthcheck", field],
+});
+const MB6 = 6 * 1024 * 1024;
+
+const cases: Record<string, BoundCase> = {
+  "HostConfig.BlkioWeight 10–1000 (0 unset)": {
+    ...hc("BlkioWeight"),
+    accepted: [0, 10, 11, 999, 1000],
+    rejected: [9, 1001, -1, 1],
+    message: "BlkioWeight must be between 10 and 1000",
+  },
+  "HostConfig.MemorySwappiness 0–100 or -1": {
+    ...hc("MemorySwappiness"),
+    accepted: [-1, 0, 1, 99, 100, null],
+    rejected: [-2, 101],
+    message: "MemorySwappiness must be -1 or between 0 and 100",
+  },
+  "Healthcheck.Interval 0 or ≥ 1 ms": {
+    ...hcheck("Interval"),
+    accepted: [0, 1_000_000, 1_000_001],
+    rejected: [1, 999_999, -1],
+    message: "Healthcheck.Interval must be 0 or at least 1000000 nanoseconds (1 ms)",
+  },
+  "Healthcheck.Timeout 0 or ≥ 1 ms": {
+    ...hcheck("Timeout"),
+    accepted: [0, 1_000_000, 1_000_001],
+    rejected: [999_999, -1_000_000],
+    message: "Healthcheck.Timeout must be 0 or at least 1000000 nanoseconds (1 ms)",
+  },
+  "Healthcheck.StartPeriod 0 or ≥ 1 ms": {
+    ...hcheck("StartPeriod"),
+    accepted: [0, 1_000_000, 1_000_001],
+    rejected: [999_999, 1],
+    message: "Healthcheck.StartPeriod must be 0 or at least 1000000 nanoseconds (1 ms)",
+  },
+  "Healthcheck.Retries ≥ 0": {
+    ...hcheck("Retries"),
+    accepted: [0, 1],
+    rejected: [-1],
+    message: "Healthcheck.Retries must be at least 0",
+  },
+  "HostConfig.ShmSize > 0": {
+    ...hc("ShmSize"),
+    accepted: [1, 2, ENGINE_LIMITS.shmSizeDefaultBytes],
+    rejected: [0, -1],
+    message: "ShmSize must be greater than 0 bytes",
+  },
+  "HostConfig.PidsLimit ≥ -1": {
+    ...hc("PidsLimit"),
+    accepted: [-1, 0, 1, null],
+    rejected: [-2],
+    message: "PidsLimit must be at least -1 (-1 means unlimited)",
+  },
+  "HostConfig.Memory 0 or ≥ 6 MB": {
+    ...hc("Memory"),
+    accepted: [0, MB6, MB6 + 1],
+    rejected: [MB6 - 1, 1, -1],
+    message: "Memory must be 0 or at least 6291456 bytes (6 MB)",
+  },
+  "HostConfig.KernelMemory 0 or ≥ 6 MB": {
+    ...hc("KernelMemory"),
+    accepted: [0, MB6, MB6 + 1],
+    rejected: [MB6 - 1],
+    message: "KernelMemory must be 0 or at least 6291456 bytes (6 MB)",
+  },
+  "HostConfig.MemoryReservation 0 or ≥ 6 MB": {
+    ...hc("MemoryReservation"),
+    accepted: [0, MB6, MB6 + 1],
+    rejected: [MB6 - 1],
+    message: "MemoryReservation must be 0 or at least 6291456 bytes (6 MB)",
+  },
+  "HostConfig.CpuPeriod 0 or 1000–1000000 µs": {
+    ...hc("CpuPeriod"),
+    accepted: [0, 1000, 1001, 999_999, 1_000_000],
+    rejected: [999, 1_000_001, -1],
+    message: "CpuPeriod must be 0 or between 1000 and 1000000 microseconds",
+  },
+  "HostConfig.CpuQuota ≤ 0 or ≥ 1000 µs": {
+    ...hc("CpuQuota"),
+    accepted: [-1, 0, 1000, 1001],
+    rejected: [1, 999],
+    message: "CpuQuota must be -1, 0 or at least 1000 microseconds",
+  },
+  "HostConfig.CpuPercent 0–100": {
+    ...hc("CpuPercent"),
+    accepted: [0, 1, 99, 100],
+    rejected: [-1, 101],
+    message: "CpuPercent must be between 0 and 100",
+  },
+  "HostConfig.OomScoreAdj -1000–1000": {
+    ...hc("OomScoreAdj"),
+    accepted: [-1000, -999, 999, 1000],
+    rejected: [-1001, 1001],
+    message: "OomScoreAdj must be between -1000 and 1000",
+  },
+  "HostConfig.CpuShares ≥ 0": {
+    ...hc("CpuShares"),
+    accepted: [0, 1, 1024],
+    rejected: [-1],
+    message: "CpuShares must be at least 0",
+  },
+  "RestartPolicy.MaximumRetryCount ≥ 0": {
+    schema: HostConfig,
+    base: { RestartPolicy: { Name: "on-failure" } },
+    path: ["RestartPolicy", "MaximumRetryCount"],
+    accepted: [0, 1],
+    rejected: [-1],
+    message: "RestartPolicy.MaximumRetryCount must be at least 0",
+  },
+  "BlkioWeightDevice.Weight 10–1000": {
+    schema: HostConfig,
+    base: { BlkioWeightDevice: [{ Path: "/dev/sda", Weight: 500 }] },
+    path: ["BlkioWeightDevice", 0, "Weight"],
+    accepted: [10, 11, 999, 1000],
+    rejected: [9, 1001],
+    message: "BlkioWeightDevice.Weight must be between 10 and 1000",
+  },
+  "ExposedPorts keys: port 1–65535": {
+    schema: ContainerCreateBody,
+    base: body,
+    path: ["ExposedPorts"],
+    accepted: [{ "1/tcp": {} }, { "2/udp": {} }, { "65534/tcp": {} }, { "65535/sctp": {} }, { "80": {} }],
+    rejected: [{ "0/tcp": {} }, { "65536/tcp": {} }, { "80/icmp": {} }, { "http/tcp": {} }],
+    message: 'ExposedPorts keys must be <port>/<tcp|udp|sctp> with a port between 1 and 65535, e.g. "80/tcp"',
+  },
+  "ContainerUpdateBody.BlkioWeight uses the HostConfig bound": {
+    schema: ContainerUpdateBody,
+    base: {},
+    path: ["BlkioWeight"],
+    accepted: [10, 1000],
+    rejected: [9, 1001],
+    message: "BlkioWeight must be between 10 and 1000",
+  },
+  "ServiceSpec Mode.Replicated.Replicas ≥ 0": {
+    schema: ServiceSpec,
+    base: { ...service, Mode: { Replicated: {} } },
+    path: ["Mode", "Replicated", "Replicas"],
+    accepted: [0, 1],
+    rejected: [-1],
+    message: "Mode.Replicated.Replicas must be at least 0",
+  },
+  "ServiceSpec UpdateConfig.Delay ≥ 0 ns": {
+    schema: ServiceSpec,
+    base: service,
+    path: ["UpdateConfig", "Delay"],
+    accepted: [0, 1],
+    rejected: [-1],
+    message: "UpdateConfig.Delay must be at least 0",
+  },
+  "EndpointSpec Ports TargetPort 1–65535": {
+    schema: EndpointSpec,
+    base: { Ports: [{ TargetPort: 80 }] },
+    path: ["Ports", 0, "TargetPort"],
+    accepted: [1, 2, 65534, 65535],
+    rejected: [0, 65536],
+    message: "EndpointSpec.Ports TargetPort must be between 1 and 65535",
+  },
+  "Raft.HeartbeatTick ≥ 1": {
+    schema: RaftConfig,
+    base: {},
+    path: ["HeartbeatTick"],
+    accepted: [1, 2],
+    rejected: [0],
+    message: "Raft.HeartbeatTick must be at least 1",
+  },
+  "BuildQuery shmsize > 0": {
+    schema: BuildQuery,
+    base: {},
+    path: ["shmsize"],
+    accepted: [1, 2],
+    rejected: [0, -1],
+    message: "shmsize must be greater than 0 bytes",
+  },
+  "BuildQuery memswap ≥ -1": {
+    schema: BuildQuery,
+    base: {},
+    path: ["memswap"],
+    accepted: [-1, 0],
+    rejected: [-2],
+    message: "memswap must be at least -1 (-1 means unlimited swap)",
+  },
+  "BuildQuery cpuperiod uses the CpuPeriod bound": {
+    schema: BuildQuery,
+    base: {},
+    path: ["cpuperiod"],
+    accepted: [1000, 1_000_000],
+    rejected: [999, 1_000_001],
+    message: "cpuperiod must be 0 or between 1000 and 1000000 microseconds",
+  },
+  "ContainerLogsQuery since ≥ 0": {
+    schema: ContainerLogsQuery,
+    base: {},
+    path: ["since"],
+    accepted: [0, 1],
+    rejected: [-1],
+    message: "since must be at least 0",
+  },
+};
+
+describe.each(Object.entries(cases))("%s", (_name, limit) => {
+  it.each(limit.accepted.map((value) => [JSON.stringify(value), value]))("accepts %s", (_label, value) => {
+    expect(located(limit.schema, withValue(limit.base, limit.path, value))).toEqual([]);
+  });
+  it.each(limit.rejected.map((value) => [JSON.stringify(value), value]))("rejects %s", (_label, value) => {
+    const issues = located(limit.schema, withValue(limit.base, limit.path, value));
+    const keyPath =
+      limit.path.at(-1) === "ExposedPorts" ? [...limit.path, Object.keys(value as object)[0]!] : limit.path;
+    expect(issues).toEqual([{ path: keyPath, message: limit.message }]);
+  });
+});
+
+describe("integers", () => {
+  it("a fractional or string value names the field", () => {
+    expect(located(HostConfig, { BlkioWeight: 10.5 })).toEqual([
+      { path: ["BlkioWeight"], message: "BlkioWeight must be an integer" },
+    ]);
+    expect(located(HostConfig, { Memory: "1g" })).toEqual([
+      { path: ["Memory"], message: "Memory must be an integer" },
+    ]);
+  });
+});
+
+describe("container name (engine §8; the engine's /?[a-zA-Z0-9][a-zA-Z0-9_.-]+)", () => {
+  const message =
+    'Container name must match /?[a-zA-Z0-9][a-zA-Z0-9_.-]+ (a letter or digit, then at least one letter, digit, "_", "." or "-")';
+  it.each(["ab", "/ab", "a.b", "a_b", "a-b", "A9", "web-1.prod_x"])("accepts %s", (name) => {
+    expect(located(ContainerCreateQuery, { name })).toEqual([]);
+  });
+  it.each(["a", "/a", ".ab", "_ab", "-ab", "a b", "a/b", "", "ab:c"])("rejects %j", (name) => {
+    expect(located(ContainerCreateQuery, { name })).toEqual([{ path: ["name"], message }]);
+  });
+});
