@@ -1,3 +1,6 @@
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { describe, expect, test } from "vitest";
 import { runCaptured } from "./run-in-process.js";
@@ -40,6 +43,58 @@ describe("enginekit engine info: configuration and reachability errors", () => {
       /^enginekit: no engine answers at tcp:\/\/127\.0\.0\.1:1 \(ECONNREFUSED\): start one/,
     );
     expect(stderr.split("\n")).toHaveLength(2);
+  });
+});
+
+/** A loopback HTTP server answering `GET /version` like an engine speaking API `min`–`max`. */
+async function fakeEngine(min: string, max: string) {
+  const server = createServer((req, res) => {
+    const body = JSON.stringify({
+      Version: "29.0.0",
+      ApiVersion: max,
+      MinAPIVersion: min,
+      Os: "linux",
+      Arch: "arm64",
+      KernelVersion: "6.1",
+    });
+    res.writeHead(req.url?.endsWith("/version") ? 200 : 404, { "content-type": "application/json" });
+    res.end(body);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    host: `tcp://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("enginekit engine info: version negotiation (fake engine on 127.0.0.1)", () => {
+  test("an engine refusing 1.24 gets its minimum, and the report says why", async () => {
+    const engine = await fakeEngine("1.44", "1.51");
+    try {
+      const { code, stdout } = await runCaptured(["engine", "info"], { ENGINE_HOST: engine.host });
+      expect(code).toBe(0);
+      expect(stdout).toContain("API version:    1.44 (engine supports 1.44–1.51)\n");
+      expect(stdout).toContain(
+        "Note:           the engine refuses API 1.24 (its minimum is 1.44); using 1.44, the lowest it accepts\n",
+      );
+      expect(stdout).toContain("OS/Arch:        linux/arm64\n");
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test("an engine older than 1.24 exits 3 saying so", async () => {
+    const engine = await fakeEngine("1.12", "1.23");
+    try {
+      const { code, stderr } = await runCaptured(["engine", "info"], { ENGINE_HOST: engine.host });
+      expect(code).toBe(3);
+      expect(stderr).toBe(
+        `enginekit: engine at ${engine.host}: the engine speaks API 1.12–1.23, older than 1.24 which enginekit needs; upgrade the engine\n`,
+      );
+    } finally {
+      await engine.close();
+    }
   });
 });
 
