@@ -10,7 +10,7 @@ import {
   EngineStreamError,
   type JsonStreamMessage,
 } from "../../src/engine/client/index.js";
-import { type LoopbackServer, sendJson, startLoopbackServer } from "./loopback-server.js";
+import { frame, type LoopbackServer, sendJson, startLoopbackServer } from "./loopback-server.js";
 
 let server: LoopbackServer | undefined;
 let client: EngineClient | undefined;
@@ -23,14 +23,6 @@ afterEach(async () => {
 function connect(host: string) {
   client = new EngineClient({ host, env: {}, negotiate: false });
   return client;
-}
-
-function frame(stream: number, text: string): Buffer {
-  const payload = Buffer.from(text);
-  const header = Buffer.alloc(8);
-  header[0] = stream;
-  header.writeUInt32BE(payload.length, 4);
-  return Buffer.concat([header, payload]);
 }
 
 function decodeHeader(value: string | string[] | undefined): unknown {

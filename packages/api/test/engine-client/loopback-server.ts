@@ -86,3 +86,12 @@ export function sendJson(res: ServerResponse, status: number, value: unknown): v
 export function versionBody(min: string, max: string) {
   return { Version: "test", ApiVersion: max, MinAPIVersion: min, Os: "linux", Arch: "amd64" };
 }
+
+/** One frame of the multiplexed attach/logs format (engine §4.1.2): 8-byte header, then the payload. */
+export function frame(stream: number, text: string): Buffer {
+  const payload = Buffer.from(text);
+  const header = Buffer.alloc(8);
+  header[0] = stream;
+  header.writeUInt32BE(payload.length, 4);
+  return Buffer.concat([header, payload]);
+}

@@ -5,14 +5,7 @@ import {
   EngineProtocolError,
   type OutputFrame,
 } from "../../src/engine/client/index.js";
-
-function frame(stream: number, text: string): Uint8Array {
-  const payload = Buffer.from(text);
-  const header = Buffer.alloc(8);
-  header[0] = stream;
-  header.writeUInt32BE(payload.length, 4);
-  return Buffer.concat([header, payload]);
-}
+import { frame } from "./loopback-server.js";
 
 async function* from(parts: Uint8Array[]) {
   yield* parts;
