@@ -90,6 +90,19 @@ describe("readYaml", () => {
   });
 });
 
+describe("nesting bound", () => {
+  it("reports nesting deeper than 200 levels in YAML and JSON instead of recursing without end", () => {
+    const deep = `${"[".repeat(300)}${"]".repeat(300)}`;
+    for (const read of [readYaml, readJson]) {
+      const findings = read(deep).documents[0]!.syntaxFindings;
+      expect(findings.map((f) => [f.code, f.message, f.path.length])).toEqual([
+        ["manifest/syntax", "Nesting deeper than 200 levels is not read.", 201],
+      ]);
+      expect(span(findings[0]!.range)).toBe("0:201-0:399");
+    }
+  });
+});
+
 describe("readJson", () => {
   it("builds the same tree shape with ranges including quotes", () => {
     const text = '{\n  "Image": "busybox",\n  "HostConfig": {"Memory": 1024}\n}';

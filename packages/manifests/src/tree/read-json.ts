@@ -4,8 +4,7 @@ import { LineIndex } from "../location/line-index.js";
 import { duplicateKeyFindings } from "./duplicate-keys.js";
 import type { LocatedNode, LocatedObject, LocatedProperty, PathSegment } from "./located-node.js";
 import type { ReadResult } from "./manifest-document.js";
-
-const MAX_DEPTH = 200;
+import { MAX_DEPTH, syntaxFinding, TOO_DEEP_MESSAGE, unreadableFinding } from "./syntax-finding.js";
 
 /** Messages for `jsonc-parser`'s error code names (`printParseErrorCode`). */
 const ERROR_MESSAGES: Record<string, string> = {
@@ -44,39 +43,19 @@ export function readJson(text: string): ReadResult {
       allowEmptyContent: true,
     });
   } catch (error) {
-    findings.push({
-      code: "manifest/syntax",
-      message: `JSON could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      severity: "error",
-      range: lines.range(0, 0),
-      path: [],
-      document: 0,
-    });
+    findings.push(unreadableFinding("JSON", error, lines.range(0, 0)));
   }
   let lastOffset = -1;
   for (const error of errors) {
     if (error.offset === lastOffset) continue; // jsonc-parser reports one spot twice (`,}`: name and value expected)
     lastOffset = error.offset;
-    findings.push({
-      code: "manifest/syntax",
-      message: ERROR_MESSAGES[printParseErrorCode(error.error)] ?? "Invalid JSON",
-      severity: "error",
-      range: lines.range(error.offset, error.offset + error.length),
-      path: [],
-      document: 0,
-    });
+    const message = ERROR_MESSAGES[printParseErrorCode(error.error)] ?? "Invalid JSON";
+    findings.push(syntaxFinding(message, lines.range(error.offset, error.offset + error.length), 0));
   }
   const convert = (node: JsonNode, path: PathSegment[], depth: number): LocatedNode | undefined => {
     const range = lines.range(node.offset, node.offset + node.length);
     if (depth > MAX_DEPTH) {
-      findings.push({
-        code: "manifest/syntax",
-        message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`,
-        severity: "error",
-        range,
-        path,
-        document: 0,
-      });
+      findings.push(syntaxFinding(TOO_DEEP_MESSAGE, range, 0, path));
       return undefined;
     }
     switch (node.type) {

@@ -19,9 +19,8 @@ import type {
   ScalarStyle,
 } from "./located-node.js";
 import type { ManifestDocument, ReadResult } from "./manifest-document.js";
+import { MAX_DEPTH, syntaxFinding, TOO_DEEP_MESSAGE, unreadableFinding } from "./syntax-finding.js";
 
-/** Deepest nesting and alias expansion followed; deeper input is reported, not recursed into (no stack overflow). */
-const MAX_DEPTH = 200;
 /** Most nodes built for one document, aliases expanded: bounds memory on alias bombs ("billion laughs"). */
 const MAX_NODES = 100_000;
 
@@ -53,14 +52,7 @@ export function readYaml(text: string): ReadResult {
       }),
     );
   } catch (error) {
-    const finding: Finding = {
-      code: "manifest/syntax",
-      message: `YAML could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      severity: "error",
-      range: lines.range(0, 0),
-      path: [],
-      document: 0,
-    };
+    const finding = unreadableFinding("YAML", error, lines.range(0, 0));
     return {
       format: "yaml",
       documents: [{ index: 0, range: lines.range(0, text.length), syntaxFindings: [finding] }],
@@ -90,14 +82,9 @@ class YamlDocumentReader {
   read(): ManifestDocument {
     for (const problem of [...this.doc.errors, ...this.doc.warnings]) {
       const [start, end] = problem.pos;
-      this.findings.push({
-        code: "manifest/syntax",
-        message: `${problem.message} (YAML ${problem.code})`,
-        severity: problem.name === "YAMLWarning" ? "warning" : "error",
-        range: this.lines.range(start, end),
-        path: [],
-        document: this.index,
-      });
+      const severity = problem.name === "YAMLWarning" ? "warning" : "error";
+      const message = `${problem.message} (YAML ${problem.code})`;
+      this.findings.push(syntaxFinding(message, this.lines.range(start, end), this.index, [], severity));
     }
     const [start, , end] = this.doc.range;
     const contents = this.doc.contents;
@@ -124,25 +111,12 @@ class YamlDocumentReader {
 
   convert(node: Node, path: PathSegment[], depth: number): LocatedNode | undefined {
     if (--this.#nodeBudget === 0) {
-      this.findings.push({
-        code: "manifest/syntax",
-        message: `The document expands to more than ${MAX_NODES} nodes (aliases included); the rest is not read.`,
-        severity: "error",
-        range: this.#range(node),
-        path,
-        document: this.index,
-      });
+      const message = `The document expands to more than ${MAX_NODES} nodes (aliases included); the rest is not read.`;
+      this.findings.push(syntaxFinding(message, this.#range(node), this.index, path));
     }
     if (this.#nodeBudget <= 0) return undefined;
     if (depth > MAX_DEPTH) {
-      this.findings.push({
-        code: "manifest/syntax",
-        message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`,
-        severity: "error",
-        range: this.#range(node),
-        path,
-        document: this.index,
-      });
+      this.findings.push(syntaxFinding(TOO_DEEP_MESSAGE, this.#range(node), this.index, path));
       return undefined;
     }
     if (isAlias(node)) {
@@ -203,14 +177,8 @@ class YamlDocumentReader {
         continue;
       }
       if (keyNode && !isScalar(keyNode)) {
-        this.findings.push({
-          code: "manifest/syntax",
-          message: "Complex (non-scalar) keys are not supported in a manifest.",
-          severity: "error",
-          range: this.#range(keyNode),
-          path,
-          document: this.index,
-        });
+        const message = "Complex (non-scalar) keys are not supported in a manifest.";
+        this.findings.push(syntaxFinding(message, this.#range(keyNode), this.index, path));
         continue;
       }
       const key = keyNode ? String(keyNode.value ?? "") : "";
@@ -249,15 +217,10 @@ class YamlDocumentReader {
     for (const source of sources) {
       const converted = this.convert(source, path, depth + 1);
       if (converted?.kind === "object") properties.push(...converted.properties);
-      else
-        this.findings.push({
-          code: "manifest/syntax",
-          message: "A merge key (<<) must refer to a map or a list of maps.",
-          severity: "error",
-          range: this.#range(source),
-          path,
-          document: this.index,
-        });
+      else {
+        const message = "A merge key (<<) must refer to a map or a list of maps.";
+        this.findings.push(syntaxFinding(message, this.#range(source), this.index, path));
+      }
     }
     return properties;
   }
