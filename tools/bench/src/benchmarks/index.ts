@@ -1,6 +1,7 @@
 import type { Benchmark } from "../benchmark.js";
 import { benchmark as engineClient } from "./engine-client.js";
 import { benchmark as parser } from "./parser.js";
+import { benchmark as secrets } from "./secrets.js";
 
 /** Every benchmark, in the order `pnpm bench` runs them. Add new ones here. */
-export const benchmarks: Benchmark[] = [parser, engineClient];
+export const benchmarks: Benchmark[] = [parser, engineClient, secrets];
