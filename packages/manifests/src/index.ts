@@ -54,6 +54,7 @@ export type {
 } from "./tree/located-node.js";
 export type { ManifestDocument, ManifestFormat, ReadResult } from "./tree/manifest-document.js";
 export { followPath, propertyOf, toPlainValue } from "./tree/navigate.js";
+export { type NodeAtOffset, nodeAtOffset } from "./tree/node-at-offset.js";
 export { readJson } from "./tree/read-json.js";
 export { readYaml } from "./tree/read-yaml.js";
 export { type IssueContext, issueFindings } from "./validate/issue-findings.js";

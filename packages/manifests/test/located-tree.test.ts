@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { followPath, LineIndex, type LocatedObject, readJson, readYaml, toPlainValue } from "../src/index.js";
+import {
+  followPath,
+  LineIndex,
+  type LocatedObject,
+  nodeAtOffset,
+  readJson,
+  readYaml,
+  toPlainValue,
+} from "../src/index.js";
 import { span, summary, textAt } from "./helpers.js";
 
 describe("LineIndex", () => {
@@ -140,5 +148,32 @@ describe("readJson", () => {
     const { documents } = readJson('{"Tty": true, "Tty": false}');
     expect(summary(documents[0]!.syntaxFindings)).toEqual(["manifest/duplicate-key@0:1-0:6"]);
     expect(toPlainValue(documents[0]!.root)).toEqual({ Tty: false });
+  });
+});
+
+describe("nodeAtOffset", () => {
+  const text = 'Image: busybox\nHostConfig:\n  Memory: 1024\n  Binds: ["/a:/b", "/c:/d"]\n';
+  const root = readYaml(text).documents[0]!.root!;
+  const at = (needle: string, delta = 0) => nodeAtOffset(root, text.indexOf(needle) + delta);
+
+  it("finds a key with the path of the field it names", () => {
+    const hit = at("Memory", 2);
+    expect(hit).toMatchObject({ path: ["HostConfig", "Memory"], onKey: true });
+    expect(hit!.property!.key).toBe("Memory");
+  });
+
+  it("finds values, list items and nested objects", () => {
+    expect(at("1024", 1)).toMatchObject({
+      path: ["HostConfig", "Memory"],
+      onKey: false,
+      node: { value: 1024 },
+    });
+    expect(at('"/c:/d"', 1)).toMatchObject({ path: ["HostConfig", "Binds", 1], node: { value: "/c:/d" } });
+    expect(at("busybox")).toMatchObject({ path: ["Image"], onKey: false });
+  });
+
+  it("is undefined outside the root or without a tree", () => {
+    expect(nodeAtOffset(undefined, 0)).toBeUndefined();
+    expect(nodeAtOffset(root, text.length + 5)).toBeUndefined();
   });
 });

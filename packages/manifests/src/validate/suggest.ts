@@ -34,8 +34,10 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
 /**
  * The candidate closest to `word`, for "did you mean" messages: first a case-insensitive exact match (the
  * engine's keys are PascalCase, so `memory` → `Memory`), then the smallest case-insensitive edit distance
- * when it is at most a third of the word's length (at least 1, at most 3). Ties go to the earlier candidate.
- * Returns `undefined` when nothing is close enough.
+ * when it is at most a third of the word's length (at least 1, at most 3), then the one candidate that
+ * contains the word (4 characters or more, case-insensitive: `Attempts` → `MaxAttempts`, the name the v1.24
+ * document's example uses, lint-anchors §8). Ties go to the earlier candidate. Returns `undefined` when
+ * nothing is close enough.
  */
 export function closestMatch(word: string, candidates: Iterable<string>): string | undefined {
   const lower = word.toLowerCase();
@@ -52,5 +54,7 @@ export function closestMatch(word: string, candidates: Iterable<string>): string
       bestDistance = distance;
     }
   }
-  return best;
+  if (best !== undefined || lower.length < 4) return best;
+  const containing = list.filter((candidate) => candidate.toLowerCase().includes(lower));
+  return containing.length === 1 ? containing[0] : undefined;
 }
