@@ -97,6 +97,18 @@ describe("dev server over HTTP", () => {
     });
   });
 
+  test("PATCH merges into a new version and needs the merge-patch content type", async () => {
+    await call(server, "POST", "secret/data/patch/x", { body: { data: { a: "1", b: "2" } } });
+    const wrongType = await call(server, "PATCH", "secret/data/patch/x", { body: { data: { a: "3" } } });
+    expect(wrongType.status).toBe(415);
+    const patched = await call(server, "PATCH", "secret/data/patch/x", {
+      body: { data: { a: "3", b: null } },
+      headers: { "content-type": "application/merge-patch+json" },
+    });
+    expect(patched.body.data.version).toBe(2);
+    expect((await call(server, "GET", "secret/data/patch/x")).body.data.data).toEqual({ a: "3" });
+  });
+
   test("v1-style path on a v2 mount is 404 with a warning; LIST on data/ is 405", async () => {
     const res = await call(server, "GET", "secret/app/db");
     expect(res.status).toBe(404);
