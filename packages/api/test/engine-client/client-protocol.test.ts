@@ -131,7 +131,11 @@ describe("attach and logs", () => {
       res.writeHead(200, { "content-type": "application/vnd.engine.raw-stream" });
       res.end(Buffer.concat([frame(1, "a\n"), frame(2, "b\n"), frame(1, "c\n")]));
     });
-    const frames = await connect(server.host).containers.logs("c1", { stdout: true, stderr: true, tail: 10 });
+    const frames = await connect(server.host).containers.logs("c1", {
+      stdout: true,
+      stderr: true,
+      tail: "10",
+    });
     expect(await collectOutput(frames)).toEqual({ stdin: "", stdout: "a\nc\n", stderr: "b\n" });
     expect(server.seen[0]?.url).toBe("/v1.24/containers/c1/logs?stdout=1&stderr=1&tail=10");
   });

@@ -31,7 +31,7 @@ describe.skipIf(!engineHost)("system endpoints against the real engine", () => {
 
   test("the events stream delivers a container's create and destroy events", async () => {
     const name = uniqueName("events");
-    const since = Math.floor(Date.now() / 1000) - 1;
+    const since = String(Math.floor(Date.now() / 1000) - 1);
     const controller = new AbortController();
     const events = await client.system.events(
       { since, filters: { type: ["container"], container: [name] } },

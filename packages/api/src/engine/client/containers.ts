@@ -1,12 +1,26 @@
 import type { Readable } from "node:stream";
 import type { RequestBody } from "../../transport/index.js";
 import {
+  type ContainerArchivePutQuery,
+  type ContainerAttachQuery,
+  type ContainerAttachWebsocketQuery,
   ContainerChange,
   type ContainerCreateBody,
+  type ContainerCreateQuery,
   ContainerCreateResponse,
+  type ContainerDeleteQuery,
   ContainerInspect,
+  type ContainerInspectQuery,
+  type ContainerKillQuery,
+  type ContainerListQuery,
+  type ContainerLogsQuery,
+  type ContainerResizeQuery,
+  type ContainerRestartQuery,
+  type ContainerStartQuery,
   ContainerStats,
+  type ContainerStopQuery,
   ContainerSummary,
+  type ContainerTopQuery,
   ContainerTopResponse,
   type ContainerUpdateBody,
   ContainerUpdateResponse,
@@ -19,58 +33,6 @@ import { type HijackedSession, hijackedSession } from "./hijack.js";
 import { decodeJsonStream } from "./json-message-stream.js";
 import { decodeMultiplexedStream, type OutputFrame } from "./multiplexed-stream.js";
 import { decodePathStat, type PathStat } from "./path-stat.js";
-
-/**
- * `filters` of `GET /containers/json` (engine §4.1 "Other rules"; `id` and `name` are not in the document
- * but real engines accept them).
- */
-export type ContainerFilters = Partial<
-  Record<
-    | "exited"
-    | "status"
-    | "label"
-    | "isolation"
-    | "ancestor"
-    | "before"
-    | "since"
-    | "volume"
-    | "network"
-    | "id"
-    | "name",
-    string[]
-  >
->;
-
-/** Query of `GET /containers/json` (engine §4.1). */
-export interface ContainerListQuery {
-  all?: boolean;
-  limit?: number;
-  since?: string;
-  before?: string;
-  size?: boolean;
-  filters?: ContainerFilters;
-}
-
-/** Query of `GET /containers/(id)/logs` (engine §4.1); `since` in Unix seconds, `tail` `all` or a count. */
-export interface ContainerLogsQuery {
-  details?: boolean;
-  follow?: boolean;
-  stdout?: boolean;
-  stderr?: boolean;
-  timestamps?: boolean;
-  since?: number;
-  tail?: "all" | number;
-}
-
-/** Query of `POST /containers/(id)/attach` (engine §4.1). */
-export interface ContainerAttachQuery {
-  detachKeys?: string;
-  logs?: boolean;
-  stream?: boolean;
-  stdin?: boolean;
-  stdout?: boolean;
-  stderr?: boolean;
-}
 
 /** Result of start/stop: `changed` is false when the engine answered 304 (already in that state). */
 export interface StateChange {
@@ -108,7 +70,7 @@ export class ContainersApi {
    */
   create(
     body: ContainerCreateBody,
-    query: { name?: string } = {},
+    query: ContainerCreateQuery = {},
     options: CallOptions = {},
   ): Promise<ContainerCreateResponse> {
     return this.http.json(
@@ -118,7 +80,11 @@ export class ContainersApi {
   }
 
   /** `GET /containers/(id)/json` (engine §2.4); `size` adds `SizeRw`/`SizeRootFs`. */
-  inspect(id: string, query: { size?: boolean } = {}, options: CallOptions = {}): Promise<ContainerInspect> {
+  inspect(
+    id: string,
+    query: ContainerInspectQuery = {},
+    options: CallOptions = {},
+  ): Promise<ContainerInspect> {
     return this.http.json(
       { method: "GET", path: `/containers/${segment(id)}/json`, query, ...options },
       ContainerInspect,
@@ -126,11 +92,7 @@ export class ContainersApi {
   }
 
   /** `GET /containers/(id)/top`: processes (`ps_args` default `-ef`). */
-  top(
-    id: string,
-    query: { ps_args?: string } = {},
-    options: CallOptions = {},
-  ): Promise<ContainerTopResponse> {
+  top(id: string, query: ContainerTopQuery = {}, options: CallOptions = {}): Promise<ContainerTopResponse> {
     return this.http.json(
       { method: "GET", path: `/containers/${segment(id)}/top`, query, ...options },
       ContainerTopResponse,
@@ -208,7 +170,7 @@ export class ContainersApi {
   }
 
   /** `POST /containers/(id)/resize`: TTY size in characters. */
-  async resize(id: string, size: { h: number; w: number }, options: CallOptions = {}): Promise<void> {
+  async resize(id: string, size: ContainerResizeQuery, options: CallOptions = {}): Promise<void> {
     await this.http.empty({
       method: "POST",
       path: `/containers/${segment(id)}/resize`,
@@ -218,22 +180,22 @@ export class ContainersApi {
   }
 
   /** `POST /containers/(id)/start`; `changed: false` when already started (304). */
-  start(id: string, query: { detachKeys?: string } = {}, options: CallOptions = {}): Promise<StateChange> {
+  start(id: string, query: ContainerStartQuery = {}, options: CallOptions = {}): Promise<StateChange> {
     return this.change(id, "start", query, options);
   }
 
   /** `POST /containers/(id)/stop`: SIGTERM, then kill after `t` seconds; `changed: false` when already stopped. */
-  stop(id: string, query: { t?: number } = {}, options: CallOptions = {}): Promise<StateChange> {
+  stop(id: string, query: ContainerStopQuery = {}, options: CallOptions = {}): Promise<StateChange> {
     return this.change(id, "stop", query, { long: true, ...options });
   }
 
   /** `POST /containers/(id)/restart`: kill after `t` seconds. */
-  async restart(id: string, query: { t?: number } = {}, options: CallOptions = {}): Promise<void> {
+  async restart(id: string, query: ContainerRestartQuery = {}, options: CallOptions = {}): Promise<void> {
     await this.change(id, "restart", query, { long: true, ...options });
   }
 
   /** `POST /containers/(id)/kill`: `signal` name or number, default `SIGKILL`. */
-  async kill(id: string, query: { signal?: string | number } = {}, options: CallOptions = {}): Promise<void> {
+  async kill(id: string, query: ContainerKillQuery = {}, options: CallOptions = {}): Promise<void> {
     await this.change(id, "kill", query, options);
   }
 
@@ -287,7 +249,7 @@ export class ContainersApi {
    * The path (with version prefix and query) of `GET /containers/(id)/attach/ws`, the RFC 6455 WebSocket
    * variant of attach, for a WebSocket client of the caller's choice.
    */
-  async attachWebSocketPath(id: string, query: ContainerAttachQuery = {}): Promise<string> {
+  async attachWebSocketPath(id: string, query: ContainerAttachWebsocketQuery = {}): Promise<string> {
     const { version } = await this.http.version();
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
@@ -312,11 +274,7 @@ export class ContainersApi {
   }
 
   /** `DELETE /containers/(id)`: `v` removes anonymous volumes, `force` kills first, `link` removes a link. */
-  async remove(
-    id: string,
-    query: { v?: boolean; force?: boolean; link?: boolean } = {},
-    options: CallOptions = {},
-  ): Promise<void> {
+  async remove(id: string, query: ContainerDeleteQuery = {}, options: CallOptions = {}): Promise<void> {
     await this.http.empty({ method: "DELETE", path: `/containers/${segment(id)}`, query, ...options });
   }
 
@@ -359,7 +317,7 @@ export class ContainersApi {
     id: string,
     path: string,
     tar: RequestBody,
-    query: { noOverwriteDirNonDir?: boolean } = {},
+    query: Omit<ContainerArchivePutQuery, "path"> = {},
     options: CallOptions = {},
   ): Promise<void> {
     await this.http.empty({

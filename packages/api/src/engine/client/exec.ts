@@ -1,4 +1,9 @@
-import { type ExecCreateBody, ExecCreateResponse, ExecInspect } from "../schemas/index.js";
+import {
+  type ExecCreateBody,
+  ExecCreateResponse,
+  ExecInspect,
+  type ExecResizeQuery,
+} from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
 import { type HijackedSession, hijackedSession } from "./hijack.js";
@@ -66,7 +71,7 @@ export class ExecApi {
   }
 
   /** `POST /exec/(id)/resize`: TTY size in characters (only when created with `Tty`). */
-  async resize(id: string, size: { h: number; w: number }, options: CallOptions = {}): Promise<void> {
+  async resize(id: string, size: ExecResizeQuery, options: CallOptions = {}): Promise<void> {
     await this.http.empty({
       method: "POST",
       path: `/exec/${segment(id)}/resize`,

@@ -2,13 +2,22 @@ import type { Readable } from "node:stream";
 import type { QueryValue, RequestBody } from "../../transport/index.js";
 import {
   type AuthConfig,
+  type BuildQuery,
   type CommitBody,
+  type CommitQuery,
   IdResponse,
+  type ImageCreateQuery,
   ImageDeleteItem,
+  type ImageDeleteQuery,
   ImageHistoryItem,
   ImageInspect,
+  type ImageListQuery,
+  type ImageLoadQuery,
+  type ImagePushQuery,
+  ImageSearchQuery,
   ImageSearchResult,
   ImageSummary,
+  type ImageTagQuery,
   type RegistryConfig,
 } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
@@ -16,40 +25,11 @@ import { reference } from "./engine-http.js";
 import { decodeJsonStream, type JsonStreamMessage } from "./json-message-stream.js";
 import { encodeRegistryAuth, encodeRegistryConfig } from "./registry-auth.js";
 
-/** Query of `GET /images/json` (engine §4.2). */
-export interface ImageListQuery {
-  all?: boolean;
-  filters?: Partial<Record<"dangling" | "label" | "before" | "since" | "reference", string[]>>;
-  filter?: string;
-  digests?: boolean;
-}
-
 /**
- * Query of `POST /build` (engine §4.2; research build-context-anchors §5.1). `enginefile` is the build
- * file's path inside the context and is sent as the engine's `dockerfile` parameter as well (real engines
- * read only `dockerfile`); `t` is repeated per tag; `buildargs` and `labels` are JSON maps.
+ * `POST /build` parameters the document does not list but engines honour even under `/v1.24/` (research
+ * build-context-anchors §5.1: `target`, `cachefrom`, `networkmode`, `extrahosts`, `platform`…), sent as given.
  */
-export interface BuildQuery {
-  enginefile?: string;
-  t?: string[];
-  remote?: string;
-  q?: boolean;
-  nocache?: boolean;
-  pull?: boolean;
-  rm?: boolean;
-  forcerm?: boolean;
-  memory?: number;
-  memswap?: number;
-  cpushares?: number;
-  cpusetcpus?: string;
-  cpuperiod?: number;
-  cpuquota?: number;
-  buildargs?: Record<string, string | null>;
-  shmsize?: number;
-  labels?: Record<string, string>;
-  /** Any further parameter the engine honours (`target`, `cachefrom`, `networkmode`…), sent as given. */
-  [parameter: string]: QueryValue;
-}
+export type ExtraBuildParameters = Record<string, QueryValue>;
 
 /** Options of {@link ImagesApi.build}. */
 export interface BuildOptions extends CallOptions {
@@ -57,27 +37,6 @@ export interface BuildOptions extends CallOptions {
   registryConfig?: RegistryConfig;
   /** Extra request headers. */
   headers?: Record<string, string>;
-}
-
-/** Query of `POST /images/create` (engine §4.2): pull with `fromImage`, import with `fromSrc`. */
-export interface ImageCreateQuery {
-  fromImage?: string;
-  fromSrc?: string;
-  repo?: string;
-  tag?: string;
-  /** Build-file instructions applied on import (`changes`, repeatable; accepted by real engines). */
-  changes?: string[];
-}
-
-/** Query of `POST /commit` (engine §4.2); `changes` are build-file instructions to apply. */
-export interface CommitQuery {
-  container: string;
-  repo?: string;
-  tag?: string;
-  comment?: string;
-  author?: string;
-  pause?: boolean;
-  changes?: string | string[];
 }
 
 /** Image endpoints (engine §4.2). `name` is an image name (with tag or digest) or id everywhere. */
@@ -98,10 +57,12 @@ export class ImagesApi {
    * engine answered 200, to the decoded JSON messages of the build output. The iteration throws
    * {@link EngineStreamError} on an in-stream failure (a 200 status is not success, engine §7.3). Errors
    * before any output (bad parameter, missing build file) reject with {@link EngineApiError}.
+   * `enginefile` is also sent as `dockerfile`, the name real engines read (research build-context-anchors §0.3),
+   * unless `dockerfile` is given; `t` repeats per tag; `buildargs` and `labels` are JSON maps.
    */
   async build(
     context: RequestBody,
-    query: BuildQuery = {},
+    query: BuildQuery & ExtraBuildParameters = {},
     options: BuildOptions = {},
   ): Promise<AsyncIterable<JsonStreamMessage>> {
     const { registryConfig, headers, ...call } = options;
@@ -163,7 +124,7 @@ export class ImagesApi {
   /** `POST /images/(name)/push`: progress messages; an in-stream `error` throws {@link EngineStreamError}. */
   async push(
     name: string,
-    query: { tag?: string } = {},
+    query: ImagePushQuery = {},
     options: CallOptions & { auth?: AuthConfig } = {},
   ): Promise<AsyncIterable<JsonStreamMessage>> {
     const { auth, ...call } = options;
@@ -181,7 +142,7 @@ export class ImagesApi {
   }
 
   /** `POST /images/(name)/tag?repo=&tag=`. */
-  async tag(name: string, query: { repo: string; tag?: string }, options: CallOptions = {}): Promise<void> {
+  async tag(name: string, query: ImageTagQuery, options: CallOptions = {}): Promise<void> {
     await this.http.empty({
       method: "POST",
       path: `/images/${reference(name)}/tag`,
@@ -191,11 +152,7 @@ export class ImagesApi {
   }
 
   /** `DELETE /images/(name)`: the untagged and deleted references. */
-  remove(
-    name: string,
-    query: { force?: boolean; noprune?: boolean } = {},
-    options: CallOptions = {},
-  ): Promise<ImageDeleteItem[]> {
+  remove(name: string, query: ImageDeleteQuery = {}, options: CallOptions = {}): Promise<ImageDeleteItem[]> {
     return this.http.jsonList(
       { method: "DELETE", path: `/images/${reference(name)}`, query, ...options },
       ImageDeleteItem,
@@ -240,7 +197,7 @@ export class ImagesApi {
   /** `POST /images/load`: loads an image tarball; resolves to the progress/confirmation messages. */
   async load(
     tar: RequestBody,
-    query: { quiet?: boolean } = {},
+    query: ImageLoadQuery = {},
     options: CallOptions = {},
   ): Promise<AsyncIterable<JsonStreamMessage>> {
     const response = await this.http.send({

@@ -4,19 +4,17 @@ import {
   type NetworkCreateBody,
   NetworkCreateResponse,
   type NetworkDisconnectBody,
+  type NetworkListQuery,
 } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
-
-/** `filters` of `GET /networks` (engine §4.6). */
-export type NetworkFilters = Partial<Record<"driver" | "id" | "label" | "name" | "type", string[]>>;
 
 /** Network endpoints (engine §4.6). `id` is a network id or name. */
 export class NetworksApi {
   constructor(private readonly http: EngineHttp) {}
 
   /** `GET /networks`. */
-  list(query: { filters?: NetworkFilters } = {}, options: CallOptions = {}): Promise<Network[]> {
+  list(query: NetworkListQuery = {}, options: CallOptions = {}): Promise<Network[]> {
     return this.http.jsonList({ method: "GET", path: "/networks", query, ...options }, Network);
   }
 

@@ -1,16 +1,13 @@
-import { Node, type NodeSpec } from "../schemas/index.js";
+import { Node, type NodeDeleteQuery, type NodeListQuery, type NodeSpec } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
-
-/** `filters` of `GET /nodes` (engine §4.8). */
-export type NodeFilters = Partial<Record<"id" | "label" | "membership" | "name" | "role", string[]>>;
 
 /** Swarm node endpoints (engine §4.8); 406 when the engine is not in a swarm. */
 export class NodesApi {
   constructor(private readonly http: EngineHttp) {}
 
   /** `GET /nodes`. */
-  list(query: { filters?: NodeFilters } = {}, options: CallOptions = {}): Promise<Node[]> {
+  list(query: NodeListQuery = {}, options: CallOptions = {}): Promise<Node[]> {
     return this.http.jsonList({ method: "GET", path: "/nodes", query, ...options }, Node);
   }
 
@@ -20,7 +17,7 @@ export class NodesApi {
   }
 
   /** `DELETE /nodes/(id)`. */
-  async remove(id: string, query: { force?: boolean } = {}, options: CallOptions = {}): Promise<void> {
+  async remove(id: string, query: NodeDeleteQuery = {}, options: CallOptions = {}): Promise<void> {
     await this.http.empty({ method: "DELETE", path: `/nodes/${segment(id)}`, query, ...options });
   }
 

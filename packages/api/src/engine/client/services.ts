@@ -1,10 +1,13 @@
-import { type AuthConfig, Service, ServiceCreateResponse, type ServiceSpec } from "../schemas/index.js";
+import {
+  type AuthConfig,
+  Service,
+  ServiceCreateResponse,
+  type ServiceListQuery,
+  type ServiceSpec,
+} from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
 import { encodeRegistryAuth } from "./registry-auth.js";
-
-/** `filters` of `GET /services` (engine §4.10). */
-export type ServiceFilters = Partial<Record<"id" | "label" | "name", string[]>>;
 
 /** Options of service create and update: registry credentials for private images (`X-Registry-Auth`). */
 export interface ServiceWriteOptions extends CallOptions {
@@ -16,7 +19,7 @@ export class ServicesApi {
   constructor(private readonly http: EngineHttp) {}
 
   /** `GET /services`. */
-  list(query: { filters?: ServiceFilters } = {}, options: CallOptions = {}): Promise<Service[]> {
+  list(query: ServiceListQuery = {}, options: CallOptions = {}): Promise<Service[]> {
     return this.http.jsonList({ method: "GET", path: "/services", query, ...options }, Service);
   }
 

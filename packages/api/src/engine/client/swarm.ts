@@ -1,12 +1,12 @@
-import { Swarm, type SwarmInitBody, type SwarmJoinBody, type SwarmUpdateBody } from "../schemas/index.js";
+import {
+  Swarm,
+  type SwarmInitBody,
+  type SwarmJoinBody,
+  type SwarmLeaveQuery,
+  type SwarmUpdateBody,
+  type SwarmUpdateQuery,
+} from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
-
-/** Query of `POST /swarm/update` (engine §4.9). */
-export interface SwarmUpdateQuery {
-  version: number;
-  rotateWorkerToken?: boolean;
-  rotateManagerToken?: boolean;
-}
 
 /** Swarm endpoints (engine §4.9, §3.3). */
 export class SwarmApi {
@@ -28,7 +28,7 @@ export class SwarmApi {
   }
 
   /** `POST /swarm/leave`; `force` is needed for the last manager. */
-  async leave(query: { force?: boolean } = {}, options: CallOptions = {}): Promise<void> {
+  async leave(query: SwarmLeaveQuery = {}, options: CallOptions = {}): Promise<void> {
     await this.http.empty({ method: "POST", path: "/swarm/leave", query, long: true, ...options });
   }
 

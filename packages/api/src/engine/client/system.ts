@@ -1,18 +1,13 @@
-import { type AuthConfig, AuthResponse, EngineEvent, SystemInfo, SystemVersion } from "../schemas/index.js";
+import {
+  type AuthConfig,
+  AuthResponse,
+  EngineEvent,
+  type EventsQuery,
+  SystemInfo,
+  SystemVersion,
+} from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { decodeJsonStream } from "./json-message-stream.js";
-
-/** `filters` of `GET /events` (engine §6): `type`, `event`, `container`, `image`, `label`, `volume`, `network`, `daemon`. */
-export type EventFilters = Partial<
-  Record<"container" | "event" | "image" | "label" | "type" | "volume" | "network" | "daemon", string[]>
->;
-
-/** Query of `GET /events` (engine §4.3, §6): `since`/`until` are Unix seconds (or RFC 3339 text). */
-export interface EventsQuery {
-  since?: number | string;
-  until?: number | string;
-  filters?: EventFilters;
-}
 
 /** Engine-wide endpoints (engine §4.3 Misc): ping, version, info, auth, events. */
 export class SystemApi {

@@ -1,16 +1,13 @@
-import { Volume, type VolumeCreateBody, VolumeListResponse } from "../schemas/index.js";
+import { Volume, type VolumeCreateBody, type VolumeListQuery, VolumeListResponse } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
-
-/** `filters` of `GET /volumes` (engine §4.5): `name` and `driver` partial matches, `dangling` `true`/`false`. */
-export type VolumeFilters = Partial<Record<"name" | "dangling" | "driver", string[]>>;
 
 /** Volume endpoints (engine §4.5). */
 export class VolumesApi {
   constructor(private readonly http: EngineHttp) {}
 
   /** `GET /volumes`: `{ Volumes, Warnings }`. */
-  list(query: { filters?: VolumeFilters } = {}, options: CallOptions = {}): Promise<VolumeListResponse> {
+  list(query: VolumeListQuery = {}, options: CallOptions = {}): Promise<VolumeListResponse> {
     return this.http.json({ method: "GET", path: "/volumes", query, ...options }, VolumeListResponse);
   }
 
