@@ -12,6 +12,20 @@ import { HostConfigObject, RestartPolicy } from "./host-config.js";
 import { requestObject } from "./request-object.js";
 import { asResponse } from "./response.js";
 
+/** Address fields of an endpoint, also repeated for the default network at the top of inspect `NetworkSettings`. */
+function endpointAddressFields(source: string) {
+  return {
+    EndpointID: responseString("ID of the endpoint.", source),
+    Gateway: responseString("IPv4 gateway.", source),
+    IPAddress: responseString("IPv4 address.", source),
+    IPPrefixLen: responseNumber("IPv4 prefix length.", source),
+    IPv6Gateway: responseString("IPv6 gateway.", source),
+    GlobalIPv6Address: responseString("Global IPv6 address.", source),
+    GlobalIPv6PrefixLen: responseNumber("Global IPv6 prefix length.", source),
+    MacAddress: responseString("MAC address.", source),
+  };
+}
+
 /** A container network endpoint as listed and inspected (engine §2.3 "Endpoint object"). */
 export const EndpointResource = z.looseObject({
   IPAMConfig: documented(
@@ -27,14 +41,7 @@ export const EndpointResource = z.looseObject({
   Links: responseList(z.string(), "Links of the endpoint.", "engine §2.3"),
   Aliases: responseList(z.string(), "Network-scoped aliases.", "engine §2.3"),
   NetworkID: responseString("ID of the network.", "engine §2.3"),
-  EndpointID: responseString("ID of the endpoint.", "engine §2.3"),
-  Gateway: responseString("IPv4 gateway.", "engine §2.3"),
-  IPAddress: responseString("IPv4 address.", "engine §2.3"),
-  IPPrefixLen: responseNumber("IPv4 prefix length.", "engine §2.3"),
-  IPv6Gateway: responseString("IPv6 gateway.", "engine §2.3"),
-  GlobalIPv6Address: responseString("Global IPv6 address.", "engine §2.3"),
-  GlobalIPv6PrefixLen: responseNumber("Global IPv6 prefix length.", "engine §2.3"),
-  MacAddress: responseString("MAC address.", "engine §2.3"),
+  ...endpointAddressFields("engine §2.3"),
 });
 export type EndpointResource = z.infer<typeof EndpointResource>;
 
@@ -172,14 +179,7 @@ export const ContainerNetworkSettings = z.looseObject({
   SandboxKey: responseString("Path of the sandbox's network namespace.", "engine §2.4"),
   SecondaryIPAddresses: responseList(z.unknown(), "Secondary IPv4 addresses.", "engine §2.4"),
   SecondaryIPv6Addresses: responseList(z.unknown(), "Secondary IPv6 addresses.", "engine §2.4"),
-  EndpointID: responseString("Endpoint ID on the default network.", "engine §2.4"),
-  Gateway: responseString("IPv4 gateway on the default network.", "engine §2.4"),
-  GlobalIPv6Address: responseString("Global IPv6 address on the default network.", "engine §2.4"),
-  GlobalIPv6PrefixLen: responseNumber("Its prefix length.", "engine §2.4"),
-  IPAddress: responseString("IPv4 address on the default network.", "engine §2.4"),
-  IPPrefixLen: responseNumber("IPv4 prefix length.", "engine §2.4"),
-  IPv6Gateway: responseString("IPv6 gateway.", "engine §2.4"),
-  MacAddress: responseString("MAC address.", "engine §2.4"),
+  ...endpointAddressFields("engine §2.4"),
   Networks: documented(z.record(z.string(), EndpointResource).nullable(), {
     description: "Endpoints per network name.",
     source: "engine §2.4",

@@ -106,14 +106,6 @@ export const ImageDeleteItem = z.looseObject({
 });
 export type ImageDeleteItem = z.infer<typeof ImageDeleteItem>;
 
-/** A privilege a plugin asks for on `POST /plugins/pull` (engine §4.7). */
-export const PluginPrivilege = z.looseObject({
-  Name: responseString("Privilege name (network, mount, device ...).", "engine §4.7"),
-  Description: responseString("Description.", "engine §4.7"),
-  Value: responseList(z.string(), "Values.", "engine §4.7"),
-});
-export type PluginPrivilege = z.infer<typeof PluginPrivilege>;
-
 /** One mount of a `POST /commit` body (engine §4.2). */
 export const CommitMount = requestObject({
   Source: documented(z.string(), { description: "Source.", source: "engine §4.2" }).optional(),

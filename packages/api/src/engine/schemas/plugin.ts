@@ -69,3 +69,11 @@ export const Plugin = z.looseObject({
   Manifest: documented(PluginManifest, { description: "Manifest.", source }).optional(),
 });
 export type Plugin = z.infer<typeof Plugin>;
+
+/** A privilege a plugin asks for on `POST /plugins/pull` (engine §4.7). */
+export const PluginPrivilege = z.looseObject({
+  Name: responseString("Privilege name (network, mount, device ...).", "engine §4.7"),
+  Description: responseString("Description.", "engine §4.7"),
+  Value: responseList(z.string(), "Values.", "engine §4.7"),
+});
+export type PluginPrivilege = z.infer<typeof PluginPrivilege>;

@@ -172,16 +172,6 @@ export const SwarmJoinBody = requestObject({
 });
 export type SwarmJoinBody = z.infer<typeof SwarmJoinBody>;
 
-/** `POST /swarm/leave` query (engine §4.9). */
-export const SwarmLeaveQuery = requestObject({
-  force: documented(z.boolean(), {
-    description: "Leave even as the last manager or when it breaks the cluster.",
-    default: false,
-    source: "engine §4.9, §3.3",
-  }).optional(),
-});
-export type SwarmLeaveQuery = z.infer<typeof SwarmLeaveQuery>;
-
 /** Join tokens of the swarm (secrets; engine §2.10, §5). */
 export const JoinTokens = z.looseObject({
   Worker: responseString("Token to join as a worker (secret).", source),

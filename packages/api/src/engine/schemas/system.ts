@@ -140,6 +140,13 @@ export const AuthConfig = requestObject({
 });
 export type AuthConfig = z.infer<typeof AuthConfig>;
 
+/**
+ * `X-Registry-Auth` content before encoding (engine §5): `{ username, password, email }` or
+ * `{ identitytoken }`, sent base64-encoded on image create, image push, plugin pull, service create/update.
+ */
+export const RegistryAuth = AuthConfig;
+export type RegistryAuth = AuthConfig;
+
 /** `POST /auth` 200 response (engine §4.3). */
 export const AuthResponse = z.looseObject({
   Status: responseString("Login status text.", info),

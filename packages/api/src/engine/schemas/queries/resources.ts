@@ -73,6 +73,14 @@ const objectVersion = (source: string) =>
 export const NodeUpdateQuery = requestObject({ version: objectVersion("engine §4.8") });
 export type NodeUpdateQuery = z.infer<typeof NodeUpdateQuery>;
 
+/** `POST /swarm/leave` query (engine §4.9). */
+export const SwarmLeaveQuery = requestObject({
+  force: queryBoolean("Leave even as the last manager or when it breaks the cluster.", "engine §4.9, §3.3", {
+    default: false,
+  }),
+});
+export type SwarmLeaveQuery = z.infer<typeof SwarmLeaveQuery>;
+
 /** `POST /swarm/update` query (engine §4.9). */
 export const SwarmUpdateQuery = requestObject({
   version: objectVersion("engine §4.9"),
