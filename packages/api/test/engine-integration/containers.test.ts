@@ -126,4 +126,46 @@ describe.skipIf(!engineHost)("containers against the real engine", () => {
     expect(stdout).toContain("got:ping");
     expect(await client.containers.wait(Id)).toMatchObject({ StatusCode: 0 });
   });
+  test("pause/unpause, rename, update, restart, resize, changes, stats, export, commit", async () => {
+    const name = uniqueName("ops");
+    const { Id } = await create(name, {
+      Cmd: ["sh", "-c", "touch /made-here; sleep 30"],
+      Tty: true,
+      StopSignal: "SIGKILL",
+    });
+    await client.containers.start(Id);
+    await client.containers.pause(Id);
+    expect((await client.containers.inspect(Id)).State?.Status).toBe("paused");
+    await expect(client.exec.create(Id, { Cmd: ["true"] })).rejects.toMatchObject({ status: 409 });
+    await client.containers.unpause(Id);
+    const renamed = `${name}-renamed`;
+    await client.containers.rename(Id, renamed);
+    expect((await client.containers.inspect(renamed)).Id).toBe(Id);
+    const update = await client.containers.update(Id, {
+      CpuShares: 256,
+      RestartPolicy: { Name: "on-failure", MaximumRetryCount: 2 },
+    });
+    expect(update.Warnings ?? []).toEqual([]);
+    expect((await client.containers.inspect(Id)).HostConfig).toMatchObject({ CpuShares: 256 });
+    await client.containers.resize(Id, { h: 40, w: 100 });
+    await client.containers.restart(Id, { t: 1 });
+    const changes = await client.containers.changes(Id);
+    expect(changes).toContainEqual({ Path: "/made-here", Kind: 1 });
+    const stats = await client.containers.stats(Id);
+    expect(typeof stats.read).toBe("string");
+    const exported = await client.containers.export(Id);
+    let bytes = 0;
+    for await (const chunk of exported) bytes += (chunk as Buffer).length;
+    expect(bytes).toBeGreaterThan(1024);
+    const repo = uniqueName("commit");
+    const { Id: imageId } = await client.images.commit({
+      container: Id,
+      repo,
+      tag: "v1",
+      comment: "by enginekit",
+    });
+    expect(imageId).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect((await client.images.inspect(`${repo}:v1`)).Comment).toBe("by enginekit");
+    await client.images.remove(`${repo}:v1`);
+  });
 });
