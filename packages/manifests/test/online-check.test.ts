@@ -76,6 +76,20 @@ describe("checkSecretReferences against a fake reader", () => {
     expect(reads.sort()).toEqual(["kv/legacy/api", "secret/app/db", "secret/app/none"]);
   });
 
+  it("offers the data/ fix inside a block scalar too (reference written verbatim)", async () => {
+    const text =
+      "Image: busybox\nCmd:\n  - sh\n  - -c\n  - |\n    login --token=svc:secret/app/db#username\n";
+    const checked = checkManifest(text, { fileName: "a.container.yaml" });
+    const findings = await checkSecretReferences(checked.documents[0]!.references, fake, {
+      text,
+      lines: checked.lines,
+    });
+    expect(summary(findings)).toEqual(["secret-ref/kv2-path@5:18-5:44"]);
+    expect(applyEdits(text, findings[0]!.fix!.edits)).toContain(
+      "login --token=svc:secret/data/app/db#username\n",
+    );
+  });
+
   it("reports a deleted latest version as not found", async () => {
     const deleted: SecretsReader = { mount: fake.mount, read: async () => ({ data: null, deleted: true }) };
     const text = "Env: [A=svc:secret/data/x#y]\n";

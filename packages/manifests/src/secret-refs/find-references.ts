@@ -55,6 +55,24 @@ export function rangeInScalar(
 }
 
 /**
+ * The source range of the reference's characters `[from, to)` (offsets within `reference.text`): direct when
+ * the reference is written verbatim in the source (no escapes inside it), else through the scalar's quoting
+ * (see {@link rangeInScalar}).
+ */
+export function rangeInReference(
+  ctx: Pick<FindReferencesContext, "text" | "lines">,
+  reference: SecretReference,
+  from: number,
+  to: number,
+): { range: Range; exact: boolean } {
+  const start = reference.range.start.offset;
+  if (reference.exact && ctx.text.slice(start, reference.range.end.offset) === reference.text) {
+    return { range: ctx.lines.range(start + from, start + to), exact: true };
+  }
+  return rangeInScalar(ctx, reference.scalar, reference.valueOffset + from, reference.valueOffset + to);
+}
+
+/**
  * Every secret reference in the string values of a located tree (object keys are not searched), with a
  * `secret-ref/syntax` finding for each syntax problem, located at the offending characters. Pure.
  */

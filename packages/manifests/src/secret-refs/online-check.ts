@@ -2,7 +2,7 @@ import type { Finding, Fix } from "../findings.js";
 import type { LineIndex } from "../location/line-index.js";
 import { closestMatch } from "../validate/suggest.js";
 import type { SecretReference } from "./find-references.js";
-import { rangeInScalar } from "./find-references.js";
+import { rangeInReference } from "./find-references.js";
 import { SECRET_REFERENCE_PREFIX } from "./reference-syntax.js";
 
 /**
@@ -91,8 +91,8 @@ export async function checkSecretReferences(
       if (rest?.startsWith("data/")) {
         userPath = mountPath + rest.slice("data/".length);
       } else if (rest !== undefined) {
-        const at = reference.valueOffset + SECRET_REFERENCE_PREFIX.length + mountPath.length;
-        const { range: insertAt, exact } = rangeInScalar(ctx, reference.scalar, at, at);
+        const at = SECRET_REFERENCE_PREFIX.length + mountPath.length;
+        const { range: insertAt, exact } = rangeInReference(ctx, reference, at, at);
         const fix: Fix | undefined = exact
           ? {
               title: `Insert "data/" after the mount "${mountPath}"`,
@@ -128,12 +128,12 @@ export async function checkSecretReferences(
       });
     } else if (!Object.hasOwn(secret.data, reference.field)) {
       const suggestion = closestMatch(reference.field, Object.keys(secret.data));
-      const fieldStart = reference.valueOffset + reference.text.indexOf("#") + 1;
-      const { range: fieldRange, exact } = rangeInScalar(
+      const fieldStart = reference.text.indexOf("#") + 1;
+      const { range: fieldRange, exact } = rangeInReference(
         ctx,
-        reference.scalar,
+        reference,
         fieldStart,
-        reference.valueOffset + reference.text.length,
+        reference.text.length,
       );
       findings.push({
         ...base,
