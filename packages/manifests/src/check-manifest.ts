@@ -122,7 +122,8 @@ function checkDocument(
       const extraKeys = kindSchema.extraKeys ?? {};
       const ignoredKeys = new Set([...KIND_KEYS, ...Object.keys(extraKeys)]);
       const validate = { text, lines, document: index };
-      findings.push(...validateNode(root, kindSchema.body, { ...validate, ignoredKeys }));
+      const extraRootKeys = Object.keys(extraKeys);
+      findings.push(...validateNode(root, kindSchema.body, { ...validate, ignoredKeys, extraRootKeys }));
       if (Object.keys(extraKeys).length > 0)
         findings.push(...validateNode(root, extraKeysSchema(extraKeys), validate));
     } else {

@@ -20,6 +20,12 @@ describe("checkManifest", () => {
     expect(json.documents[0]!.kind).toBe("volume");
   });
 
+  it("suggests the container's Name for a misspelt name key", () => {
+    const result = checkManifest("name: web\nImage: busybox\n", { fileName: "web.container.yaml" });
+    expect(summary(result.findings)).toEqual(["manifest/unknown-key@0:0-0:4"]);
+    expect(result.findings[0]!.suggestion).toBe("Name");
+  });
+
   it("checks a bad container Name with the api's rule, at the value", () => {
     const text = "Name: -web\nImage: busybox\n";
     const result = checkManifest(text, { fileName: "web.container.yaml" });

@@ -17,6 +17,8 @@ export interface IssueContext {
   /** The schema the document was validated against (for known keys and allowed values). */
   schema: z.ZodType;
   document: number;
+  /** More keys valid at the root besides the schema's (a container's `Name`), offered as suggestions. */
+  extraRootKeys?: readonly string[];
 }
 
 /** A zod issue as this module reads it (zod 4's `$ZodIssue`, loosely). */
@@ -253,7 +255,11 @@ export function issueFindings(
 function namesSibling(ctx: IssueContext, message: string, path: readonly PathSegment[]): boolean {
   const own = path[path.length - 1];
   const siblings = knownKeysOf(schemaAtPath(ctx.schema, path.slice(0, -1))?.schema ?? ctx.schema);
-  return siblings.some((key) => key.name !== own && new RegExp(`\\b${key.name}\\b`).test(message));
+  return siblings.some(
+    (key) =>
+      key.name !== own &&
+      new RegExp(`\\b${key.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(message),
+  );
 }
 
 function valueFinding(ctx: IssueContext, code: FindingCode, issue: Issue, path: PathSegment[]): Finding[] {
@@ -288,6 +294,7 @@ function unknownKeyFindings(ctx: IssueContext, path: PathSegment[], keys: readon
       ? (target.node as LocatedObject)
       : undefined;
   const known = knownKeysOf(schemaAtPath(ctx.schema, path)?.schema ?? ctx.schema).map((key) => key.name);
+  if (path.length === 0) known.push(...(ctx.extraRootKeys ?? []));
   const where = path.length === 0 ? "" : ` in ${pathLabel(path)}`;
   return keys.map((key) => {
     const property = object?.properties.findLast((candidate) => candidate.key === key);

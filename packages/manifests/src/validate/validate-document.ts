@@ -16,6 +16,8 @@ export interface ValidateOptions {
   document: number;
   /** Top-level keys that are not part of the request body (`$schema`, `kind`, a container's `Name`). */
   ignoredKeys?: ReadonlySet<string>;
+  /** Keys valid at the root besides the schema's, offered as did-you-mean suggestions (a container's `Name`). */
+  extraRootKeys?: readonly string[];
 }
 
 function pathKey(path: readonly PathSegment[]): string {
@@ -46,7 +48,14 @@ export function validateNode(root: LocatedNode, schema: z.ZodType, options: Vali
   if (options.ignoredKeys && value && typeof value === "object" && !Array.isArray(value)) {
     for (const key of options.ignoredKeys) delete (value as Record<string, unknown>)[key];
   }
-  const ctx = { text: options.text, lines: options.lines, root, schema, document: options.document };
+  const ctx = {
+    text: options.text,
+    lines: options.lines,
+    root,
+    schema,
+    document: options.document,
+    ...(options.extraRootKeys ? { extraRootKeys: options.extraRootKeys } : {}),
+  };
   const findings: Finding[] = [];
   const reported = new Set<string>();
   for (let pass = 0; pass <= EXTRA_PASSES; pass++) {
