@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as schemas from "../../src/engine/schemas/index.js";
+import { fieldDocOf } from "../../src/meta.js";
+
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  options?: z.ZodType[];
+};
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Paths of object fields below `schema` that carry no documented() metadata. */
+function undocumentedFields(
+  schema: z.ZodType,
+  path: string,
+  out: string[],
+  seen = new Set<z.ZodType>(),
+): string[] {
+  if (seen.has(schema)) return out;
+  seen.add(schema);
+  const def = defOf(schema);
+  if (def.type === "object") {
+    for (const [key, field] of Object.entries(def.shape ?? {})) {
+      const doc = fieldDocOf(field);
+      if (!doc?.description || !doc.source) out.push(`${path}.${key}`);
+      undocumentedFields(field, `${path}.${key}`, out, seen);
+    }
+  } else if (def.innerType) {
+    undocumentedFields(def.innerType, path, out, seen);
+  } else if (def.element) {
+    undocumentedFields(def.element, `${path}[]`, out, seen);
+  } else if (def.valueType) {
+    undocumentedFields(def.valueType, `${path}{}`, out, seen);
+  } else if (def.options) {
+    for (const option of def.options) undocumentedFields(option, path, out, seen);
+  }
+  return out;
+}
+
+/** Every exported zod object schema whose name ends like a request (body, spec, query). */
+const requestSchemas = Object.entries(schemas).filter(
+  ([name, value]) => value instanceof z.ZodType && /(Body|Spec|Query|^HostConfig|^Healthcheck)$/.test(name),
+) as [string, z.ZodType][];
+
+describe("every request-side field is documented (description and source)", () => {
+  it("finds the request schemas", () => {
+    expect(requestSchemas.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        "ContainerCreateBody",
+        "ServiceSpec",
+        "BuildQuery",
+        "SwarmInitBody",
+        "NodeSpec",
+      ]),
+    );
+    expect(requestSchemas.length).toBeGreaterThan(50);
+  });
+  it.each(requestSchemas)("%s", (name, schema) => {
+    expect(undocumentedFields(schema, name, [])).toEqual([]);
+  });
+});
+
+describe("every top-level response field is documented", () => {
+  const responses = [
+    "ContainerInspect",
+    "ContainerSummary",
+    "ImageInspect",
+    "ImageSummary",
+    "SystemInfo",
+    "SystemVersion",
+    "Volume",
+    "Network",
+    "ExecInspect",
+    "Node",
+    "Swarm",
+    "Service",
+    "Task",
+    "EngineEvent",
+    "JsonMessage",
+    "ErrorBody",
+    "ContainerStats",
+    "Plugin",
+  ] as const;
+  it.each(responses)("%s", (name) => {
+    const shape = (schemas[name] as unknown as { shape: Record<string, z.ZodType> }).shape;
+    const missing = Object.entries(shape)
+      .filter(([, field]) => !fieldDocOf(field)?.source)
+      .map(([key]) => key);
+    expect(missing).toEqual([]);
+  });
+});
