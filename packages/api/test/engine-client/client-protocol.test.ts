@@ -8,6 +8,7 @@ import {
   EngineClient,
   EngineResponseError,
   EngineStreamError,
+  EngineTimeoutError,
   type JsonStreamMessage,
 } from "../../src/engine/client/index.js";
 import { frame, type LoopbackServer, sendJson, startLoopbackServer } from "./loopback-server.js";
@@ -223,5 +224,40 @@ describe("validateResponses", () => {
     } finally {
       await checking.close();
     }
+  });
+});
+
+describe("streams: timeouts and cancellation while reading", () => {
+  test("a stream silent for longer than timeoutMs ends with EngineTimeoutError after the messages before it", async () => {
+    server = await startLoopbackServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"Type":"container","Action":"create"}\n');
+      // then nothing: the connection stays open
+    });
+    const events = await connect(server.host).system.events({}, { timeoutMs: 300 });
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const event of events) seen.push(event);
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual([{ Type: "container", Action: "create" }]);
+    expect(error).toBeInstanceOf(EngineTimeoutError);
+    expect(error).toMatchObject({ method: "GET", path: "/v1.24/events", timeoutMs: 300 });
+  });
+
+  test("aborting the signal ends a running stream with the signal's reason", async () => {
+    server = await startLoopbackServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"stream":"Step 1/9"}\r\n');
+    });
+    const controller = new AbortController();
+    const messages = await connect(server.host).images.build(
+      new Uint8Array([0]),
+      {},
+      { signal: controller.signal },
+    );
+    const error = await (async () => {
+      for await (const _ of messages) controller.abort(new Error("stopped by the user"));
+    })().catch((e: unknown) => e);
+    expect((error as Error).message).toBe("stopped by the user");
   });
 });

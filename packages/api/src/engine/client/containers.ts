@@ -109,14 +109,14 @@ export class ContainersApi {
     query: ContainerLogsQuery,
     options: OutputOptions = {},
   ): Promise<AsyncIterable<OutputFrame>> {
-    const response = await this.http.send({
+    const body = await this.http.stream({
       method: "GET",
       path: `/containers/${segment(id)}/logs`,
       query: { ...query },
       long: query.follow === true,
       ...options,
     });
-    return decodeMultiplexedStream(response.body, { tty: options.tty ?? false });
+    return decodeMultiplexedStream(body, { tty: options.tty ?? false });
   }
 
   /** `GET /containers/(id)/changes`: file system changes; `Kind` 0 modify, 1 add, 2 delete. */
@@ -159,14 +159,14 @@ export class ContainersApi {
 
   /** `GET /containers/(id)/stats`: a stats object about every second until the caller stops iterating. */
   async statsStream(id: string, options: CallOptions = {}): Promise<AsyncIterable<ContainerStats>> {
-    const response = await this.http.send({
+    const body = await this.http.stream({
       method: "GET",
       path: `/containers/${segment(id)}/stats`,
       query: { stream: true },
       long: true,
       ...options,
     });
-    return decodeJsonStream<ContainerStats>(response.body, { throwOnError: false });
+    return decodeJsonStream<ContainerStats>(body, { throwOnError: false });
   }
 
   /** `POST /containers/(id)/resize`: TTY size in characters. */

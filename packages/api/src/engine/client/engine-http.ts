@@ -171,6 +171,28 @@ export class EngineHttp {
     throw new EngineResponseError(request.method, request.path, result.error.issues);
   }
 
+  /**
+   * Sends a request and resolves, once the response head arrived, to its body as chunks. Failures while
+   * reading are mapped like those of the request (EngineTimeoutError when the body stays silent longer than
+   * `timeoutMs`, the signal's reason on abort, EngineConnectionError when the connection breaks). Leaving the
+   * iteration early closes the response.
+   */
+  async stream(request: EngineRequest): Promise<AsyncIterable<Uint8Array>> {
+    const response = await this.send(request);
+    return this.mappedChunks(response.body, request);
+  }
+
+  private async *mappedChunks(
+    body: AsyncIterable<Uint8Array>,
+    request: EngineRequest,
+  ): AsyncGenerator<Uint8Array> {
+    try {
+      yield* body;
+    } catch (error) {
+      throw this.mapError(error, request, `${this.prefix ?? ""}${request.path}`);
+    }
+  }
+
   /** Sends a request whose answer has no useful body; resolves to the status (e.g. 204, or 304 unchanged). */
   async empty(request: EngineRequest): Promise<number> {
     const response = await this.send(request);

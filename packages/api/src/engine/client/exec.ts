@@ -45,14 +45,14 @@ export class ExecApi {
     body: { Tty?: boolean } = {},
     options: CallOptions = {},
   ): Promise<AsyncIterable<OutputFrame>> {
-    const response = await this.http.send({
+    const output = await this.http.stream({
       method: "POST",
       path: `/exec/${segment(id)}/start`,
       json: { ...body, Detach: false },
       long: true,
       ...options,
     });
-    return decodeMultiplexedStream(response.body, { tty: body.Tty ?? false });
+    return decodeMultiplexedStream(output, { tty: body.Tty ?? false });
   }
 
   /** `POST /exec/(id)/start` hijacked with `Upgrade: tcp` (engine §4.1.2): stdin, stdout and stderr. */

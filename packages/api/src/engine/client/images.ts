@@ -69,7 +69,7 @@ export class ImagesApi {
     const { enginefile, ...rest } = query;
     const requestHeaders: Record<string, string> = { "content-type": "application/x-tar", ...headers };
     if (registryConfig) requestHeaders["x-registry-config"] = encodeRegistryConfig(registryConfig);
-    const response = await this.http.send({
+    const body = await this.http.stream({
       method: "POST",
       path: "/build",
       query: enginefile === undefined ? rest : { enginefile, dockerfile: enginefile, ...rest },
@@ -78,7 +78,7 @@ export class ImagesApi {
       long: true,
       ...call,
     });
-    return decodeJsonStream(response.body);
+    return decodeJsonStream(body);
   }
 
   /**
@@ -93,7 +93,7 @@ export class ImagesApi {
     const headers: Record<string, string> = {};
     if (auth) headers["x-registry-auth"] = encodeRegistryAuth(auth);
     if (body !== undefined) headers["content-type"] = "application/x-tar";
-    const response = await this.http.send({
+    const messages = await this.http.stream({
       method: "POST",
       path: "/images/create",
       query: { ...query },
@@ -102,7 +102,7 @@ export class ImagesApi {
       ...(body === undefined ? {} : { body }),
       ...call,
     });
-    return decodeJsonStream(response.body);
+    return decodeJsonStream(messages);
   }
 
   /** `GET /images/(name)/json` (engine §2.5). */
@@ -130,7 +130,7 @@ export class ImagesApi {
     const { auth, ...call } = options;
     // The engine requires the header on push; an empty credential object is what the engine CLI sends.
     const headers = { "x-registry-auth": encodeRegistryAuth(auth ?? {}) };
-    const response = await this.http.send({
+    const body = await this.http.stream({
       method: "POST",
       path: `/images/${reference(name)}/push`,
       query,
@@ -138,7 +138,7 @@ export class ImagesApi {
       long: true,
       ...call,
     });
-    return decodeJsonStream(response.body);
+    return decodeJsonStream(body);
   }
 
   /** `POST /images/(name)/tag?repo=&tag=`. */
@@ -200,7 +200,7 @@ export class ImagesApi {
     query: ImageLoadQuery = {},
     options: CallOptions = {},
   ): Promise<AsyncIterable<JsonStreamMessage>> {
-    const response = await this.http.send({
+    const body = await this.http.stream({
       method: "POST",
       path: "/images/load",
       query,
@@ -209,7 +209,7 @@ export class ImagesApi {
       long: true,
       ...options,
     });
-    return decodeJsonStream(response.body);
+    return decodeJsonStream(body);
   }
 
   /** `POST /commit`: creates an image from a container; `body` overrides its configuration. */

@@ -49,14 +49,14 @@ export class SystemApi {
    * `until` passes, the signal aborts, or the caller breaks out of the loop (which closes the request).
    */
   async events(query: EventsQuery = {}, options: CallOptions = {}): Promise<AsyncIterable<EngineEvent>> {
-    const response = await this.http.send({
+    const body = await this.http.stream({
       method: "GET",
       path: "/events",
       query: { ...query },
       long: true,
       ...options,
     });
-    const events = decodeJsonStream<EngineEvent>(response.body, { throwOnError: false });
+    const events = decodeJsonStream<EngineEvent>(body, { throwOnError: false });
     return this.http.validate ? this.checked(events) : events;
   }
 
