@@ -90,6 +90,34 @@ describe("checkSecretReferences against a fake reader", () => {
     );
   });
 
+  it("never rejects: a reader that throws synchronously or answers nonsense gives findings", async () => {
+    const text = "Env: [A=svc:secret/data/x#y, B=svc:kv/z#w]\n";
+    const checked = checkManifest(text, { fileName: "a.container.yaml" });
+    const broken: SecretsReader = {
+      mount: (path) => {
+        if (path.startsWith("kv/")) throw new TypeError("boom");
+        return Promise.resolve({ path: "secret/", version: 2 });
+      },
+      read: () => {
+        throw new Error("socket hang up");
+      },
+    };
+    const findings = await checkSecretReferences(checked.documents[0]!.references, broken, {
+      text,
+      lines: checked.lines,
+    });
+    expect(findings.map((f) => [f.code, f.message])).toEqual([
+      ["secret-ref/unreachable", 'Could not read the secret at "secret/data/x": socket hang up'],
+      ["secret-ref/unreachable", 'Could not look up the mount of "kv/z": boom'],
+    ]);
+    const odd: SecretsReader = { mount: fake.mount, read: async () => ({ data: undefined as never }) };
+    const more = await checkSecretReferences(checked.documents[0]!.references.slice(0, 1), odd, {
+      text,
+      lines: checked.lines,
+    });
+    expect(more.map((f) => f.code)).toEqual(["secret-ref/not-found"]);
+  });
+
   it("reports a deleted latest version as not found", async () => {
     const deleted: SecretsReader = { mount: fake.mount, read: async () => ({ data: null, deleted: true }) };
     const text = "Env: [A=svc:secret/data/x#y]\n";

@@ -57,8 +57,8 @@ export async function checkSecretReferences(
   const readOnce = (path: string) => {
     let pending = reads.get(path);
     if (!pending) {
-      pending = reader
-        .read(path)
+      pending = Promise.resolve()
+        .then(() => reader.read(path))
         .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
       reads.set(path, pending);
     }
@@ -117,7 +117,7 @@ export async function checkSecretReferences(
         message: `Could not read the secret at "${reference.location}": ${errorText(secret)}`,
         range: reference.range,
       });
-    } else if (!secret || secret.data === null || secret.deleted) {
+    } else if (!secret || typeof secret.data !== "object" || secret.data === null || secret.deleted) {
       findings.push({
         ...base,
         code: "secret-ref/not-found",
