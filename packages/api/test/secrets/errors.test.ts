@@ -1,19 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { SecretsApiError, type SecretsClient, SecretsConnectionError } from "../../src/secrets/index.js";
-import { clientFor, type DevServer, startServer } from "./fixture.js";
+import { describe, expect, test } from "vitest";
+import { SecretsApiError, SecretsConnectionError } from "../../src/secrets/index.js";
+import { clientFor, startServer, useDevServer } from "./fixture.js";
 
-let server: DevServer;
-let client: SecretsClient;
-beforeAll(async () => {
-  server = await startServer();
-  client = clientFor(server);
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const ctx = useDevServer();
 
 /** The error a call rejects with. */
 async function failure(promise: Promise<unknown>): Promise<SecretsApiError> {
@@ -27,8 +18,8 @@ async function failure(promise: Promise<unknown>): Promise<SecretsApiError> {
 
 describe("the error table (secrets §7) over real HTTP", () => {
   test("400 invalid request, not retried", async () => {
-    const before = server.requestCount;
-    const e = await failure(client.loginUserpass("alice", "wrong-password"));
+    const before = ctx.server.requestCount;
+    const e = await failure(ctx.client.loginUserpass("alice", "wrong-password"));
     expect(e).toMatchObject({
       status: 400,
       kind: "invalid-request",
@@ -36,16 +27,16 @@ describe("the error table (secrets §7) over real HTTP", () => {
       path: "auth/userpass/login/alice",
     });
     expect(e.message).toMatch(/invalid request.*invalid username or password/);
-    expect(server.requestCount - before).toBe(1);
+    expect(ctx.server.requestCount - before).toBe(1);
   });
 
   test("403 permission denied (bad token; also unknown paths for limited tokens), multierror text flattened", async () => {
-    const bad = clientFor(server, { token: "hvs.not-a-token" });
+    const bad = clientFor(ctx.server, { token: "hvs.not-a-token" });
     const e = await failure(bad.request("GET", "secret/data/app/db"));
     expect(e).toMatchObject({ status: 403, kind: "permission-denied" });
     expect(e.message).toMatch(/permission denied.*also answers 403 for paths that do not exist/);
     await bad.close();
-    const alice = clientFor(server, { token: undefined });
+    const alice = clientFor(ctx.server, { token: undefined });
     await alice.loginUserpass("alice", "alice-password-123");
     const unknown = await failure(alice.request("GET", "secret/data/ci/registry"));
     expect(unknown.message).toMatch(/\(service: permission denied\)$/);
@@ -53,32 +44,32 @@ describe("the error table (secrets §7) over real HTTP", () => {
   });
 
   test("404 not found, 405 method not allowed", async () => {
-    expect(await failure(client.request("GET", "secret/data/missing"))).toMatchObject({
+    expect(await failure(ctx.client.request("GET", "secret/data/missing"))).toMatchObject({
       status: 404,
       kind: "not-found",
       errors: [],
     });
-    expect(await failure(client.request("LIST", "secret/data/app/"))).toMatchObject({
+    expect(await failure(ctx.client.request("LIST", "secret/data/app/"))).toMatchObject({
       status: 405,
       kind: "method-not-allowed",
     });
   });
 
   test("412, 429, 500, 502 are retried and succeed when the service recovers", async () => {
-    await client.kv.mount("secret/");
+    await ctx.client.kv.mount("secret/");
     for (const status of [412, 429, 500, 502]) {
-      server.failNext({ status, count: 2, pathPrefix: "secret/data/app/db" });
-      const before = server.requestCount;
-      expect((await client.kv.read("secret/app/db"))?.data).toMatchObject({ username: "app" });
-      expect(server.requestCount - before).toBe(3);
+      ctx.server.failNext({ status, count: 2, pathPrefix: "secret/data/app/db" });
+      const before = ctx.server.requestCount;
+      expect((await ctx.client.kv.read("secret/app/db"))?.data).toMatchObject({ username: "app" });
+      expect(ctx.server.requestCount - before).toBe(3);
     }
   });
 
   test("each retryable status gives its own message when retries run out", async () => {
     const messages = new Set<string>();
     for (const status of [412, 429, 500, 502, 503]) {
-      server.failNext({ status, count: 3, pathPrefix: "secret/data/app/db" });
-      const e = await failure(client.request("GET", "secret/data/app/db"));
+      ctx.server.failNext({ status, count: 3, pathPrefix: "secret/data/app/db" });
+      const e = await failure(ctx.client.request("GET", "secret/data/app/db"));
       expect(e.status).toBe(status);
       messages.add(e.message.replace(/ \(service:.*/, ""));
     }
@@ -86,16 +77,16 @@ describe("the error table (secrets §7) over real HTTP", () => {
   });
 
   test("429 honours Retry-After", async () => {
-    server.failNext({ status: 429, retryAfterSeconds: 1, pathPrefix: "secret/data/app/cache" });
+    ctx.server.failNext({ status: 429, retryAfterSeconds: 1, pathPrefix: "secret/data/app/cache" });
     const started = Date.now();
-    await client.kv.read("secret/app/cache");
+    await ctx.client.kv.read("secret/app/cache");
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
 
   test("a Retry-After beyond the time budget stops at once instead of waiting", async () => {
-    server.failNext({ status: 429, retryAfterSeconds: 60, pathPrefix: "secret/data/app/cache" });
+    ctx.server.failNext({ status: 429, retryAfterSeconds: 60, pathPrefix: "secret/data/app/cache" });
     const started = Date.now();
-    await expect(client.request("GET", "secret/data/app/cache")).rejects.toMatchObject({
+    await expect(ctx.client.request("GET", "secret/data/app/cache")).rejects.toMatchObject({
       status: 429,
       kind: "rate-limited",
     });
@@ -135,21 +126,21 @@ describe("the error table (secrets §7) over real HTTP", () => {
 
 describe("refused before sending", () => {
   test("a path segment ending in a period is a 404 'unsupported path' without a request", async () => {
-    const before = server.requestCount;
+    const before = ctx.server.requestCount;
     for (const path of ["secret/app./db", "secret/../sys", "secret/app/db."]) {
-      const e = await failure(client.kv.read(path));
+      const e = await failure(ctx.client.kv.read(path));
       expect(e).toMatchObject({ status: 404, sent: false });
       expect(e.message).toMatch(/unsupported path/);
     }
-    expect(server.requestCount).toBe(before);
+    expect(ctx.server.requestCount).toBe(before);
   });
 
   test("a body over 32 MiB is refused with 413 without a request", async () => {
-    await client.kv.mount("secret/");
-    const before = server.requestCount;
-    const e = await failure(client.kv.write("secret/big", { blob: "x".repeat(32 * 1024 * 1024) }));
+    await ctx.client.kv.mount("secret/");
+    const before = ctx.server.requestCount;
+    const e = await failure(ctx.client.kv.write("secret/big", { blob: "x".repeat(32 * 1024 * 1024) }));
     expect(e).toMatchObject({ status: 413, kind: "too-large", sent: false });
-    expect(server.requestCount).toBe(before);
+    expect(ctx.server.requestCount).toBe(before);
   });
 });
 
@@ -159,18 +150,18 @@ describe("no answer", () => {
     await new Promise<void>((r) => dead.listen(0, "127.0.0.1", r));
     const { port } = dead.address() as AddressInfo;
     await new Promise<void>((r) => dead.close(() => r()));
-    const c = clientFor(server, { address: `http://127.0.0.1:${port}` });
+    const c = clientFor(ctx.server, { address: `http://127.0.0.1:${port}` });
     const e = await c.health().catch((x: unknown) => x);
     expect(e).toBeInstanceOf(SecretsConnectionError);
     expect(e).toMatchObject({ reason: "network" });
     await c.close();
   });
 
-  test("a server that never answers hits the timeout; an AbortSignal aborts at once", async () => {
+  test("a ctx.server that never answers hits the timeout; an AbortSignal aborts at once", async () => {
     const silent = createServer(() => {});
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     const address = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-    const c = clientFor(server, {
+    const c = clientFor(ctx.server, {
       address,
       timeoutMs: 200,
       retry: { maxRetries: 1, minWaitMs: 5, maxWaitMs: 5 },
@@ -191,8 +182,8 @@ describe("no answer", () => {
   });
 
   test("an abort during a retry wait ends the call", async () => {
-    server.failNext({ status: 500, count: 3, pathPrefix: "secret/data/app/db" });
-    const c = clientFor(server, {
+    ctx.server.failNext({ status: 500, count: 3, pathPrefix: "secret/data/app/db" });
+    const c = clientFor(ctx.server, {
       retry: { maxRetries: 2, minWaitMs: 5000, maxWaitMs: 5000, maxElapsedMs: 60_000 },
     });
     const started = Date.now();

@@ -2,6 +2,7 @@
  * Test fixture: the real dev server (packages/secrets-dev-server, imported by path because it depends on
  * this package) over real HTTP on 127.0.0.1, and clients pointed at it with fast retry settings.
  */
+import { afterAll, beforeAll } from "vitest";
 import {
   type DevServer,
   type DevServerOptions,
@@ -48,4 +49,18 @@ export function clientFor(server: DevServer, options: SecretsClientOptions = {})
     retry: { maxRetries: 2, minWaitMs: 5, maxWaitMs: 10, maxElapsedMs: 2000 },
     ...options,
   });
+}
+
+/** A dev server and a root client shared by the tests of one file (started before, closed after them). */
+export function useDevServer(options: DevServerOptions = {}): { server: DevServer; client: SecretsClient } {
+  const ctx = {} as { server: DevServer; client: SecretsClient };
+  beforeAll(async () => {
+    ctx.server = await startServer(options);
+    ctx.client = clientFor(ctx.server);
+  });
+  afterAll(async () => {
+    await ctx.client.close();
+    await ctx.server.close();
+  });
+  return ctx;
 }

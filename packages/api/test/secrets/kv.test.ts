@@ -1,55 +1,46 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { SecretsApiError, type SecretsClient, SecretsUsageError } from "../../src/secrets/index.js";
-import { clientFor, type DevServer, startServer } from "./fixture.js";
+import { describe, expect, test } from "vitest";
+import { SecretsApiError, SecretsUsageError } from "../../src/secrets/index.js";
+import { clientFor, useDevServer } from "./fixture.js";
 
-let server: DevServer;
-let client: SecretsClient;
-beforeAll(async () => {
-  server = await startServer();
-  client = clientFor(server);
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const ctx = useDevServer();
 
 describe("KV version detection", () => {
   test("the preflight finds the mount and version; it runs once per mount", async () => {
-    const fresh = clientFor(server);
-    const before = server.requestCount;
+    const fresh = clientFor(ctx.server);
+    const before = ctx.server.requestCount;
     expect(await fresh.kv.mount("secret/app/db")).toEqual({ path: "secret/", version: 2 });
     expect(await fresh.kv.mount("kv/legacy/api")).toEqual({ path: "kv/", version: 1 });
-    const afterPreflights = server.requestCount;
+    const afterPreflights = ctx.server.requestCount;
     expect(afterPreflights - before).toBe(2);
     await fresh.kv.read("secret/app/db");
     await fresh.kv.list("secret/app/");
     await fresh.kv.read("kv/legacy/api");
-    expect(server.requestCount - afterPreflights).toBe(3);
+    expect(ctx.server.requestCount - afterPreflights).toBe(3);
     await fresh.close();
   });
 
   test("concurrent calls on one mount share a single preflight", async () => {
-    const fresh = clientFor(server);
-    const before = server.requestCount;
+    const fresh = clientFor(ctx.server);
+    const before = ctx.server.requestCount;
     await Promise.all([
       fresh.kv.list("secret/"),
       fresh.kv.list("secret/app/"),
       fresh.kv.read("secret/app/db"),
     ]);
-    expect(server.requestCount - before).toBe(4);
+    expect(ctx.server.requestCount - before).toBe(4);
     await fresh.close();
   });
 
   test("kvVersions skips the preflight for that mount", async () => {
-    const fresh = clientFor(server, { kvVersions: { secret: 2 } });
-    const before = server.requestCount;
+    const fresh = clientFor(ctx.server, { kvVersions: { secret: 2 } });
+    const before = ctx.server.requestCount;
     expect(await fresh.kv.list("secret/app")).toEqual(["cache", "db", "nested/"]);
-    expect(server.requestCount - before).toBe(1);
+    expect(ctx.server.requestCount - before).toBe(1);
     await fresh.close();
   });
 
   test("a preflight denied with 403 stops with a permission error, never a guess", async () => {
-    const limited = clientFor(server, { token: undefined });
+    const limited = clientFor(ctx.server, { token: undefined });
     await limited.loginUserpass("alice", "alice-password-123");
     const error = await limited.kv.list("kv/legacy/").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SecretsApiError);
@@ -61,93 +52,96 @@ describe("KV version detection", () => {
 
 describe("KV version 2", () => {
   test("read returns data and the version's metadata; missing is undefined", async () => {
-    const secret = await client.kv.read("secret/app/db");
+    const secret = await ctx.client.kv.read("secret/app/db");
     expect(secret).toMatchObject({
       kvVersion: 2,
       data: { username: "app" },
       deleted: false,
       metadata: { version: 1 },
     });
-    expect(await client.kv.read("secret/app/nothing")).toBeUndefined();
+    expect(await ctx.client.kv.read("secret/app/nothing")).toBeUndefined();
   });
 
   test("write makes versions (check-and-set), read a given version", async () => {
-    const first = await client.kv.write("secret/versions/a", { v: "1" });
+    const first = await ctx.client.kv.write("secret/versions/a", { v: "1" });
     expect(first?.version).toBe(1);
-    expect((await client.kv.write("secret/versions/a", { v: "2" }, { cas: 1 }))?.version).toBe(2);
-    await expect(client.kv.write("secret/versions/a", { v: "x" }, { cas: 1 })).rejects.toMatchObject({
+    expect((await ctx.client.kv.write("secret/versions/a", { v: "2" }, { cas: 1 }))?.version).toBe(2);
+    await expect(ctx.client.kv.write("secret/versions/a", { v: "x" }, { cas: 1 })).rejects.toMatchObject({
       status: 400,
     });
-    expect((await client.kv.read("secret/versions/a", { version: 1 }))?.data).toEqual({ v: "1" });
-    expect((await client.kv.read("secret/versions/a"))?.data).toEqual({ v: "2" });
+    expect((await ctx.client.kv.read("secret/versions/a", { version: 1 }))?.data).toEqual({ v: "1" });
+    expect((await ctx.client.kv.read("secret/versions/a"))?.data).toEqual({ v: "2" });
   });
 
   test("delete, undelete and destroy versions; a deleted version reads as deleted", async () => {
-    await client.kv.write("secret/versions/b", { v: "1" });
-    await client.kv.write("secret/versions/b", { v: "2" });
-    await client.kv.delete("secret/versions/b");
-    const deleted = await client.kv.read("secret/versions/b");
+    await ctx.client.kv.write("secret/versions/b", { v: "1" });
+    await ctx.client.kv.write("secret/versions/b", { v: "2" });
+    await ctx.client.kv.delete("secret/versions/b");
+    const deleted = await ctx.client.kv.read("secret/versions/b");
     expect(deleted).toMatchObject({ deleted: true, data: null });
     expect(deleted?.metadata?.deletion_time).not.toBe("");
-    await client.kv.undelete("secret/versions/b", [2]);
-    expect((await client.kv.read("secret/versions/b"))?.data).toEqual({ v: "2" });
-    await client.kv.delete("secret/versions/b", { versions: [1] });
-    expect((await client.kv.read("secret/versions/b", { version: 1 }))?.deleted).toBe(true);
-    await client.kv.destroy("secret/versions/b", [1]);
-    expect((await client.kv.read("secret/versions/b", { version: 1 }))?.metadata?.destroyed).toBe(true);
+    await ctx.client.kv.undelete("secret/versions/b", [2]);
+    expect((await ctx.client.kv.read("secret/versions/b"))?.data).toEqual({ v: "2" });
+    await ctx.client.kv.delete("secret/versions/b", { versions: [1] });
+    expect((await ctx.client.kv.read("secret/versions/b", { version: 1 }))?.deleted).toBe(true);
+    await ctx.client.kv.destroy("secret/versions/b", [1]);
+    expect((await ctx.client.kv.read("secret/versions/b", { version: 1 }))?.metadata?.destroyed).toBe(true);
   });
 
   test("metadata read/write/delete", async () => {
-    await client.kv.write("secret/meta/x", { a: "1" });
-    await client.kv.writeMetadata("secret/meta/x", { max_versions: 3, custom_metadata: { owner: "team-a" } });
-    const meta = await client.kv.readMetadata("secret/meta/x");
+    await ctx.client.kv.write("secret/meta/x", { a: "1" });
+    await ctx.client.kv.writeMetadata("secret/meta/x", {
+      max_versions: 3,
+      custom_metadata: { owner: "team-a" },
+    });
+    const meta = await ctx.client.kv.readMetadata("secret/meta/x");
     expect(meta).toMatchObject({ max_versions: 3, current_version: 1, custom_metadata: { owner: "team-a" } });
     expect(Object.keys(meta?.versions ?? {})).toEqual(["1"]);
-    await client.kv.deleteMetadata("secret/meta/x");
-    expect(await client.kv.readMetadata("secret/meta/x")).toBeUndefined();
+    await ctx.client.kv.deleteMetadata("secret/meta/x");
+    expect(await ctx.client.kv.readMetadata("secret/meta/x")).toBeUndefined();
   });
 
   test("mount config read/write", async () => {
-    await client.kv.writeConfig("secret", { max_versions: 7 });
-    expect(await client.kv.readConfig("secret/")).toMatchObject({ max_versions: 7, cas_required: false });
-    await client.kv.writeConfig("secret", { max_versions: 0 });
+    await ctx.client.kv.writeConfig("secret", { max_versions: 7 });
+    expect(await ctx.client.kv.readConfig("secret/")).toMatchObject({ max_versions: 7, cas_required: false });
+    await ctx.client.kv.writeConfig("secret", { max_versions: 0 });
   });
 
   test("list: folders end in /; an empty or missing folder is an empty list; LIST verb works too", async () => {
-    expect(await client.kv.list("secret/")).toEqual(expect.arrayContaining(["app/", "ci/"]));
-    expect(await client.kv.list("secret/app")).toEqual(["cache", "db", "nested/"]);
-    expect(await client.kv.list("secret/no/such/folder/")).toEqual([]);
-    const listVerb = clientFor(server, { listMethod: "list" });
+    expect(await ctx.client.kv.list("secret/")).toEqual(expect.arrayContaining(["app/", "ci/"]));
+    expect(await ctx.client.kv.list("secret/app")).toEqual(["cache", "db", "nested/"]);
+    expect(await ctx.client.kv.list("secret/no/such/folder/")).toEqual([]);
+    const listVerb = clientFor(ctx.server, { listMethod: "list" });
     expect(await listVerb.kv.list("secret/app/")).toEqual(["cache", "db", "nested/"]);
     expect(await listVerb.kv.list("secret/empty/")).toEqual([]);
     await listVerb.close();
   });
 
   test("names with spaces, # and ? are encoded per segment and round-trip", async () => {
-    await client.kv.write("secret/odd names/a b#c?d", { ok: "yes" });
-    expect((await client.kv.read("secret/odd names/a b#c?d"))?.data).toEqual({ ok: "yes" });
-    expect(await client.kv.list("secret/odd names/")).toEqual(["a b#c?d"]);
+    await ctx.client.kv.write("secret/odd names/a b#c?d", { ok: "yes" });
+    expect((await ctx.client.kv.read("secret/odd names/a b#c?d"))?.data).toEqual({ ok: "yes" });
+    expect(await ctx.client.kv.list("secret/odd names/")).toEqual(["a b#c?d"]);
   });
 });
 
 describe("KV version 1", () => {
   test("read, write, list, delete without versions", async () => {
-    expect((await client.kv.read("kv/legacy/api"))?.data).toEqual({ api_key: "legacy-api-key-value" });
-    expect(await client.kv.write("kv/legacy/new", { x: "1" })).toBeUndefined();
-    expect(await client.kv.list("kv/legacy")).toEqual(["api", "new"]);
-    await client.kv.delete("kv/legacy/new");
-    expect(await client.kv.read("kv/legacy/new")).toBeUndefined();
+    expect((await ctx.client.kv.read("kv/legacy/api"))?.data).toEqual({ api_key: "legacy-api-key-value" });
+    expect(await ctx.client.kv.write("kv/legacy/new", { x: "1" })).toBeUndefined();
+    expect(await ctx.client.kv.list("kv/legacy")).toEqual(["api", "new"]);
+    await ctx.client.kv.delete("kv/legacy/new");
+    expect(await ctx.client.kv.read("kv/legacy/new")).toBeUndefined();
   });
 
   test("version operations are refused on a version 1 mount", async () => {
-    await expect(client.kv.undelete("kv/legacy/api", [1])).rejects.toBeInstanceOf(SecretsUsageError);
-    await expect(client.kv.readMetadata("kv/legacy/api")).rejects.toThrow(/KV version 2/);
+    await expect(ctx.client.kv.undelete("kv/legacy/api", [1])).rejects.toBeInstanceOf(SecretsUsageError);
+    await expect(ctx.client.kv.readMetadata("kv/legacy/api")).rejects.toThrow(/KV version 2/);
   });
 });
 
 describe("mounts and help", () => {
   test("listMounts gives the first path segments with their KV versions", async () => {
-    const mounts = await client.listMounts();
+    const mounts = await ctx.client.listMounts();
     expect(mounts.map((m) => [m.path, m.kvVersion])).toEqual([
       ["secret/", 2],
       ["kv/", 1],
@@ -155,7 +149,7 @@ describe("mounts and help", () => {
   });
 
   test("help returns markdown and OpenAPI paths relative to the path", async () => {
-    const help = await client.help("secret/");
+    const help = await ctx.client.help("secret/");
     expect(help.help).toMatch(/## PATHS/);
     expect(Object.keys(help.openapi.paths)).toContain("/metadata/{path}");
   });

@@ -3,8 +3,7 @@ import {
   KvV1ReadResponse,
   type KvV2Config,
   KvV2ConfigResponse,
-  type KvV2MetadataReadResponse,
-  KvV2MetadataReadResponse as KvV2MetadataReadSchema,
+  KvV2MetadataReadResponse,
   type KvV2MetadataWriteRequest,
   KvV2ReadResponse,
   type KvV2VersionMetadata,
@@ -289,7 +288,7 @@ export class KvApi {
     const { route } = await this.#v2Route(path, "metadata", options);
     const res = await this.#transport.send({ ...options, method: "GET", path: route, accept: [404] });
     if (res.status === 404) return undefined;
-    return parseBody(KvV2MetadataReadSchema, res.body, "GET", route).data;
+    return parseBody(KvV2MetadataReadResponse, res.body, "GET", route).data;
   }
 
   /** KV v2: sets a key's metadata (max versions, check-and-set, custom metadata). */

@@ -1,5 +1,7 @@
 import { inspect } from "node:util";
-import { errors, Pool } from "undici";
+import type { Pool } from "undici";
+import { createDispatcher } from "../../transport/dispatcher.js";
+import { isTimeoutError, timeoutOptions } from "../../transport/timeouts.js";
 import {
   NAMESPACE_HEADER,
   REQUEST_HEADER,
@@ -83,11 +85,9 @@ export class SecretsTransport {
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
     this.#token = options.token;
-    const https = options.origin.startsWith("https:");
-    this.#pool = new Pool(options.origin, {
-      connections: 16,
-      pipelining: 1,
-      connect: https ? { ca: options.caCertPem, rejectUnauthorized: !options.skipVerify } : undefined,
+    this.#pool = createDispatcher({
+      origin: options.origin,
+      tls: { ca: options.caCertPem, verify: !options.skipVerify },
     });
   }
 
@@ -181,8 +181,7 @@ export class SecretsTransport {
           headers,
           body: payload,
           signal,
-          headersTimeout: precise ? 0 : timeoutMs,
-          bodyTimeout: precise ? 0 : timeoutMs,
+          ...timeoutOptions(precise ? 0 : timeoutMs),
         });
         status = res.statusCode;
         const text = await res.body.text();
@@ -213,10 +212,7 @@ export class SecretsTransport {
         if (request.signal?.aborted) throw request.signal.reason;
         status = 0;
         const tls = tlsVerifyCode(error);
-        const timedOut =
-          precise?.aborted === true ||
-          error instanceof errors.HeadersTimeoutError ||
-          error instanceof errors.BodyTimeoutError;
+        const timedOut = precise?.aborted === true || isTimeoutError(error);
         const message = timedOut
           ? `no answer within ${timeoutMs} ms from ${o.origin}`
           : tls
