@@ -1,2 +1,18 @@
 /** @enginekit/build-context: .engineignore matcher, build-context tar packer and POST /build uploader. */
-export {};
+export { IgnoreFileError } from "./ignore/ignore-file-error.js";
+export {
+  type ExceptionMode,
+  type IgnoreDecision,
+  IgnoreMatcher,
+  type IgnorePattern,
+  normaliseMatchPath,
+  type ParentMatchState,
+} from "./ignore/ignore-matcher.js";
+export {
+  IGNORE_FILE_NAME,
+  ignoreFileCandidates,
+  type LoadedIgnoreFile,
+  loadIgnoreFile,
+  parseIgnoreFile,
+} from "./ignore/load-ignore-file.js";
+export { type IgnoreLine, MAX_IGNORE_LINE_BYTES, readIgnoreLines } from "./ignore/read-ignore-file.js";

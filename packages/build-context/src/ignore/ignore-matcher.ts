@@ -1,0 +1,221 @@
+/**
+ * The `.engineignore` matcher: the engine CLI's ordered pattern list (research §3.2 rules 17–19) with
+ * each pattern's source line kept, so every decision can name the line that made it. One matcher serves
+ * the packer, `enginekit build --list` and the linter's "COPY of an ignored path" rule.
+ */
+import { goCleanPath } from "./go-path.js";
+import { IgnoreFileError } from "./ignore-file-error.js";
+import {
+  type CompiledPattern,
+  compilePattern,
+  mayMatchBelow,
+  PatternSyntaxError,
+  patternMatches,
+} from "./pattern.js";
+import type { IgnoreLine } from "./read-ignore-file.js";
+
+/** One pattern of an ignore file with where it came from. */
+export interface IgnorePattern {
+  /** The cleaned pattern without its `!`. */
+  readonly text: string;
+  /** True for `!` lines (exceptions that re-include). */
+  readonly exception: boolean;
+  /** File the pattern was read from (as given to the loader). */
+  readonly file: string;
+  /** 1-based line and column of the pattern in `file`. */
+  readonly line: number;
+  readonly column: number;
+  /** @internal compiled form. */
+  readonly compiled: CompiledPattern;
+}
+
+/** The outcome for one path: excluded or not, and the last pattern that matched (undefined if none). */
+export interface IgnoreDecision {
+  excluded: boolean;
+  pattern: IgnorePattern | undefined;
+}
+
+/**
+ * Per-pattern results of a directory, passed to its children by {@link IgnoreMatcher.matchesUsingParent}
+ * (the engine's `MatchInfo`). Opaque to callers.
+ */
+export interface ParentMatchState {
+  readonly matched: Uint8Array;
+}
+
+/**
+ * How exceptions reach into excluded directories when walking:
+ * - `exact` (enginekit's default): an excluded directory is walked whenever some exception could match
+ *   a path below it, so `!**\/*.py` or `!*\/keep` re-include files as the matcher says;
+ * - `engine-cli`: the engine CLI's walker, which walks an excluded directory only if some exception's
+ *   text starts with `<dir>/` (research §3.3 rule 21; moby #30018, docker/cli #2919).
+ */
+export type ExceptionMode = "exact" | "engine-cli";
+
+/**
+ * Normalises a `/`-separated path given by a caller to the matcher's form: relative (one leading `/`
+ * removed), cleaned like Go's `filepath.Clean`; `.` is the context root. A `\\` is a file name character.
+ */
+export function normaliseMatchPath(path: string): string {
+  let p = goCleanPath(path);
+  if (p.startsWith("/")) p = p.slice(1) || ".";
+  return p;
+}
+
+/** An ordered list of compiled ignore patterns (see the module comment). */
+export class IgnoreMatcher {
+  readonly patterns: readonly IgnorePattern[];
+  readonly hasExceptions: boolean;
+
+  private constructor(patterns: IgnorePattern[]) {
+    this.patterns = patterns;
+    this.hasExceptions = patterns.some((p) => p.exception);
+  }
+
+  /** A matcher that excludes nothing. */
+  static empty(): IgnoreMatcher {
+    return new IgnoreMatcher([]);
+  }
+
+  /**
+   * Compiles lines read by `readIgnoreLines`.
+   * @throws IgnoreFileError naming `file`, the line and column, for a pattern the engine would refuse.
+   */
+  static fromLines(lines: readonly IgnoreLine[], file: string): IgnoreMatcher {
+    const patterns: IgnorePattern[] = [];
+    for (const l of lines) {
+      let compiled: CompiledPattern | undefined;
+      try {
+        compiled = compilePattern(l.text);
+      } catch (error) {
+        if (error instanceof PatternSyntaxError) {
+          throw new IgnoreFileError(file, l.line, l.column, `${error.message}: ${JSON.stringify(l.text)}`);
+        }
+        throw error;
+      }
+      if (compiled) {
+        patterns.push({
+          text: compiled.text,
+          exception: compiled.exception,
+          file,
+          line: l.line,
+          column: l.column,
+          compiled,
+        });
+      }
+    }
+    return new IgnoreMatcher(patterns);
+  }
+
+  /**
+   * Compiles patterns given as strings (already read; numbered from line 1), e.g. from a test or the
+   * linter. @throws IgnoreFileError as {@link IgnoreMatcher.fromLines}.
+   */
+  static fromPatterns(patterns: readonly string[], file = "<patterns>"): IgnoreMatcher {
+    return IgnoreMatcher.fromLines(
+      patterns.map((text, i) => ({ text, line: i + 1, column: 1 })),
+      file,
+    );
+  }
+
+  /**
+   * Decides one path on its own (the engine's `MatchesOrParentMatches`): patterns are tried top to
+   * bottom, an exclusion only while the path is included and an exception only while it is excluded; a
+   * pattern matches when it matches the path or any ancestor directory; the last match wins. `path` is
+   * relative to the context root (a leading `/` or `./` is ignored); the root itself is never excluded.
+   * Whether the path is a directory does not matter: the engine has no directory-only patterns.
+   */
+  matches(path: string): IgnoreDecision {
+    const file = normaliseMatchPath(path);
+    if (file === ".") return { excluded: false, pattern: undefined };
+    const slash = file.lastIndexOf("/");
+    const parents = slash < 0 ? [] : ancestors(file.slice(0, slash));
+    let excluded = false;
+    let decider: IgnorePattern | undefined;
+    for (const pattern of this.patterns) {
+      if (pattern.exception !== excluded) continue;
+      let match = patternMatches(pattern.compiled, file);
+      if (!match) {
+        for (const parent of parents) {
+          if (patternMatches(pattern.compiled, parent)) {
+            match = true;
+            break;
+          }
+        }
+      }
+      if (match) {
+        excluded = !pattern.exception;
+        decider = pattern;
+      }
+    }
+    return { excluded, pattern: decider };
+  }
+
+  /**
+   * Decides a path during a walk from its parent directory's state (the engine's
+   * `MatchesUsingParentResults`, which the CLI's tar walker uses): a pattern that matched the parent
+   * counts as matched without re-testing; others are tested on the path itself only. Pass `undefined`
+   * for entries at the context root. Returns the decision and the state to pass to this path's children.
+   */
+  matchesUsingParent(
+    path: string,
+    parent: ParentMatchState | undefined,
+  ): { decision: IgnoreDecision; state: ParentMatchState } {
+    const matched = new Uint8Array(this.patterns.length);
+    const inherited = parent?.matched;
+    let excluded = false;
+    let decider: IgnorePattern | undefined;
+    let parents: string[] | undefined;
+    for (let i = 0; i < this.patterns.length; i++) {
+      const pattern = this.patterns[i]!;
+      let match = inherited !== undefined && inherited[i] === 1;
+      if (!match) {
+        if (pattern.exception !== excluded) continue;
+        match = patternMatches(pattern.compiled, path);
+        if (!match && inherited === undefined) {
+          const slash = path.lastIndexOf("/");
+          if (slash > 0) {
+            parents ??= ancestors(path.slice(0, slash));
+            match = parents.some((p) => patternMatches(pattern.compiled, p));
+          }
+        }
+      }
+      if (match) {
+        matched[i] = 1;
+        excluded = !pattern.exception;
+        decider = pattern;
+      }
+    }
+    return { decision: { excluded, pattern: decider }, state: { matched } };
+  }
+
+  /**
+   * Whether a walk must still descend into the excluded directory `dir` because an exception may
+   * re-include something below it (see {@link ExceptionMode}).
+   */
+  mustDescendExcluded(dir: string, mode: ExceptionMode): boolean {
+    if (!this.hasExceptions) return false;
+    const dirSlash = `${dir}/`;
+    for (const pattern of this.patterns) {
+      if (!pattern.exception) continue;
+      if (mode === "engine-cli") {
+        if (`${pattern.text}/`.startsWith(dirSlash)) return true;
+      } else if (mayMatchBelow(pattern.compiled, dir)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** `a/b/c` → [`a`, `a/b`, `a/b/c`]. */
+function ancestors(dir: string): string[] {
+  const out: string[] = [];
+  let i = dir.indexOf("/");
+  while (i >= 0) {
+    out.push(dir.slice(0, i));
+    i = dir.indexOf("/", i + 1);
+  }
+  out.push(dir);
+  return out;
+}
