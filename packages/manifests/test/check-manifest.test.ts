@@ -121,3 +121,16 @@ describe("schemaAtManifestPath", () => {
     expect(schemaAtManifestPath("container", ["HostConfig", "Nope"])).toBeUndefined();
   });
 });
+
+describe("line endings and byte order marks", () => {
+  it("counts a BOM as one UTF-16 unit and CRLF as one line break, in YAML and JSON", () => {
+    const yaml = "\uFEFFImage: x\r\nHostConfig:\r\n  Memroy: 1\r\n";
+    expect(summary(checkManifest(yaml, { fileName: "a.container.yaml" }).findings)).toEqual([
+      "manifest/unknown-key@2:2-2:8",
+    ]);
+    const json = '\uFEFF{"Image": "x",\r\n "HostConfig": {"Memroy": 1}}';
+    const result = checkManifest(json, { fileName: "a.container.json" });
+    expect(summary(result.findings)).toEqual(["manifest/unknown-key@1:16-1:24"]);
+    expect(textAt(json, result.findings[0]!.range)).toBe('"Memroy"');
+  });
+});

@@ -29,7 +29,8 @@ const ERROR_MESSAGES: Record<string, string> = {
 /**
  * Reads strict JSON (RFC 8259: no comments, no trailing commas — the engine's decoder accepts neither) into
  * a located tree with `jsonc-parser`. Syntax errors become `manifest/syntax` findings and the partial tree
- * the error-tolerant parser recovered is kept. Never throws. Always one document (index 0).
+ * the error-tolerant parser recovered is kept. A leading byte order mark is allowed. Never throws. Always one
+ * document (index 0).
  */
 export function readJson(text: string): ReadResult {
   const lines = new LineIndex(text);
@@ -37,7 +38,9 @@ export function readJson(text: string): ReadResult {
   const errors: ParseError[] = [];
   let tree: JsonNode | undefined;
   try {
-    tree = parseTree(text, errors, {
+    // A byte order mark is an editor artefact, not content: read it as whitespace (offsets stay the same).
+    const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+    tree = parseTree(source, errors, {
       allowTrailingComma: false,
       disallowComments: true,
       allowEmptyContent: true,
