@@ -132,6 +132,7 @@ describe("findPlainSecrets", () => {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${VAR} placeholder in a manifest
       "  - GITHUB_TOKEN=${GITHUB_TOKEN}",
       "  - LOG_LEVEL=debug",
+      "  - PWD=/srv",
       "TaskTemplate:",
       "  ContainerSpec:",
       '    Env: ["AWS_SECRET_ACCESS_KEY=abc"]',
@@ -142,8 +143,8 @@ describe("findPlainSecrets", () => {
     const findings = findPlainSecrets(read.documents[0]!.root, { text, lines: read.lines, document: 0 });
     expect(summary(findings)).toEqual([
       "secret/plain-value@1:16-1:23",
-      "secret/plain-value@8:33-8:36",
-      "secret/plain-value@10:23-10:28",
+      "secret/plain-value@9:33-9:36",
+      "secret/plain-value@11:23-11:28",
     ]);
     expect(findings.map((f) => f.path)).toEqual([
       ["Env", 0],

@@ -13,7 +13,8 @@ const NOT_A_SECRET = /^(?:|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|<[^>]*>|changeme|xxx+)
 
 /** True for a name like `DB_PASSWORD` or `api.token` whose value should come from the secrets service. */
 export function looksLikeSecretName(name: string): boolean {
-  return SECRET_NAME.test(name) && !POINTER_NAME.test(name);
+  // `PWD` alone is the shell's working directory, not a password.
+  return SECRET_NAME.test(name) && !POINTER_NAME.test(name) && name.toUpperCase() !== "PWD";
 }
 
 /**
