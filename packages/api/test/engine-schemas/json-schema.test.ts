@@ -30,14 +30,31 @@ describe("published JSON Schemas (z.toJSONSchema)", () => {
     },
   );
 
-  it("the exports map publishes them", async () => {
+  it.each(Object.keys(PUBLISHED_JSON_SCHEMAS))("the exports map publishes %s", async (file) => {
     const manifest = JSON.parse(await readFile(join(packageDir, "package.json"), "utf8"));
-    expect(manifest.exports["./schemas/container-create.schema.json"]).toBe(
-      "./generated/container-create.schema.json",
-    );
-    expect(manifest.exports["./schemas/service-create.schema.json"]).toBe(
-      "./generated/service-create.schema.json",
-    );
+    expect(manifest.exports[`./schemas/${file}`]).toBe(`./generated/${file}`);
+  });
+
+  it.each([
+    [
+      "network-create.schema.json",
+      { Name: "backend", Driver: "bridge", IPAM: { Config: [{ Subnet: "10.1.0.0/24" }] } },
+      { Name: "x", Drivr: "bridge" },
+    ],
+    [
+      "volume-create.schema.json",
+      { Name: "data", Labels: { a: "b" } },
+      { Name: "data", DriverOpts: { size: 1 } },
+    ],
+    [
+      "swarm-init.schema.json",
+      { ListenAddr: "0.0.0.0:2377", Spec: { Raft: { HeartbeatTick: 1, ElectionTick: 10 } } },
+      { ListenAddr: "0.0.0.0:2377", Spec: { Raft: { HeartbeatTick: 0 } } },
+    ],
+  ] as const)("%s accepts a valid body and rejects a bad one", (file, good, bad) => {
+    const validate = compile(file);
+    expect(validate(good) ? [] : validate.errors).toEqual([]);
+    expect(validate(bad)).toBe(false);
   });
 
   describe("container-create.schema.json", () => {

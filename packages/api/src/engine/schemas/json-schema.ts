@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ContainerCreateBody } from "./container-create.js";
+import { NetworkCreateBody } from "./network.js";
 import { ServiceSpec } from "./service.js";
+import { SwarmInitBody } from "./swarm.js";
+import { VolumeCreateBody } from "./volume.js";
 
 /**
  * The JSON Schemas published with the package (`@enginekit/api/schemas/<file>`), generated from the zod
@@ -18,6 +21,9 @@ export const PUBLISHED_JSON_SCHEMAS = {
     schema: ServiceSpec,
     title: "Engine API v1.24 service create body (ServiceSpec)",
   },
+  "network-create.schema.json": { schema: NetworkCreateBody, title: "Engine API v1.24 network create body" },
+  "volume-create.schema.json": { schema: VolumeCreateBody, title: "Engine API v1.24 volume create body" },
+  "swarm-init.schema.json": { schema: SwarmInitBody, title: "Engine API v1.24 swarm init body" },
 } as const;
 
 /** File name of a published JSON Schema. */
