@@ -10,6 +10,9 @@ export * from "./ast/nodes.js";
 export * from "./ast/position.js";
 export { dump, dumpInstruction } from "./dump.js";
 export { parse } from "./parser/parse.js";
+export { type FormatOptions, format, formatEdits } from "./printer/format.js";
+export { printLossless, type SourceElement, sourceElements } from "./printer/lossless.js";
+export { applyEdits, type TextEdit } from "./printer/text-edits.js";
 export {
   type DurationResult,
   MINIMUM_HEALTHCHECK_DURATION_NS,

@@ -1,0 +1,191 @@
+import type { EnginefileDocument, Instruction } from "../ast/nodes.js";
+import { type SourceLines, splitLines } from "../lexer/source-lines.js";
+import { parse } from "../parser/parse.js";
+import { applyEdits, type TextEdit } from "./text-edits.js";
+
+/** Options of {@link format}. */
+export interface FormatOptions {
+  /** Indentation of continuation lines of whitespace-separated arguments (default 4 spaces). */
+  continuationIndent?: string;
+}
+
+const BLANKS = /^[ \t]*$/;
+
+function isBlankRun(text: string, start: number, end: number): boolean {
+  return end > start && BLANKS.test(text.slice(start, end));
+}
+
+/** Edits that upper-case keywords and normalise the spacing of keyword, flags and arguments. */
+function headEdits(text: string, ins: Instruction, edits: TextEdit[]): void {
+  const kw = ins.keywordRange;
+  const upper = ins.keyword.toUpperCase();
+  if (upper.length === ins.keyword.length && upper.toLowerCase() === ins.keyword.toLowerCase())
+    edits.push({ start: kw.start.offset, end: kw.end.offset, text: upper });
+  let prevEnd = kw.end;
+  const items = ins.flags.map((f) => f.range);
+  if (ins.kind === "onbuild" && ins.trigger) items.push(ins.trigger.keywordRange);
+  else if (ins.argumentsRange.end.offset > ins.argumentsRange.start.offset) items.push(ins.argumentsRange);
+  for (const r of items) {
+    if (r.start.line === prevEnd.line && isBlankRun(text, prevEnd.offset, r.start.offset)) {
+      edits.push({ start: prevEnd.offset, end: r.start.offset, text: " " });
+    }
+    prevEnd = r.end;
+  }
+  if (ins.kind === "onbuild" && ins.trigger) headEdits(text, ins.trigger, edits);
+}
+
+/** Kinds whose shell-form arguments are split on blanks, so blank runs at line joins may change. */
+function blankSplitArguments(ins: Instruction): boolean {
+  switch (ins.kind) {
+    case "from":
+    case "expose":
+      return true;
+    case "copy":
+    case "add":
+    case "volume":
+      return ins.form === "shell";
+    default:
+      return false;
+  }
+}
+
+/**
+ * Single spaces between blank-separated arguments: every run of blanks between two other characters
+ * of one line inside the arguments becomes one space. Skipped when quotes or heredocs could give
+ * blanks a meaning (COPY/ADD with heredocs or quote characters).
+ */
+function spacingEdits(
+  text: string,
+  lines: SourceLines,
+  ins: Instruction,
+  escapeCode: number,
+  edits: TextEdit[],
+): void {
+  const from = ins.argumentsRange.start.offset;
+  const to = ins.argumentsRange.end.offset;
+  if (
+    (ins.kind === "copy" || ins.kind === "add") &&
+    (ins.heredocs.length > 0 || /['"`]/.test(text.slice(from, to)))
+  )
+    return;
+  for (let l = ins.argumentsRange.start.line; l <= ins.argumentsRange.end.line; l++) {
+    const s = Math.max(lines.starts[l] ?? 0, from);
+    const e = Math.min(lines.contentEnds[l] ?? 0, to);
+    if (
+      text
+        .slice(lines.starts[l] ?? 0, e)
+        .trimStart()
+        .startsWith("#")
+    )
+      continue;
+    let k = s;
+    while (k < e) {
+      const c = text.charCodeAt(k);
+      if (c !== 32 && c !== 9) {
+        k++;
+        continue;
+      }
+      const runStart = k;
+      while (k < e && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+      const atLineStart = runStart === (lines.starts[l] ?? 0);
+      const beforeContinuation =
+        k < e &&
+        text.charCodeAt(k) === escapeCode &&
+        text.slice(k + 1, lines.contentEnds[l] ?? 0).trim() === "";
+      if (!atLineStart && k < e && !beforeContinuation && runStart > from)
+        edits.push({ start: runStart, end: k, text: " " });
+    }
+  }
+}
+
+/**
+ * Formats an Enginefile canonically while keeping its meaning (the reference dump is unchanged):
+ * - instruction keywords (and ONBUILD's nested keyword) in upper case;
+ * - exactly one space between keyword, flags and arguments on the instruction's first line, no
+ *   indentation before the keyword;
+ * - no trailing blanks on any line outside heredoc bodies (after a continuation character too);
+ * - blank-separated arguments (FROM, EXPOSE, shell-form COPY/ADD/VOLUME) separated by one space,
+ *   their continuation lines indented by `continuationIndent`, one space before the continuation
+ *   character.
+ * Heredoc bodies, quoted text and the arguments of RUN/CMD/ENV/… are never changed. Formatting is
+ * idempotent. Never throws; a file with syntax errors is formatted where it parsed.
+ */
+export function format(text: string, options: FormatOptions = {}): string {
+  const doc = parse(text);
+  return applyEdits(text, formatEdits(doc, options));
+}
+
+/** The edits {@link format} applies to `doc.text`. */
+export function formatEdits(doc: EnginefileDocument, options: FormatOptions = {}): TextEdit[] {
+  const text = doc.text;
+  const indent = options.continuationIndent ?? "    ";
+  const lines = splitLines(text);
+  const edits: TextEdit[] = [];
+  const frozen = new Uint8Array(lines.starts.length);
+  const escapeCode = doc.escapeCharacter.charCodeAt(0);
+
+  for (const ins of doc.instructions) {
+    for (const h of ins.heredocs) {
+      for (let l = h.bodyRange.start.line; l <= h.terminatorRange.end.line && l < frozen.length; l++)
+        frozen[l] = 1;
+    }
+    // indentation before the keyword
+    const first = ins.keywordRange.start;
+    const lineStart = (lines.starts[first.line] ?? 0) + (first.line === 0 ? lines.bomLength : 0);
+    // (a keyword starting with U+FEFF must not become a BOM at the start of the file)
+    const wouldBeBom = lineStart === 0 && text.charCodeAt(first.offset) === 0xfeff;
+    if (!wouldBeBom && isBlankRun(text, lineStart, first.offset))
+      edits.push({ start: lineStart, end: first.offset, text: "" });
+    headEdits(text, ins, edits);
+  }
+
+  // trailing blanks, and blanks after a continuation character
+  for (let l = 0; l < lines.starts.length; l++) {
+    if (frozen[l]) continue;
+    const s = lines.starts[l] ?? 0;
+    const e = lines.contentEnds[l] ?? 0;
+    let k = e;
+    while (k > s && (text.charCodeAt(k - 1) === 32 || text.charCodeAt(k - 1) === 9)) k--;
+    if (k < e) edits.push({ start: k, end: e, text: "" });
+  }
+
+  // continuation indentation of blank-separated arguments, single spaces between them
+  for (const ins of doc.instructions) {
+    if (!blankSplitArguments(ins)) continue;
+    spacingEdits(text, lines, ins, escapeCode, edits);
+    const argsStart = ins.argumentsRange.start.offset;
+    const lastLine =
+      ins.heredocs.length > 0 ? (ins.heredocs[0]?.bodyRange.start.line ?? 1) - 1 : ins.range.end.line;
+    for (let l = ins.keywordRange.start.line; l < lastLine; l++) {
+      const s = lines.starts[l] ?? 0;
+      let e = lines.contentEnds[l] ?? 0;
+      while (e > s && (text.charCodeAt(e - 1) === 32 || text.charCodeAt(e - 1) === 9)) e--;
+      const esc = e - 1;
+      if (esc < s || text.charCodeAt(esc) !== escapeCode || esc < argsStart) continue;
+      if (esc - 1 >= s && text.charCodeAt(esc - 1) === escapeCode) continue;
+      // the next line joined to this one: skip comment and blank lines
+      let n = l + 1;
+      while (n <= lastLine) {
+        const ns = lines.starts[n] ?? 0;
+        const ne = lines.contentEnds[n] ?? 0;
+        const trimmed = text.slice(ns, ne).trimStart();
+        if (trimmed !== "" && !trimmed.startsWith("#")) break;
+        n++;
+      }
+      if (n > lastLine) break;
+      let before = esc;
+      while (before > s && (text.charCodeAt(before - 1) === 32 || text.charCodeAt(before - 1) === 9))
+        before--;
+      const ns = lines.starts[n] ?? 0;
+      let after = ns;
+      const ne = lines.contentEnds[n] ?? 0;
+      while (after < ne && (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9)) after++;
+      if (before === esc && after === ns) continue;
+      if (before === s) continue;
+      edits.push({ start: before, end: esc, text: " " });
+      edits.push({ start: ns, end: after, text: indent });
+      l = n - 1;
+    }
+  }
+  return edits;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { dump, format, parse, printLossless } from "../src/index.js";
+
+describe("printer", () => {
+  it("prints an unchanged document exactly (BOM, CRLF, comments, heredocs, trailing text)", () => {
+    const text =
+      "\ufeff# syntax=x\r\n  from a \\\r\n # c\r\n  b\r\nRUN <<EOF\r\n  body  \r\nEOF\r\n\r\n# end  ";
+    expect(printLossless(parse(text))).toBe(text);
+  });
+
+  it("formats keywords, flag spacing, argument spacing and continuation indentation", () => {
+    const text = [
+      "  from   --platform=$P   alpine  as   build   ",
+      "copy   --from=build   --chmod=644  a \\   ",
+      "         b\t/dst/",
+      "run   echo  'keep   this'  \\",
+      "  and  this",
+      "onbuild   run   x",
+      "expose 80 \\",
+      "# comment inside   ",
+      "443",
+      "",
+    ].join("\n");
+    expect(format(text)).toBe(
+      [
+        "FROM --platform=$P alpine as build",
+        "COPY --from=build --chmod=644 a \\",
+        "    b /dst/",
+        "RUN echo  'keep   this'  \\",
+        "  and  this",
+        "ONBUILD RUN x",
+        "EXPOSE 80 \\",
+        "# comment inside",
+        "    443",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("never touches heredoc bodies, quoted COPY arguments or JSON forms", () => {
+    const text = 'copy <<EOF  /x\n  body  \nEOF\ncopy "a  b"  /c\ncmd  [ "a",  "b" ]\n';
+    expect(format(text)).toBe('COPY <<EOF  /x\n  body  \nEOF\nCOPY "a  b"  /c\nCMD [ "a",  "b" ]\n');
+  });
+
+  it("formatting is idempotent and keeps the dump", () => {
+    const text = "from a\nenv A=1   B=2\nlabel x  y\nworkdir   /w  \n";
+    const once = format(text);
+    expect(format(once)).toBe(once);
+    expect(dump(parse(once))).toBe(dump(parse(text)));
+  });
+});
