@@ -138,9 +138,18 @@ export class EngineHttp {
    * @throws EngineApiError for other statuses (with the engine's `{ message }`), EngineTimeoutError,
    * EngineConnectionError, or the signal's reason when aborted.
    */
-  async send(request: EngineRequest): Promise<HttpResponse> {
-    const prefix = this.prefix ?? `/v${(await this.version(request)).version}`;
-    return this.dispatch(request, prefix + request.path + encodeQuery(request.query));
+  send(request: EngineRequest): Promise<HttpResponse> {
+    const prefix = this.prefix;
+    if (prefix === undefined) return this.sendAfterNegotiation(request);
+    return this.dispatch(
+      request,
+      request.query ? prefix + request.path + encodeQuery(request.query) : prefix + request.path,
+    );
+  }
+
+  private async sendAfterNegotiation(request: EngineRequest): Promise<HttpResponse> {
+    const { version } = await this.version(request);
+    return this.dispatch(request, `/v${version}${request.path}${encodeQuery(request.query)}`);
   }
 
   /**
@@ -226,6 +235,8 @@ export class EngineHttp {
   }
 
   private encodeBody(request: EngineRequest) {
+    if (request.json === undefined && request.body === undefined)
+      return { body: undefined, headers: request.headers };
     if (request.json !== undefined) {
       const encoded = jsonBody(request.json);
       return {
@@ -236,14 +247,13 @@ export class EngineHttp {
     return { body: toDispatchBody(request.body), headers: request.headers };
   }
 
-  private async dispatch(request: EngineRequest, path: string): Promise<HttpResponse> {
+  private dispatch(request: EngineRequest, path: string): Promise<HttpResponse> {
     const { body, headers } = this.encodeBody(request);
     const { headersTimeout, bodyTimeout } = timeoutOptions(
       request.timeoutMs ?? (request.long ? 0 : this.defaultTimeoutMs),
     );
-    let response: HttpResponse;
-    try {
-      response = await this.dispatcher.request({
+    return this.dispatcher
+      .request({
         method: request.method,
         path,
         body: body ?? null,
@@ -251,13 +261,26 @@ export class EngineHttp {
         signal: request.signal ?? null,
         headersTimeout,
         bodyTimeout,
-      });
-    } catch (error) {
-      throw this.mapError(error, request, path);
-    }
-    const status = response.statusCode;
-    if ((status >= 200 && status < 300) || status === 304) return response;
-    throw new EngineApiError(status, request.method, pathOnly(path), await readErrorMessage(response));
+      })
+      .then(
+        (response) => {
+          const status = response.statusCode;
+          if ((status >= 200 && status < 300) || status === 304) return response;
+          return this.failure(request, path, response);
+        },
+        (error: unknown) => {
+          throw this.mapError(error, request, path);
+        },
+      );
+  }
+
+  private async failure(request: EngineRequest, path: string, response: HttpResponse): Promise<never> {
+    throw new EngineApiError(
+      response.statusCode,
+      request.method,
+      pathOnly(path),
+      await readErrorMessage(response),
+    );
   }
 
   private mapError(error: unknown, request: EngineRequest, path: string): unknown {
