@@ -1,7 +1,7 @@
 import { goQuote } from "../ast/go-quote.js";
 import { isAsciiBlank, isGoSpace, skipGoSpace } from "../lexer/characters.js";
 import { type JsonElement, parseJsonArray } from "./json-array-parser.js";
-import { type FlagWord, splitCommand } from "./split-command.js";
+import { type SplitCommand, splitCommand } from "./split-command.js";
 import { parseWords } from "./words-parser.js";
 
 /** An argument node of the reference: value and offsets into the logical line (start === end if synthetic). */
@@ -23,13 +23,7 @@ export interface RefError {
  * One instruction as BuildKit's `newNodeFromLine` builds it: keyword, flags, argument nodes and the
  * JSON attribute; ONBUILD carries its nested instruction in `child`.
  */
-export interface RefNode {
-  command: string;
-  commandStart: number;
-  commandEnd: number;
-  flags: FlagWord[];
-  restStart: number;
-  restEnd: number;
+export interface RefNode extends SplitCommand {
   args: RefArg[];
   json: boolean;
   /** For ENV/LABEL: true for the legacy `key value` form. */
@@ -211,12 +205,7 @@ export function referenceNode(text: string, from: number, to: number, escapeCode
   const parser = Object.hasOwn(DISPATCH, lower) ? (DISPATCH[lower] ?? parseIgnore) : parseIgnore;
   const parsed = parser(text, split.restStart, split.restEnd, escapeCode);
   return {
-    command: split.command,
-    commandStart: split.commandStart,
-    commandEnd: split.commandEnd,
-    flags: split.flags,
-    restStart: split.restStart,
-    restEnd: split.restEnd,
+    ...split,
     args: parsed.args,
     json: parsed.json,
     legacy: parsed.legacy ?? false,

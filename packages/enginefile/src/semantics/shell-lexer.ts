@@ -317,13 +317,7 @@ class ShellWord {
       const rawEscapes = ch === 35 || ch === 37;
       if (nullIsUnset && rawEscapes)
         throw new ShellSyntaxError(`unsupported modifier (${chs}) in substitution`);
-      let word: string;
-      try {
-        word = this.processStopOn(125, rawEscapes).result;
-      } catch (e) {
-        if (this.peek() === EOF) throw new ShellSyntaxError("syntax error: missing '}'");
-        throw e;
-      }
+      let word = this.processUntil(125, rawEscapes, "syntax error: missing '}'");
       ref.end = this.pos;
       const value = this.getEnv(name);
       if (this.options.skipUnsetEnv && value === undefined) return `\${${name}${chs}${word}}`;
@@ -358,20 +352,8 @@ class ShellWord {
         this.next();
         ref.operator = "//";
       }
-      let pattern: string;
-      try {
-        pattern = this.processStopOn(47, true).result;
-      } catch (e) {
-        if (this.peek() === EOF) throw new ShellSyntaxError("syntax error: missing '/' in $" + "{}");
-        throw e;
-      }
-      let replacement: string;
-      try {
-        replacement = this.processStopOn(125, true).result;
-      } catch (e) {
-        if (this.peek() === EOF) throw new ShellSyntaxError("syntax error: missing '}'");
-        throw e;
-      }
+      const pattern = this.processUntil(47, true, "syntax error: missing '/' in $" + "{}");
+      const replacement = this.processUntil(125, true, "syntax error: missing '}'");
       ref.end = this.pos;
       let value = this.getEnv(name);
       if (this.options.skipUnsetEnv && value === undefined) return `\${${name}/${pattern}/${replacement}}`;
@@ -383,6 +365,16 @@ class ShellWord {
       return value;
     }
     throw new ShellSyntaxError(`unsupported modifier (${chs}) in substitution`);
+  }
+
+  /** `processStopOn(stop)`'s result; at the end of input its error becomes `missing`. */
+  private processUntil(stop: number, rawEscapes: boolean, missing: string): string {
+    try {
+      return this.processStopOn(stop, rawEscapes).result;
+    } catch (e) {
+      if (this.peek() === EOF) throw new ShellSyntaxError(missing);
+      throw e;
+    }
   }
 
   private processName(): string {
