@@ -230,3 +230,12 @@ describe("realistic full bodies", () => {
     ]);
   });
 });
+
+describe("ContainerCreateBody.Image", () => {
+  it("is required and not empty", () => {
+    expect(located(ContainerCreateBody, {})).toEqual([{ path: ["Image"], message: "Image is required" }]);
+    expect(located(ContainerCreateBody, { Image: "" })).toEqual([
+      { path: ["Image"], message: "Image must not be empty" },
+    ]);
+  });
+});

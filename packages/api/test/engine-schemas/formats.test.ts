@@ -159,8 +159,10 @@ describe("StopSignal, kill signal and detach keys", () => {
     expect(isSignal(value)).toBe(false);
   });
   it("StopSignal must be a string (the engine rejects a JSON number)", () => {
-    expect(located(ContainerCreateBody, { StopSignal: 9 }).map((i) => i.path)).toEqual([["StopSignal"]]);
-    expect(located(ContainerCreateBody, { StopSignal: "SIGFOO" })).toEqual([
+    expect(located(ContainerCreateBody, { Image: "busybox", StopSignal: 9 }).map((i) => i.path)).toEqual([
+      ["StopSignal"],
+    ]);
+    expect(located(ContainerCreateBody, { Image: "busybox", StopSignal: "SIGFOO" })).toEqual([
       {
         path: ["StopSignal"],
         message: 'StopSignal must be a signal name such as "SIGTERM" or a number between 1 and 255',
@@ -187,16 +189,18 @@ describe("Healthcheck.Test (engine §2.1)", () => {
     [["CMD", "curl", "-f", "http://localhost/"]],
     [["CMD-SHELL", "curl -f http://localhost/ || exit 1"]],
   ])("accepts %j", (Test) => {
-    expect(located(ContainerCreateBody, { Healthcheck: { Test } })).toEqual([]);
+    expect(located(ContainerCreateBody, { Image: "busybox", Healthcheck: { Test } })).toEqual([]);
   });
   it("rejects an unknown kind and a missing command", () => {
-    expect(located(ContainerCreateBody, { Healthcheck: { Test: ["curl", "-f"] } })).toEqual([
-      {
-        path: ["Healthcheck", "Test", 0],
-        message: 'Healthcheck.Test must start with "NONE", "CMD" or "CMD-SHELL"',
-      },
-    ]);
-    expect(located(ContainerCreateBody, { Healthcheck: { Test: ["CMD-SHELL"] } })).toEqual([
+    expect(located(ContainerCreateBody, { Image: "busybox", Healthcheck: { Test: ["curl", "-f"] } })).toEqual(
+      [
+        {
+          path: ["Healthcheck", "Test", 0],
+          message: 'Healthcheck.Test must start with "NONE", "CMD" or "CMD-SHELL"',
+        },
+      ],
+    );
+    expect(located(ContainerCreateBody, { Image: "busybox", Healthcheck: { Test: ["CMD-SHELL"] } })).toEqual([
       { path: ["Healthcheck", "Test", 0], message: 'Healthcheck.Test "CMD-SHELL" needs a command after it' },
     ]);
   });

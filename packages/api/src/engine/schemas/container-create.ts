@@ -168,6 +168,12 @@ export const containerConfigShape = {
 /** `POST /containers/create` request body (engine §2.1, §2.2, limits §8). Unknown keys are reported. */
 export const ContainerCreateBody = requestObject({
   ...containerConfigShape,
+  Image: documented(z.string({ error: "Image is required" }).min(1, { error: "Image must not be empty" }), {
+    description: "Image name (name[:tag] or name@digest) or ID to create the container from.",
+    source,
+    decision:
+      "Required in a create body: the engine 20.10 creates a container without Image, but that container cannot run anything.",
+  }),
   HostConfig: documented(HostConfig, {
     description: "Host configuration (engine §2.2).",
     source: "engine §2.2",
