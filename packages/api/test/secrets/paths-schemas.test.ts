@@ -29,6 +29,22 @@ describe("paths", () => {
   test("segments are encoded one by one; / is never %2F", () => {
     expect(encodePath("secret/data/a b/c#d?e/ü")).toBe("secret/data/a%20b/c%23d%3Fe/%C3%BC");
     expect(encodePath(normalizePath("//secret//app/db/"))).toBe("secret/app/db/");
+    expect(normalizePath("secret/app.v1/db")).toBe("secret/app.v1/db");
+    expect(normalizePath("/secret/")).toBe("secret/");
+  });
+
+  test("a segment ending in a period is refused wherever it is", () => {
+    for (const path of [
+      ".",
+      "..",
+      "secret/.",
+      "secret/../x",
+      "secret/app./db",
+      "/secret//app.",
+      "secret/app./",
+    ]) {
+      expect(() => normalizePath(path), path).toThrow(/unsupported path/);
+    }
   });
 
   test("KV v2 paths insert the segment after the mount, also for mounts with namespace segments", () => {

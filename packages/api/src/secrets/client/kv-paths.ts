@@ -11,6 +11,9 @@ export type KvV2Segment = "data" | "metadata" | "delete" | "undelete" | "destroy
  * A trailing `/` of `path` is kept (listings).
  */
 export function kvV2Path(mountPath: string, path: string, segment: KvV2Segment): string {
+  // Common case first: the path starts with the mount (both normalised, the mount ends in `/`).
+  if (mountPath.endsWith("/") && path.startsWith(mountPath))
+    return `${mountPath}${segment}/${path.slice(mountPath.length)}`;
   const trailing = path.endsWith("/") ? "/" : "";
   const bare = path.replace(/\/+$/, "");
   let mount = mountPath.replace(/\/+$/, "");
@@ -29,7 +32,6 @@ export function kvV2Path(mountPath: string, path: string, segment: KvV2Segment):
 
 /** Whether `path` (normalised) lies inside the mount `mountPath` (trailing `/`). */
 export function isInsideMount(mountPath: string, path: string): boolean {
-  const bare = path.replace(/\/+$/, "");
-  const mount = mountPath.replace(/\/+$/, "");
-  return bare === mount || bare.startsWith(`${mount}/`);
+  if (mountPath === "" || path.startsWith(mountPath)) return true;
+  return mountPath.endsWith("/") && path === mountPath.slice(0, -1);
 }

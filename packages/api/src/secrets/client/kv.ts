@@ -78,8 +78,12 @@ export class KvApi {
    * `data.options.version` (`"2"` → 2, anything else → 1); 404 → version 1 for every path (old server);
    * 403 → throws `SecretsApiError` (kind `permission-denied`): the version is never guessed (research §4, §13).
    */
-  async mount(path: string, call: SecretsCallOptions = {}): Promise<KvMount> {
-    const p = normalizePath(path);
+  mount(path: string, call: SecretsCallOptions = {}): Promise<KvMount> {
+    return this.#mountOf(normalizePath(path), call);
+  }
+
+  /** {@link mount} for a path already normalised. */
+  async #mountOf(p: string, call: SecretsCallOptions): Promise<KvMount> {
     const cached = this.#cached(p);
     if (cached) return cached;
     // Concurrent lookups under the same first segment share one preflight when it covers their path.
@@ -149,7 +153,7 @@ export class KvApi {
     call: SecretsCallOptions,
   ): Promise<{ mount: KvMount; route: string }> {
     const p = normalizePath(path);
-    const mount = await this.mount(p, call);
+    const mount = this.#cached(p) ?? (await this.#mountOf(p, call));
     return { mount, route: mount.version === 2 ? kvV2Path(mount.path, p, segment) : p };
   }
 

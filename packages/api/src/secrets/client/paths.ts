@@ -4,6 +4,12 @@
  */
 import { SecretsApiError } from "./errors.js";
 
+/** A leading `/`, a `//`, or a segment ending in `.`: anything {@link normalizePath} must look at closely. */
+const NEEDS_NORMALISING = /^\/|\/\/|\.(?:\/|$)/;
+
+/** Characters that never need percent-encoding in a path (RFC 3986 unreserved, plus `/`). */
+const PLAIN_PATH = /^[A-Za-z0-9\-._~/]*$/;
+
 /**
  * Normalises a user path: strips leading `/`, collapses repeated `/`, keeps one trailing `/` (a folder).
  * Throws `SecretsApiError` (status 404, `sent: false`) when a segment ends in `.` (including `.` and
@@ -11,6 +17,7 @@ import { SecretsApiError } from "./errors.js";
  * before sending. `method` only names the call in the error.
  */
 export function normalizePath(path: string, method = "GET"): string {
+  if (!NEEDS_NORMALISING.test(path)) return path;
   const trailing = path.endsWith("/");
   const segments = path.split("/").filter((s) => s.length > 0);
   for (const segment of segments) {
@@ -30,6 +37,7 @@ export function normalizePath(path: string, method = "GET"): string {
 
 /** Percent-encodes each segment of a normalised path separately, keeping `/` literal. */
 export function encodePath(path: string): string {
+  if (PLAIN_PATH.test(path)) return path;
   return path.split("/").map(encodeURIComponent).join("/");
 }
 

@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import type { Pool } from "undici";
 import { createDispatcher } from "../../transport/dispatcher.js";
+import { encodeQuery } from "../../transport/query.js";
 import { isTimeoutError, timeoutOptions } from "../../transport/timeouts.js";
 import {
   NAMESPACE_HEADER,
@@ -150,7 +151,7 @@ export class SecretsTransport {
         });
       }
     }
-    const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : "";
+    const query = encodeQuery(request.query);
     const url = `${SECRETS_API_PREFIX}${encodePath(fullPath)}${query}`;
     const headers: Record<string, string> = { [REQUEST_HEADER]: "true" };
     if (payload !== undefined) headers["content-type"] = "application/json";
