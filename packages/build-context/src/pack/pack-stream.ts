@@ -1,0 +1,166 @@
+/**
+ * Streaming a planned context as a tar archive with bounded memory (architecture principle 5): small
+ * files are read synchronously straight into 1 MiB batches (the cheapest path per file in Node), large
+ * files are streamed in 1 MiB chunks; the stream is pulled by its consumer, so a slow engine slows the
+ * reads instead of filling memory. A file that vanished or shrank since planning destroys the stream
+ * with a {@link ContextError}, so the engine never receives a complete-looking partial context.
+ */
+import { closeSync, openSync, readSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { createGzip } from "node:zlib";
+import { ContextError } from "./context-error.js";
+import type { ContextPlan } from "./plan-context.js";
+import { END_OF_ARCHIVE_BYTES, encodeHeader, paddingAfter, TypeFlag } from "./tar-header.js";
+import type { ContextEntry } from "./walk-context.js";
+
+/** Size of the batches the stream yields, in bytes. */
+const BATCH_BYTES = 1024 * 1024;
+
+/** Progress of a pack: archive bytes produced and entries written so far. */
+export interface PackProgress {
+  bytes: number;
+  entries: number;
+}
+
+/** Options of {@link packContext}. */
+export interface PackOptions {
+  /** gzip the archive (level 1: the engine detects compression itself). Default false. */
+  gzip?: boolean;
+  /** Called after each yielded chunk with the uncompressed progress. */
+  onProgress?: (progress: PackProgress) => void;
+}
+
+function fileError(entry: ContextEntry, reason: string): ContextError {
+  return new ContextError(`${entry.path}: ${reason} while the context was being sent`, [entry.path]);
+}
+
+/** Reads exactly `size` bytes of `path` into `target` at `offset`. @throws ContextError */
+function readSmallFile(entry: ContextEntry, target: Buffer, offset: number): void {
+  let fd: number;
+  try {
+    fd = openSync(entry.source!, "r");
+  } catch (error) {
+    throw fileError(
+      entry,
+      (error as NodeJS.ErrnoException).code === "ENOENT" ? "vanished" : "became unreadable",
+    );
+  }
+  try {
+    const size = entry.header.size;
+    let done = 0;
+    while (done < size) {
+      const n = readSync(fd, target, offset + done, size - done, done);
+      if (n === 0) throw fileError(entry, "shrank");
+      done += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Streams a large file in chunks. @throws ContextError */
+async function* readLargeFile(entry: ContextEntry): AsyncGenerator<Buffer> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(entry.source!, "r");
+  } catch (error) {
+    throw fileError(
+      entry,
+      (error as NodeJS.ErrnoException).code === "ENOENT" ? "vanished" : "became unreadable",
+    );
+  }
+  try {
+    const size = entry.header.size;
+    let done = 0;
+    while (done < size) {
+      const want = Math.min(BATCH_BYTES, size - done);
+      const chunk = Buffer.allocUnsafe(want);
+      let got = 0;
+      while (got < want) {
+        const { bytesRead } = await handle.read(chunk, got, want - got, done + got);
+        if (bytesRead === 0) throw fileError(entry, "shrank");
+        got += bytesRead;
+      }
+      done += want;
+      yield chunk;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The archive as an async sequence of chunks (each a fresh Buffer the consumer may keep). */
+export async function* tarChunks(
+  plan: ContextPlan,
+  onProgress?: (p: PackProgress) => void,
+): AsyncGenerator<Buffer> {
+  let batch = Buffer.allocUnsafe(BATCH_BYTES);
+  let used = 0;
+  const progress: PackProgress = { bytes: 0, entries: 0 };
+  const take = (): Buffer => {
+    const out = batch.subarray(0, used);
+    progress.bytes += used;
+    batch = Buffer.allocUnsafe(BATCH_BYTES);
+    used = 0;
+    return out;
+  };
+  const zero = (n: number) => {
+    batch.fill(0, used, used + n);
+    used += n;
+  };
+  for (const entry of plan.entries) {
+    const header = encodeHeader(entry.header);
+    const isFile = entry.header.type === TypeFlag.file;
+    const size = isFile ? entry.header.size : 0;
+    const pad = paddingAfter(size);
+    if (used + header.length + size + pad > BATCH_BYTES && used > 0) {
+      yield take();
+      onProgress?.(progress);
+    }
+    if (header.length + size + pad <= BATCH_BYTES) {
+      header.copy(batch, used);
+      used += header.length;
+      if (entry.content) {
+        entry.content.copy(batch, used);
+        used += size;
+      } else if (size > 0) {
+        readSmallFile(entry, batch, used);
+        used += size;
+      }
+      zero(pad);
+    } else {
+      // Large file: header, then the content in chunks, then the padding in the next batch.
+      header.copy(batch, used);
+      used += header.length;
+      yield take();
+      for await (const chunk of entry.content ? [entry.content] : readLargeFile(entry)) {
+        progress.bytes += chunk.length;
+        yield chunk;
+        onProgress?.(progress);
+      }
+      zero(pad);
+    }
+    progress.entries++;
+  }
+  if (used + END_OF_ARCHIVE_BYTES > BATCH_BYTES) yield take();
+  zero(END_OF_ARCHIVE_BYTES);
+  yield take();
+  onProgress?.(progress);
+}
+
+/**
+ * The archive of `plan` as a byte stream (optionally gzip-compressed). Destroying the stream stops the
+ * reads and closes any open file; read failures destroy it with a {@link ContextError}.
+ */
+export function packContext(plan: ContextPlan, options: PackOptions = {}): Readable {
+  const tar = Readable.from(tarChunks(plan, options.onProgress), {
+    objectMode: false,
+    highWaterMark: BATCH_BYTES,
+  });
+  if (!options.gzip) return tar;
+  const gzip = createGzip({ level: 1 });
+  tar.on("error", (error) => gzip.destroy(error));
+  gzip.on("close", () => tar.destroy());
+  return tar.pipe(gzip);
+}

@@ -1,0 +1,209 @@
+/**
+ * Planning a build context before anything is sent (research §2 steps 1–7, §3.4): resolve the context
+ * directory and the Enginefile like the engine CLI, load the ignore file, walk the tree, fail on
+ * unreadable or vanished files, and decide the injected entries:
+ *
+ * - an Enginefile inside the context is always sent, even when the ignore file excludes it; it is then
+ *   also named in a `.dockerignore` entry so the engine deletes it after reading it (hidden from `COPY .`);
+ * - an Enginefile outside the context, or from standard input, is added as `.enginefile.<20 hex>` (mode
+ *   0600) and named in `.dockerignore` the same way (the engine CLI's `.dockerfile.<random>` trick; the
+ *   name here is derived from the content, so it is reproducible);
+ * - a `.dockerignore` already being sent gets those names appended (as the engine CLI does); otherwise a
+ *   new `.dockerignore` containing `.dockerignore` and the names is added at the end.
+ *
+ * The result knows the exact archive size, so progress can show a total.
+ */
+import { createHash } from "node:crypto";
+import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import type { ExceptionMode } from "../ignore/ignore-matcher.js";
+import { loadIgnoreFile } from "../ignore/load-ignore-file.js";
+import { ContextError } from "./context-error.js";
+import { END_OF_ARCHIVE_BYTES, entryBytes, TypeFlag } from "./tar-header.js";
+import { type ContextEntry, type ExcludedEntry, type WalkProblem, walkContext } from "./walk-context.js";
+
+/** The engine's own default build-file name is `Dockerfile`; ours is this (then its lower-case form). */
+export const DEFAULT_ENGINEFILE = "Enginefile";
+
+/** Options of {@link planContext}. */
+export interface PlanOptions {
+  /** The context directory, relative to `cwd` or absolute. */
+  context: string;
+  /**
+   * The Enginefile: a path relative to `cwd` (like the engine CLI's `-f`), or its content (from standard
+   * input). Default: `<context>/Enginefile`, else `<context>/enginefile` if only that exists.
+   */
+  enginefile?: string | { content: Buffer };
+  /** Working directory for relative paths (default `process.cwd()`). */
+  cwd?: string;
+  /** How exceptions reach into excluded directories (default `exact`). */
+  exceptionMode?: ExceptionMode;
+  /**
+   * Reproducible archive: every mtime is `sourceDateEpoch` (seconds, default 0), so the same tree gives
+   * the same bytes.
+   */
+  reproducible?: boolean;
+  sourceDateEpoch?: number;
+  /** Apply the engine CLI's Windows mode rule (default: when running on Windows). */
+  windowsModes?: boolean;
+}
+
+/** A context ready to pack. */
+export interface ContextPlan {
+  /** Absolute, symlink-resolved context directory. */
+  root: string;
+  /** Value for the `dockerfile` query parameter: the Enginefile's `/`-separated path in the archive. */
+  enginefile: string;
+  /** The ignore file used, if any. */
+  ignoreFile: string | undefined;
+  /** Entries in archive order (walked entries, then injected ones). */
+  entries: ContextEntry[];
+  /** Excluded paths with the pattern that excluded each (directories are not walked further). */
+  excluded: ExcludedEntry[];
+  /** Skipped special files (sockets). */
+  warnings: WalkProblem[];
+  /** Exact size of the uncompressed archive in bytes. */
+  totalBytes: number;
+}
+
+/** Resolves and checks the context directory. @throws ContextError */
+function resolveContext(context: string, cwd: string): string {
+  const abs = resolve(cwd, context);
+  let root: string;
+  try {
+    root = realpathSync(abs);
+  } catch {
+    throw new ContextError(`build context ${context} does not exist`, [context]);
+  }
+  if (!statSync(root).isDirectory())
+    throw new ContextError(`build context ${context} is not a directory`, [context]);
+  return root;
+}
+
+interface ResolvedEnginefile {
+  /** Path inside the context (`/`-separated), when it is inside. */
+  inside?: string;
+  /** Content to inject, when outside the context or from standard input. */
+  content?: Buffer;
+  /** Absolute path as given (for `<Enginefile>.engineignore`), unless from standard input. */
+  given?: string;
+}
+
+/** Finds the Enginefile like the engine CLI's `getDockerfileRelPath`. @throws ContextError */
+function resolveEnginefile(root: string, spec: PlanOptions["enginefile"], cwd: string): ResolvedEnginefile {
+  if (spec !== undefined && typeof spec !== "string") return { content: spec.content };
+  let given = spec === undefined ? join(root, DEFAULT_ENGINEFILE) : resolve(cwd, spec);
+  if (spec === undefined) {
+    const lower = join(root, DEFAULT_ENGINEFILE.toLowerCase());
+    if (!exists(given) && exists(lower)) given = lower;
+  }
+  let real: string;
+  try {
+    real = realpathSync(given);
+  } catch {
+    throw new ContextError(`cannot find the Enginefile ${spec ?? given} (use -f to name it)`, [given]);
+  }
+  if (!statSync(real).isFile()) throw new ContextError(`the Enginefile ${given} is not a file`, [given]);
+  const rel = relative(root, real);
+  if (rel.startsWith("..") || isAbsolute(rel)) {
+    try {
+      return { content: readFileSync(real), given };
+    } catch (error) {
+      throw new ContextError(`cannot read the Enginefile ${given}: ${(error as Error).message}`, [given]);
+    }
+  }
+  return { inside: rel.split(sep).join("/"), given };
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Plans the archive (see the module comment).
+ * @throws ContextError for a bad context or Enginefile, or listing every unreadable or vanished path.
+ * @throws IgnoreFileError for a bad ignore file.
+ */
+export async function planContext(options: PlanOptions): Promise<ContextPlan> {
+  const cwd = options.cwd ?? process.cwd();
+  const root = resolveContext(options.context, cwd);
+  const enginefile = resolveEnginefile(root, options.enginefile, cwd);
+  const { matcher, file: ignoreFile } = await loadIgnoreFile(root, enginefile.given);
+  const fixedMtime = options.reproducible ? (options.sourceDateEpoch ?? 0) : undefined;
+  const walked = walkContext(root, {
+    matcher,
+    exceptionMode: options.exceptionMode ?? "exact",
+    forcedPath: enginefile.inside,
+    windowsModes: options.windowsModes ?? process.platform === "win32",
+    fixedMtime,
+  });
+  if (walked.errors.length > 0) {
+    const list = walked.errors.map((e) => `  ${e.path}: ${e.reason}`).join("\n");
+    throw new ContextError(
+      `cannot send the build context: ${walked.errors.length} path(s) cannot be read:\n${list}`,
+      walked.errors.map((e) => e.path),
+    );
+  }
+  const entries = walked.entries;
+  const injectedMtime = fixedMtime ?? Math.floor(Date.now() / 1000);
+  const hidden: string[] = [];
+  let enginefileName = enginefile.inside;
+  if (enginefile.content !== undefined) {
+    const digest = createHash("sha256").update(enginefile.content).digest("hex").slice(0, 20);
+    enginefileName = `.enginefile.${digest}`;
+    entries.push({
+      path: enginefileName,
+      header: {
+        name: enginefileName,
+        type: TypeFlag.file,
+        mode: 0o600,
+        size: enginefile.content.length,
+        mtime: injectedMtime,
+      },
+      content: enginefile.content,
+    });
+    hidden.push(enginefileName);
+  } else if (walked.forcedWasExcluded) {
+    hidden.push(enginefileName!);
+  }
+  if (hidden.length > 0) injectDockerignore(entries, hidden, injectedMtime);
+  let totalBytes = END_OF_ARCHIVE_BYTES;
+  for (const e of entries) totalBytes += entryBytes(e.header);
+  return {
+    root,
+    enginefile: enginefileName!,
+    ignoreFile,
+    entries,
+    excluded: walked.excluded,
+    warnings: walked.warnings,
+    totalBytes,
+  };
+}
+
+/** Appends `names` to the `.dockerignore` being sent, or adds one (see the module comment). */
+function injectDockerignore(entries: ContextEntry[], names: string[], mtime: number): void {
+  const existing = entries.find((e) => e.path === ".dockerignore");
+  if (existing && existing.header.type === TypeFlag.file && existing.source) {
+    const old = readFileSync(existing.source);
+    const sepLine = old.length === 0 || old[old.length - 1] === 0x0a ? "" : "\n";
+    const content = Buffer.concat([old, Buffer.from(`${sepLine}${names.join("\n")}\n`)]);
+    existing.content = content;
+    existing.source = undefined;
+    existing.header.size = content.length;
+    return;
+  }
+  const content = Buffer.from(`.dockerignore\n${names.join("\n")}\n`);
+  const header = { name: ".dockerignore", type: TypeFlag.file, mode: 0o644, size: content.length, mtime };
+  if (existing) {
+    existing.header = header;
+    existing.content = content;
+    existing.source = undefined;
+  } else {
+    entries.push({ path: ".dockerignore", header, content });
+  }
+}

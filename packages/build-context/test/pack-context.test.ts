@@ -1,0 +1,269 @@
+/** The packer: header fields, order, determinism, links, special files, the injected Enginefile. */
+import { execFileSync } from "node:child_process";
+import { chmodSync, linkSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { ContextError, packContext, planContext } from "../src/index.js";
+import { collect, makeTree, readArchive } from "./pack-helpers.js";
+
+const names = async (root: string, extra: Parameters<typeof planContext>[0] = { context: root }) =>
+  (await readArchive(packContext(await planContext({ ...extra, context: root })))).map((e) => e.header.name);
+
+describe("headers", () => {
+  it("normalises owner and mtime like the engine CLI and keeps modes", async () => {
+    const root = makeTree({
+      Enginefile: "FROM scratch\n",
+      "bin/run.sh": "#!/bin/sh\n",
+      "data.txt": "x".repeat(1000),
+    });
+    chmodSync(join(root, "bin/run.sh"), 0o4755);
+    chmodSync(join(root, "data.txt"), 0o640);
+    utimesSync(join(root, "data.txt"), 1_700_000_000.789, 1_700_000_123.987);
+    const entries = await readArchive(packContext(await planContext({ context: root })));
+    const data = entries.find((e) => e.header.name === "data.txt")!;
+    expect(data.header).toMatchObject({
+      uid: 0,
+      gid: 0,
+      uname: "",
+      gname: "",
+      mode: 0o640,
+      size: 1000,
+      type: "file",
+    });
+    expect(data.header.mtime?.getTime()).toBe(1_700_000_123_000);
+    expect(data.data.toString()).toBe("x".repeat(1000));
+    expect(entries.find((e) => e.header.name === "bin/run.sh")!.header.mode).toBe(0o4755);
+    expect(entries.find((e) => e.header.name === "bin/")!.header.type).toBe("directory");
+  });
+  it("applies the engine CLI's Windows mode rule when asked", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n", "w.txt": "w" });
+    chmodSync(join(root, "w.txt"), 0o666);
+    const entries = await readArchive(packContext(await planContext({ context: root, windowsModes: true })));
+    expect(entries.find((e) => e.header.name === "w.txt")!.header.mode).toBe(0o755);
+  });
+  it("stores long and non-ASCII names through ustar prefix or PAX", async () => {
+    const long = `${"d".repeat(120)}/${"f".repeat(90)}`;
+    const longer = `${"e".repeat(60)}/${"g".repeat(150)}`;
+    const root = makeTree({ Enginefile: "FROM scratch\n", [long]: "a", [longer]: "b", "ünï/çødé.txt": "c" });
+    const got = await names(root);
+    expect(got).toEqual(
+      expect.arrayContaining([`${"d".repeat(120)}/`, long, longer, "ünï/", "ünï/çødé.txt"]),
+    );
+  });
+});
+
+describe("order and content", () => {
+  it("walks lexically (byte order), depth first, directories before their content", async () => {
+    const root = makeTree({
+      Enginefile: "x",
+      "b/z": "",
+      "b/a/1": "",
+      a: "",
+      "B.txt": "",
+      "a-b": "",
+      "a.b/c": "",
+    });
+    expect(await names(root)).toEqual([
+      "B.txt",
+      "Enginefile",
+      "a",
+      "a-b",
+      "a.b/",
+      "a.b/c",
+      "b/",
+      "b/a/",
+      "b/a/1",
+      "b/z",
+    ]);
+  });
+  it("gives the same bytes for the same tree with --reproducible, and the plan size is exact", async () => {
+    const root = makeTree({
+      Enginefile: "FROM scratch\n",
+      "s/a.txt": "a".repeat(5000),
+      "s/b.bin": "b".repeat(3 << 20),
+    });
+    const one = await collect(packContext(await planContext({ context: root, reproducible: true })));
+    utimesSync(join(root, "s/a.txt"), 1, 2);
+    const plan = await planContext({ context: root, reproducible: true });
+    const two = await collect(packContext(plan));
+    expect(two.equals(one)).toBe(true);
+    expect(two.length).toBe(plan.totalBytes);
+    const three = await collect(
+      packContext(await planContext({ context: root, reproducible: true, sourceDateEpoch: 99 })),
+    );
+    expect(three.equals(one)).toBe(false);
+    expect((await readArchive(three))[0]!.header.mtime?.getTime()).toBe(99_000);
+  });
+  it("streams large files intact and gzips on request", async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024 + 7);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 31) & 0xff;
+    const root = makeTree({ Enginefile: "FROM scratch\n" });
+    writeFileSync(join(root, "big.bin"), big);
+    const plan = await planContext({ context: root });
+    const gz = await collect(packContext(plan, { gzip: true }));
+    const raw = gunzipSync(gz);
+    expect(raw.length).toBe(plan.totalBytes);
+    const entries = await readArchive(raw);
+    expect(entries.find((e) => e.header.name === "big.bin")!.data.equals(big)).toBe(true);
+    // GNU tar reads it too.
+    const list = execFileSync("tar", ["-tvf", "-"], { input: raw }).toString();
+    expect(list).toContain("big.bin");
+  });
+});
+
+describe("links and special files", () => {
+  it("stores symlinks verbatim without following them and deduplicates hard links", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n", "real/file": "content", "z-first": "shared" });
+    symlinkSync("/etc/passwd", join(root, "abs-link"));
+    symlinkSync("real", join(root, "dir-link"));
+    symlinkSync("missing/target", join(root, "dangling"));
+    linkSync(join(root, "z-first"), join(root, "a-second"));
+    const entries = await readArchive(packContext(await planContext({ context: root })));
+    const by = new Map(entries.map((e) => [e.header.name, e.header]));
+    expect(by.get("abs-link")).toMatchObject({ type: "symlink", linkname: "/etc/passwd", size: 0 });
+    expect(by.get("dir-link")).toMatchObject({ type: "symlink", linkname: "real" });
+    expect(by.get("dangling")).toMatchObject({ type: "symlink", linkname: "missing/target" });
+    expect([...by.keys()].some((n) => n.startsWith("dir-link/"))).toBe(false);
+    // `a-second` comes first in byte order, so it carries the content and `z-first` links to it.
+    expect(by.get("a-second")).toMatchObject({ type: "file", size: 6 });
+    expect(by.get("z-first")).toMatchObject({ type: "link", linkname: "a-second", size: 0 });
+  });
+  it("keeps FIFOs as headers and skips sockets with a warning", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n" });
+    execFileSync("mkfifo", [join(root, "pipe")]);
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(join(root, "sock"), r));
+    try {
+      const plan = await planContext({ context: root });
+      expect(plan.warnings).toEqual([{ path: "sock", reason: expect.stringContaining("socket skipped") }]);
+      const entries = await readArchive(packContext(plan));
+      expect(entries.map((e) => [e.header.name, e.header.type])).toEqual([
+        ["Enginefile", "file"],
+        ["pipe", "fifo"],
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+  it("stores character devices with their numbers", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n" });
+    try {
+      execFileSync("mknod", [join(root, "null"), "c", "1", "3"]);
+    } catch {
+      return; // not permitted here (needs CAP_MKNOD)
+    }
+    const entries = await readArchive(packContext(await planContext({ context: root })));
+    expect(entries.find((e) => e.header.name === "null")!.header).toMatchObject({
+      type: "character-device",
+      devmajor: 1,
+      devminor: 3,
+    });
+  });
+});
+
+describe("ignore file and the Enginefile", () => {
+  it("excludes paths, re-includes exceptions under excluded directories, and records why", async () => {
+    const root = makeTree({
+      Enginefile: "FROM scratch\n",
+      ".engineignore": "# deps\nvendor\nbuild\n!**/*.keep\n*.log\n",
+      "vendor/a/x.keep": "k",
+      "vendor/a/y.js": "y",
+      "build/out": "o",
+      "debug.log": "l",
+      "src/main.c": "m",
+    });
+    const plan = await planContext({ context: root });
+    expect(plan.entries.map((e) => e.header.name)).toEqual([
+      ".engineignore",
+      "Enginefile",
+      "src/",
+      "src/main.c",
+      "vendor/a/x.keep",
+    ]);
+    expect(plan.excluded.map((e) => [e.path, e.pattern.text, e.pattern.line])).toEqual([
+      ["build", "build", 3],
+      ["build/out", "build", 3], // walked: `!**/*.keep` could match below `build`
+      ["debug.log", "*.log", 5],
+      ["vendor", "vendor", 2],
+      ["vendor/a", "vendor", 2],
+      ["vendor/a/y.js", "vendor", 2],
+    ]);
+    // The engine CLI's walker never re-includes x.keep: `!**/*.keep` does not start with `vendor/`.
+    const cli = await planContext({ context: root, exceptionMode: "engine-cli" });
+    expect(cli.entries.map((e) => e.header.name)).toEqual([
+      ".engineignore",
+      "Enginefile",
+      "src/",
+      "src/main.c",
+    ]);
+  });
+  it("always sends an excluded Enginefile and names it in an injected .dockerignore", async () => {
+    const root = makeTree({
+      "sub/Web.Enginefile": "FROM scratch\n",
+      ".engineignore": "sub\n",
+      "sub/other": "o",
+    });
+    const plan = await planContext({ context: root, enginefile: join(root, "sub/Web.Enginefile") });
+    expect(plan.enginefile).toBe("sub/Web.Enginefile");
+    const entries = await readArchive(packContext(plan));
+    expect(entries.map((e) => e.header.name)).toEqual([
+      ".engineignore",
+      "sub/Web.Enginefile",
+      ".dockerignore",
+    ]);
+    expect(entries[2]!.data.toString()).toBe(".dockerignore\nsub/Web.Enginefile\n");
+  });
+  it("appends to a .dockerignore that is being sent", async () => {
+    const root = makeTree({
+      Enginefile: "FROM scratch\n",
+      ".dockerignore": "secret",
+      ".engineignore": "Enginefile\n",
+    });
+    const entries = await readArchive(packContext(await planContext({ context: root })));
+    const di = entries.find((e) => e.header.name === ".dockerignore")!;
+    expect(di.data.toString()).toBe("secret\nEnginefile\n");
+    expect(entries.filter((e) => e.header.name === ".dockerignore")).toHaveLength(1);
+  });
+  it("uses <Enginefile>.engineignore over the context's .engineignore", async () => {
+    const root = makeTree({
+      Enginefile: "FROM scratch\n",
+      "Enginefile.engineignore": "a\n",
+      ".engineignore": "b\n",
+      a: "",
+      b: "",
+    });
+    const plan = await planContext({ context: root });
+    expect(plan.ignoreFile).toBe(join(plan.root, "Enginefile.engineignore"));
+    expect(plan.entries.map((e) => e.path)).toEqual([
+      ".engineignore",
+      "Enginefile",
+      "Enginefile.engineignore",
+      "b",
+    ]);
+  });
+  it("injects an Enginefile from outside the context or from standard input", async () => {
+    const outside = makeTree({ "My.Enginefile": "FROM scratch\nCOPY . /\n" });
+    const root = makeTree({ file: "f" });
+    const plan = await planContext({ context: root, enginefile: join(outside, "My.Enginefile") });
+    expect(plan.enginefile).toMatch(/^\.enginefile\.[0-9a-f]{20}$/);
+    const entries = await readArchive(packContext(plan));
+    expect(entries.map((e) => e.header.name)).toEqual(["file", plan.enginefile, ".dockerignore"]);
+    expect(entries[1]!.header.mode).toBe(0o600);
+    expect(entries[1]!.data.toString()).toBe("FROM scratch\nCOPY . /\n");
+    expect(entries[2]!.data.toString()).toBe(`.dockerignore\n${plan.enginefile}\n`);
+    const stdin = await planContext({
+      context: root,
+      enginefile: { content: Buffer.from("FROM scratch\nCOPY . /\n") },
+    });
+    expect(stdin.enginefile).toBe(plan.enginefile);
+  });
+  it("reports a missing context or Enginefile clearly", async () => {
+    const root = makeTree({ file: "f" });
+    await expect(planContext({ context: root })).rejects.toThrow(/cannot find the Enginefile/);
+    await expect(planContext({ context: join(root, "nope") })).rejects.toThrow(ContextError);
+    mkdirSync(join(root, "Enginefile"));
+    await expect(planContext({ context: root })).rejects.toThrow(/is not a file/);
+  });
+});
