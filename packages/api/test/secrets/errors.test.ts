@@ -43,6 +43,13 @@ describe("the error table (secrets §7) over real HTTP", () => {
     await alice.close();
   });
 
+  test("a redirect (a standby node) is not followed and says so", async () => {
+    ctx.server.failNext({ status: 307, pathPrefix: "secret/data/app/db" });
+    const e = await failure(ctx.client.request("GET", "secret/data/app/db"));
+    expect(e).toMatchObject({ status: 307, kind: "redirect" });
+    expect(e.message).toMatch(/not followed/);
+  });
+
   test("404 not found, 405 method not allowed", async () => {
     expect(await failure(ctx.client.request("GET", "secret/data/missing"))).toMatchObject({
       status: 404,

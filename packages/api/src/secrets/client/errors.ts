@@ -16,10 +16,15 @@ export type SecretsErrorKind =
   | "not-initialized"
   | "upstream"
   | "unavailable"
+  | "redirect"
   | "other";
 
 /** Kind and one-line explanation of each status of the error table (secrets §7; research §3). */
 const STATUS_TEXT: Record<number, [SecretsErrorKind, string]> = {
+  301: ["redirect", "redirected (not followed: point SVC_ADDR at the active node)"],
+  302: ["redirect", "redirected (not followed: point SVC_ADDR at the active node)"],
+  307: ["redirect", "redirected (not followed: point SVC_ADDR at the active node)"],
+  308: ["redirect", "redirected (not followed: point SVC_ADDR at the active node)"],
   400: ["invalid-request", "invalid request: missing or invalid data"],
   403: [
     "permission-denied",
@@ -61,7 +66,7 @@ export interface SecretsApiErrorInit {
 }
 
 /**
- * An answer with status ≥ 400 (or a request refused before sending with the status the service would
+ * An answer with status ≥ 300 (redirects are not followed) (or a request refused before sending with the status the service would
  * give). `kind` classifies the status; `errors` are the service's messages (already redacted).
  */
 export class SecretsApiError extends Error {

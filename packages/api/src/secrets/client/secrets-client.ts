@@ -42,7 +42,7 @@ export type TokenInfo = Omit<TokenLookupData, "id">;
  *
  * Configuration comes from options or the environment (`SVC_ADDR`, `SVC_TOKEN` then `~/.svc-token`,
  * `SVC_NAMESPACE`, `SVC_CACERT`, `SVC_SKIP_VERIFY`); TLS is verified unless disabled. Every call accepts
- * `{signal, timeoutMs, retry}` and throws `SecretsApiError` (status ≥ 400), `SecretsConnectionError`
+ * `{signal, timeoutMs, retry}` and throws `SecretsApiError` (status ≥ 300), `SecretsConnectionError`
  * (no answer), `SecretsProtocolError` (unexpected body) or `SecretsUsageError`. The token is never
  * printed: `toString()`, `util.inspect` and `JSON.stringify` show `[redacted]`.
  *

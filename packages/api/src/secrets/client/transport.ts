@@ -37,7 +37,7 @@ export interface SendRequest extends SecretsCallOptions {
   query?: Record<string, string>;
   /** JSON body; refused when its encoding exceeds 32 MiB. */
   body?: unknown;
-  /** Statuses ≥ 400 returned as an answer instead of thrown (e.g. 404 for listings, health codes). */
+  /** Statuses ≥ 300 returned as an answer instead of thrown (e.g. 404 for listings, health codes). */
   accept?: readonly number[];
   /** Send the token (default true; false for unauthenticated routes like `sys/health`). */
   authenticated?: boolean;
@@ -126,8 +126,8 @@ export class SecretsTransport {
 
   /**
    * Sends one request with retries. Resolves to the answer for 2xx and for statuses in `accept`;
-   * throws {@link SecretsApiError} for other statuses ≥ 400 (or before sending for a bad path or an
-   * oversized body), {@link SecretsConnectionError} when no answer came (network, TLS, timeout), and the
+   * throws {@link SecretsApiError} for other statuses ≥ 300 (redirects are not followed), or before
+   * sending for a bad path or an oversized body; {@link SecretsConnectionError} when no answer came (network, TLS, timeout), and the
    * signal's reason when aborted.
    */
   async send(request: SendRequest): Promise<SendResponse> {
@@ -193,7 +193,7 @@ export class SecretsTransport {
         } catch {
           body = undefined;
         }
-        if (status < 400 || request.accept?.includes(status)) {
+        if (status < 300 || request.accept?.includes(status)) {
           outcome = { status, body };
         } else {
           const rawErrors = (body as { errors?: unknown } | undefined)?.errors;
