@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ContainerCreateBody,
   ContainerKillQuery,
+  ContainerLogsQuery,
   ContainerStartQuery,
   HostConfig,
   isDetachKeys,
@@ -263,5 +264,42 @@ describe("other string forms", () => {
     expect(
       located(HostConfig, { CapAdd: ["net_admin", "CAP_SYS_PTRACE", "ALL"], CapDrop: ["MKNOD"] }),
     ).toEqual([]);
+  });
+});
+
+describe("unions name the field", () => {
+  it.each([
+    [ContainerCreateBody, { Image: "busybox", Cmd: 5 }, ["Cmd"], "Cmd must be a string or a list of strings"],
+    [
+      ContainerCreateBody,
+      { Image: "busybox", Entrypoint: [1] },
+      ["Entrypoint"],
+      "Entrypoint must be a string or a list of strings",
+    ],
+    [ContainerLogsQuery, { tail: "ten" }, ["tail"], 'tail must be "all" or a number of lines'],
+    [ContainerLogsQuery, { tail: 10 }, ["tail"], 'tail must be "all" or a number of lines'],
+  ] as const)("%#", (schema, value, path, message) => {
+    expect(located(schema, value)).toEqual([{ path, message }]);
+  });
+  it("tail accepts all and a number of lines", () => {
+    expect(located(ContainerLogsQuery, { tail: "all" })).toEqual([]);
+    expect(located(ContainerLogsQuery, { tail: "100" })).toEqual([]);
+  });
+});
+
+describe("type errors name the field", () => {
+  it.each([
+    [{ Image: "busybox", Tty: "yes" }, ["Tty"], "Tty must be a boolean, not a string"],
+    [{ Image: "busybox", Env: "A=1" }, ["Env"], "Env must be a list, not a string"],
+    [{ Image: "busybox", Labels: ["a"] }, ["Labels"], "Labels must be a map, not a list"],
+    [
+      { Image: "busybox", HostConfig: { Dns: [1] } },
+      ["HostConfig", "Dns", 0],
+      "Dns must be a string, not a number",
+    ],
+    [{ Image: 7 }, ["Image"], "Image must be a string, not a number"],
+    [{}, ["Image"], "Image is required"],
+  ])("%j", (value, path, message) => {
+    expect(located(ContainerCreateBody, value)).toEqual([{ path, message }]);
   });
 });

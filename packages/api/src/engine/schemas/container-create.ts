@@ -21,10 +21,12 @@ export const ContainerName = documented(containerName("Container name"), {
 export type ContainerName = z.infer<typeof ContainerName>;
 
 /** `Cmd` / `Entrypoint`: a string (split by the engine like a shell word list) or a list of strings. */
-export const CommandLine = z.union([z.string(), z.array(z.string())], {
-  error: "must be a string or a list of strings",
-});
-export type CommandLine = z.infer<typeof CommandLine>;
+export function commandLine(field: string) {
+  return z.union([z.string(), z.array(z.string())], {
+    error: `${field} must be a string or a list of strings`,
+  });
+}
+export type CommandLine = z.infer<ReturnType<typeof commandLine>>;
 
 /** IPAM settings of one endpoint (engine §2.1 NetworkingConfig, §4.6 connect). */
 export const EndpointIPAMConfig = requestObject({
@@ -123,11 +125,11 @@ export const containerConfigShape = {
       "The engine passes entries without '=' through unchanged; the document's VAR=value form is required.",
   }).optional(),
   Labels: labels(source),
-  Cmd: documented(CommandLine.nullable(), {
+  Cmd: documented(commandLine("Cmd").nullable(), {
     description: "Command to run: a string or a list of strings.",
     source,
   }).optional(),
-  Entrypoint: documented(CommandLine.nullable(), {
+  Entrypoint: documented(commandLine("Entrypoint").nullable(), {
     description: "Entry point: a string or a list of strings.",
     source,
   }).optional(),
@@ -168,12 +170,17 @@ export const containerConfigShape = {
 /** `POST /containers/create` request body (engine §2.1, §2.2, limits §8). Unknown keys are reported. */
 export const ContainerCreateBody = requestObject({
   ...containerConfigShape,
-  Image: documented(z.string({ error: "Image is required" }).min(1, { error: "Image must not be empty" }), {
-    description: "Image name (name[:tag] or name@digest) or ID to create the container from.",
-    source,
-    decision:
-      "Required in a create body: the engine 20.10 creates a container without Image, but that container cannot run anything.",
-  }),
+  Image: documented(
+    z
+      .string({ error: (issue) => (issue.input === undefined ? "Image is required" : undefined) })
+      .min(1, { error: "Image must not be empty" }),
+    {
+      description: "Image name (name[:tag] or name@digest) or ID to create the container from.",
+      source,
+      decision:
+        "Required in a create body: the engine 20.10 creates a container without Image, but that container cannot run anything.",
+    },
+  ),
   HostConfig: documented(HostConfig, {
     description: "Host configuration (engine §2.2).",
     source: "engine §2.2",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { responseBoolean, responseList, responseNumber, responseString } from "./common.js";
-import { CommandLine } from "./container-create.js";
+import { commandLine } from "./container-create.js";
 import { detachKeys, envEntry } from "./formats.js";
 import { requestObject } from "./request-object.js";
 
@@ -29,7 +29,7 @@ export const ExecCreateBody = requestObject({
     source: "engine §4.4, §4.1",
   }).optional(),
   Tty: documented(z.boolean(), { description: "Allocate a tty.", default: false, source }).optional(),
-  Cmd: documented(CommandLine, { description: "Command to run: a string or a list.", source }),
+  Cmd: documented(commandLine("Cmd"), { description: "Command to run: a string or a list.", source }),
   Privileged: documented(z.boolean(), {
     description: "Run with extended privileges.",
     default: false,

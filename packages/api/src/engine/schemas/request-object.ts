@@ -85,7 +85,8 @@ export interface FieldIssue {
  * Flattens zod issues so that every path points at the offending field: an `unrecognized_keys` issue
  * (reported by zod on the parent object) becomes one issue per unknown key with the key appended to the
  * path; an `invalid_key` issue (a record key that fails its schema, e.g. a port key) takes the key schema's
- * message; other issues are kept as they are.
+ * message; zod's default type messages are rewritten to name the field (`Tty must be a boolean, not a
+ * string`); other issues are kept as they are.
  */
 export function toFieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
   const out: FieldIssue[] = [];
@@ -99,9 +100,29 @@ export function toFieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[]
       });
     } else if (issue.code === "invalid_key" && issue.issues[0]) {
       out.push({ path, message: issue.issues[0].message, code: issue.code });
+    } else if (issue.code === "invalid_type") {
+      out.push({ path, message: typeMessage(path, issue.expected, issue.message), code: issue.code });
     } else {
       out.push({ path, message: issue.message, code: issue.code });
     }
   }
   return out;
+}
+
+/**
+ * zod's default type message (`Invalid input: expected boolean, received string`) rewritten to name the
+ * field: `Tty must be a boolean, not a string`. Custom messages (already naming the field) are kept.
+ */
+function typeMessage(path: readonly (string | number)[], expected: string, message: string): string {
+  const match = /^Invalid input: expected \w+, received (\w+)$/.exec(message);
+  if (!match) return message;
+  const field = [...path].reverse().find((segment) => typeof segment === "string") ?? "Value";
+  const received = match[1] === "undefined" ? "missing" : `not ${withArticle(match[1]!)}`;
+  return `${field} must be ${withArticle(expected)}, ${received}`;
+}
+
+function withArticle(type: string): string {
+  if (type === "null" || type === "undefined") return type;
+  const noun = type === "array" ? "list" : type === "record" || type === "object" ? "map" : type;
+  return `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 }

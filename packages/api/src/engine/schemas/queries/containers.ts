@@ -64,6 +64,8 @@ export const ContainerTopQuery = requestObject({
 });
 export type ContainerTopQuery = z.infer<typeof ContainerTopQuery>;
 
+const tailMessage = 'tail must be "all" or a number of lines';
+
 /** `GET /containers/(id)/logs` query (engine §4.1). */
 export const ContainerLogsQuery = requestObject({
   details: queryBoolean("Show extra details given to the log driver.", source, { default: false }),
@@ -78,7 +80,7 @@ export const ContainerLogsQuery = requestObject({
     source,
   }).optional(),
   tail: documented(
-    z.union([z.literal("all"), z.string().regex(/^\d+$/)], { error: 'tail must be "all" or a number' }),
+    z.union([z.literal("all"), z.string().regex(/^\d+$/, { error: tailMessage })], { error: tailMessage }),
     {
       description: 'Number of lines from the end, or "all".',
       default: "all",
