@@ -5,7 +5,7 @@ import { helpReply } from "./help.js";
 import { loginRoute, tokenRoute } from "./routes/auth.js";
 import { health, init, sealStatus, sysRoute, unseal } from "./routes/sys.js";
 import type { ServiceState } from "./state.js";
-import { type DevMethod, type DevReply, type DevRequest, errorReply } from "./types.js";
+import { type DevMethod, type DevReply, type DevRequest, errorReply, PERMISSION_DENIED } from "./types.js";
 
 /** Methods the service accepts; anything else is 405 (research secrets-anchors §1). */
 const METHODS: Record<string, DevMethod> = {
@@ -30,8 +30,6 @@ const NEEDS: Record<DevMethod, Capability[]> = {
 
 /** Routes answered in every seal state, without a token (research §10). */
 const ALWAYS_OPEN = new Set(["sys/health", "sys/seal-status", "sys/init", "sys/unseal"]);
-
-const PERMISSION_DENIED = "1 error occurred:\n\t* permission denied\n\n";
 
 /** The raw request the HTTP layer hands over. */
 export interface RawRequest {

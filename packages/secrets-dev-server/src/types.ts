@@ -29,6 +29,9 @@ export interface DevReply {
   headers?: Record<string, string>;
 }
 
+/** The service's ACL denial text: multierror formatting, verbatim (research secrets-anchors §2). */
+export const PERMISSION_DENIED = "1 error occurred:\n\t* permission denied\n\n";
+
 /** `{errors}` reply (secrets §7). */
 export function errorReply(
   status: number,

@@ -182,6 +182,10 @@ describe("dev server over HTTP", () => {
     expect((await call(server, "GET", "sys/internal/ui/mounts/kv/legacy", { token })).status).toBe(403);
     const all = await call(server, "GET", "sys/internal/ui/mounts", { token });
     expect(Object.keys(all.body.data.secret)).toEqual(["secret/"]);
+    expect((await call(server, "GET", "sys/mounts", { token })).status).toBe(403);
+    const mounts = await call(server, "GET", "sys/mounts");
+    expect(mounts.body["secret/"]).toMatchObject({ type: "kv", options: { version: "2" } });
+    expect(mounts.body.data["kv/"]).toMatchObject({ type: "kv", options: { version: "1" } });
   });
 
   test("namespaces: header and path prefix split any way reach the same secret", async () => {

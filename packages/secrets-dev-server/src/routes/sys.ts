@@ -1,6 +1,13 @@
-import { hasMountAccess } from "../acl.js";
+import { capabilitiesOn, hasMountAccess } from "../acl.js";
 import type { DevToken, KvMount, Namespace, ServiceState } from "../state.js";
-import { type DevReply, type DevRequest, dataReply, envelope, errorReply } from "../types.js";
+import {
+  type DevReply,
+  type DevRequest,
+  dataReply,
+  envelope,
+  errorReply,
+  PERMISSION_DENIED,
+} from "../types.js";
 
 /** Version string the dev server reports. */
 export const DEV_SERVER_VERSION = "1.0.0-enginekit-dev";
@@ -100,6 +107,10 @@ export function sysRoute(
     return { status: 204 };
   }
   if (rest === "mounts" && req.method === "GET") {
+    // Needs `read` on sys/mounts, which most application tokens lack (research §4).
+    if (!capabilitiesOn(state.policies, token.policies, `${ns.path}sys/mounts`).has("read")) {
+      return errorReply(403, [PERMISSION_DENIED]);
+    }
     const data: Record<string, unknown> = {};
     for (const [path, mount] of ns.mounts) data[path] = mountInfo(mount);
     // Legacy sys/ routes also copy `data` to the top level (research §2).
