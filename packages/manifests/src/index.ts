@@ -59,5 +59,5 @@ export { readJson } from "./tree/read-json.js";
 export { readYaml } from "./tree/read-yaml.js";
 export { type IssueContext, issueFindings } from "./validate/issue-findings.js";
 export { type KnownKey, type SchemaAtPath, schemaAtPath } from "./validate/schema-walk.js";
-export { closestMatch, editDistance } from "./validate/suggest.js";
+export { closestMatch, editDistance, Suggester } from "./validate/suggest.js";
 export { type ValidateOptions, validateNode } from "./validate/validate-document.js";

@@ -7,7 +7,7 @@ import { followPath } from "../tree/navigate.js";
 import { pathLabel } from "./path-label.js";
 import { stringSource } from "./scalar-edit.js";
 import { knownKeysOf, schemaAtPath } from "./schema-walk.js";
-import { closestMatch } from "./suggest.js";
+import { closestMatch, Suggester } from "./suggest.js";
 
 /** What the issue mapper needs to know about the document being checked. */
 export interface IssueContext {
@@ -296,14 +296,12 @@ function unknownKeyFindings(ctx: IssueContext, path: PathSegment[], keys: readon
   const known = knownKeysOf(schemaAtPath(ctx.schema, path)?.schema ?? ctx.schema).map((key) => key.name);
   if (path.length === 0) known.push(...(ctx.extraRootKeys ?? []));
   const where = path.length === 0 ? "" : ` in ${pathLabel(path)}`;
+  const byKey = new Map((object?.properties ?? []).map((property) => [property.key, property])); // last wins
+  const suggester = new Suggester(known.filter((name) => !byKey.has(name)));
   return keys.map((key) => {
-    const property = object?.properties.findLast((candidate) => candidate.key === key);
+    const property = byKey.get(key);
     const range = property?.keyRange ?? objectAnchor(ctx, path);
-    const present = new Set(object?.properties.map((candidate) => candidate.key));
-    const suggestion = closestMatch(
-      key,
-      known.filter((name) => !present.has(name)),
-    );
+    const suggestion = suggester.closest(key);
     const message = `Unknown key "${key}"${where}.${suggestion ? ` Did you mean "${suggestion}"?` : ""}`;
     const extra: { suggestion?: string; fix?: Fix } = {};
     if (suggestion) {

@@ -24,16 +24,36 @@ function pathKey(path: readonly PathSegment[]): string {
   return JSON.stringify(path);
 }
 
-function deleteAt(value: unknown, path: readonly PathSegment[]): void {
+function parentOf(value: unknown, path: readonly PathSegment[]): Record<PathSegment, unknown> | undefined {
   let current = value;
   for (const segment of path.slice(0, -1)) {
-    if (current === null || typeof current !== "object") return;
+    if (current === null || typeof current !== "object") return undefined;
     current = (current as Record<PathSegment, unknown>)[segment];
   }
-  const last = path[path.length - 1];
-  if (last === undefined || current === null || typeof current !== "object") return;
-  if (Array.isArray(current) && typeof last === "number") current[last] = undefined;
-  else delete (current as Record<PathSegment, unknown>)[last];
+  return current !== null && typeof current === "object"
+    ? (current as Record<PathSegment, unknown>)
+    : undefined;
+}
+
+/** Sets the value at `path` aside (undefined in a list, removed from an object). */
+function deleteAt(box: { value: unknown }, path: readonly PathSegment[]): void {
+  const full = ["value", ...path];
+  const parent = parentOf(box, full);
+  const last = full[full.length - 1]!;
+  if (!parent) return;
+  if (Array.isArray(parent) && typeof last === "number") parent[last] = undefined;
+  else delete parent[last];
+}
+
+/** Removes many keys of the object at `path` at once (one copy instead of a delete per key). */
+function deleteKeys(box: { value: unknown }, path: readonly PathSegment[], keys: readonly string[]): void {
+  const full = ["value", ...path];
+  const parent = parentOf(box, full);
+  const last = full[full.length - 1]!;
+  const object = parent?.[last];
+  if (!parent || object === null || typeof object !== "object" || Array.isArray(object)) return;
+  const drop = new Set(keys);
+  parent[last] = Object.fromEntries(Object.entries(object).filter(([key]) => !drop.has(key)));
 }
 
 /**
@@ -44,7 +64,8 @@ function deleteAt(value: unknown, path: readonly PathSegment[]): void {
  * only the new cross-field findings. Pure; never throws (a throwing schema becomes no finding).
  */
 export function validateNode(root: LocatedNode, schema: z.ZodType, options: ValidateOptions): Finding[] {
-  const value = toPlainValue(root);
+  const box = { value: toPlainValue(root) };
+  const { value } = box;
   if (options.ignoredKeys && value && typeof value === "object" && !Array.isArray(value)) {
     for (const key of options.ignoredKeys) delete (value as Record<string, unknown>)[key];
   }
@@ -61,14 +82,16 @@ export function validateNode(root: LocatedNode, schema: z.ZodType, options: Vali
   for (let pass = 0; pass <= EXTRA_PASSES; pass++) {
     let result: ReturnType<z.ZodType["safeParse"]>;
     try {
-      result = schema.safeParse(value);
+      result = schema.safeParse(box.value);
     } catch {
       break;
     }
     if (result.success) break;
     let added = false;
     for (const issue of result.error.issues) {
-      const key = `${issue.code} ${pathKey(issue.path as PathSegment[])} ${issue.message}`;
+      // zod computes messages lazily; an unknown-keys message (with suggestions) is costly and not needed here.
+      const detail = issue.code === "unrecognized_keys" ? issue.keys.join("\u0000") : issue.message;
+      const key = `${issue.code} ${pathKey(issue.path as PathSegment[])} ${detail}`;
       if (reported.has(key)) continue;
       reported.add(key);
       if (pass > 0 && issue.code !== "custom") continue;
@@ -90,8 +113,8 @@ export function validateNode(root: LocatedNode, schema: z.ZodType, options: Vali
     if (!added && pass > 0) break;
     for (const issue of result.error.issues) {
       const path = issue.path as PathSegment[];
-      if (issue.code === "unrecognized_keys") for (const key of issue.keys) deleteAt(value, [...path, key]);
-      else if (issue.code !== "custom" && path.length > 0) deleteAt(value, path);
+      if (issue.code === "unrecognized_keys") deleteKeys(box, path, issue.keys);
+      else if (issue.code !== "custom" && path.length > 0) deleteAt(box, path);
     }
   }
   return findings.sort(
