@@ -2,6 +2,7 @@ import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
+  BuildQuery,
   ContainerChange,
   ContainerCreateBody,
   ContainerCreateResponse,
@@ -19,6 +20,7 @@ import {
   ImageHistoryItem,
   ImageInspect,
   ImageSummary,
+  JsonMessage,
   Network,
   NetworkCreateBody,
   NetworkCreateResponse,
@@ -29,6 +31,7 @@ import {
   VolumeListResponse,
 } from "../../src/engine/schemas/index.js";
 import { EngineHttp, parseJsonLines } from "./engine-http.js";
+import { tarOf } from "./tar.js";
 
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
@@ -190,6 +193,39 @@ describe.skipIf(!host)("response schemas parse the real engine's responses", () 
     expect(response.status).toBe(200);
     const events = parseJsonLines(response.text).map((event) => expectParses(EngineEvent, event));
     expect(events.some((event) => event.Actor?.ID === containerId && event.Action === "start")).toBe(true);
+  });
+
+  it("build: the JSON-message stream of a successful and a failing build", async () => {
+    const tag = `enginekit/schemas-build:${suffix}`;
+    const query = expectParses(BuildQuery, {
+      dockerfile: "Enginefile",
+      t: [tag],
+      forcerm: true,
+      labels: { a: "b" },
+    });
+    const search = new URLSearchParams({
+      dockerfile: query.dockerfile ?? "",
+      t: tag,
+      forcerm: query.forcerm ? "1" : "0",
+      labels: JSON.stringify(query.labels),
+    });
+    const build = (enginefile: string) =>
+      engine.send("POST", `/build?${search}`, tarOf({ Enginefile: enginefile }), {
+        "content-type": "application/x-tar",
+      });
+    try {
+      const ok = await build(`FROM ${BUSYBOX_IMAGE}\nRUN echo built > /built\n`);
+      expect(ok.status).toBe(200);
+      const messages = parseJsonLines(ok.text).map((message) => expectParses(JsonMessage, message));
+      expect(messages.some((message) => /Successfully tagged/.test(message.stream ?? ""))).toBe(true);
+      const failed = await build(`FROM ${BUSYBOX_IMAGE}\nRUN exit 3\n`);
+      expect(failed.status).toBe(200);
+      const last = expectParses(JsonMessage, parseJsonLines(failed.text).at(-1));
+      expect(last.error).toMatch(/returned a non-zero code: 3/);
+      expect(last.errorDetail?.code).toBe(3);
+    } finally {
+      await engine.send("DELETE", `/images/${tag}?force=1`);
+    }
   });
 
   it("errors: a 404 body is an ErrorBody", async () => {
