@@ -18,7 +18,6 @@ export type Severity = "error" | "warning" | "info";
  * - `manifest/limit` — a number, length or size outside a documented bound (engine §8).
  * - `manifest/missing-field` — a required field is absent.
  * - `manifest/constraint` — a rule across fields (e.g. `MemorySwap` needs `Memory` and must exceed it).
- * - `manifest/yaml-feature` — a YAML feature read differently by other tools (e.g. YAML 1.1 booleans).
  * - `secret-ref/syntax` — a `svc:` secret reference is malformed.
  * - `secret-ref/not-found`, `secret-ref/field-not-found`, `secret-ref/kv2-path`, `secret-ref/unreachable` —
  *   online checks against the secrets service (see `checkSecretReferences`).
@@ -36,7 +35,6 @@ export type FindingCode =
   | "manifest/limit"
   | "manifest/missing-field"
   | "manifest/constraint"
-  | "manifest/yaml-feature"
   | "secret-ref/syntax"
   | "secret-ref/not-found"
   | "secret-ref/field-not-found"
