@@ -9,8 +9,8 @@ import {
   EngineResponseError,
   EngineStreamError,
   EngineTimeoutError,
-  type JsonStreamMessage,
 } from "../../src/engine/client/index.js";
+import type { JsonMessage } from "../../src/engine/schemas/index.js";
 import { frame, type LoopbackServer, sendJson, startLoopbackServer } from "./loopback-server.js";
 
 let server: LoopbackServer | undefined;
@@ -44,7 +44,7 @@ describe("POST /build", () => {
       yield new Uint8Array([1, 2, 3]);
       yield new Uint8Array([4, 5]);
     }
-    const messages: JsonStreamMessage[] = [];
+    const messages: JsonMessage[] = [];
     const stream = await connect(server.host).images.build(
       context(),
       { enginefile: "sub/Enginefile", t: ["a:1", "b:2"], buildargs: { X: "1", UNSET: null }, nocache: true },
@@ -80,7 +80,7 @@ describe("POST /build", () => {
       res.end('{"stream":"Step 1/2"}\r\n{"errorDetail":{"code":2,"message":"boom"},"error":"boom"}\r\n');
     });
     const stream = await connect(server.host).images.build(Readable.from([Buffer.from("tar")]));
-    const messages: JsonStreamMessage[] = [];
+    const messages: JsonMessage[] = [];
     const error = await (async () => {
       for await (const m of stream) messages.push(m);
     })().catch((e: unknown) => e);

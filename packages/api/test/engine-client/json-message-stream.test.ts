@@ -1,17 +1,13 @@
 import { describe, expect, test } from "vitest";
-import {
-  decodeJsonStream,
-  EngineProtocolError,
-  EngineStreamError,
-  type JsonStreamMessage,
-} from "../../src/engine/client/index.js";
+import { decodeJsonStream, EngineProtocolError, EngineStreamError } from "../../src/engine/client/index.js";
+import type { JsonMessage } from "../../src/engine/schemas/index.js";
 
 async function* chunks(parts: (string | Uint8Array)[]) {
   for (const part of parts) yield typeof part === "string" ? new TextEncoder().encode(part) : part;
 }
 
 async function collect(parts: (string | Uint8Array)[], throwOnError = true) {
-  const out: JsonStreamMessage[] = [];
+  const out: JsonMessage[] = [];
   for await (const m of decodeJsonStream(chunks(parts), { throwOnError })) out.push(m);
   return out;
 }
@@ -43,7 +39,7 @@ describe("decodeJsonStream", () => {
   });
 
   test("an in-stream error ends the iteration with EngineStreamError carrying errorDetail.code", async () => {
-    const seen: JsonStreamMessage[] = [];
+    const seen: JsonMessage[] = [];
     const error = await (async () => {
       for await (const m of decodeJsonStream(
         chunks([

@@ -1,10 +1,7 @@
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, test } from "vitest";
-import {
-  type EngineClient,
-  EngineStreamError,
-  type JsonStreamMessage,
-} from "../../src/engine/client/index.js";
+import { type EngineClient, EngineStreamError } from "../../src/engine/client/index.js";
+import type { JsonMessage } from "../../src/engine/schemas/index.js";
 import { engineClient, engineHost, IMAGE, tarOf, uniqueName } from "./engine.js";
 
 describe.skipIf(!engineHost)("images against the real engine", () => {
@@ -45,7 +42,7 @@ describe.skipIf(!engineHost)("images against the real engine", () => {
       yield context.subarray(0, 700);
       yield context.subarray(700);
     }
-    const messages: JsonStreamMessage[] = [];
+    const messages: JsonMessage[] = [];
     for await (const message of await client.images.build(chunks(), {
       enginefile: "Enginefile",
       t: [tag],
@@ -83,7 +80,7 @@ describe.skipIf(!engineHost)("images against the real engine", () => {
 
   test("get (image tarball) then load it back", async () => {
     const tarball = await client.images.get(IMAGE);
-    const messages: JsonStreamMessage[] = [];
+    const messages: JsonMessage[] = [];
     for await (const m of await client.images.load(tarball, { quiet: true })) messages.push(m);
     expect(messages.map((m) => m.stream ?? "").join("")).toContain(`Loaded image: ${IMAGE}`);
   });

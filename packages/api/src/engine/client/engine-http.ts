@@ -174,7 +174,7 @@ export class EngineHttp {
    * Checks one response value against its schema (only with `validateResponses`).
    * @throws EngineResponseError naming the request, the schema's field paths and messages (at most 5).
    */
-  check<T>(request: EngineRequest, schema: z.ZodType<T>, value: unknown): T {
+  check<T>(request: Pick<EngineRequest, "method" | "path">, schema: z.ZodType<T>, value: unknown): T {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     throw new EngineResponseError(request.method, request.path, result.error.issues);
@@ -227,6 +227,22 @@ export class EngineHttp {
     } catch (error) {
       throw this.mapError(error, request, path);
     }
+  }
+
+  /**
+   * Checks each item of a stream (events, JSON messages) against `schema` when the client validates
+   * responses; otherwise returns `items` unchanged.
+   */
+  checkEach<T>(
+    request: Pick<EngineRequest, "method" | "path">,
+    schema: z.ZodType<T>,
+    items: AsyncIterable<T>,
+  ): AsyncIterable<T> {
+    if (!this.validate) return items;
+    const check = (item: T) => this.check(request, schema, item);
+    return (async function* () {
+      for await (const item of items) yield check(item);
+    })();
   }
 
   /** Closes the pool's connections (in-flight streams are destroyed). */

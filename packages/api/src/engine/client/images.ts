@@ -18,11 +18,12 @@ import {
   ImageSearchResult,
   ImageSummary,
   type ImageTagQuery,
+  JsonMessage,
   type RegistryConfig,
 } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { reference } from "./engine-http.js";
-import { decodeJsonStream, type JsonStreamMessage } from "./json-message-stream.js";
+import { decodeJsonStream } from "./json-message-stream.js";
 import { encodeRegistryAuth, encodeRegistryConfig } from "./registry-auth.js";
 
 /**
@@ -64,7 +65,7 @@ export class ImagesApi {
     context: RequestBody,
     query: BuildQuery & ExtraBuildParameters = {},
     options: BuildOptions = {},
-  ): Promise<AsyncIterable<JsonStreamMessage>> {
+  ): Promise<AsyncIterable<JsonMessage>> {
     const { registryConfig, headers, ...call } = options;
     const { enginefile, ...rest } = query;
     const requestHeaders: Record<string, string> = { "content-type": "application/x-tar", ...headers };
@@ -78,7 +79,7 @@ export class ImagesApi {
       long: true,
       ...call,
     });
-    return decodeJsonStream(body);
+    return this.http.checkEach({ method: "POST", path: "/build" }, JsonMessage, decodeJsonStream(body));
   }
 
   /**
@@ -88,7 +89,7 @@ export class ImagesApi {
   async create(
     query: ImageCreateQuery,
     options: CallOptions & { auth?: AuthConfig; body?: RequestBody } = {},
-  ): Promise<AsyncIterable<JsonStreamMessage>> {
+  ): Promise<AsyncIterable<JsonMessage>> {
     const { auth, body, ...call } = options;
     const headers: Record<string, string> = {};
     if (auth) headers["x-registry-auth"] = encodeRegistryAuth(auth);
@@ -102,7 +103,11 @@ export class ImagesApi {
       ...(body === undefined ? {} : { body }),
       ...call,
     });
-    return decodeJsonStream(messages);
+    return this.http.checkEach(
+      { method: "POST", path: "/images/create" },
+      JsonMessage,
+      decodeJsonStream(messages),
+    );
   }
 
   /** `GET /images/(name)/json` (engine §2.5). */
@@ -126,7 +131,7 @@ export class ImagesApi {
     name: string,
     query: ImagePushQuery = {},
     options: CallOptions & { auth?: AuthConfig } = {},
-  ): Promise<AsyncIterable<JsonStreamMessage>> {
+  ): Promise<AsyncIterable<JsonMessage>> {
     const { auth, ...call } = options;
     // The engine requires the header on push; an empty credential object is what the engine CLI sends.
     const headers = { "x-registry-auth": encodeRegistryAuth(auth ?? {}) };
@@ -138,7 +143,11 @@ export class ImagesApi {
       long: true,
       ...call,
     });
-    return decodeJsonStream(body);
+    return this.http.checkEach(
+      { method: "POST", path: `/images/${reference(name)}/push` },
+      JsonMessage,
+      decodeJsonStream(body),
+    );
   }
 
   /** `POST /images/(name)/tag?repo=&tag=`. */
@@ -199,7 +208,7 @@ export class ImagesApi {
     tar: RequestBody,
     query: ImageLoadQuery = {},
     options: CallOptions = {},
-  ): Promise<AsyncIterable<JsonStreamMessage>> {
+  ): Promise<AsyncIterable<JsonMessage>> {
     const body = await this.http.stream({
       method: "POST",
       path: "/images/load",
@@ -209,7 +218,7 @@ export class ImagesApi {
       long: true,
       ...options,
     });
-    return decodeJsonStream(body);
+    return this.http.checkEach({ method: "POST", path: "/images/load" }, JsonMessage, decodeJsonStream(body));
   }
 
   /** `POST /commit`: creates an image from a container; `body` overrides its configuration. */

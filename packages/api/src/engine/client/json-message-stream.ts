@@ -1,21 +1,5 @@
+import type { JsonMessage } from "../schemas/index.js";
 import { EngineProtocolError, EngineStreamError } from "./errors.js";
-
-/**
- * One message of the engine's JSON-message streams (build, image create/push/load; research
- * build-context-anchors §6): `stream` text, or `status`/`progressDetail`/`id` progress, or `aux` data, or
- * `error`/`errorDetail` on failure. Unknown fields are kept.
- */
-export interface JsonStreamMessage {
-  stream?: string;
-  status?: string;
-  id?: string;
-  progress?: string;
-  progressDetail?: { current?: number; total?: number; [key: string]: unknown };
-  aux?: unknown;
-  error?: string;
-  errorDetail?: { code?: number; message?: string };
-  [key: string]: unknown;
-}
 
 /** Options of {@link decodeJsonStream}. */
 export interface DecodeJsonStreamOptions {
@@ -27,14 +11,15 @@ export interface DecodeJsonStreamOptions {
 }
 
 /**
- * Decodes a stream of concatenated JSON objects, as the engine writes them (one per `\r\n`-terminated line,
+ * Decodes a stream of concatenated JSON objects (by default typed as the schemas' `JsonMessage`: `stream` text,
+ * `status`/`progressDetail`/`id` progress, `aux` data, or `error`/`errorDetail`), as the engine writes them (one per `\r\n`-terminated line,
  * but objects may be split across chunks and several may share a chunk; line ends are not relied upon —
  * the decoder tracks object nesting and strings, like Go's `json.Decoder`). Memory is bounded by the largest
  * single message.
  * @throws EngineStreamError for an in-stream failure (see {@link DecodeJsonStreamOptions.throwOnError}).
  * @throws EngineProtocolError for text that is not a sequence of JSON objects, or a truncated last object.
  */
-export async function* decodeJsonStream<T = JsonStreamMessage>(
+export async function* decodeJsonStream<T = JsonMessage>(
   source: AsyncIterable<Uint8Array | string>,
   options: DecodeJsonStreamOptions = {},
 ): AsyncGenerator<T, void, undefined> {
@@ -105,8 +90,8 @@ export async function* decodeJsonStream<T = JsonStreamMessage>(
 /** Throws {@link EngineStreamError} when `value` is an in-stream failure message (engine §7.3). */
 export function failOnError(value: unknown): void {
   if (typeof value !== "object" || value === null) return;
-  const message = value as JsonStreamMessage;
+  const message = value as JsonMessage;
   if (message.error === undefined && message.errorDetail === undefined) return;
   const text = message.errorDetail?.message ?? message.error ?? "unknown error";
-  throw new EngineStreamError(String(text), message.errorDetail?.code);
+  throw new EngineStreamError(String(text), message.errorDetail?.code ?? undefined);
 }

@@ -1,7 +1,8 @@
+import { ATTACH_FRAME_HEADER_BYTES, ATTACH_STREAM_TYPES } from "../schemas/index.js";
 import { EngineProtocolError } from "./errors.js";
 
 /** Which standard stream a chunk of attach/logs output belongs to (engine §4.1.2 header byte 0). */
-export type StdStream = "stdin" | "stdout" | "stderr";
+export type StdStream = keyof typeof ATTACH_STREAM_TYPES;
 
 /** One frame of container output: the stream it was written to and its bytes. */
 export interface OutputFrame {
@@ -9,8 +10,11 @@ export interface OutputFrame {
   data: Uint8Array;
 }
 
-const STREAM_IDS: readonly StdStream[] = ["stdin", "stdout", "stderr"];
-const HEADER_BYTES = 8;
+/** Stream by header byte 0, from the schemas' `ATTACH_STREAM_TYPES` (engine §4.1.2). */
+const STREAM_IDS: readonly StdStream[] = (Object.keys(ATTACH_STREAM_TYPES) as StdStream[]).sort(
+  (a, b) => ATTACH_STREAM_TYPES[a] - ATTACH_STREAM_TYPES[b],
+);
+const HEADER_BYTES = ATTACH_FRAME_HEADER_BYTES;
 
 /**
  * Decodes the multiplexed attach/logs format (engine §4.1.2): frames of an 8-byte header — byte 0 the stream

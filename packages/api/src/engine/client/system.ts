@@ -57,11 +57,6 @@ export class SystemApi {
       ...options,
     });
     const events = decodeJsonStream<EngineEvent>(body, { throwOnError: false });
-    return this.http.validate ? this.checked(events) : events;
-  }
-
-  private async *checked(events: AsyncIterable<EngineEvent>): AsyncGenerator<EngineEvent, void, undefined> {
-    const request = { method: "GET", path: "/events" } as const;
-    for await (const event of events) yield this.http.check(request, EngineEvent, event);
+    return this.http.checkEach({ method: "GET", path: "/events" }, EngineEvent, events);
   }
 }
