@@ -123,3 +123,16 @@ export const CommitBody = requestObject({
   }).optional(),
 });
 export type CommitBody = z.infer<typeof CommitBody>;
+
+/**
+ * The `repositories` file at the root of an image tarball (`GET /images/(name)/get`, `POST /images/load`;
+ * engine §2.5): map repository name to map tag to layer ID. Absent when exporting by image ID.
+ */
+export const ImageTarballRepositories = documented(z.record(z.string(), z.record(z.string(), z.string())), {
+  description: "Repository name → tag → layer ID, from the image tarball's `repositories` file.",
+  source,
+});
+export type ImageTarballRepositories = z.infer<typeof ImageTarballRepositories>;
+
+/** Content of each layer directory's `VERSION` file in an image tarball (engine §2.5). */
+export const IMAGE_TARBALL_LAYER_VERSION = "1.0";
