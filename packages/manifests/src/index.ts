@@ -13,6 +13,7 @@ export {
   type ManifestOptions,
   readManifest,
 } from "./check-manifest.js";
+export { FINDING_CODES, type FindingCodeInfo } from "./finding-codes.js";
 export type { Finding, FindingCode, Fix, Severity } from "./findings.js";
 export { ENGINE_KIND_SCHEMAS } from "./kinds/engine-kind-schemas.js";
 export type { KindSchema, KindSchemas } from "./kinds/kind-schema.js";

@@ -1,0 +1,119 @@
+import type { FindingCode, Severity } from "./findings.js";
+
+/** What the linter needs to turn a finding code into a rule: default severity, a summary, fixability. */
+export interface FindingCodeInfo {
+  /** Severity the finding is reported with (the linter may override it per rule). */
+  severity: Severity;
+  /** One line for rule lists and `--explain`. */
+  summary: string;
+  /** Whether findings of this code carry a quick fix: always, for some cases, or never. */
+  fix: "always" | "sometimes" | "never";
+  /** True for findings only the online checks (`checkSecretReferences`) produce. */
+  online: boolean;
+}
+
+/** Every finding code with its rule metadata (docs/manifests.md "Findings" is the user-facing form). */
+export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
+  "manifest/syntax": {
+    severity: "error",
+    summary: "The YAML or JSON text is malformed.",
+    fix: "never",
+    online: false,
+  },
+  "manifest/duplicate-key": {
+    severity: "warning",
+    summary: "A key appears twice in one object; the last one wins.",
+    fix: "never",
+    online: false,
+  },
+  "manifest/unknown-kind": {
+    severity: "error",
+    summary: "The kind of manifest cannot be told (file name, kind, $schema).",
+    fix: "sometimes",
+    online: false,
+  },
+  "manifest/kind-mismatch": {
+    severity: "warning",
+    summary: "The in-document kind contradicts the file name or $schema.",
+    fix: "never",
+    online: false,
+  },
+  "manifest/not-an-object": {
+    severity: "error",
+    summary: "The document is empty or its root is not an object.",
+    fix: "never",
+    online: false,
+  },
+  "manifest/unknown-key": {
+    severity: "error",
+    summary: "A key the request body does not define.",
+    fix: "sometimes",
+    online: false,
+  },
+  "manifest/invalid-type": {
+    severity: "error",
+    summary: "A value of the wrong JSON type.",
+    fix: "sometimes",
+    online: false,
+  },
+  "manifest/invalid-value": {
+    severity: "error",
+    summary: "A value outside its allowed set or format.",
+    fix: "sometimes",
+    online: false,
+  },
+  "manifest/limit": {
+    severity: "error",
+    summary: "A number outside its documented bound.",
+    fix: "never",
+    online: false,
+  },
+  "manifest/missing-field": {
+    severity: "error",
+    summary: "A required field is absent.",
+    fix: "never",
+    online: false,
+  },
+  "manifest/constraint": {
+    severity: "error",
+    summary: "A rule across fields is broken.",
+    fix: "never",
+    online: false,
+  },
+  "secret-ref/syntax": {
+    severity: "error",
+    summary: "A svc: secret reference is malformed.",
+    fix: "never",
+    online: false,
+  },
+  "secret-ref/not-found": {
+    severity: "error",
+    summary: "No secret is stored at the referenced path.",
+    fix: "never",
+    online: true,
+  },
+  "secret-ref/field-not-found": {
+    severity: "error",
+    summary: "The referenced secret has no such field.",
+    fix: "sometimes",
+    online: true,
+  },
+  "secret-ref/kv2-path": {
+    severity: "error",
+    summary: "A reference on a KV version 2 mount lacks data/ after the mount.",
+    fix: "always",
+    online: true,
+  },
+  "secret-ref/unreachable": {
+    severity: "warning",
+    summary: "The secrets service did not answer for a reference.",
+    fix: "never",
+    online: true,
+  },
+  "secret/plain-value": {
+    severity: "warning",
+    summary: "A secret-looking value is written in plain text instead of a reference.",
+    fix: "never",
+    online: false,
+  },
+};
