@@ -91,37 +91,59 @@ describe("enginekit secrets ls", () => {
 });
 
 describe("enginekit secrets dev", () => {
-  test("starts the server, prints SVC_ADDR and SVC_TOKEN, serves the demo seed, stops on SIGINT", async () => {
-    let stdout = "";
-    let stderr = "";
+  /** Runs `enginekit secrets dev …` in-process and resolves once it printed its environment lines. */
+  async function startDevCommand(args: string[]) {
+    const out = { stdout: "", stderr: "" };
     const io: CliIo = {
-      stdout: (text) => void (stdout += text),
-      stderr: (text) => void (stderr += text),
+      stdout: (text) => void (out.stdout += text),
+      stderr: (text) => void (out.stderr += text),
       env: {},
       cwd: process.cwd(),
       isTTY: false,
       stdin: Readable.from([]),
     };
-    const running = runCli(["secrets", "dev", "--port", "0", "--seed"], io);
+    const exit = runCli(["secrets", "dev", "--port", "0", ...args], io);
     const deadline = Date.now() + 10_000;
-    while (!stdout.includes("SVC_TOKEN=") && Date.now() < deadline)
+    while (!out.stdout.includes("SVC_TOKEN=") && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
-    expect(stdout).toMatch(/^SVC_ADDR=http:\/\/127\.0\.0\.1:\d+\nSVC_TOKEN=hvs\.\S+\n$/);
-    expect(stderr).toMatch(/seed .*demo\.yaml/);
     const printed = Object.fromEntries(
-      stdout
+      out.stdout
         .trim()
         .split("\n")
         .map((line) => line.split("=", 2) as [string, string]),
     );
+    return { out, exit, printed };
+  }
+
+  test("starts the server, prints SVC_ADDR and SVC_TOKEN, serves the demo seed, stops on SIGINT", async () => {
+    const { out, exit, printed } = await startDevCommand(["--seed"]);
+    expect(out.stdout).toMatch(/^SVC_ADDR=http:\/\/127\.0\.0\.1:\d+\nSVC_TOKEN=hvs\.\S+\n$/);
+    expect(out.stderr).toMatch(/seed .*demo\.yaml/);
     const listing = await runCaptured(["secrets", "ls", "secret/"], { ...printed, HOME: "/nonexistent" });
     expect(listing).toMatchObject({ code: 0, stdout: "app/\nci/\n" });
     process.emit("SIGINT");
-    expect(await running).toBe(0);
-    expect(stderr).toMatch(/stopped/);
+    expect(await exit).toBe(0);
+    expect(out.stderr).toMatch(/stopped/);
     expect((await runCaptured(["secrets", "ls", "secret/"], { ...printed, HOME: "/nonexistent" })).code).toBe(
       3,
     );
+  }, 30_000);
+
+  test("--tls serves HTTPS and prints SVC_CACERT; without it verification fails", async () => {
+    const { out, exit, printed } = await startDevCommand(["--tls"]);
+    expect(printed.SVC_ADDR).toMatch(/^https:\/\/127\.0\.0\.1:/);
+    expect(printed.SVC_CACERT).toMatch(/\.pem$/);
+    expect(await runCaptured(["secrets", "ls", "/"], { ...printed, HOME: "/nonexistent" })).toMatchObject({
+      code: 0,
+      stdout: "secret/\nkv/\n",
+    });
+    const { SVC_CACERT: _ca, ...withoutCa } = printed;
+    const refused = await runCaptured(["secrets", "ls", "/"], { ...withoutCa, HOME: "/nonexistent" });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/TLS certificate verification failed/);
+    process.emit("SIGINT");
+    expect(await exit).toBe(0);
+    expect(out.stderr).toMatch(/stopped/);
   }, 30_000);
 
   test("a bad seed file is exit code 2 naming file, line and column", async () => {

@@ -61,20 +61,7 @@ export class KvV2Store {
       return errorReply(400, ["check-and-set parameter did not match the current version"]);
     }
     const time = now();
-    if (!k) {
-      k = {
-        versions: new Map(),
-        currentVersion: 0,
-        oldestVersion: 0,
-        maxVersions: 0,
-        casRequired: false,
-        deleteVersionAfter: "0s",
-        customMetadata: null,
-        created: time,
-        updated: time,
-      };
-      this.keys.set(key, k);
-    }
+    k ??= this.#create(key);
     const version = k.currentVersion + 1;
     k.versions.set(version, { data, created: time, deletionTime: "", destroyed: false });
     k.currentVersion = version;
@@ -86,6 +73,24 @@ export class KvV2Store {
     }
     k.oldestVersion = Math.min(...k.versions.keys());
     return dataReply(this.#versionMeta(k, version), { mount_type: "kv" });
+  }
+
+  /** Creates an empty key (no versions yet). */
+  #create(key: string): Key {
+    const time = now();
+    const k: Key = {
+      versions: new Map(),
+      currentVersion: 0,
+      oldestVersion: 0,
+      maxVersions: 0,
+      casRequired: false,
+      deleteVersionAfter: "0s",
+      customMetadata: null,
+      created: time,
+      updated: time,
+    };
+    this.keys.set(key, k);
+    return k;
   }
 
   #versionMeta(k: Key, version: number) {
@@ -214,19 +219,7 @@ export class KvV2Store {
       }
       case "POST": {
         const b = (req.body ?? {}) as Record<string, unknown>;
-        if (!k)
-          this.keys.set(key, {
-            versions: new Map(),
-            currentVersion: 0,
-            oldestVersion: 0,
-            maxVersions: 0,
-            casRequired: false,
-            deleteVersionAfter: "0s",
-            customMetadata: null,
-            created: now(),
-            updated: now(),
-          });
-        const target = this.keys.get(key) as Key;
+        const target = k ?? this.#create(key);
         if (typeof b.max_versions === "number") target.maxVersions = b.max_versions;
         if (typeof b.cas_required === "boolean") target.casRequired = b.cas_required;
         if (typeof b.delete_version_after === "string") target.deleteVersionAfter = b.delete_version_after;
