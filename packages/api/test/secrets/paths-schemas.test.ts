@@ -105,6 +105,13 @@ describe("schemas", () => {
     expect(missing).toEqual([]);
   });
 
+  test("JSON Schema export carries the field documentation", () => {
+    for (const [name, schema] of Object.entries(SCHEMAS)) {
+      const json = JSON.stringify(z.toJSONSchema(schema, { unrepresentable: "any" }));
+      expect(json, name).toMatch(/\((secrets|research secrets-anchors) §\d/);
+    }
+  });
+
   test("the research's example bodies parse; a 404 deleted-version body parses as a KV v2 read", () => {
     const deleted = {
       request_id: "r",
