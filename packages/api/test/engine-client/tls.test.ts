@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
@@ -6,33 +5,29 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TLSSocket } from "node:tls";
+import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EngineClient, EngineConfigError, EngineConnectionError } from "../../src/engine/client/index.js";
 
-/** A self-signed certificate for 127.0.0.1 made with openssl; it is the CA, the server's and the client's. */
-function makeCertificates(folder: string): void {
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-days",
-      "1",
-      "-subj",
-      "/CN=127.0.0.1",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1",
-      "-keyout",
-      join(folder, "key.pem"),
-      "-out",
-      join(folder, "cert.pem"),
+/**
+ * A self-signed certificate for 127.0.0.1 (selfsigned, the same generator the secrets dev server uses); it
+ * is the CA, the server's certificate and the client's certificate.
+ */
+async function makeCertificates(folder: string): Promise<void> {
+  const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
+    keySize: 2048,
+    algorithm: "sha256",
+    notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
+    extensions: [
+      { name: "basicConstraints", cA: true },
+      { name: "keyUsage", keyCertSign: true, digitalSignature: true, keyEncipherment: true },
+      { name: "extKeyUsage", serverAuth: true, clientAuth: true },
+      { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
     ],
-    { stdio: "ignore" },
-  );
-  writeFileSync(join(folder, "ca.pem"), readFileSync(join(folder, "cert.pem")));
+  });
+  writeFileSync(join(folder, "cert.pem"), pems.cert);
+  writeFileSync(join(folder, "ca.pem"), pems.cert);
+  writeFileSync(join(folder, "key.pem"), pems.private);
 }
 
 describe("TLS from ENGINE_TLS_VERIFY and ENGINE_CERT_PATH (real HTTPS server on 127.0.0.1)", () => {
@@ -43,7 +38,7 @@ describe("TLS from ENGINE_TLS_VERIFY and ENGINE_CERT_PATH (real HTTPS server on 
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), "enginekit-tls-"));
-    makeCertificates(folder);
+    await makeCertificates(folder);
     const cert = readFileSync(join(folder, "cert.pem"));
     server = createServer(
       {
