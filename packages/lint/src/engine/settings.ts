@@ -1,0 +1,26 @@
+import type { EnginefileLintOptions } from "../enginefile/analysis.js";
+import type { RuleSeverity } from "../model/severity.js";
+import { ruleById } from "../rules/registry.js";
+
+/** Everything one file is linted with (built from `.enginekit.yaml` and command-line flags). */
+export interface LintSettings {
+  /** Severity overrides by rule id; rules not listed use their default. */
+  rules: Readonly<Record<string, RuleSeverity>>;
+  enginefile: EnginefileLintOptions;
+  /** Whether suppression comments are honoured (false: reported as `suppression-forbidden`). */
+  inlineSuppressions: boolean;
+  reportUnusedSuppressions: boolean;
+}
+
+/** Defaults: every rule at its default severity, suppressions allowed, unused ones reported. */
+export const DEFAULT_SETTINGS: LintSettings = {
+  rules: {},
+  enginefile: {},
+  inlineSuppressions: true,
+  reportUnusedSuppressions: true,
+};
+
+/** The effective severity of `ruleId` under `settings` (`off` for unknown ids). */
+export function severityOf(settings: LintSettings, ruleId: string): RuleSeverity {
+  return settings.rules[ruleId] ?? ruleById(ruleId)?.meta.severity ?? "off";
+}

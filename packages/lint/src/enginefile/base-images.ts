@@ -1,0 +1,38 @@
+import type { FromInstruction, Stage } from "@enginekit/enginefile";
+import type { Range } from "../model/finding.js";
+import type { AnalyzedEnginefile } from "./analysis.js";
+import { type ImageReference, parseImageReference } from "./image-reference.js";
+
+/** A FROM that names an image (not an earlier stage, not `scratch`), with its reference resolved. */
+export interface BaseImage {
+  stage: Stage;
+  from: FromInstruction;
+  /** The reference after expanding global build arguments. */
+  reference: string;
+  parsed: ImageReference;
+  range: Range;
+  /** True when the reference is written literally (no variables), so quick fixes may edit it. */
+  literal: boolean;
+}
+
+/**
+ * The base images of the file: FROM lines whose (expanded) reference is an image. FROM lines naming an
+ * earlier stage, `scratch`, or using a variable without a value are left out (never guessed).
+ */
+export function baseImages(file: AnalyzedEnginefile): BaseImage[] {
+  const out: BaseImage[] = [];
+  for (const ref of file.graph.references) {
+    if (ref.kind !== "base" || ref.stage || !ref.source.from.image) continue;
+    const reference = file.resolve(ref.source.from, ref.written);
+    if (reference === undefined || reference === "" || reference.toLowerCase() === "scratch") continue;
+    out.push({
+      stage: ref.source,
+      from: ref.source.from,
+      reference,
+      parsed: parseImageReference(reference),
+      range: ref.source.from.image.range,
+      literal: !ref.written.includes("$"),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,201 @@
+import type { Instruction, RunInstruction } from "@enginekit/enginefile";
+import type { Range } from "../model/finding.js";
+import type { AnalyzedEnginefile } from "./analysis.js";
+
+/** One word of a shell command: its text with quotes removed, where it is, and whether it uses `$`. */
+export interface ShellWord {
+  text: string;
+  range: Range;
+  dynamic: boolean;
+}
+
+/** A simple command (`apt-get install -y curl`) between `&&`, `||`, `;`, `|` or a line break. */
+export interface ShellCommand {
+  words: ShellWord[];
+  /** The command name with `sudo`/`env` prefixes and `NAME=value` assignments skipped (basename). */
+  name: string | undefined;
+  /** Index in `words` of the command name. */
+  nameIndex: number;
+  /** True when the command was preceded by `sudo` (the `sudo` word itself is `words[nameIndex - 1]`). */
+  sudo: boolean;
+}
+
+const OPERATOR_CHARS = new Set(["&", "|", ";", "(", ")", "{", "}"]);
+
+/**
+ * Splits the shell code of a RUN instruction into simple commands with exact word ranges. Shell form:
+ * the source text after the flags (continuations and the comment lines inside them skipped) and any
+ * heredoc bodies; exec form: the JSON elements as the words of one command. A lightweight lexer, not a
+ * shell: quotes and escapes group words, `$…` marks a word dynamic; enough for the package-manager and
+ * command rules, which skip dynamic words.
+ */
+export function shellCommands(file: AnalyzedEnginefile, instruction: Instruction): ShellCommand[] {
+  const form = "form" in instruction ? instruction.form : "shell";
+  if (form === "exec") {
+    const words = instruction.args.map((a) => ({
+      text: a.value,
+      range: a.range,
+      dynamic: a.value.includes("$"),
+    }));
+    return words.length > 0 ? [command(words)] : [];
+  }
+  const out: ShellCommand[] = [];
+  const r = instruction.argumentsRange;
+  scan(file, r.start.offset, r.end.offset, file.doc.escapeCharacter, true, out);
+  for (const h of instruction.heredocs) {
+    scan(file, h.bodyRange.start.offset, h.bodyRange.end.offset, "\\", false, out);
+  }
+  return out;
+}
+
+function scan(
+  file: AnalyzedEnginefile,
+  start: number,
+  end: number,
+  escapeCharacter: string,
+  continuationLines: boolean,
+  out: ShellCommand[],
+): void {
+  const text = file.text;
+  let words: ShellWord[] = [];
+  let word = "";
+  let wordStart = -1;
+  let dynamic = false;
+  let lineStart = true;
+  const flushWord = (at: number) => {
+    if (wordStart >= 0) words.push({ text: word, range: file.lines.range(wordStart, at), dynamic });
+    word = "";
+    wordStart = -1;
+    dynamic = false;
+  };
+  const flushCommand = (at: number) => {
+    flushWord(at);
+    if (words.length > 0) out.push(command(words));
+    words = [];
+  };
+  let i = start;
+  while (i < end) {
+    const c = text[i]!;
+    if (lineStart && continuationLines) {
+      // a comment line inside a continuation is removed by the parser
+      let j = i;
+      while (j < end && (text[j] === " " || text[j] === "\t")) j++;
+      if (text[j] === "#") {
+        while (j < end && text[j] !== "\n" && text[j] !== "\r") j++;
+        i = j;
+        continue;
+      }
+    }
+    lineStart = false;
+    if (c === escapeCharacter && (text[i + 1] === "\n" || text[i + 1] === "\r")) {
+      // line continuation: joins lines
+      flushWord(i);
+      i += text[i + 1] === "\r" && text[i + 2] === "\n" ? 3 : 2;
+      lineStart = true;
+      continue;
+    }
+    if (c === "\n" || c === "\r") {
+      if (continuationLines) flushWord(i);
+      else flushCommand(i);
+      i++;
+      lineStart = true;
+      continue;
+    }
+    if (c === " " || c === "\t") {
+      flushWord(i);
+      i++;
+      continue;
+    }
+    if (c === "#" && wordStart < 0 && !continuationLines) {
+      while (i < end && text[i] !== "\n") i++;
+      continue;
+    }
+    if (OPERATOR_CHARS.has(c) && !(c === "{" && text[i + 1] !== " ")) {
+      flushCommand(i);
+      i++;
+      continue;
+    }
+    if (wordStart < 0) wordStart = i;
+    if (c === "'" || c === '"') {
+      const close = text.indexOf(c, i + 1);
+      const stop = close < 0 || close >= end ? end : close;
+      const inner = text.slice(i + 1, stop);
+      if (c === '"' && inner.includes("$")) dynamic = true;
+      word += inner;
+      i = stop + 1;
+      continue;
+    }
+    if (c === "\\" && i + 1 < end) {
+      word += text[i + 1];
+      i += 2;
+      continue;
+    }
+    if (c === "$" || c === "`") dynamic = true;
+    word += c;
+    i++;
+  }
+  flushCommand(Math.min(i, end));
+}
+
+function command(words: ShellWord[]): ShellCommand {
+  let i = 0;
+  let sudo = false;
+  for (;;) {
+    const w = words[i];
+    if (!w) break;
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w.text)) i++;
+    else if (w.text === "sudo") {
+      sudo = true;
+      i++;
+      while (words[i]?.text.startsWith("-")) i++;
+    } else if (w.text === "env" || w.text === "exec" || w.text === "command" || w.text === "nohup") i++;
+    else break;
+  }
+  const nameWord = words[i];
+  const name =
+    nameWord && !nameWord.dynamic ? nameWord.text.slice(nameWord.text.lastIndexOf("/") + 1) : undefined;
+  return { words, name, nameIndex: i, sudo };
+}
+
+/** The words after the command name. */
+export function argumentsOf(cmd: ShellCommand): ShellWord[] {
+  return cmd.words.slice(cmd.nameIndex + 1);
+}
+
+/** True when one of `cmd`'s arguments is exactly one of `options` (also inside combined short flags for single letters, e.g. `-qy`). */
+export function hasOption(cmd: ShellCommand, ...options: string[]): boolean {
+  for (const w of argumentsOf(cmd)) {
+    if (options.includes(w.text)) return true;
+    if (/^-[A-Za-z]{2,}$/.test(w.text)) {
+      for (const o of options) if (/^-[A-Za-z]$/.test(o) && w.text.includes(o[1]!)) return true;
+    }
+    if (options.some((o) => o.startsWith("--") && w.text.startsWith(`${o}=`))) return true;
+  }
+  return false;
+}
+
+/** The first non-option argument (the subcommand, e.g. `install`), if any. */
+export function subcommand(cmd: ShellCommand): ShellWord | undefined {
+  return argumentsOf(cmd).find((w) => !w.text.startsWith("-"));
+}
+
+/** A RUN instruction and the simple commands of its shell code. */
+export interface RunCommands {
+  instruction: RunInstruction;
+  commands: ShellCommand[];
+}
+
+const runCache = new WeakMap<AnalyzedEnginefile, RunCommands[]>();
+
+/** All RUN instructions of the file, including ONBUILD RUN triggers, with their shell commands (computed once per file). */
+export function runCommands(file: AnalyzedEnginefile): RunCommands[] {
+  const cached = runCache.get(file);
+  if (cached) return cached;
+  const out: RunCommands[] = [];
+  runCache.set(file, out);
+  for (const ins of file.doc.instructions) {
+    const target = ins.kind === "onbuild" ? ins.trigger : ins;
+    if (target?.kind === "run") out.push({ instruction: target, commands: shellCommands(file, target) });
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+import type { AnalyzedManifest } from "../engine/analyzed-manifest.js";
+import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
+import type { Report } from "./finding.js";
+import type { RuleSeverity } from "./severity.js";
+
+/** The kind of file a rule checks; `any` for the linter's own rules about suppression comments. */
+export type RuleTarget = "enginefile" | "manifest" | "any";
+
+/**
+ * One example of a rule, shown in its generated documentation page and run by the rule tester:
+ * an `invalid` example must produce at least one finding of the rule, a `valid` one none.
+ */
+export interface RuleExample {
+  kind: "valid" | "invalid";
+  code: string;
+  /** File name to lint the example as (manifests: gives the kind, e.g. `web.container.yaml`). */
+  fileName?: string;
+}
+
+/**
+ * A rule's metadata (ESLint/Ruff model, ARCHITECTURE.md "Models worth imitating"). `id` is stable and is
+ * what configuration, suppressions and output formats use; `docs` is Markdown for `--explain` and
+ * `docs/rules/<id>.md`; `peers` names the same idea in other linters (lint-anchors §3.5), e.g.
+ * `hadolint DL3020`, `BuildKit JSONArgsRecommended`.
+ */
+export interface RuleMeta {
+  id: string;
+  /** A short title, e.g. `Use COPY, not ADD, for local files`. */
+  name: string;
+  /** One sentence: what the rule reports. */
+  description: string;
+  severity: RuleSeverity;
+  appliesTo: RuleTarget;
+  fixable: boolean;
+  /** True for checks that need the secrets service (`--online`). */
+  online?: boolean;
+  docs: string;
+  peers?: string[];
+  examples: RuleExample[];
+}
+
+/** A rule over Enginefiles: a pure function of the analysed document to reports with exact ranges. */
+export interface EnginefileRule {
+  meta: RuleMeta & { appliesTo: "enginefile" };
+  check(file: AnalyzedEnginefile): Report[];
+}
+
+/** A rule over manifests: a pure function of the checked manifest to reports with exact ranges. */
+export interface ManifestRule {
+  meta: RuleMeta & { appliesTo: "manifest" };
+  check(manifest: AnalyzedManifest): Report[];
+}
+
+/**
+ * A rule the linter itself reports about suppression comments in any file (unused, unknown id,
+ * forbidden); it has no check of its own.
+ */
+export interface SuppressionRule {
+  meta: RuleMeta & { appliesTo: "any" };
+  check?: undefined;
+}
+
+/** Any rule. */
+export type Rule = EnginefileRule | ManifestRule | SuppressionRule;
+
+/** Declares an Enginefile rule (identity function that fixes the types). */
+export function enginefileRule(
+  meta: Omit<RuleMeta, "appliesTo">,
+  check: (file: AnalyzedEnginefile) => Report[],
+): EnginefileRule {
+  return { meta: { ...meta, appliesTo: "enginefile" }, check };
+}
+
+/** Declares a manifest rule (identity function that fixes the types). */
+export function manifestRule(
+  meta: Omit<RuleMeta, "appliesTo">,
+  check: (manifest: AnalyzedManifest) => Report[],
+): ManifestRule {
+  return { meta: { ...meta, appliesTo: "manifest" }, check };
+}

@@ -1,0 +1,137 @@
+import type { Rule } from "../model/rule.js";
+import addInsteadOfCopy from "./best-practice/add-instead-of-copy.js";
+import apkNoCache from "./best-practice/apk-no-cache.js";
+import aptListsCleanup from "./best-practice/apt-lists-cleanup.js";
+import aptNoInstallRecommends from "./best-practice/apt-no-install-recommends.js";
+import cdInRun from "./best-practice/cd-in-run.js";
+import copyDestinationSlash from "./best-practice/copy-destination-slash.js";
+import curlAndWget from "./best-practice/curl-and-wget.js";
+import execFormCommand from "./best-practice/exec-form-command.js";
+import finalUserRoot from "./best-practice/final-user-root.js";
+import latestBaseImage from "./best-practice/latest-base-image.js";
+import legacyKeyValue from "./best-practice/legacy-key-value.js";
+import maintainerDeprecated from "./best-practice/maintainer-deprecated.js";
+import multipleInstructions from "./best-practice/multiple-instructions.js";
+import noSudo from "./best-practice/no-sudo.js";
+import packageManagerConfirm from "./best-practice/package-manager-confirm.js";
+import pipNoCacheDir from "./best-practice/pip-no-cache-dir.js";
+import relativeWorkdir from "./best-practice/relative-workdir.js";
+import rpmCacheCleanup from "./best-practice/rpm-cache-cleanup.js";
+import trustedRegistry from "./best-practice/trusted-registry.js";
+import untaggedBaseImage from "./best-practice/untagged-base-image.js";
+import useAptGet from "./best-practice/use-apt-get.js";
+import internalError from "./linter/internal-error.js";
+import invalidSuppression from "./linter/invalid-suppression.js";
+import suppressionForbidden from "./linter/suppression-forbidden.js";
+import unusedSuppression from "./linter/unused-suppression.js";
+import manifestConstraint from "./manifest/manifest-constraint.js";
+import manifestDuplicateKey from "./manifest/manifest-duplicate-key.js";
+import manifestInvalidType from "./manifest/manifest-invalid-type.js";
+import manifestInvalidValue from "./manifest/manifest-invalid-value.js";
+import manifestKindMismatch from "./manifest/manifest-kind-mismatch.js";
+import manifestLimit from "./manifest/manifest-limit.js";
+import manifestMissingField from "./manifest/manifest-missing-field.js";
+import manifestNotAnObject from "./manifest/manifest-not-an-object.js";
+import manifestSyntax from "./manifest/manifest-syntax.js";
+import manifestUnknownKey from "./manifest/manifest-unknown-key.js";
+import manifestUnknownKind from "./manifest/manifest-unknown-kind.js";
+import secretPlainValue from "./manifest/secret-plain-value.js";
+import secretRefFieldNotFound from "./manifest/secret-ref-field-not-found.js";
+import secretRefKv2Path from "./manifest/secret-ref-kv2-path.js";
+import secretRefNotFound from "./manifest/secret-ref-not-found.js";
+import secretRefSyntax from "./manifest/secret-ref-syntax.js";
+import secretRefUnreachable from "./manifest/secret-ref-unreachable.js";
+import copyIgnoredFile from "./security/copy-ignored-file.js";
+import secretNameInArgEnv from "./security/secret-name-in-arg-env.js";
+import secretReferenceInArgEnv from "./security/secret-reference-in-arg-env.js";
+import copyFromSelf from "./stages/copy-from-self.js";
+import copyFromUnknownStage from "./stages/copy-from-unknown-stage.js";
+import duplicateStageName from "./stages/duplicate-stage-name.js";
+import fromPlatform from "./stages/from-platform.js";
+import reservedStageName from "./stages/reserved-stage-name.js";
+import stageNameCasing from "./stages/stage-name-casing.js";
+import exposeFormat from "./syntax/expose-format.js";
+import healthcheckOptions from "./syntax/healthcheck-options.js";
+import instructionCasing from "./syntax/instruction-casing.js";
+import invalidMount from "./syntax/invalid-mount.js";
+import jsonFormMalformed from "./syntax/json-form-malformed.js";
+import missingFrom from "./syntax/missing-from.js";
+import noEmptyContinuation from "./syntax/no-empty-continuation.js";
+import onbuildTrigger from "./syntax/onbuild-trigger.js";
+import parseError from "./syntax/parse-error.js";
+import stopsignalInvalid from "./syntax/stopsignal-invalid.js";
+import unknownFlag from "./syntax/unknown-flag.js";
+import unknownInstruction from "./syntax/unknown-instruction.js";
+import invalidDefaultArgInFrom from "./variables/invalid-default-arg-in-from.js";
+import undefinedArgInFrom from "./variables/undefined-arg-in-from.js";
+import undefinedVariable from "./variables/undefined-variable.js";
+
+/** Every rule, Enginefile rules first, in documentation order. Rule ids are unique (a test asserts it). */
+export const RULES: readonly Rule[] = [
+  exposeFormat,
+  healthcheckOptions,
+  instructionCasing,
+  invalidMount,
+  jsonFormMalformed,
+  missingFrom,
+  noEmptyContinuation,
+  onbuildTrigger,
+  parseError,
+  stopsignalInvalid,
+  unknownFlag,
+  unknownInstruction,
+  copyFromSelf,
+  copyFromUnknownStage,
+  duplicateStageName,
+  fromPlatform,
+  reservedStageName,
+  stageNameCasing,
+  invalidDefaultArgInFrom,
+  undefinedArgInFrom,
+  undefinedVariable,
+  addInsteadOfCopy,
+  apkNoCache,
+  aptListsCleanup,
+  aptNoInstallRecommends,
+  cdInRun,
+  copyDestinationSlash,
+  curlAndWget,
+  execFormCommand,
+  finalUserRoot,
+  latestBaseImage,
+  legacyKeyValue,
+  maintainerDeprecated,
+  multipleInstructions,
+  noSudo,
+  packageManagerConfirm,
+  pipNoCacheDir,
+  relativeWorkdir,
+  rpmCacheCleanup,
+  trustedRegistry,
+  untaggedBaseImage,
+  useAptGet,
+  copyIgnoredFile,
+  secretNameInArgEnv,
+  secretReferenceInArgEnv,
+  manifestConstraint,
+  manifestDuplicateKey,
+  manifestInvalidType,
+  manifestInvalidValue,
+  manifestKindMismatch,
+  manifestLimit,
+  manifestMissingField,
+  manifestNotAnObject,
+  manifestSyntax,
+  manifestUnknownKey,
+  manifestUnknownKind,
+  secretPlainValue,
+  secretRefFieldNotFound,
+  secretRefKv2Path,
+  secretRefNotFound,
+  secretRefSyntax,
+  secretRefUnreachable,
+  unusedSuppression,
+  invalidSuppression,
+  suppressionForbidden,
+  internalError,
+];

@@ -1,0 +1,40 @@
+import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
+import { runCommands } from "../../enginefile/shell-commands.js";
+import type { Report } from "../../model/finding.js";
+import { enginefileRule } from "../../model/rule.js";
+
+export default enginefileRule(
+  {
+    id: "apt-lists-cleanup",
+    name: "apt lists left in the layer",
+    description: "A RUN installs with `apt-get` but does not remove `/var/lib/apt/lists`.",
+    severity: "info",
+    fixable: false,
+    docs: `\`apt-get update\` downloads package lists (tens of MB) that stay in the layer unless the same RUN deletes
+them: end it with \`&& rm -rf /var/lib/apt/lists/*\`, or use a cache mount on \`/var/lib/apt\`.`,
+    peers: ["hadolint DL3009", "dockerfilelint apt-get_missing_rm"],
+    examples: [
+      { kind: "invalid", code: "FROM debian:12\nRUN apt-get update && apt-get install -y curl\n" },
+      {
+        kind: "valid",
+        code: "FROM debian:12\nRUN apt-get update && apt-get install -y curl && rm -rf /var/lib/apt/lists/*\n",
+      },
+    ],
+  },
+  (file) => {
+    const out: Report[] = [];
+    for (const { instruction, commands } of runCommands(file)) {
+      const install = commands.map((c) => packageCommand(c, ["apt-get", "apt"], ["install"])).find((p) => p);
+      if (!install || hasCacheMount(instruction, "/var/lib/apt")) continue;
+      const cleaned = commands.some(
+        (c) => c.name === "rm" && c.words.some((w) => w.text.startsWith("/var/lib/apt/lists")),
+      );
+      if (!cleaned)
+        out.push({
+          range: install.sub.range,
+          message: "Remove /var/lib/apt/lists/* in the same RUN after apt-get install.",
+        });
+    }
+    return out;
+  },
+);

@@ -1,0 +1,49 @@
+import { hasOption, packageCommand } from "../../enginefile/package-managers.js";
+import { runCommands } from "../../enginefile/shell-commands.js";
+import type { Report } from "../../model/finding.js";
+import { enginefileRule } from "../../model/rule.js";
+
+export default enginefileRule(
+  {
+    id: "apt-no-install-recommends",
+    name: "apt-get install without --no-install-recommends",
+    description: "`apt-get install` also installs recommended packages.",
+    severity: "info",
+    fixable: true,
+    docs: `Recommended packages are rarely needed in an image and often double its size. The quick fix adds
+\`--no-install-recommends\`.`,
+    peers: ["hadolint DL3015", "Trivy DS-0029"],
+    examples: [
+      { kind: "invalid", code: "FROM debian:12\nRUN apt-get install -y curl\n" },
+      { kind: "valid", code: "FROM debian:12\nRUN apt-get install -y --no-install-recommends curl\n" },
+    ],
+  },
+  (file) => {
+    const out: Report[] = [];
+    for (const { commands } of runCommands(file)) {
+      for (const c of commands) {
+        const p = packageCommand(c, ["apt-get"], ["install"]);
+        if (
+          !p ||
+          hasOption(c, "--no-install-recommends") ||
+          c.words.some((w) => w.text.includes("Install-Recommends"))
+        )
+          continue;
+        out.push({
+          range: p.sub.range,
+          message: "Add --no-install-recommends to apt-get install to keep the image small.",
+          fix: {
+            title: "Add --no-install-recommends",
+            edits: [
+              file.replace(
+                file.lines.range(p.sub.range.end.offset, p.sub.range.end.offset),
+                " --no-install-recommends",
+              ),
+            ],
+          },
+        });
+      }
+    }
+    return out;
+  },
+);

@@ -1,0 +1,35 @@
+import { runCommands } from "../../enginefile/shell-commands.js";
+import type { Report } from "../../model/finding.js";
+import { enginefileRule } from "../../model/rule.js";
+
+export default enginefileRule(
+  {
+    id: "cd-in-run",
+    name: "Use WORKDIR instead of cd",
+    description: "A RUN changes directory with `cd` as its first command.",
+    severity: "warning",
+    fixable: false,
+    docs: `\`RUN cd /app && make\` works, but the directory change is lost after the RUN and the next reader has to
+track it. Set it once with \`WORKDIR /app\`. Only a \`cd\` that starts the RUN is reported: \`cd\` into a
+temporary folder in the middle of a command chain is normal shell practice.`,
+    peers: ["hadolint DL3003", "Trivy DS-0013"],
+    examples: [
+      { kind: "invalid", code: "FROM alpine:3.20\nRUN cd /app && make\n" },
+      { kind: "valid", code: "FROM alpine:3.20\nWORKDIR /app\nRUN make && (cd docs && make html)\n" },
+    ],
+  },
+  (file) => {
+    const out: Report[] = [];
+    for (const { commands } of runCommands(file)) {
+      const first = commands[0];
+      if (first?.name === "cd") {
+        const word = first.words[first.nameIndex]!;
+        out.push({
+          range: word.range,
+          message: "Use WORKDIR to change directory instead of cd at the start of RUN.",
+        });
+      }
+    }
+    return out;
+  },
+);

@@ -1,0 +1,35 @@
+import { enginefileRule } from "../../model/rule.js";
+
+export default enginefileRule(
+  {
+    id: "final-user-root",
+    name: "Final stage runs as root",
+    description: "The last USER of the final stage is root.",
+    severity: "warning",
+    fixable: false,
+    docs: `Containers should not run as root. Only the final stage — the image that ships — is checked, and
+only its last USER: builder stages may need root (hadolint's DL3002 fires on every stage, a long-standing
+complaint, lint-anchors §5). Build arguments are resolved first.`,
+    peers: ["hadolint DL3002", "Trivy DS-0002", "Checkov CKV_DOCKER_8"],
+    examples: [
+      { kind: "invalid", code: "FROM alpine:3.20\nUSER app\nRUN apk add --no-cache curl\nUSER root\n" },
+      { kind: "valid", code: "FROM alpine:3.20 AS build\nUSER root\nFROM alpine:3.20\nUSER 10001:10001\n" },
+    ],
+  },
+  (file) => {
+    const stage = file.finalStage;
+    if (!stage) return [];
+    const last = stage.instructions.filter((i) => i.kind === "user").at(-1);
+    if (last?.kind !== "user" || !last.value) return [];
+    const value = file.resolve(last, last.value.value);
+    if (value === undefined) return [];
+    const user = value.split(":")[0];
+    if (user !== "root" && user !== "0") return [];
+    return [
+      {
+        range: last.value.range,
+        message: "The final stage runs as root; switch to an unprivileged USER at the end.",
+      },
+    ];
+  },
+);

@@ -1,0 +1,39 @@
+import type { Report } from "../../model/finding.js";
+import { enginefileRule } from "../../model/rule.js";
+
+const SINGLE = ["cmd", "entrypoint", "healthcheck"];
+
+export default enginefileRule(
+  {
+    id: "multiple-instructions",
+    name: "Several CMD, ENTRYPOINT or HEALTHCHECK in a stage",
+    description: "A stage has more than one CMD, ENTRYPOINT or HEALTHCHECK; only the last one counts.",
+    severity: "warning",
+    fixable: false,
+    docs: "Only the last CMD, ENTRYPOINT and HEALTHCHECK of a stage take effect; the earlier ones are dead code and usually a merge mistake. Each earlier one is reported.",
+    peers: [
+      "BuildKit MultipleInstructionsDisallowed",
+      "hadolint DL4003 / DL4004 / DL3012",
+      "Trivy DS-0016 / DS-0007 / DS-0023",
+    ],
+    examples: [
+      { kind: "invalid", code: 'FROM alpine:3.20\nCMD ["sh"]\nCMD ["top"]\n' },
+      { kind: "valid", code: 'FROM alpine:3.20 AS a\nCMD ["sh"]\nFROM alpine:3.20\nCMD ["top"]\n' },
+    ],
+  },
+  (file) => {
+    const out: Report[] = [];
+    for (const stage of file.doc.stages) {
+      for (const kind of SINGLE) {
+        const all = stage.instructions.filter((i) => i.kind === kind);
+        const last = all.at(-1);
+        for (const i of all.slice(0, -1))
+          out.push({
+            range: i.keywordRange,
+            message: `Only the last ${i.keyword.toUpperCase()} of a stage takes effect; this one is replaced on line ${(last?.range.start.line ?? 0) + 1}.`,
+          });
+      }
+    }
+    return out;
+  },
+);

@@ -1,0 +1,71 @@
+import { hasOption, packageCommand } from "../../enginefile/package-managers.js";
+import { runCommands } from "../../enginefile/shell-commands.js";
+import type { Report } from "../../model/finding.js";
+import { enginefileRule } from "../../model/rule.js";
+
+const MANAGERS = ["apt-get", "apt", "yum", "dnf", "microdnf", "zypper"];
+const SUBCOMMANDS = [
+  "install",
+  "upgrade",
+  "dist-upgrade",
+  "remove",
+  "purge",
+  "update-to",
+  "in",
+  "up",
+  "dup",
+  "reinstall",
+];
+const YES = [
+  "-y",
+  "--yes",
+  "--assume-yes",
+  "--assumeyes",
+  "-qq",
+  "-q=2",
+  "--no-confirm",
+  "-n",
+  "--non-interactive",
+];
+
+export default enginefileRule(
+  {
+    id: "package-manager-confirm",
+    name: "Package manager waits for confirmation",
+    description: "`apt-get`, `yum`, `dnf`, `microdnf` or `zypper` installs without `-y`.",
+    severity: "warning",
+    fixable: true,
+    docs: `A build has no terminal: without \`-y\` (\`--assume-yes\`, \`-qq\`; \`zypper -n\`) the package manager asks
+for confirmation, reads end-of-file and aborts. The quick fix adds \`-y\` after the subcommand.`,
+    peers: [
+      "hadolint DL3014 / DL3030 / DL3034 / DL3038",
+      "Trivy DS-0021",
+      "dockerfilelint apt-get_missing_param",
+    ],
+    examples: [
+      { kind: "invalid", code: "FROM debian:12\nRUN apt-get update && apt-get install curl\n" },
+      {
+        kind: "valid",
+        code: "FROM debian:12\nRUN apt-get update && apt-get install -y curl\nRUN dnf -y install git\n",
+      },
+    ],
+  },
+  (file) => {
+    const out: Report[] = [];
+    for (const { commands } of runCommands(file)) {
+      for (const c of commands) {
+        const p = packageCommand(c, MANAGERS, SUBCOMMANDS);
+        if (!p || hasOption(c, ...YES) || c.words.some((w) => w.dynamic)) continue;
+        out.push({
+          range: p.sub.range,
+          message: `${p.manager} ${p.sub.text} without -y waits for a confirmation the build cannot give.`,
+          fix: {
+            title: "Add -y",
+            edits: [file.replace(file.lines.range(p.sub.range.end.offset, p.sub.range.end.offset), " -y")],
+          },
+        });
+      }
+    }
+    return out;
+  },
+);

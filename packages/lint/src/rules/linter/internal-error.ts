@@ -1,0 +1,16 @@
+import type { SuppressionRule } from "../../model/rule.js";
+
+const rule: SuppressionRule = {
+  meta: {
+    id: "internal-error",
+    name: "Linter internal error",
+    description: "A rule failed on this file; the other rules still ran.",
+    severity: "error",
+    appliesTo: "any",
+    fixable: false,
+    docs: "A rule threw an exception on this file. This is a bug in enginekit: please report it with the file. The other rules' findings are still reported.",
+    peers: [],
+    examples: [],
+  },
+};
+export default rule;

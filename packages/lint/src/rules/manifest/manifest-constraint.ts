@@ -1,0 +1,18 @@
+import { manifestFindingRule } from "./manifest-finding-rule.js";
+
+export default manifestFindingRule({
+  id: "manifest/constraint",
+  name: "Fields that contradict each other",
+  description: "A rule across fields is broken (e.g. `MemorySwap` without `Memory`).",
+  severity: "error",
+  fixable: false,
+  docs: "Cross-field rules of the engine: `MemorySwap` needs `Memory` and must exceed it, `MaximumRetryCount` only with `on-failure`, a service `Mode` has exactly one of `Replicated`/`Global`, \u2026",
+  peers: [],
+  examples: [
+    {
+      kind: "invalid",
+      code: "Image: alpine:3.20\nHostConfig:\n  MemorySwap: 1073741824\n",
+      fileName: "web.container.yaml",
+    },
+  ],
+});

@@ -1,0 +1,18 @@
+import { manifestFindingRule } from "./manifest-finding-rule.js";
+
+export default manifestFindingRule({
+  id: "manifest/invalid-value",
+  name: "Value not allowed",
+  description: "A value of the right type outside its allowed set or format.",
+  severity: "error",
+  fixable: true,
+  docs: "Enumerations and formats come from the engine API (e.g. `RestartPolicy.Name`). The quick fix picks the closest allowed value.",
+  peers: [],
+  examples: [
+    {
+      kind: "invalid",
+      code: "Image: alpine:3.20\nHostConfig:\n  RestartPolicy:\n    Name: allways\n",
+      fileName: "web.container.yaml",
+    },
+  ],
+});

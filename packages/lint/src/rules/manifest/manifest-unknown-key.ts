@@ -1,0 +1,23 @@
+import { manifestFindingRule } from "./manifest-finding-rule.js";
+
+export default manifestFindingRule({
+  id: "manifest/unknown-key",
+  name: "Unknown key",
+  description: "A key the request body does not define.",
+  severity: "error",
+  fixable: true,
+  docs: "Request schemas are strict: the engine ignores unknown keys silently, so a misspelt key (`Memroy`) means the setting is lost. The quick fix renames it to the closest known key.",
+  peers: [],
+  examples: [
+    {
+      kind: "invalid",
+      code: "Image: alpine:3.20\nHostConfig:\n  Memroy: 268435456\n",
+      fileName: "web.container.yaml",
+    },
+    {
+      kind: "valid",
+      code: "Image: alpine:3.20\nHostConfig:\n  Memory: 268435456\n",
+      fileName: "web.container.yaml",
+    },
+  ],
+});

@@ -1,0 +1,32 @@
+import { enginefileRule } from "../../model/rule.js";
+
+export default enginefileRule(
+  {
+    id: "stage-name-casing",
+    name: "Lower-case stage names",
+    description: "Stage names should be lower-case.",
+    severity: "style",
+    fixable: true,
+    docs: `Stage names are compared case-insensitively, so \`Build\` and \`build\` are the same stage; writing them
+lower-case everywhere avoids confusion. The quick fix lower-cases the name in FROM (references elsewhere
+keep working).`,
+    peers: ["BuildKit StageNameCasing"],
+    examples: [
+      { kind: "invalid", code: "FROM alpine:3.20 AS Builder\n" },
+      { kind: "valid", code: "FROM alpine:3.20 AS builder\n" },
+    ],
+  },
+  (file) =>
+    file.doc.stages.flatMap((s) => {
+      const arg = s.from.stageName;
+      if (!arg || arg.value === arg.value.toLowerCase()) return [];
+      const lower = arg.value.toLowerCase();
+      return [
+        {
+          range: arg.range,
+          message: `Stage name "${arg.value}" should be lower-case: "${lower}".`,
+          fix: { title: `Rename to ${lower}`, edits: [file.replace(arg.range, lower)] },
+        },
+      ];
+    }),
+);

@@ -1,0 +1,92 @@
+import type { Instruction } from "@enginekit/enginefile";
+import { closestMatch } from "@enginekit/manifests";
+import { allInstructions } from "../../enginefile/instructions.js";
+import { WELL_KNOWN_VARIABLES } from "../../enginefile/well-known-variables.js";
+import type { Report } from "../../model/finding.js";
+import { enginefileRule } from "../../model/rule.js";
+
+/** Instructions whose arguments the engine expands at build time (BuildKit's expansion list). */
+const EXPANDED = new Set([
+  "add",
+  "copy",
+  "env",
+  "expose",
+  "label",
+  "stopsignal",
+  "user",
+  "volume",
+  "workdir",
+  "arg",
+]);
+
+function checkedReferences(ins: Instruction) {
+  if (EXPANDED.has(ins.kind)) return ins.variables;
+  if (ins.kind === "run") {
+    const flagEnd = ins.flags.at(-1)?.range.end.offset ?? -1;
+    return ins.variables.filter((v) => v.range.end.offset <= flagEnd);
+  }
+  return [];
+}
+
+export default enginefileRule(
+  {
+    id: "undefined-variable",
+    name: "Undefined variable",
+    description: "A variable used before any ARG or ENV declares it, in an instruction the engine expands.",
+    severity: "warning",
+    fixable: true,
+    docs: `BuildKit's UndefinedVar semantics: in ADD, COPY, ENV, EXPOSE, LABEL, STOPSIGNAL, USER, VOLUME, WORKDIR,
+ARG defaults and RUN flags, a \`$VAR\` that no earlier ARG or ENV of the stage (or a parent stage's ENV)
+declares expands to an empty string — usually a typo or a missing \`ARG NAME\` after FROM (global ARGs are
+not visible inside stages until re-declared). Shell-form RUN, CMD and ENTRYPOINT are left to the shell.
+References with a default (\`\${VAR:-x}\`, \`\${VAR-x}\`) and the predefined proxy ARGs are not reported, nor
+the environment almost every base image sets (\`PATH\`, \`HOME\`, …), since base-image ENV is not known
+offline. When a declared name is one typo away, the quick fix uses it.`,
+    peers: ["BuildKit UndefinedVar"],
+    examples: [
+      { kind: "invalid", code: "ARG VERSION=1.0\nFROM alpine:3.20\nLABEL version=$VERSION\n" },
+      { kind: "invalid", code: "FROM alpine:3.20\nARG APP_DIR=/app\nWORKDIR $APP_DRI\n" },
+      {
+        kind: "valid",
+        code: "ARG VERSION=1.0\nFROM alpine:3.20\nARG VERSION\nLABEL version=$VERSION\nENV PATH=/app/bin:$PATH\n",
+      },
+    ],
+  },
+  (file) => {
+    const out: Report[] = [];
+    for (const ins of allInstructions(file)) {
+      if (!file.stageOf(ins) && ins.kind !== "arg") continue;
+      const scope = file.scopes.get(ins);
+      if (!scope) continue;
+      for (const v of checkedReferences(ins)) {
+        if (v.operator !== undefined || scope.get(v.name) || WELL_KNOWN_VARIABLES.has(v.name)) continue;
+        const guess = closestMatch(
+          v.name,
+          scope
+            .bindings()
+            .filter((b) => b.kind !== "automatic-arg")
+            .map((b) => b.name),
+        );
+        const global = file.doc.globalArgs.some((a) => a.declarations.some((d) => d.name === v.name));
+        const hint = guess
+          ? ` Did you mean ${guess}?`
+          : global
+            ? ` It is a global ARG: declare "ARG ${v.name}" in this stage to use it.`
+            : "";
+        out.push({
+          range: v.range,
+          message: `Variable "${v.name}" is not declared before this ${ins.keyword.toUpperCase()}; it expands to an empty string.${hint}`,
+          ...(guess
+            ? {
+                fix: {
+                  title: `Use ${guess}`,
+                  edits: [file.replace(v.range, file.source(v.range).replace(v.name, guess))],
+                },
+              }
+            : {}),
+        });
+      }
+    }
+    return out;
+  },
+);
