@@ -43,6 +43,35 @@ export interface SendRequest extends SecretsCallOptions {
   authenticated?: boolean;
 }
 
+/** A request checked and encoded once for all its attempts. */
+interface PreparedRequest {
+  /** API path as sent (with the namespace prefix in `prefix` mode), for messages. */
+  fullPath: string;
+  url: string;
+  headers: Record<string, string>;
+  payload: string | undefined;
+  /** String values of the body, redacted from messages. */
+  values: string[];
+  timeoutMs: number;
+}
+
+/** What one attempt produced: the status (0 = no answer), `Retry-After` and the answer or error. */
+interface AttemptResult {
+  status: number;
+  retryAfterMs: number | undefined;
+  outcome: SendResponse | Error;
+}
+
+/** Parses a JSON body; empty or non-JSON text (e.g. a proxy's HTML error page) yields `undefined`. */
+function parseJsonOrUndefined(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A parsed answer: the status and the JSON body (undefined for an empty body, e.g. 204). */
 export interface SendResponse {
   status: number;
@@ -126,15 +155,33 @@ export class SecretsTransport {
 
   /**
    * Sends one request with retries. Resolves to the answer for 2xx and for statuses in `accept`;
-   * throws {@link SecretsApiError} for other statuses ≥ 300 (redirects are not followed), or before
-   * sending for a bad path or an oversized body; {@link SecretsConnectionError} when no answer came (network, TLS, timeout), and the
-   * signal's reason when aborted.
+   * throws {@link SecretsApiError} for other statuses ≥ 300 (redirects are not followed) or, before
+   * sending, for a bad path or an oversized body; {@link SecretsConnectionError} when no answer came
+   * (network, TLS, timeout); the signal's reason when aborted.
    */
   async send(request: SendRequest): Promise<SendResponse> {
+    const prepared = this.#prepare(request);
+    const retry = { ...this.#options.retry, ...request.retry };
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      request.signal?.throwIfAborted();
+      const { status, retryAfterMs, outcome } = await this.#attempt(request, prepared, attempt);
+      if (!(outcome instanceof Error)) return outcome;
+      if (outcome instanceof SecretsConnectionError && outcome.reason === "tls") throw outcome;
+      const retryable = status === 0 || isRetryableStatus(status);
+      if (!retryable || attempt > retry.maxRetries) throw outcome;
+      const honoured = status === 429 || status === 503 ? retryAfterMs : undefined;
+      const wait = backoffMs(attempt, retry, honoured);
+      if (Date.now() - started + wait > retry.maxElapsedMs) throw outcome;
+      await sleep(wait, request.signal);
+    }
+  }
+
+  /** Checks and encodes a request once for all its attempts: URL, headers, JSON payload. */
+  #prepare(request: SendRequest): PreparedRequest {
     const o = this.#options;
     const path = normalizePath(request.path, request.method);
     const fullPath = o.namespaceMode === "prefix" ? `${o.namespace}${path}` : path;
-    const values = request.body === undefined ? [] : stringLeaves(request.body);
     let payload: string | undefined;
     if (request.body !== undefined) {
       payload = JSON.stringify(request.body);
@@ -151,8 +198,6 @@ export class SecretsTransport {
         });
       }
     }
-    const query = encodeQuery(request.query);
-    const url = `${SECRETS_API_PREFIX}${encodePath(fullPath)}${query}`;
     const headers: Record<string, string> = { [REQUEST_HEADER]: "true" };
     if (payload !== undefined) headers["content-type"] = "application/json";
     if (request.authenticated !== false && this.#token !== undefined) {
@@ -160,84 +205,87 @@ export class SecretsTransport {
       else headers[TOKEN_HEADER] = this.#token;
     }
     if (o.namespaceMode === "header" && o.namespace) headers[NAMESPACE_HEADER] = o.namespace;
+    return {
+      fullPath,
+      url: `${SECRETS_API_PREFIX}${encodePath(fullPath)}${encodeQuery(request.query)}`,
+      headers,
+      payload,
+      values: request.body === undefined ? [] : stringLeaves(request.body),
+      timeoutMs: request.timeoutMs ?? o.timeoutMs,
+    };
+  }
 
-    const retry = { ...o.retry, ...request.retry };
-    const timeoutMs = request.timeoutMs ?? o.timeoutMs;
+  /** One attempt: the answer, or the error it stands for (status 0 when no answer came). */
+  async #attempt(request: SendRequest, p: PreparedRequest, attempt: number): Promise<AttemptResult> {
     const started = Date.now();
-    for (let attempt = 0; ; attempt++) {
-      request.signal?.throwIfAborted();
-      const attemptStart = Date.now();
-      // undici's timers cost nothing per call but fire with ~1 s resolution; short (interactive)
-      // timeouts use a precise AbortSignal instead.
-      const precise = timeoutMs < PRECISE_TIMEOUT_BELOW_MS ? AbortSignal.timeout(timeoutMs) : undefined;
-      const signal =
-        precise && request.signal ? AbortSignal.any([request.signal, precise]) : (precise ?? request.signal);
-      let status: number;
-      let retryAfterMs: number | undefined;
-      let outcome: SendResponse | Error;
-      try {
-        const res = await this.#pool.request({
-          path: url,
-          method: request.method as "GET",
-          headers,
-          body: payload,
-          signal,
-          ...timeoutOptions(precise ? 0 : timeoutMs),
+    // undici's timers cost nothing per call but fire with ~1 s resolution; short (interactive)
+    // timeouts use a precise AbortSignal instead.
+    const precise = p.timeoutMs < PRECISE_TIMEOUT_BELOW_MS ? AbortSignal.timeout(p.timeoutMs) : undefined;
+    const signal =
+      precise && request.signal ? AbortSignal.any([request.signal, precise]) : (precise ?? request.signal);
+    let result: AttemptResult;
+    try {
+      const res = await this.#pool.request({
+        path: p.url,
+        method: request.method as "GET",
+        headers: p.headers,
+        body: p.payload,
+        signal,
+        ...timeoutOptions(precise ? 0 : p.timeoutMs),
+      });
+      const status = res.statusCode;
+      const body = parseJsonOrUndefined(await res.body.text());
+      const retryAfterMs = parseRetryAfter(res.headers["retry-after"]);
+      if (status < 300 || request.accept?.includes(status)) {
+        result = { status, retryAfterMs, outcome: { status, body } };
+      } else {
+        const rawErrors = (body as { errors?: unknown } | undefined)?.errors;
+        const errors = Array.isArray(rawErrors) ? rawErrors.map((e) => this.redact(String(e), p.values)) : [];
+        const hasEnvelope = body !== null && typeof body === "object" && "data" in body;
+        const error = new SecretsApiError({
+          status,
+          errors,
+          method: request.method,
+          path: p.fullPath,
+          body: hasEnvelope ? body : undefined,
         });
-        status = res.statusCode;
-        const text = await res.body.text();
-        retryAfterMs = parseRetryAfter(res.headers["retry-after"]);
-        let body: unknown;
-        try {
-          body = text.length > 0 ? JSON.parse(text) : undefined;
-        } catch {
-          body = undefined;
-        }
-        if (status < 300 || request.accept?.includes(status)) {
-          outcome = { status, body };
-        } else {
-          const rawErrors = (body as { errors?: unknown } | undefined)?.errors;
-          const messages = Array.isArray(rawErrors)
-            ? rawErrors.map((e) => this.redact(String(e), values))
-            : [];
-          const hasEnvelope = body !== null && typeof body === "object" && "data" in body;
-          outcome = new SecretsApiError({
-            status,
-            errors: messages,
-            method: request.method,
-            path: fullPath,
-            body: hasEnvelope ? body : undefined,
-          });
-        }
-      } catch (error) {
-        if (request.signal?.aborted) throw request.signal.reason;
-        status = 0;
-        const tls = tlsVerifyCode(error);
-        const timedOut = precise?.aborted === true || isTimeoutError(error);
-        const message = timedOut
-          ? `no answer within ${timeoutMs} ms from ${o.origin}`
-          : tls
-            ? `TLS certificate verification failed (${tls}) for ${o.origin}; give the CA with SVC_CACERT or, for a dev server only, SVC_SKIP_VERIFY=true`
-            : `cannot reach the secrets service at ${o.origin}: ${(error as Error).message}`;
-        outcome = new SecretsConnectionError(
-          this.redact(message, values),
-          timedOut ? "timeout" : tls ? "tls" : "network",
-          request.method,
-          fullPath,
-        );
-        if (tls) throw outcome;
+        result = { status, retryAfterMs, outcome: error };
       }
-      o.logger?.(
-        `secrets: ${request.method} ${fullPath} -> ${status || "no answer"} (${Date.now() - attemptStart} ms, attempt ${attempt + 1})`,
-      );
-      if (!(outcome instanceof Error)) return outcome;
-      const retryable = status === 0 || isRetryableStatus(status);
-      if (!retryable || attempt >= retry.maxRetries) throw outcome;
-      const honoured = status === 429 || status === 503 ? retryAfterMs : undefined;
-      const wait = backoffMs(attempt + 1, retry, honoured);
-      if (Date.now() - started + wait > retry.maxElapsedMs) throw outcome;
-      await sleep(wait, request.signal);
+    } catch (error) {
+      if (request.signal?.aborted) throw request.signal.reason;
+      result = {
+        status: 0,
+        retryAfterMs: undefined,
+        outcome: this.#connectionError(error, request.method, p, precise?.aborted === true),
+      };
     }
+    this.#options.logger?.(
+      `secrets: ${request.method} ${p.fullPath} -> ${result.status || "no answer"} (${Date.now() - started} ms, attempt ${attempt})`,
+    );
+    return result;
+  }
+
+  /** Classifies a failure without an answer: timeout, TLS verification, or another network error. */
+  #connectionError(
+    error: unknown,
+    method: string,
+    p: PreparedRequest,
+    preciseTimeout: boolean,
+  ): SecretsConnectionError {
+    const origin = this.#options.origin;
+    const tls = tlsVerifyCode(error);
+    const timedOut = preciseTimeout || isTimeoutError(error);
+    const message = timedOut
+      ? `no answer within ${p.timeoutMs} ms from ${origin}`
+      : tls
+        ? `TLS certificate verification failed (${tls}) for ${origin}; give the CA with SVC_CACERT or, for a dev server only, SVC_SKIP_VERIFY=true`
+        : `cannot reach the secrets service at ${origin}: ${(error as Error).message}`;
+    return new SecretsConnectionError(
+      this.redact(message, p.values),
+      timedOut ? "timeout" : tls ? "tls" : "network",
+      method,
+      p.fullPath,
+    );
   }
 
   /** Closes the connection pool. */
