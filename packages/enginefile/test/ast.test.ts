@@ -111,6 +111,19 @@ describe("AST details", () => {
     expect(h.range.end.line).toBe(7);
   });
 
+  it("flags are read like BuildKit's extractBuilderFlags (quotes removed, \\ escapes, -- ends them)", () => {
+    const doc = parse(
+      "FROM x\nCOPY --from=\"my stage\" --a=b\\ c --q='it\\'s' a b\nCOPY -- --notflag x\nRUN --network=none\u00a0--x y\n",
+    );
+    const [, copy, plain, run] = doc.instructions;
+    expect(copy?.flags.map((f) => f.text)).toEqual(["--from=my stage", "--a=b c", "--q=it's"]);
+    expect(copy?.args.map((a) => a.value)).toEqual(["a", "b"]);
+    expect(plain?.flags).toEqual([]);
+    expect(plain?.args.map((a) => a.value)).toEqual(["--notflag", "x"]);
+    // the reference reads flags byte by byte: U+00A0 (C2 A0) ends a word at its second byte
+    expect(run?.flags.map((f) => f.text)).toEqual(["--network=none\u00c2", "--x"]);
+  });
+
   it("HEALTHCHECK: NONE or flags then CMD", () => {
     const hc = only(
       "FROM x\nHEALTHCHECK --interval=30s --timeout=3s --start-period=5s --start-interval=1s --retries=3 CMD curl -f http://localhost/\n",

@@ -1,4 +1,5 @@
 import { isAsciiBlank, isGoSpace, skipGoSpace, trimGoSpaceEnd } from "../lexer/characters.js";
+import { parseFlags } from "./flags-parser.js";
 
 /** A leading flag word: the reference's string (`--name=value`, quotes removed) and its offsets. */
 export interface FlagWord {
@@ -42,19 +43,28 @@ function hasNonAscii(text: string, from: number, to: number): boolean {
 }
 
 /**
- * BuildKit's `extractBuilderFlags`: words starting with `--` are flags (quotes removed, `\` escapes the
- * next byte, whatever the escape directive says); a bare `--` ends the flags and is dropped. It reads
- * bytes, so for non-ASCII text it runs over the UTF-8 bytes (each byte read as a Latin-1 character,
- * as Go's `rune(line[pos])` does) and maps offsets back.
+ * BuildKit's `extractBuilderFlags` on the chevrotain flag grammar: words starting with `--` are flags
+ * (quotes removed, `\` escapes the next byte, whatever the escape directive says); a bare `--` ends
+ * the flags and is dropped. The reference reads bytes, so non-ASCII text is lexed as its UTF-8 bytes
+ * (each byte a Latin-1 character, as Go's `rune(line[pos])` does) and offsets are mapped back.
  */
 export function extractBuilderFlags(
   text: string,
   from: number,
   to: number,
 ): { flags: FlagWord[]; rest: number } {
-  if (!hasNonAscii(text, from, to)) return scanFlags(text, from, to, (i) => i);
+  const c0 = text.charCodeAt(from);
+  if (from >= to || (c0 < 0x80 && !isGoSpace(c0) && (c0 !== 45 || text.charCodeAt(from + 1) !== 45))) {
+    return { flags: [], rest: from };
+  }
+  if (!hasNonAscii(text, from, to)) {
+    const r = parseFlags(text.slice(from, to));
+    return {
+      flags: r.flags.map((f) => ({ text: f.text, start: from + f.start, end: from + f.end })),
+      rest: from + r.rest,
+    };
+  }
   const bytes = Buffer.from(text.slice(from, to), "utf8");
-  const latin = bytes.toString("latin1");
   // map byte index -> UTF-16 offset
   const map = new Int32Array(bytes.length + 1);
   let u = from;
@@ -66,78 +76,10 @@ export function extractBuilderFlags(
     u += n === 4 ? 2 : 1;
   }
   map[bytes.length] = to;
-  const r = scanFlags(latin, 0, latin.length, (i) => map[i] ?? to);
-  return r;
-}
-
-function scanFlags(
-  line: string,
-  from: number,
-  to: number,
-  at: (i: number) => number,
-): { flags: FlagWord[]; rest: number } {
-  const flags: FlagWord[] = [];
-  const IN_SPACES = 0;
-  const IN_WORD = 1;
-  const IN_QUOTE = 2;
-  let phase = IN_SPACES;
-  let word = "";
-  let wordStart = from;
-  let quote = 0;
-  let blankOK = false;
-  for (let pos = from; pos <= to; pos++) {
-    const ch = pos !== to ? line.charCodeAt(pos) : -1;
-    if (phase === IN_SPACES) {
-      if (pos === to) break;
-      if (isGoSpace(ch)) continue;
-      if (ch !== 45 || pos + 1 === to || line.charCodeAt(pos + 1) !== 45) return { flags, rest: at(pos) };
-      phase = IN_WORD;
-      wordStart = pos;
-    }
-    if ((phase === IN_WORD || phase === IN_QUOTE) && pos === to) {
-      if (word !== "--" && (blankOK || word.length > 0))
-        flags.push({ text: word, start: at(wordStart), end: at(pos) });
-      break;
-    }
-    if (phase === IN_WORD) {
-      if (isGoSpace(ch)) {
-        phase = IN_SPACES;
-        if (word === "--") return { flags, rest: at(pos) };
-        if (blankOK || word.length > 0) flags.push({ text: word, start: at(wordStart), end: at(pos) });
-        word = "";
-        blankOK = false;
-        continue;
-      }
-      if (ch === 39 || ch === 34) {
-        quote = ch;
-        blankOK = true;
-        phase = IN_QUOTE;
-        continue;
-      }
-      let c = ch;
-      if (c === 92) {
-        if (pos + 1 === to) continue;
-        pos++;
-        c = line.charCodeAt(pos);
-      }
-      word += String.fromCharCode(c);
-      continue;
-    }
-    // IN_QUOTE
-    if (ch === quote) {
-      phase = IN_WORD;
-      continue;
-    }
-    let c = ch;
-    if (c === 92) {
-      if (pos + 1 === to) {
-        phase = IN_WORD;
-        continue;
-      }
-      pos++;
-      c = line.charCodeAt(pos);
-    }
-    word += String.fromCharCode(c);
-  }
-  return { flags, rest: at(to) };
+  const at = (i: number) => map[i] ?? to;
+  const r = parseFlags(bytes.toString("latin1"));
+  return {
+    flags: r.flags.map((f) => ({ text: f.text, start: at(f.start), end: at(f.end) })),
+    rest: at(r.rest),
+  };
 }
