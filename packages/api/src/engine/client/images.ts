@@ -14,7 +14,7 @@ import {
   type ImageListQuery,
   type ImageLoadQuery,
   type ImagePushQuery,
-  ImageSearchQuery,
+  type ImageSearchQuery,
   ImageSearchResult,
   ImageSummary,
   type ImageTagQuery,
@@ -169,14 +169,7 @@ export class ImagesApi {
   }
 
   /** `GET /images/search` (needs a reachable registry). */
-  search(
-    query: {
-      term: string;
-      limit?: number;
-      filters?: Partial<Record<"stars" | "is-automated" | "is-official", string[]>>;
-    },
-    options: CallOptions = {},
-  ): Promise<ImageSearchResult[]> {
+  search(query: ImageSearchQuery, options: CallOptions = {}): Promise<ImageSearchResult[]> {
     return this.http.jsonList(
       {
         method: "GET",
