@@ -29,13 +29,14 @@ export function requiredQueryString(field: string, description: string, source: 
  * The `filters` parameter (engine §1): a JSON map from filter name to a list of strings. `keys` lists the
  * filters the endpoint knows, each with its description and, optionally, the allowed values.
  */
-export function filters(
+export function filters<Key extends string>(
   endpoint: string,
   source: string,
-  keys: Record<string, { description: string; values?: readonly [string, ...string[]]; decision?: string }>,
+  keys: Record<Key, { description: string; values?: readonly [string, ...string[]]; decision?: string }>,
 ) {
-  const shape: Record<string, z.ZodOptional<z.ZodType<string[]>>> = {};
-  for (const [key, spec] of Object.entries(keys)) {
+  const shape = {} as Record<Key, z.ZodOptional<z.ZodType<string[]>>>;
+  for (const key of Object.keys(keys) as Key[]) {
+    const spec = keys[key];
     const item = spec.values
       ? z.enum(spec.values, { error: `filters.${key} values must be one of ${spec.values.join(", ")}` })
       : z.string();
