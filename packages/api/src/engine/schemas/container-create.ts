@@ -28,6 +28,30 @@ export function commandLine(field: string) {
 }
 export type CommandLine = z.infer<ReturnType<typeof commandLine>>;
 
+/**
+ * `AttachStdin`, `AttachStdout`, `AttachStderr` of a create or exec body, with the defaults of that body
+ * (create attaches stdout and stderr by default, exec attaches nothing).
+ */
+export function attachFields(source: string, defaults: { stdout: boolean; stderr: boolean }) {
+  return {
+    AttachStdin: documented(z.boolean(), {
+      description: "Attach to stdin.",
+      default: false,
+      source,
+    }).optional(),
+    AttachStdout: documented(z.boolean(), {
+      description: "Attach to stdout.",
+      default: defaults.stdout,
+      source,
+    }).optional(),
+    AttachStderr: documented(z.boolean(), {
+      description: "Attach to stderr.",
+      default: defaults.stderr,
+      source,
+    }).optional(),
+  };
+}
+
 /** IPAM settings of one endpoint (engine §2.1 NetworkingConfig, §4.6 connect). */
 export const EndpointIPAMConfig = requestObject({
   IPv4Address: documented(z.string(), {
@@ -92,21 +116,7 @@ export const containerConfigShape = {
     description: "User (and optionally group) the process runs as: user, user:group, uid or uid:gid.",
     source,
   }).optional(),
-  AttachStdin: documented(z.boolean(), {
-    description: "Attach to stdin.",
-    default: false,
-    source,
-  }).optional(),
-  AttachStdout: documented(z.boolean(), {
-    description: "Attach to stdout.",
-    default: true,
-    source,
-  }).optional(),
-  AttachStderr: documented(z.boolean(), {
-    description: "Attach to stderr.",
-    default: true,
-    source,
-  }).optional(),
+  ...attachFields(source, { stdout: true, stderr: true }),
   Tty: documented(z.boolean(), {
     description: "Attach the standard streams to a tty, including stdin if it is not closed.",
     default: false,

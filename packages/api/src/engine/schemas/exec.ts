@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { responseBoolean, responseList, responseNumber, responseString } from "./common.js";
-import { commandLine } from "./container-create.js";
+import { attachFields, commandLine } from "./container-create.js";
 import { detachKeys, envEntry } from "./formats.js";
 import { requestObject } from "./request-object.js";
 
@@ -9,21 +9,7 @@ const source = "engine §4.4";
 
 /** `POST /containers/(id)/exec` body (engine §4.4). */
 export const ExecCreateBody = requestObject({
-  AttachStdin: documented(z.boolean(), {
-    description: "Attach to stdin.",
-    default: false,
-    source,
-  }).optional(),
-  AttachStdout: documented(z.boolean(), {
-    description: "Attach to stdout.",
-    default: false,
-    source,
-  }).optional(),
-  AttachStderr: documented(z.boolean(), {
-    description: "Attach to stderr.",
-    default: false,
-    source,
-  }).optional(),
+  ...attachFields(source, { stdout: false, stderr: false }),
   DetachKeys: documented(detachKeys("DetachKeys"), {
     description: "Key sequence that detaches: one character or ctrl-<value>, comma-separated.",
     source: "engine §4.4, §4.1",
