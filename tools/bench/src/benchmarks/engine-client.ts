@@ -13,7 +13,7 @@ import { compare, reportTarget } from "../harness.js";
 
 const UNDICI_TARGET = 1.2;
 /** Rounds per endpoint; each rotates which contender runs first. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /** The middle value of a non-empty list. */
 function median(values: number[]): number {
