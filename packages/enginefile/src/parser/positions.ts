@@ -8,8 +8,25 @@ export class PositionMapper {
 
   constructor(private readonly lines: SourceLines) {}
 
-  /** The position of a UTF-16 source offset (O(1) when near the previous lookup). */
+  private recentA: Position | undefined;
+  private recentB: Position | undefined;
+
+  /**
+   * The position of a UTF-16 source offset (O(1) when near the previous lookup). Positions are
+   * immutable and shared: ranges that meet or start together reuse the same object.
+   */
   at(offset: number): Position {
+    const a = this.recentA;
+    if (a !== undefined && a.offset === offset) return a;
+    const b = this.recentB;
+    if (b !== undefined && b.offset === offset) return b;
+    const p = this.compute(offset);
+    this.recentB = a;
+    this.recentA = p;
+    return p;
+  }
+
+  private compute(offset: number): Position {
     const { starts } = this.lines;
     const last = this.lastLine;
     let line: number;
