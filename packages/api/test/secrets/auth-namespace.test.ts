@@ -69,6 +69,16 @@ describe("namespaces", () => {
     for (const c of [header, prefix, parent]) await c.close();
   });
 
+  test("listNamespaces gives the child namespaces of the client's namespace", async () => {
+    const root = clientFor(server);
+    const teamA = clientFor(server, { namespace: "team-a/" });
+    const dev = clientFor(server, { namespace: "team-a/dev/" });
+    expect(await root.listNamespaces()).toEqual(["team-a/"]);
+    expect(await teamA.listNamespaces()).toEqual(["dev/"]);
+    expect(await dev.listNamespaces()).toEqual([]);
+    for (const c of [root, teamA, dev]) await c.close();
+  });
+
   test("SVC_NAMESPACE selects the namespace; the root namespace does not see it", async () => {
     const c = clientFor(server, { env: { SVC_NAMESPACE: "team-a/dev/" } });
     expect((await c.kv.read("secret/svc"))?.data).toEqual({ a: "b" });

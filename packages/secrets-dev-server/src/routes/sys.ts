@@ -116,6 +116,23 @@ export function sysRoute(
     // Legacy sys/ routes also copy `data` to the top level (research §2).
     return { status: 200, body: { ...data, ...envelope(data) } };
   }
+  if ((rest === "namespaces" || rest === "namespaces/") && req.method === "LIST") {
+    // Direct children of the request's namespace (research §7).
+    const keys: string[] = [];
+    const keyInfo: Record<string, unknown> = {};
+    for (const child of state.namespaces.keys()) {
+      if (!child.startsWith(ns.path) || child === ns.path) continue;
+      const rel = child.slice(ns.path.length);
+      if (rel.indexOf("/") !== rel.length - 1) continue;
+      keys.push(rel);
+      keyInfo[rel] = {
+        id: Buffer.from(child).toString("base64url").slice(0, 5),
+        path: child,
+        custom_metadata: {},
+      };
+    }
+    return keys.length === 0 ? errorReply(404) : dataReply({ keys: keys.sort(), key_info: keyInfo });
+  }
   if (rest === "internal/ui/mounts" && req.method === "GET") {
     const secret: Record<string, unknown> = {};
     for (const [path, mount] of ns.mounts) {

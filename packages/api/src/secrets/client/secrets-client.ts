@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import { LoginResponse, type TokenLookupData, TokenLookupSelfResponse } from "../schemas/auth.js";
 import { HelpResponse } from "../schemas/envelope.js";
+import { KvListResponse } from "../schemas/kv.js";
 import {
   InternalUiMountsResponse,
   SealStatusResponse,
@@ -102,6 +103,23 @@ export class SecretsClient {
       if (kvVersion) this.kv.remember({ path, version: kvVersion });
       return { path, type: info.type, kvVersion, description: info.description ?? "" };
     });
+  }
+
+  /**
+   * The child namespaces of the client's namespace (`LIST sys/namespaces`, research §7), e.g.
+   * `["dev/", "prod/"]`; an empty list when there are none (404) or the server has no namespaces.
+   */
+  async listNamespaces(options: SecretsCallOptions = {}): Promise<string[]> {
+    const route = "sys/namespaces/";
+    const res = await this.#transport.send({
+      ...options,
+      method: "GET",
+      path: route,
+      query: { list: "true" },
+      accept: [404],
+    });
+    if (res.status === 404) return [];
+    return parseBody(KvListResponse, res.body, "LIST", route).data.keys;
   }
 
   /** Help for a path (`GET <path>?help=1`): markdown and an OpenAPI document relative to the path (secrets §4). */
