@@ -26,3 +26,28 @@ export {
   type ExcludedEntry,
   type WalkProblem,
 } from "./pack/walk-context.js";
+export {
+  BuildFlagError,
+  parseBuildArgs,
+  parseByteSize,
+  parseByteSizeOrUnlimited,
+  parseInteger,
+  parseLabels,
+} from "./upload/build-flags.js";
+export { formatMessage, imageIdOf } from "./upload/build-stream.js";
+export {
+  parseSecretRegistryAuth,
+  RegistryCredentialsError,
+  readCredentialsFile,
+  readSecretRegistryAuth,
+  type SecretRegistryAuth,
+} from "./upload/registry-credentials.js";
+export {
+  BuildFailedError,
+  type BuildParameters,
+  BuildQueryError,
+  type BuildResult,
+  buildQueryFor,
+  type RunBuildOptions,
+  runBuild,
+} from "./upload/run-build.js";

@@ -73,10 +73,10 @@ function resolveContext(context: string, cwd: string): string {
   try {
     root = realpathSync(abs);
   } catch {
-    throw new ContextError(`build context ${context} does not exist`, [context]);
+    throw new ContextError(`build context ${context} does not exist`, [context], "usage");
   }
   if (!statSync(root).isDirectory())
-    throw new ContextError(`build context ${context} is not a directory`, [context]);
+    throw new ContextError(`build context ${context} is not a directory`, [context], "usage");
   return root;
 }
 
@@ -101,9 +101,14 @@ function resolveEnginefile(root: string, spec: PlanOptions["enginefile"], cwd: s
   try {
     real = realpathSync(given);
   } catch {
-    throw new ContextError(`cannot find the Enginefile ${spec ?? given} (use -f to name it)`, [given]);
+    throw new ContextError(
+      `cannot find the Enginefile ${spec ?? given} (use -f to name it)`,
+      [given],
+      "usage",
+    );
   }
-  if (!statSync(real).isFile()) throw new ContextError(`the Enginefile ${given} is not a file`, [given]);
+  if (!statSync(real).isFile())
+    throw new ContextError(`the Enginefile ${given} is not a file`, [given], "usage");
   const rel = relative(root, real);
   if (rel.startsWith("..") || isAbsolute(rel)) {
     try {

@@ -1,0 +1,206 @@
+/**
+ * `enginekit build` against a loopback HTTP server (127.0.0.1) standing in for the engine: the request
+ * as received (query, headers, streamed archive), the `X-Registry-Config` header decoded like the engine
+ * does (Go's padded URL-safe base64), the output stream handling and exit codes.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { startDevServer } from "@enginekit/secrets-dev-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCaptured } from "./run-in-process.js";
+
+interface Received {
+  method: string;
+  url: URL;
+  headers: IncomingMessage["headers"];
+  names: string[];
+  gzip: boolean;
+}
+
+let server: Server;
+let host: string;
+const received: Received[] = [];
+/** What the fake engine answers to the next build (JSON messages, one per line). */
+let answer: object[] = [];
+
+/** Entry names of the received archive, listed by GNU tar (after gunzip when compressed). */
+async function tarNames(req: IncomingMessage): Promise<{ names: string[]; gzip: boolean }> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  let body = Buffer.concat(chunks);
+  const gzip = body[0] === 0x1f && body[1] === 0x8b;
+  if (gzip) body = gunzipSync(body);
+  const names = execFileSync("tar", ["-tf", "-"], { input: body }).toString().split("\n").filter(Boolean);
+  return { names, gzip };
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://engine");
+    if (req.method === "GET" && url.pathname === "/version") {
+      res.writeHead(200, { "content-type": "application/json", "api-version": "1.41" });
+      res.end(JSON.stringify({ ApiVersion: "1.41", MinAPIVersion: "1.12" }));
+      return;
+    }
+    const body = req.method === "POST" ? await tarNames(req) : { names: [], gzip: false };
+    received.push({ method: req.method ?? "", url, headers: req.headers, ...body });
+    res.writeHead(200, { "content-type": "application/json" });
+    for (const m of answer) res.write(`${JSON.stringify(m)}\r\n`);
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  host = `tcp://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "ek-cli-build-"));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+/** Decodes like the engine (Go `base64.URLEncoding`): URL alphabet, padding required. */
+function goUrlDecode(value: string): unknown {
+  expect(value).toMatch(/^[A-Za-z0-9_-]*={0,2}$/);
+  expect(value.length % 4).toBe(0);
+  return JSON.parse(Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8"));
+}
+
+describe("enginekit build → POST /build", () => {
+  it("sends every query parameter, the archive and the decoded registry config", async () => {
+    const ctx = tree({
+      Enginefile: "FROM scratch\nCOPY . /\n",
+      "app/main.js": "x",
+      ".engineignore": "*.log\n",
+      "a.log": "",
+    });
+    // A password whose standard base64 would contain `+` and `/` (lost by encoders using that alphabet).
+    const cfg = join(ctx, "..", `cfg-${Date.now()}.json`);
+    const auth = Buffer.from("ci-user:p>?~+/x").toString("base64");
+    writeFileSync(cfg, JSON.stringify({ auths: { "registry.example:5000": { auth } } }));
+    const svc = await startDevServer({
+      seed: { secrets: { "secret/ci/registry": { username: "robot", password: "s3cr3t?>>" } } },
+    });
+    answer = [
+      { stream: "Step 1/2 : FROM scratch\n" },
+      { aux: { ID: "sha256:" + "ab".repeat(32) } },
+      { stream: "Successfully built abababababab\n" },
+    ];
+    const iid = join(ctx, "..", `iid-${Date.now()}`);
+    const before = received.length;
+    try {
+      const r = await runCaptured(
+        // biome-ignore format: one flag and its value per pair
+        [
+          "build", ctx, "-H", host, "-t", "one:1", "-t", "two:2", "--build-arg", "A=1", "--build-arg", "FROM_ENV",
+          "--build-arg", "UNSET_ARG", "--label", "org.k=v", "-m", "512m", "--memory-swap", "-1", "--cpu-shares", "512",
+          "--cpuset-cpus", "0-1", "--cpu-period", "100000", "--cpu-quota", "50000", "--shm-size", "64m", "--no-cache",
+          "--pull", "--no-rm", "--force-rm", "--no-compress", "--registry-config", cfg,
+          "--registry-auth", "ghcr.example=svc:secret/data/ci/registry", "--iidfile", iid,
+        ],
+        { FROM_ENV: "from-env", SVC_ADDR: svc.address, SVC_TOKEN: svc.rootToken },
+      );
+      expect(r.stderr).not.toContain("s3cr3t");
+      expect(r.stdout).not.toContain("s3cr3t");
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("Step 1/2 : FROM scratch\n");
+      expect(r.stdout.trimEnd().endsWith(`sha256:${"ab".repeat(32)}`)).toBe(true);
+      expect(readFileSync(iid, "utf8")).toBe(`sha256:${"ab".repeat(32)}`);
+    } finally {
+      await svc.close();
+    }
+    expect(received.length).toBe(before + 1);
+    const req = received.at(-1)!;
+    expect(req.method).toBe("POST");
+    expect(req.url.pathname).toMatch(/^\/v1\.\d+\/build$/);
+    const q = req.url.searchParams;
+    expect(q.getAll("t")).toEqual(["one:1", "two:2"]);
+    expect(q.get("dockerfile")).toBe("Enginefile");
+    expect(JSON.parse(q.get("buildargs")!)).toEqual({ A: "1", FROM_ENV: "from-env", UNSET_ARG: null });
+    expect(JSON.parse(q.get("labels")!)).toEqual({ "org.k": "v" });
+    expect(q.get("memory")).toBe(String(512 * 1024 * 1024));
+    expect(q.get("memswap")).toBe("-1");
+    expect(q.get("cpushares")).toBe("512");
+    expect(q.get("cpusetcpus")).toBe("0-1");
+    expect(q.get("cpuperiod")).toBe("100000");
+    expect(q.get("cpuquota")).toBe("50000");
+    expect(q.get("shmsize")).toBe(String(64 * 1024 * 1024));
+    expect(["1", "true"]).toContain(q.get("nocache"));
+    expect(["1", "true"]).toContain(q.get("pull"));
+    expect(["1", "true"]).toContain(q.get("forcerm"));
+    expect(["0", "false"]).toContain(q.get("rm"));
+    expect(req.headers["content-type"]).toBe("application/x-tar");
+    expect(goUrlDecode(String(req.headers["x-registry-config"]))).toEqual({
+      "registry.example:5000": {
+        username: "ci-user",
+        password: "p>?~+/x",
+        serveraddress: "registry.example:5000",
+      },
+      "ghcr.example": { username: "robot", password: "s3cr3t?>>", serveraddress: "ghcr.example" },
+    });
+    expect(req.names).toEqual([".engineignore", "Enginefile", "app/", "app/main.js"]);
+  });
+
+  it("exits 1 with the engine's message when the build fails inside the stream", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\nRUN false\n" });
+    answer = [
+      { stream: "Step 1/2 : FROM scratch\n" },
+      {
+        errorDetail: { code: 1, message: "The command '/bin/sh -c false' returned a non-zero code: 1" },
+        error: "x",
+      },
+    ];
+    const r = await runCaptured(["build", ctx, "-H", host]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("build failed: The command '/bin/sh -c false' returned a non-zero code: 1");
+  });
+
+  it("reads the image ID from `Successfully built` at API versions without aux", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\n" });
+    answer = [{ stream: "Successfully built 0123456789ab\n" }, { stream: "Successfully tagged x:latest\n" }];
+    const r = await runCaptured(["build", ctx, "-H", host, "-q"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("0123456789ab\n");
+  });
+
+  it("refuses bad options before sending anything", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\n" });
+    const before = received.length;
+    for (const args of [
+      ["--memory", "lots"],
+      ["--build-arg", "=x"],
+      ["--cpuset-cpus", "a-b"],
+      ["--shm-size", "0"],
+      ["-t", "UPPER:case"],
+      ["--exceptions", "sometimes"],
+    ]) {
+      const r = await runCaptured(["build", ctx, "-H", host, ...args]);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(/enginekit: /);
+    }
+    const bad = tree({ Enginefile: "FROM scratch\n", ".engineignore": "ok\n[\n" });
+    const r = await runCaptured(["build", bad, "-H", host]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(".engineignore:2:1: syntax error in pattern");
+    expect(received.length).toBe(before);
+  });
+
+  it("gzips the upload for tcp:// engines unless --no-compress", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\n", f: "data" });
+    answer = [{ aux: { ID: "sha256:" + "cd".repeat(32) } }];
+    const r = await runCaptured(["build", ctx, "-H", host]);
+    expect(r.code).toBe(0);
+    expect(received.at(-1)!.gzip).toBe(true);
+    expect(received.at(-1)!.names).toEqual(["Enginefile", "f"]);
+    expect((await runCaptured(["build", ctx, "-H", host, "--no-compress"])).code).toBe(0);
+    expect(received.at(-1)!.gzip).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+/** `enginekit build --list` and `--output`: no engine needed. */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCaptured } from "./run-in-process.js";
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "ek-cli-build-"));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+describe("enginekit build --list", () => {
+  it("prints every path sent and, for each excluded path, the line and pattern that excluded it", async () => {
+    const ctx = tree({
+      Enginefile: "FROM scratch\n",
+      ".engineignore": "# deps\nnode_modules\n*.log\n!keep.log\n",
+      "node_modules/x/index.js": "",
+      "debug.log": "",
+      "keep.log": "",
+      "src/a.ts": "",
+    });
+    const r = await runCaptured(["build", ctx, "--list"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        "send     .engineignore",
+        "send     Enginefile",
+        "exclude  debug.log  (.engineignore:3: *.log)",
+        "send     keep.log",
+        "exclude  node_modules/  (.engineignore:2: node_modules)",
+        "send     src/",
+        "send     src/a.ts",
+        "",
+      ].join("\n"),
+    );
+    expect(r.stderr).toMatch(/^5 entries to send \(.+\), 2 excluded; Enginefile: Enginefile\n$/);
+  });
+  it("shows the engine CLI's walker behaviour with --exceptions engine-cli", async () => {
+    const ctx = tree({ Enginefile: "x", ".engineignore": "vendor\n!**/*.keep\n", "vendor/a.keep": "" });
+    const exact = await runCaptured(["build", ctx, "--list"]);
+    expect(exact.stdout).toContain("send     vendor/a.keep\n");
+    const cli = await runCaptured(["build", ctx, "--list", "--exceptions", "engine-cli"]);
+    expect(cli.stdout).not.toContain("vendor/a.keep");
+    expect(cli.stdout).toContain("exclude  vendor/  (.engineignore:1: vendor)");
+  });
+});
+
+describe("enginekit build --output", () => {
+  it("writes the archive to a file that GNU tar reads, identical across runs with --reproducible", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\n", "a/b.txt": "hello" });
+    const out1 = join(ctx, "..", `ctx1-${Date.now()}.tar`);
+    const out2 = join(ctx, "..", `ctx2-${Date.now()}.tar`);
+    expect((await runCaptured(["build", ctx, "--reproducible", "-o", out1])).code).toBe(0);
+    expect((await runCaptured(["build", ctx, "--reproducible", "-o", out2])).code).toBe(0);
+    expect(readFileSync(out1).equals(readFileSync(out2))).toBe(true);
+    expect(execFileSync("tar", ["-tf", out1]).toString()).toBe("Enginefile\na/\na/b.txt\n");
+  });
+  it("fails with exit 2 for a missing context or Enginefile", async () => {
+    const r = await runCaptured(["build", "/nonexistent/ctx", "--list"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("does not exist");
+    const ctx = tree({ x: "" });
+    const r2 = await runCaptured(["build", ctx, "--list"]);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toContain("cannot find the Enginefile");
+  });
+});
