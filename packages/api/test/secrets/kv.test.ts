@@ -31,6 +31,17 @@ describe("KV version detection", () => {
     await fresh.close();
   });
 
+  test("a shared preflight aborted by one caller does not fail the others", async () => {
+    const fresh = clientFor(ctx.server);
+    const controller = new AbortController();
+    const aborted = fresh.kv.list("secret/app/", { signal: controller.signal });
+    const other = fresh.kv.list("secret/ci/");
+    controller.abort(new Error("completion cancelled"));
+    await expect(aborted).rejects.toThrow("completion cancelled");
+    expect(await other).toEqual(["registry"]);
+    await fresh.close();
+  });
+
   test("kvVersions skips the preflight for that mount", async () => {
     const fresh = clientFor(ctx.server, { kvVersions: { secret: 2 } });
     const before = ctx.server.requestCount;

@@ -90,8 +90,10 @@ export class KvApi {
     const key = p.split("/")[0] ?? p;
     const shared = this.#pending.get(key);
     if (shared) {
-      const m = await shared;
-      if (m.path === "" || isInsideMount(m.path, p)) return m;
+      // Another caller's preflight may fail for its own reasons (its AbortSignal, its timeout): then
+      // this caller runs its own.
+      const m = await shared.catch(() => undefined);
+      if (m && (m.path === "" || isInsideMount(m.path, p))) return m;
     }
     const own = this.#preflight(p, call).finally(() => {
       if (this.#pending.get(key) === own) this.#pending.delete(key);
