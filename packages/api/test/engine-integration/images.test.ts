@@ -78,6 +78,20 @@ describe.skipIf(!engineHost)("images against the real engine", () => {
     });
   });
 
+  test("import a root file system from the request body (fromSrc=-)", async () => {
+    const repo = uniqueName("import");
+    tags.push(`${repo}:v1`);
+    const messages: JsonMessage[] = [];
+    for await (const m of await client.images.create(
+      { fromSrc: "-", repo, tag: "v1" },
+      { body: tarOf({ "hello.txt": "imported\n" }) },
+    )) {
+      messages.push(m);
+    }
+    expect(messages.at(-1)?.status).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect((await client.images.inspect(`${repo}:v1`)).RootFS?.Layers).toHaveLength(1);
+  });
+
   test("get (image tarball) then load it back", async () => {
     const tarball = await client.images.get(IMAGE);
     const messages: JsonMessage[] = [];

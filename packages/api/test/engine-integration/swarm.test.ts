@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EngineApiError, type EngineClient } from "../../src/engine/client/index.js";
-import type { ServiceSpec } from "../../src/engine/schemas/index.js";
+import type { ServiceSpec, SwarmUpdateBody } from "../../src/engine/schemas/index.js";
 import { engineClient, engineHost, IMAGE, uniqueName } from "./engine.js";
 
 /** Polls `check` every 200 ms until it returns a value, at most `ms` milliseconds. */
@@ -50,6 +50,34 @@ describe.skipIf(!engineHost)("swarm on the real engine: init, services, tasks, n
     const swarm = await client.swarm.inspect();
     expect(swarm.ID).toBeTruthy();
     expect(typeof (swarm.Version as { Index: number }).Index).toBe("number");
+  });
+
+  test("swarm update rotates the worker join token (version from inspect)", async () => {
+    const before = await client.swarm.inspect();
+    const version = (before.Version as { Index: number }).Index;
+    // The inspected spec (a response, loose and nullable) is sent back as the update body.
+    const spec = (before.Spec ?? {}) as SwarmUpdateBody;
+    await client.swarm.update({ version, rotateWorkerToken: true }, spec);
+    const after = await client.swarm.inspect();
+    expect(after.JoinTokens?.Worker).toBeTruthy();
+    expect(after.JoinTokens?.Worker).not.toBe(before.JoinTokens?.Worker);
+    expect(after.JoinTokens?.Manager).toBe(before.JoinTokens?.Manager);
+    await expect(client.swarm.update({ version }, spec)).rejects.toBeInstanceOf(EngineApiError);
+  });
+
+  test("node update sets labels (the payload replaces the spec)", async () => {
+    const [first] = await client.nodes.list();
+    const node = await client.nodes.inspect(String(first?.ID));
+    const version = (node.Version as { Index: number }).Index;
+    await client.nodes.update(String(node.ID), version, {
+      Role: "manager",
+      Availability: "active",
+      Labels: { "enginekit.test": "node" },
+    });
+    expect((await client.nodes.inspect(String(node.ID))).Spec).toMatchObject({
+      Labels: { "enginekit.test": "node" },
+      Availability: "active",
+    });
   });
 
   test("nodes: this engine is a ready manager", async () => {
