@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import {
   EngineApiError,
+  EngineClient,
   EngineConnectionError,
   EngineHttp,
   type EngineHttpOptions,
@@ -191,5 +192,21 @@ describe("requests", () => {
     expect(error).toBeInstanceOf(EngineConnectionError);
     expect((error as EngineConnectionError).message).toContain("unix:///nonexistent/enginekit.sock");
     expect((error as EngineConnectionError).code).toBe("ENOENT");
+  });
+});
+
+describe("ENGINE_API_VERSION", () => {
+  test("pins the version and skips negotiation; a malformed value is a configuration error", async () => {
+    server = await startLoopbackServer((_req, res) => sendJson(res, 200, {}));
+    const pinned = new EngineClient({ host: server.host, env: { ENGINE_API_VERSION: "1.41" } });
+    try {
+      await pinned.system.info();
+      expect(server.seen.map((r) => r.url)).toEqual(["/v1.41/info"]);
+    } finally {
+      await pinned.close();
+    }
+    expect(() => new EngineClient({ host: server?.host, env: { ENGINE_API_VERSION: "latest" } })).toThrow(
+      'ENGINE_API_VERSION="latest" is not a version like 1.24',
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { NegotiatedVersion } from "./api-version.js";
 import { type EngineConnectionOptions, resolveEngineConfig } from "./config.js";
 import { ContainersApi } from "./containers.js";
 import { type CallOptions, EngineHttp, type EngineHttpOptions } from "./engine-http.js";
+import { EngineConfigError } from "./errors.js";
 import { ExecApi } from "./exec.js";
 import { ImagesApi } from "./images.js";
 import { NetworksApi } from "./networks.js";
@@ -12,6 +13,20 @@ import { SwarmApi } from "./swarm.js";
 import { SystemApi } from "./system.js";
 import { TasksApi } from "./tasks.js";
 import { VolumesApi } from "./volumes.js";
+
+/**
+ * `ENGINE_API_VERSION` (the engine CLI's `DOCKER_API_VERSION` under the neutral name) pins the API version
+ * and turns negotiation off, unless the options set `apiVersion` or `negotiate` themselves.
+ * @throws EngineConfigError when it is not `<major>.<minor>`.
+ */
+function pinnedVersion(options: EngineClientOptions): Pick<EngineClientOptions, "apiVersion" | "negotiate"> {
+  const pinned = (options.env ?? process.env).ENGINE_API_VERSION?.trim();
+  if (!pinned || options.apiVersion !== undefined || options.negotiate !== undefined) return {};
+  if (!/^\d+\.\d+$/.test(pinned)) {
+    throw new EngineConfigError(`ENGINE_API_VERSION=${JSON.stringify(pinned)} is not a version like 1.24`);
+  }
+  return { apiVersion: pinned, negotiate: false };
+}
 
 /** Options of {@link EngineClient}: where the engine is, and how to talk to it. */
 export interface EngineClientOptions extends EngineConnectionOptions, EngineHttpOptions {}
@@ -49,7 +64,7 @@ export class EngineClient {
 
   constructor(options: EngineClientOptions = {}) {
     const config = resolveEngineConfig(options);
-    this.http = new EngineHttp(config, options);
+    this.http = new EngineHttp(config, { ...options, ...pinnedVersion(options) });
     this.address = config.display;
     this.containers = new ContainersApi(this.http);
     this.images = new ImagesApi(this.http);
