@@ -26,6 +26,15 @@ describe("enginekit engine info: configuration and reachability errors", () => {
     expect(stderr).toContain('"tcp://nohost": the port is missing');
   });
 
+  test("a malformed ENGINE_API_VERSION exits 2", async () => {
+    const { code, stderr } = await runCaptured(["engine", "info"], {
+      ENGINE_HOST: "unix:///nonexistent/engine.sock",
+      ENGINE_API_VERSION: "v1",
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe('enginekit: ENGINE_API_VERSION="v1" is not a version like 1.24\n');
+  });
+
   test("no engine at the address exits 3 with one line saying what to do, no stack trace", async () => {
     const { code, stderr } = await runCaptured(["engine", "info"], {
       ENGINE_HOST: "unix:///nonexistent/engine.sock",
