@@ -1,4 +1,4 @@
-import { createToken, Lexer } from "chevrotain";
+import { createToken, type IToken, Lexer } from "chevrotain";
 
 /**
  * Chevrotain tokens for the leading flags of an instruction, read the way BuildKit's
@@ -27,8 +27,28 @@ export const FlagDanglingEscape = createToken({ name: "FlagDanglingEscape", patt
 /** Any other run of bytes. */
 export const FlagPlain = createToken({ name: "FlagPlain", pattern: /[^\t\n\v\f\r \x85\xa0'"\\]+/ });
 
+const BLANK = /[\t\n\v\f\r \x85\xa0]/;
+
+/**
+ * Everything from the first word that does not start with `--` to the end: the arguments, which the
+ * flag grammar never looks into, so the lexer does not split them (one token instead of many).
+ */
+export const FlagRest = createToken({
+  name: "FlagRest",
+  pattern: {
+    exec(text: string, offset: number, tokens: IToken[]): RegExpExecArray | null {
+      if (offset >= text.length || BLANK.test(text[offset] ?? "")) return null;
+      const last = tokens[tokens.length - 1];
+      if (last !== undefined && last.tokenType !== FlagBlank) return null;
+      if (text.startsWith("--", offset)) return null;
+      return [text.slice(offset)] as unknown as RegExpExecArray;
+    },
+  },
+  line_breaks: true,
+});
+
 /** The flag tokens, in lexing order. */
-export const flagTokens = [FlagBlank, FlagQuoted, FlagEscapePair, FlagDanglingEscape, FlagPlain];
+export const flagTokens = [FlagRest, FlagBlank, FlagQuoted, FlagEscapePair, FlagDanglingEscape, FlagPlain];
 
 /** The flag lexer, built once. */
 export const flagLexer = new Lexer(flagTokens, {
