@@ -8,3 +8,4 @@ export * from "./query.js";
 export * from "./response.js";
 export * from "./timeouts.js";
 export * from "./tls-files.js";
+export * from "./upgrade.js";

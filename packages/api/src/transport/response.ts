@@ -9,12 +9,18 @@ export type HttpResponse = Dispatcher.ResponseData;
  * Never throws; an unreadable body yields `""`.
  */
 export async function readErrorMessage(response: HttpResponse): Promise<string> {
-  let text = "";
   try {
-    text = await response.body.text();
+    return errorMessageOf(await response.body.text());
   } catch {
     return "";
   }
+}
+
+/**
+ * The message of an error body's text: the `message` field of a JSON body (engine §7 `{ message }`), else
+ * the first `errors` entry (secrets API), else the trimmed text.
+ */
+export function errorMessageOf(text: string): string {
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
     try {

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { afterEach, describe, expect, test } from "vitest";
 import {
   collectOutput,
+  EngineApiError,
   EngineClient,
   EngineResponseError,
   EngineStreamError,
@@ -182,6 +183,20 @@ describe("attach and logs", () => {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     }
+  });
+});
+
+describe("refused upgrade", () => {
+  test("an error answer to an upgrade request is an EngineApiError with the engine's message", async () => {
+    server = await startLoopbackServer((_req, res) =>
+      sendJson(res, 409, { message: "container c1 is paused" }),
+    );
+    const error = await connect(server.host)
+      .containers.attach("c1", { stream: true })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineApiError);
+    expect(error).toMatchObject({ status: 409, method: "POST", engineMessage: "container c1 is paused" });
+    expect(server.seen[0]?.headers.upgrade).toBe("tcp");
   });
 });
 

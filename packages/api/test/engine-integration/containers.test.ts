@@ -104,6 +104,15 @@ describe.skipIf(!engineHost)("containers against the real engine", () => {
     session.closeStdin();
     expect((await collectOutput(session.output)).stdout).toBe("echoed through the hijacked connection\n");
     await client.containers.kill(Id);
+    await expect(client.exec.attach("ek-test-no-such-exec")).rejects.toMatchObject({
+      status: 404,
+      engineMessage: expect.stringMatching(/no such exec/i),
+    });
+    await expect(
+      client.containers.attach("ek-test-no-such-container", { stream: true }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   test("attach to a TTY container (hijacked, raw stream)", async () => {

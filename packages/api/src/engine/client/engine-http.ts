@@ -4,6 +4,7 @@ import type { z } from "zod";
 import {
   createDispatcher,
   encodeQuery,
+  errorMessageOf,
   type HttpResponse,
   isTimeoutError,
   jsonBody,
@@ -13,6 +14,8 @@ import {
   readJson,
   timeoutOptions,
   toDispatchBody,
+  type UpgradeOutcome,
+  upgradeRequest,
 } from "../../transport/index.js";
 import { chooseApiVersion, DOCUMENTED_API_VERSION, type NegotiatedVersion } from "./api-version.js";
 import type { EngineConnectionConfig } from "./config.js";
@@ -217,16 +220,29 @@ export class EngineHttp {
     const prefix = this.prefix ?? `/v${(await this.version(request)).version}`;
     const path = prefix + request.path + encodeQuery(request.query);
     const { body, headers } = this.encodeBody(request);
-    const options: Dispatcher.UpgradeOptions = { path, method: request.method, protocol: "tcp", headers };
-    if (request.signal) options.signal = request.signal;
+    if (body !== undefined && typeof body !== "string" && !(body instanceof Uint8Array)) {
+      throw new TypeError("an upgrade request takes a JSON or byte body, not a stream");
+    }
+    let outcome: UpgradeOutcome;
     try {
-      const { socket } = await this.dispatcher.upgrade(
-        body === undefined ? options : ({ ...options, body } as Dispatcher.UpgradeOptions),
-      );
-      return socket;
+      outcome = await upgradeRequest(this.dispatcher, {
+        path,
+        method: request.method,
+        protocol: "tcp",
+        headers,
+        body,
+        signal: request.signal,
+      });
     } catch (error) {
       throw this.mapError(error, request, path);
     }
+    if (outcome.upgraded) return outcome.socket;
+    throw new EngineApiError(
+      outcome.statusCode,
+      request.method,
+      pathOnly(path),
+      errorMessageOf(outcome.body),
+    );
   }
 
   /**
