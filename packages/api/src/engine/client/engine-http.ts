@@ -1,5 +1,5 @@
 import type { Duplex } from "node:stream";
-import type { Dispatcher, Pool } from "undici";
+import type { Pool } from "undici";
 import type { z } from "zod";
 import {
   createDispatcher,
