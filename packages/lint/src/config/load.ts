@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import { ruleById } from "../rules/registry.js";
+import { CONFIG_FILE_NAMES, type LintConfig, LintConfigSchema } from "./schema.js";
+
+/** A configuration file error, located: `file:line:column: message` (1-based). */
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly detail: string,
+  ) {
+    super(`${file}:${line}:${column}: ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** A loaded configuration and the file it came from (its folder anchors relative globs). */
+export interface LoadedConfig {
+  file: string;
+  dir: string;
+  config: LintConfig;
+}
+
+/**
+ * Reads and validates a `.enginekit.yaml`. Throws {@link ConfigError} (with line and column) for YAML
+ * errors, schema violations and unknown rule ids; plain I/O errors propagate as thrown by `fs`.
+ */
+export function loadConfigFile(file: string): LoadedConfig {
+  const text = readFileSync(file, "utf8");
+  return { file, dir: dirname(file), config: parseConfig(text, file) };
+}
+
+/** Parses configuration text (see {@link loadConfigFile}); `file` is used in messages. */
+export function parseConfig(text: string, file: string): LintConfig {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const at = (offset: number, message: string): ConfigError => {
+    const p = lineCounter.linePos(offset);
+    return new ConfigError(file, p.line, p.col, message);
+  };
+  const firstError = doc.errors[0];
+  if (firstError) throw at(firstError.pos[0], firstError.message);
+  const value: unknown = doc.toJS() ?? {};
+  const parsed = LintConfigSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
+    const path = [...issue.path, ...keys.slice(0, 1)] as (string | number)[];
+    const node = nodeAt(doc, path, keys.length > 0);
+    const what = keys.length > 0 ? `unknown setting "${keys.join('", "')}"` : issue.message;
+    const hint = keys.some((k) => /token/i.test(k))
+      ? " (never store a token here: use SVC_TOKEN or ~/.svc-token)"
+      : "";
+    throw at(node ?? 0, `${path.length > 0 ? `${path.join(".")}: ` : ""}${what}${hint}`);
+  }
+  const rules = doc.get("rules");
+  if (isMap(rules)) {
+    for (const pair of rules.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : "";
+      if (!ruleById(key))
+        throw at(
+          isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0,
+          `unknown rule "${key}" (see enginekit lint --list-rules)`,
+        );
+    }
+  }
+  return parsed.data;
+}
+
+function nodeAt(
+  doc: ReturnType<typeof parseDocument>,
+  path: (string | number)[],
+  key: boolean,
+): number | undefined {
+  if (key && path.length > 0) {
+    const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+    if (isMap(parent)) {
+      const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === path.at(-1));
+      if (pair && isScalar(pair.key)) return pair.key.range?.[0];
+    }
+  }
+  const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+  return node?.range?.[0];
+}
+
+/**
+ * Finds the configuration for a file's folder: the nearest `.enginekit.yaml` (or `.yml`) in `dir` or
+ * an ancestor, loaded once per file and cached in `cache`. Undefined when there is none.
+ */
+export function findConfig(
+  dir: string,
+  cache: Map<string, LoadedConfig | undefined> = new Map(),
+): LoadedConfig | undefined {
+  const visited: string[] = [];
+  let current = dir;
+  let found: LoadedConfig | undefined;
+  for (;;) {
+    if (cache.has(current)) {
+      found = cache.get(current);
+      break;
+    }
+    visited.push(current);
+    const name = CONFIG_FILE_NAMES.map((n) => join(current, n)).find((p) => existsSync(p));
+    if (name) {
+      found = loadConfigFile(name);
+      break;
+    }
+    const parent = dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const v of visited) cache.set(v, found);
+  return found;
+}

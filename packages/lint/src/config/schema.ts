@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { RULE_SEVERITIES, SEVERITIES } from "../model/severity.js";
+
+/**
+ * `.enginekit.yaml`: the linter's project configuration (docs/lint.md "Configuration"). Paths and globs
+ * are relative to the folder holding the file. The secrets service address and namespace may be set;
+ * a token never is (use `SVC_TOKEN` or `~/.svc-token`).
+ */
+export const LintConfigSchema = z
+  .object({
+    $schema: z.string().optional().describe("JSON Schema of this file (for editors); ignored by the linter."),
+    rules: z
+      .record(z.string(), z.enum(RULE_SEVERITIES))
+      .optional()
+      .describe("Severity by rule id: error, warning, info, style or off. Unknown ids are errors."),
+    ignore: z
+      .array(z.string())
+      .optional()
+      .describe("Globs of paths not to lint (relative to this file's folder), e.g. `vendor/**`."),
+    manifests: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Globs of manifest files found in directories (default: `**/*.{container,service,network,volume,swarm}.{yaml,yml,json}`).",
+      ),
+    dockerfiles: z
+      .boolean()
+      .optional()
+      .describe(
+        "Also lint files named like Dockerfiles (`Dockerfile`, `*.Dockerfile`, `Dockerfile.*`) in directories.",
+      ),
+    trustedRegistries: z
+      .array(z.string())
+      .optional()
+      .describe("Registries base images may come from (globs like `*.gcr.io`; `docker.io` for Docker Hub)."),
+    failureThreshold: z
+      .enum(["none", ...SEVERITIES])
+      .optional()
+      .describe("Exit 1 when a finding is at or above this severity (default `info`; `none` never fails)."),
+    inlineSuppressions: z
+      .boolean()
+      .optional()
+      .describe(
+        "Honour `# enginekit-ignore` comments (default true); false reports them as suppression-forbidden.",
+      ),
+    reportUnusedSuppressions: z
+      .boolean()
+      .optional()
+      .describe("Report suppressions that hide nothing (default true)."),
+    secrets: z
+      .object({
+        address: z.string().url().optional().describe("Secrets service address (`SVC_ADDR` wins)."),
+        namespace: z.string().optional().describe("Secrets namespace (`SVC_NAMESPACE` wins)."),
+      })
+      .strict()
+      .optional()
+      .describe("The secrets service for `--online` checks. Never put a token here."),
+  })
+  .strict();
+
+/** A parsed `.enginekit.yaml`. */
+export type LintConfig = z.infer<typeof LintConfigSchema>;
+
+/** The config file names looked for, in order. */
+export const CONFIG_FILE_NAMES = [".enginekit.yaml", ".enginekit.yml"] as const;

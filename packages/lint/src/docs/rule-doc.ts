@@ -1,0 +1,52 @@
+import { lintText } from "../engine/lint-document.js";
+import { DEFAULT_SETTINGS } from "../engine/settings.js";
+import type { Rule } from "../model/rule.js";
+import { RULES } from "../rules/registry.js";
+
+function exampleFindings(rule: Rule, code: string, fileName: string | undefined): string[] {
+  const kind = rule.meta.appliesTo === "manifest" ? "manifest" : "enginefile";
+  const name = fileName ?? (kind === "manifest" ? "example.container.yaml" : "Enginefile");
+  return lintText(code, kind, name, DEFAULT_SETTINGS)
+    .filter((f) => f.ruleId === rule.meta.id)
+    .map((f) => `${f.range.start.line + 1}:${f.range.start.character + 1}  ${f.severity}  ${f.message}`);
+}
+
+/**
+ * The Markdown page of one rule (`docs/rules/<id>.md`, `enginekit lint --explain <id>`), generated from
+ * its metadata; each invalid example is followed by what the linter reports on it, computed now, so the
+ * page cannot drift from the rule.
+ */
+export function renderRuleDoc(rule: Rule): string {
+  const m = rule.meta;
+  const lang = m.appliesTo === "manifest" ? "yaml" : "dockerfile";
+  let out = `# ${m.id}\n\n${m.name}. ${m.description}\n\n`;
+  out += `| Default severity | Applies to | Quick fix |${m.online ? " Online |" : ""}\n|---|---|---|${m.online ? "---|" : ""}\n`;
+  out += `| ${m.severity} | ${m.appliesTo === "any" ? "any file" : m.appliesTo === "manifest" ? "manifests" : "Enginefiles"} | ${m.fixable ? "yes" : "no"} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
+  out += `${m.docs.trim()}\n`;
+  for (const ex of m.examples) {
+    out += `\n## ${ex.kind === "invalid" ? "Reported" : "Not reported"}${ex.fileName ? ` (\`${ex.fileName}\`)` : ""}\n\n\`\`\`${lang}\n${ex.code.trimEnd()}\n\`\`\`\n`;
+    if (ex.kind === "invalid") {
+      const found = exampleFindings(rule, ex.code, ex.fileName);
+      if (found.length > 0) out += `\n\`\`\`text\n${found.join("\n")}\n\`\`\`\n`;
+    }
+  }
+  if (m.peers && m.peers.length > 0)
+    out += `\n## Same idea elsewhere\n\n${m.peers.map((p) => `- ${p}`).join("\n")}\n`;
+  out += `\n## Configuration\n\n\`\`\`yaml\n# .enginekit.yaml\nrules:\n  ${m.id}: off   # or error, warning, info, style\n\`\`\`\n`;
+  out += `\nSuppress one occurrence with \`# enginekit-ignore ${m.id} -- reason\` on the line before.\n`;
+  out +=
+    "\n<!-- generated from the rule's metadata by packages/lint (test/rule-docs.test.ts); do not edit -->\n";
+  return out;
+}
+
+/** The index page `docs/rules/README.md`: every rule with its severity, target and fixability. */
+export function renderRuleIndex(): string {
+  let out =
+    "# Rules\n\n`enginekit lint --list-rules` prints this table; `enginekit lint --explain <id>` prints a page.\n\n";
+  out += "| Rule | Applies to | Default | Fix | Description |\n|---|---|---|---|---|\n";
+  for (const r of RULES) {
+    const m = r.meta;
+    out += `| [${m.id}](${m.id}.md) | ${m.appliesTo} | ${m.severity} | ${m.fixable ? "yes" : ""} | ${m.description.replaceAll("|", "\\|")} |\n`;
+  }
+  return `${out}\n<!-- generated from the rules' metadata by packages/lint (test/rule-docs.test.ts); do not edit -->\n`;
+}

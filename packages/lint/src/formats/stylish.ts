@@ -1,0 +1,69 @@
+import pc from "picocolors";
+import type { Finding } from "../model/finding.js";
+import type { Severity } from "../model/severity.js";
+import { TextLines } from "../text/line-index.js";
+import type { Formatter } from "./format.js";
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+function severityLabel(c: Colors, s: Severity): string {
+  const text = s.padEnd(7);
+  return s === "error"
+    ? c.red(text)
+    : s === "warning"
+      ? c.yellow(text)
+      : s === "info"
+        ? c.cyan(text)
+        : c.dim(text);
+}
+
+/** The source line of a finding with a `^^^` marker under its range (first line only, tabs kept). */
+function codeFrame(c: Colors, lines: TextLines, f: Finding): string {
+  const line = f.range.start.line;
+  const text = lines.lineText(line);
+  if (text.length > 300) return "";
+  const start = f.range.start.character;
+  const end =
+    f.range.end.line === line ? Math.max(f.range.end.character, start + 1) : Math.max(text.length, start + 1);
+  const gutter = String(line + 1);
+  const pad = " ".repeat(gutter.length);
+  const lead = text.slice(0, start).replace(/[^\t]/g, " ");
+  return `    ${c.dim(`${gutter} |`)} ${text}\n    ${c.dim(`${pad} |`)} ${lead}${c.red("^".repeat(end - start))}\n`;
+}
+
+/**
+ * The human format: per file, `line:column  severity  rule-id  message` with the source line and a marker
+ * under the range, then a summary. Colours (picocolors) only when the context allows them.
+ */
+export const formatStylish: Formatter = (results, context) => {
+  const c = pc.createColors(context.color);
+  let out = "";
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0, style: 0 };
+  let fixable = 0;
+  for (const r of results) {
+    if (r.findings.length === 0) continue;
+    const lines = new TextLines(r.text);
+    out += `${c.underline(r.path)}\n`;
+    for (const f of r.findings) {
+      counts[f.severity]++;
+      if (f.fix) fixable++;
+      const where = `${f.range.start.line + 1}:${f.range.start.character + 1}`.padEnd(7);
+      out += `  ${c.dim(where)} ${severityLabel(c, f.severity)} ${c.dim(f.ruleId.padEnd(26))} ${f.message}\n`;
+      out += codeFrame(c, lines, f);
+    }
+    out += "\n";
+  }
+  const total = counts.error + counts.warning + counts.info + counts.style;
+  const fixed = results.reduce((n, r) => n + r.fixesApplied, 0);
+  if (total === 0)
+    out += c.green(`No findings in ${results.length} file${results.length === 1 ? "" : "s"}.\n`);
+  else {
+    const parts = (Object.keys(counts) as Severity[])
+      .filter((s) => counts[s] > 0)
+      .map((s) => `${counts[s]} ${s}`);
+    out += `${c.bold(`${total} finding${total === 1 ? "" : "s"}`)} (${parts.join(", ")}) in ${results.length} file${results.length === 1 ? "" : "s"}.`;
+    out += fixable > 0 ? ` ${fixable} can be fixed with --fix.\n` : "\n";
+  }
+  if (fixed > 0) out += `${fixed} fix${fixed === 1 ? "" : "es"} applied.\n`;
+  return out;
+};

@@ -1,0 +1,143 @@
+import { readFileSync } from "node:fs";
+import { dirname, relative, sep } from "node:path";
+import { IgnoreMatcher, ignoreFileCandidates, parseIgnoreFile } from "@enginekit/build-context";
+import { findConfig, type LoadedConfig, loadConfigFile } from "../config/load.js";
+import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
+import type { RuleSeverity, Severity } from "../model/severity.js";
+
+/** Settings given on the command line; they win over `.enginekit.yaml` (lists are replaced, not merged). */
+export interface LintOverrides {
+  /** Use this configuration file for every file instead of looking upward. */
+  configFile?: string;
+  /** Ignore configuration files entirely. */
+  noConfig?: boolean;
+  rules?: Record<string, RuleSeverity>;
+  failureThreshold?: Severity | "none";
+  trustedRegistries?: string[];
+  inlineSuppressions?: boolean;
+  reportUnusedSuppressions?: boolean;
+  /** Extra ignore patterns (`.engineignore` syntax), relative to the working directory. */
+  ignore?: string[];
+  dockerfiles?: boolean;
+}
+
+/** What applies to one file: lint settings, failure threshold and the configuration it came from. */
+export interface FileSettings {
+  settings: LintSettings;
+  failureThreshold: Severity | "none";
+  config: LoadedConfig | undefined;
+}
+
+/** The default failure threshold: `info` and above fail, `style` does not (hadolint's default). */
+export const DEFAULT_FAILURE_THRESHOLD: Severity = "info";
+
+function toPosix(path: string): string {
+  return sep === "/" ? path : path.split(sep).join("/");
+}
+
+/**
+ * Resolves configuration per folder (nearest `.enginekit.yaml` upward, or the one given), applies the
+ * command-line overrides, and answers the discovery questions (ignored paths, manifest globs). Caches
+ * per folder. Throws `ConfigError` (from loading) with file, line and column.
+ */
+export class ProjectSettings {
+  private readonly configs = new Map<string, LoadedConfig | undefined>();
+  private readonly explicit: LoadedConfig | undefined;
+  private readonly ignoreMatchers = new Map<string, IgnoreMatcher>();
+  private readonly manifestMatchers = new Map<string, IgnoreMatcher>();
+  private readonly cliIgnore: IgnoreMatcher | undefined;
+
+  constructor(
+    private readonly cwd: string,
+    private readonly overrides: LintOverrides = {},
+  ) {
+    this.explicit = overrides.configFile ? loadConfigFile(overrides.configFile) : undefined;
+    this.cliIgnore = overrides.ignore?.length
+      ? IgnoreMatcher.fromPatterns(overrides.ignore, "--ignore-pattern")
+      : undefined;
+  }
+
+  /** The configuration that applies in `dir` (undefined without one). */
+  configFor(dir: string): LoadedConfig | undefined {
+    if (this.overrides.noConfig) return undefined;
+    return this.explicit ?? findConfig(dir, this.configs);
+  }
+
+  /** Settings for the file at `path` (absolute). */
+  forFile(path: string): FileSettings {
+    const loaded = this.configFor(dirname(path));
+    const c = loaded?.config ?? {};
+    const o = this.overrides;
+    const settings: LintSettings = {
+      ...DEFAULT_SETTINGS,
+      rules: { ...(c.rules as Record<string, RuleSeverity> | undefined), ...o.rules },
+      enginefile: {
+        fileName: path,
+        trustedRegistries: o.trustedRegistries ?? c.trustedRegistries ?? [],
+      },
+      inlineSuppressions: o.inlineSuppressions ?? c.inlineSuppressions ?? true,
+      reportUnusedSuppressions: o.reportUnusedSuppressions ?? c.reportUnusedSuppressions ?? true,
+    };
+    return {
+      settings,
+      failureThreshold:
+        o.failureThreshold ??
+        (c.failureThreshold as Severity | "none" | undefined) ??
+        DEFAULT_FAILURE_THRESHOLD,
+      config: loaded,
+    };
+  }
+
+  /** True when the configuration's `ignore` patterns (or `--ignore-pattern`) exclude `path`. */
+  isExcluded(path: string): boolean {
+    if (this.cliIgnore?.matches(toPosix(relative(this.cwd, path))).excluded) return true;
+    const loaded = this.configFor(dirname(path));
+    if (!loaded?.config.ignore?.length) return false;
+    let m = this.ignoreMatchers.get(loaded.file);
+    if (!m) {
+      m = IgnoreMatcher.fromPatterns(loaded.config.ignore, loaded.file);
+      this.ignoreMatchers.set(loaded.file, m);
+    }
+    const rel = toPosix(relative(loaded.dir, path));
+    return !rel.startsWith("..") && m.matches(rel).excluded;
+  }
+
+  /** Whether Dockerfile-named files are linted in `dir`. */
+  dockerfiles(dir: string): boolean {
+    return this.overrides.dockerfiles ?? this.configFor(dir)?.config.dockerfiles ?? false;
+  }
+
+  /** Whether the configuration's `manifests` globs name `path` as a manifest. */
+  isManifest(path: string): boolean {
+    const loaded = this.configFor(dirname(path));
+    const globs = loaded?.config.manifests;
+    if (!loaded || !globs?.length) return false;
+    const rel = toPosix(relative(loaded.dir, path));
+    let m = this.manifestMatchers.get(loaded.file);
+    if (!m) {
+      // the manifests globs use the same pattern syntax as .engineignore (one shared matcher)
+      m = IgnoreMatcher.fromPatterns(globs, loaded.file);
+      this.manifestMatchers.set(loaded.file, m);
+    }
+    return !rel.startsWith("..") && m.matches(rel).excluded;
+  }
+}
+
+/**
+ * The build context's ignore matcher for an Enginefile (context = the Enginefile's folder):
+ * `<Enginefile>.engineignore`, else `.engineignore` there; undefined when neither exists. Uses the
+ * shared `@enginekit/build-context` matcher; throws its `IgnoreFileError` for a bad pattern.
+ */
+export function engineIgnoreFor(enginefilePath: string): ((path: string) => boolean) | undefined {
+  for (const file of ignoreFileCandidates(dirname(enginefilePath), enginefilePath)) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    const matcher = parseIgnoreFile(text, file);
+    return (p) => matcher.matches(p).excluded;
+  }
+  return undefined;
+}
