@@ -1,0 +1,261 @@
+/**
+ * Build-context packing and `enginekit build` against peers, in the same run, on two generated contexts
+ * (under `os.tmpdir()`, removed afterwards): 20,000 files × 10 KiB in 100 directories, and 1 GB in 20
+ * files of 50 MiB.
+ *
+ * - Packing throughput, every contender writing into a `cat > /dev/null` pipe: enginekit
+ *   (`planContext` + `packContext`), GNU tar (`tar -cf - . | cat > /dev/null`) and dockerode's packer
+ *   (tar-fs `pack`). Targets (task brief): within 2× of GNU tar on the small files; at least 2× tar-fs.
+ * - Peak RSS of packing the 1 GB context, measured in a child process (`process.resourceUsage().maxRSS`).
+ *   Target: under 150 MB.
+ * - End to end on the real engine when `ENGINE_HOST` is set: the `enginekit build` command vs
+ *   `DOCKER_BUILDKIT=0 docker -H $ENGINE_HOST build` (`FROM scratch` + `COPY . /ctx`, cache on for both).
+ *   Target: faster than the engine CLI.
+ *
+ * Each contender runs once to warm up, then ROUNDS times with the order rotated per round; figures are
+ * medians. (The harness's `compare()` warms up 16 iterations, far too long for multi-second runs; the
+ * table is printed with its `printTable`.)
+ */
+import { execFile, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
+import { EngineClient } from "@enginekit/api";
+import { packContext, planContext } from "@enginekit/build-context";
+import { engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
+import type { Benchmark } from "../benchmark.js";
+import { type CompareRow, printTable, reportTarget } from "../harness.js";
+
+const ROUNDS = 5;
+const E2E_ROUNDS = 3;
+const SMALL_FILES = 20_000;
+const SMALL_DIRS = 100;
+const SMALL_BYTES = 10 * 1024;
+const LARGE_FILES = 20;
+const LARGE_BYTES = 50 * 1024 * 1024;
+const ENGINEFILE = "FROM scratch\nCOPY . /ctx\n";
+
+/** dockerode's packer (tar-fs ships no types; this is the one function used). */
+const tarFsPack = (createRequire(import.meta.url)("tar-fs") as { pack: (dir: string) => Readable }).pack;
+
+const benchDir = fileURLToPath(new URL("../..", import.meta.url));
+const cliBin = fileURLToPath(new URL("../../../../packages/cli/dist/bin.js", import.meta.url));
+
+/** A contender: `run` performs one full operation and resolves when done. */
+interface Runner {
+  name: string;
+  run: () => Promise<void>;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Runs each contender once to warm up, then `rounds` times rotating the order; returns medians in ms. */
+async function measure(
+  title: string,
+  runners: Runner[],
+  rounds: number,
+  units: { name: string; perCall: number }[],
+) {
+  for (const r of runners) await r.run();
+  const times = new Map<string, number[]>(runners.map((r) => [r.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    const order = [...runners.slice(round % runners.length), ...runners.slice(0, round % runners.length)];
+    for (const r of order) {
+      const start = performance.now();
+      await r.run();
+      times.get(r.name)!.push(performance.now() - start);
+    }
+  }
+  const base = median(times.get(runners[0]!.name)!);
+  const rows: CompareRow[] = runners.map((r) => {
+    const t = times.get(r.name)!;
+    const meanMs = median(t);
+    return {
+      name: r.name,
+      meanMs,
+      p99Ms: Math.max(...t),
+      opsPerSecond: 1000 / meanMs,
+      ratio: meanMs / base,
+    };
+  });
+  printTable(`${title} (median of ${rounds}; "p99" = slowest)`, rows, units);
+  return new Map(rows.map((r) => [r.name, r.meanMs]));
+}
+
+/** Pipes `source` into `cat > /dev/null`, the same sink GNU tar writes to. */
+async function intoCat(source: Readable): Promise<void> {
+  const cat = spawn("sh", ["-c", "cat > /dev/null"], { stdio: ["pipe", "ignore", "inherit"] });
+  const exited = new Promise<void>((resolve, reject) =>
+    cat.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`cat exited ${code}`)))),
+  );
+  await pipeline(source, cat.stdin);
+  await exited;
+}
+
+function sh(command: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile("sh", ["-c", command], { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${command}: ${stderr || error.message}`)) : resolve(stdout),
+    ),
+  );
+}
+
+function makeSmallContext(dir: string): void {
+  const content = Buffer.alloc(SMALL_BYTES, "s");
+  for (let d = 0; d < SMALL_DIRS; d++) {
+    const sub = join(dir, `dir${String(d).padStart(3, "0")}`);
+    mkdirSync(sub, { recursive: true });
+    for (let f = 0; f < SMALL_FILES / SMALL_DIRS; f++) writeFileSync(join(sub, `file${f}.txt`), content);
+  }
+  writeFileSync(join(dir, "Enginefile"), ENGINEFILE);
+}
+
+function makeLargeContext(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  const chunk = Buffer.alloc(LARGE_BYTES);
+  for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE((i * 2654435761) >>> 0, i);
+  for (let f = 0; f < LARGE_FILES; f++) writeFileSync(join(dir, `blob${f}.bin`), chunk);
+  writeFileSync(join(dir, "Enginefile"), ENGINEFILE);
+}
+
+function packRunners(dir: string): Runner[] {
+  return [
+    {
+      name: "enginekit packContext",
+      run: async () => intoCat(packContext(await planContext({ context: dir }))),
+    },
+    {
+      name: "GNU tar -cf - | cat",
+      run: async () => void (await sh(`tar -cf - -C '${dir}' . | cat > /dev/null`)),
+    },
+    { name: "tar-fs pack (dockerode)", run: () => intoCat(tarFsPack(dir)) },
+  ];
+}
+
+/** Peak RSS in MB of packing `dir` in a fresh Node process (the built `@enginekit/build-context`). */
+async function peakRssMb(dir: string): Promise<number> {
+  const script = `
+    import { packContext, planContext } from "@enginekit/build-context";
+    import { createWriteStream } from "node:fs";
+    import { pipeline } from "node:stream/promises";
+    await pipeline(packContext(await planContext({ context: process.argv[1] })), createWriteStream("/dev/null"));
+    console.log(process.resourceUsage().maxRSS);`;
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ["--input-type=module", "-e", script, dir],
+      { cwd: benchDir },
+      (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(stdout)),
+    ),
+  );
+  return Number(out.trim()) / 1024;
+}
+
+async function endToEnd(label: string, dir: string, host: string, built: Set<string>): Promise<void> {
+  if (!existsSync(cliBin)) {
+    console.log(`skipping end-to-end (${label}): build the CLI first (${cliBin} is missing)`);
+    return;
+  }
+  const env = { ...process.env, ENGINE_HOST: host, DOCKER_BUILDKIT: "0" };
+  const rememberLastLine = (stdout: string) => {
+    const id = stdout.trim().split("\n").at(-1);
+    if (id) built.add(id);
+  };
+  const times = await measure(
+    `end to end, ${label}: FROM scratch + COPY . /ctx on the real engine`,
+    [
+      {
+        name: "enginekit build",
+        run: async () =>
+          rememberLastLine(await sh(`'${process.execPath}' '${cliBin}' build -q '${dir}'`, env)),
+      },
+      {
+        name: "docker build (classic)",
+        run: async () =>
+          rememberLastLine(await sh(`docker -H '${host}' build -q -f '${dir}/Enginefile' '${dir}'`, env)),
+      },
+    ],
+    E2E_ROUNDS,
+    [],
+  );
+  const ratio = times.get("docker build (classic)")! / times.get("enginekit build")!;
+  reportTarget(
+    `end to end (${label}): enginekit build faster than the engine CLI`,
+    ratio > 1,
+    `docker takes ${ratio.toFixed(2)}× as long`,
+  );
+}
+
+async function run(): Promise<void> {
+  const base = mkdtempSync(join(tmpdir(), "ek-bench-ctx-"));
+  const small = join(base, "small");
+  const large = join(base, "large");
+  try {
+    console.log(`generating contexts under ${base} …`);
+    makeSmallContext(small);
+    makeLargeContext(large);
+    const smallBytes = SMALL_FILES * SMALL_BYTES;
+    const largeBytes = LARGE_FILES * LARGE_BYTES;
+
+    const s = await measure(`packing ${SMALL_FILES} files × 10 KiB`, packRunners(small), ROUNDS, [
+      { name: "files", perCall: SMALL_FILES },
+      { name: "B", perCall: smallBytes },
+    ]);
+    const ours = s.get("enginekit packContext")!;
+    const vsTar = ours / s.get("GNU tar -cf - | cat")!;
+    const vsTarFs = s.get("tar-fs pack (dockerode)")! / ours;
+    reportTarget("small files: within 2× of GNU tar", vsTar <= 2, `${vsTar.toFixed(2)}× GNU tar's time`);
+    reportTarget(
+      "small files: at least 2× faster than tar-fs",
+      vsTarFs >= 2,
+      `tar-fs takes ${vsTarFs.toFixed(2)}×`,
+    );
+
+    const l = await measure(`packing 1 GB in ${LARGE_FILES} files`, packRunners(large), ROUNDS, [
+      { name: "B", perCall: largeBytes },
+    ]);
+    const lOurs = l.get("enginekit packContext")!;
+    console.log(
+      `large files: ${((largeBytes / lOurs) * 1e-6 * 1000).toFixed(0)} MB/s; ${(lOurs / l.get("GNU tar -cf - | cat")!).toFixed(2)}× GNU tar's time, tar-fs takes ${(l.get("tar-fs pack (dockerode)")! / lOurs).toFixed(2)}×`,
+    );
+
+    const rss = await peakRssMb(large);
+    reportTarget(
+      "peak RSS packing the 1 GB context under 150 MB",
+      rss < 150,
+      `${rss.toFixed(1)} MB (child process)`,
+    );
+
+    const host = engineHostForTests();
+    if (!host) {
+      console.log(NO_ENGINE_MESSAGE);
+      return;
+    }
+    const built = new Set<string>();
+    try {
+      await endToEnd(`${SMALL_FILES} files × 10 KiB`, small, host, built);
+      await endToEnd("1 GB in large files", large, host, built);
+    } finally {
+      const engine = new EngineClient({ host, onWarning: () => {} });
+      for (const id of built) await engine.images.remove(id, { force: true }).catch(() => undefined);
+      await engine.close();
+    }
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+/** The build-context benchmark (registered in `benchmarks/index.ts`). */
+export const benchmark: Benchmark = {
+  name: "build-context",
+  description:
+    "packing 20,000 small files and 1 GB of large files vs GNU tar and tar-fs; peak RSS; enginekit build vs docker build",
+  run,
+};
