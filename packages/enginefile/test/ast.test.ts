@@ -225,6 +225,18 @@ describe("fault tolerance", () => {
     ]);
     expect(doc.diagnostics.filter((d) => REFERENCE_ERROR_CODES.has(d.code))).toHaveLength(3);
   });
+  it("survives pathological nesting and lengths without throwing", () => {
+    // nested arrays are a JSON error; beyond Go's depth limit of 10,000 the text is shell form
+    expect(
+      parse(`FROM x\nCMD ${"[".repeat(5000)}${"]".repeat(5000)}\n`).diagnostics.map((d) => d.code),
+    ).toEqual(["json-not-strings"]);
+    expect(parse(`FROM x\nCMD ${"[".repeat(30000)}\n`).instructions[1]?.args).toHaveLength(1);
+    expect(parse(`FROM x\nENV A=${"${a:-".repeat(5000)}\n`).instructions).toHaveLength(2);
+    expect(
+      parse(`FROM x\nRUN ${"a".repeat(70000)}\n`).diagnostics.map((d) => [d.code, d.range.start.line]),
+    ).toEqual([["line-too-long", 1]]);
+  });
+
   it("accepts CRLF, a BOM and no final newline", () => {
     const doc = parse("\ufeffFROM a\r\nRUN x \\\r\n  y\r\nCMD z");
     expect(dump(doc)).toBe('(from "a")\n(run "x   y")\n(cmd "z")');

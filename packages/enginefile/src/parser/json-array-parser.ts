@@ -130,12 +130,53 @@ export function decodeJsonString(literal: string): string {
   return literal.includes("\\u") ? s.replace(LONE_SURROGATE, "\ufffd") : s;
 }
 
+/** Go's `encoding/json` rejects deeper nesting ("exceeded max depth"). */
+const MAX_NESTING_DEPTH = 10000;
+
+/** The maximum nesting of `[`/`{` outside string literals (a linear scan). */
+function nestingDepth(source: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 34) {
+      for (i++; i < source.length && source.charCodeAt(i) !== 34; i++) if (source.charCodeAt(i) === 92) i++;
+    } else if (c === 91 || c === 123) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
+/** The decision for nested JSON: invalid JSON (or a number Go cannot hold) is shell form, else not strings. */
+function nestedJson(source: string): JsonArrayResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch {
+    return { kind: "invalid" };
+  }
+  if (!Array.isArray(value)) return { kind: "invalid" };
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "number" && !Number.isFinite(v)) return { kind: "invalid" };
+    if (v !== null && typeof v === "object") for (const item of Object.values(v)) stack.push(item);
+  }
+  return { kind: "not-strings" };
+}
+
 /**
  * Reads `text[from, to)` (which starts with `[`) as a JSON array of strings. Offsets of elements are
  * into `text`. A number that overflows a float64 makes Go's decoder fail, so the result is `invalid`.
  */
 export function parseJsonArray(text: string, from: number, to: number): JsonArrayResult {
   const source = text.slice(from, to);
+  const depth = nestingDepth(source);
+  if (depth > MAX_NESTING_DEPTH) return { kind: "invalid" };
+  // nested arrays and objects are never exec form: decide with the native, non-recursive parser
+  if (depth > 1) return nestedJson(source);
   const lexed = jsonLexer.tokenize(source);
   if (lexed.errors.length > 0) return { kind: "invalid" };
   parser.overflow = false;
