@@ -8,7 +8,8 @@ import { issuesOf } from "./issues.js";
  * The request schemas agree with the real engine (Debian docker.io 20.10): every body the schema accepts
  * is created (201), every body it rejects for an engine-checked rule is refused (4xx/5xx). Rules the
  * engine does not check at create time (Healthcheck.Test kind, Ulimit names, BlkioWeight on kernels
- * without blkio weight) are not in this table.
+ * without blkio weight) are not in this table, nor an unknown log driver (the engine spends 15 s looking
+ * for a log plugin of that name before it refuses).
  */
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
@@ -85,7 +86,6 @@ const rejected: Case[] = [
   ["NetworkMode container: without a name", { HostConfig: { NetworkMode: "container:" } }],
   ["HostPort as a number", { HostConfig: { PortBindings: { "80/tcp": [{ HostPort: 8080 }] } } }],
   ["CpusetCpus malformed", { HostConfig: { CpusetCpus: "0-1,x" } }],
-  ["LogConfig unknown driver", { HostConfig: { LogConfig: { Type: "bogus" } } }],
 ];
 
 describe.skipIf(!host)("request schemas agree with the real engine on container create", () => {
