@@ -64,6 +64,21 @@ describe.skipIf(!engineHost)("containers against the real engine", () => {
     expect(await client.containers.stop(Id, { t: 1 })).toEqual({ changed: false });
   });
 
+  test("logs with follow stream while the container runs; leaving the loop closes the stream", async () => {
+    const { Id } = await create(uniqueName("follow"), {
+      Cmd: ["sh", "-c", "i=0; while true; do i=$((i+1)); echo line-$i; sleep 0.1; done"],
+      StopSignal: "SIGKILL",
+    });
+    await client.containers.start(Id);
+    const lines: string[] = [];
+    for await (const frame of await client.containers.logs(Id, { follow: true, stdout: true })) {
+      lines.push(...Buffer.from(frame.data).toString().split("\n").filter(Boolean));
+      if (lines.length >= 3) break;
+    }
+    expect(lines.slice(0, 3)).toEqual(["line-1", "line-2", "line-3"]);
+    await client.containers.kill(Id);
+  });
+
   test("archive: HEAD stat (X-Docker-Container-Path-Stat on the real engine), PUT a tar, GET it back", async () => {
     const { Id } = await create(uniqueName("archive"), { Cmd: ["true"] });
     const dir = await client.containers.archiveStat(Id, "/etc");
