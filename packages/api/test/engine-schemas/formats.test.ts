@@ -299,6 +299,16 @@ describe("type errors name the field", () => {
     ],
     [{ Image: 7 }, ["Image"], "Image must be a string, not a number"],
     [{}, ["Image"], "Image is required"],
+    [
+      { Image: "busybox", HostConfig: { Ulimits: [{ Name: "nofile", Hard: 2 }] } },
+      ["HostConfig", "Ulimits", 0, "Soft"],
+      "Soft is required (a number)",
+    ],
+    [
+      { Image: "busybox", HostConfig: { Memory: 1.5 } },
+      ["HostConfig", "Memory"],
+      "Memory must be an integer",
+    ],
   ])("%j", (value, path, message) => {
     expect(located(ContainerCreateBody, value)).toEqual([{ path, message }]);
   });

@@ -117,12 +117,13 @@ function typeMessage(path: readonly (string | number)[], expected: string, messa
   const match = /^Invalid input: expected \w+, received (\w+)$/.exec(message);
   if (!match) return message;
   const field = [...path].reverse().find((segment) => typeof segment === "string") ?? "Value";
-  const received = match[1] === "undefined" ? "missing" : `not ${withArticle(match[1]!)}`;
-  return `${field} must be ${withArticle(expected)}, ${received}`;
+  if (match[1] === "undefined") return `${field} is required (${withArticle(expected)})`;
+  return `${field} must be ${withArticle(expected)}, not ${withArticle(match[1]!)}`;
 }
 
 function withArticle(type: string): string {
   if (type === "null" || type === "undefined") return type;
-  const noun = type === "array" ? "list" : type === "record" || type === "object" ? "map" : type;
+  const nouns: Record<string, string> = { array: "list", record: "map", object: "map", int: "integer" };
+  const noun = nouns[type] ?? type;
   return `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 }
