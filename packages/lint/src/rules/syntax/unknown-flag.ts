@@ -37,6 +37,8 @@ value flag written without \`=value\`. When the flag belongs to another instruct
       const allowed = INSTRUCTION_FLAGS[ins.kind] ?? [];
       const seen = new Set<string>();
       for (const flag of ins.flags) {
+        // the flag's name with its leading "--"
+        const nameRange = file.lines.range(flag.range.start.offset, flag.nameRange.end.offset);
         const keyword = ins.keyword.toUpperCase();
         if (!allowed.includes(flag.name)) {
           const elsewhere = instructionsAccepting(flag.name).map((k) => k.toUpperCase());
@@ -49,11 +51,11 @@ value flag written without \`=value\`. When the flag belongs to another instruct
                 : allowed.length > 0
                   ? ` ${keyword} accepts ${allowed.map((f) => `--${f}`).join(", ")}.`
                   : ` ${keyword} accepts no flags.`;
-          out.push({ range: flag.nameRange, message: `Unknown flag --${flag.name} for ${keyword}.${hint}` });
+          out.push({ range: nameRange, message: `Unknown flag --${flag.name} for ${keyword}.${hint}` });
           continue;
         }
         if (seen.has(flag.name) && !REPEATABLE_FLAGS.has(flag.name)) {
-          out.push({ range: flag.nameRange, message: `Flag --${flag.name} is given more than once.` });
+          out.push({ range: nameRange, message: `Flag --${flag.name} is given more than once.` });
         }
         seen.add(flag.name);
         if (flag.value === undefined && !BOOLEAN_FLAGS.has(flag.name)) {

@@ -1,0 +1,241 @@
+import addInsteadOfCopy from "../../src/rules/best-practice/add-instead-of-copy.js";
+import apkNoCache from "../../src/rules/best-practice/apk-no-cache.js";
+import aptListsCleanup from "../../src/rules/best-practice/apt-lists-cleanup.js";
+import aptNoInstallRecommends from "../../src/rules/best-practice/apt-no-install-recommends.js";
+import cdInRun from "../../src/rules/best-practice/cd-in-run.js";
+import copyDestinationSlash from "../../src/rules/best-practice/copy-destination-slash.js";
+import curlAndWget from "../../src/rules/best-practice/curl-and-wget.js";
+import execFormCommand from "../../src/rules/best-practice/exec-form-command.js";
+import finalUserRoot from "../../src/rules/best-practice/final-user-root.js";
+import latestBaseImage from "../../src/rules/best-practice/latest-base-image.js";
+import legacyKeyValue from "../../src/rules/best-practice/legacy-key-value.js";
+import maintainerDeprecated from "../../src/rules/best-practice/maintainer-deprecated.js";
+import multipleInstructions from "../../src/rules/best-practice/multiple-instructions.js";
+import noSudo from "../../src/rules/best-practice/no-sudo.js";
+import packageManagerConfirm from "../../src/rules/best-practice/package-manager-confirm.js";
+import pipNoCacheDir from "../../src/rules/best-practice/pip-no-cache-dir.js";
+import relativeWorkdir from "../../src/rules/best-practice/relative-workdir.js";
+import rpmCacheCleanup from "../../src/rules/best-practice/rpm-cache-cleanup.js";
+import trustedRegistry from "../../src/rules/best-practice/trusted-registry.js";
+import untaggedBaseImage from "../../src/rules/best-practice/untagged-base-image.js";
+import useAptGet from "../../src/rules/best-practice/use-apt-get.js";
+import { testRule } from "../../src/testing/rule-tester.js";
+
+testRule(untaggedBaseImage, {
+  valid: [
+    {
+      code: "FROM scratch\nFROM a@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\nFROM $UNSET\n",
+    },
+    { code: "ARG IMG=registry.example.com:5000/team/app:1.2\nFROM ${IMG}\n" },
+  ],
+  invalid: [
+    {
+      code: "ARG IMG=localhost:5000/app\nFROM ${IMG} AS x\nFROM x\n",
+      errors: [{ range: "2:6-2:12", message: "localhost:5000/app" }],
+    },
+  ],
+});
+
+testRule(latestBaseImage, {
+  valid: [
+    { code: "FROM a:latest@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n" },
+  ],
+  invalid: [{ code: "FROM ghcr.io/o/a:latest\n", errors: ["1:6-1:24"] }],
+});
+
+testRule(trustedRegistry, {
+  valid: [
+    {
+      code: "FROM gcr.io/p/a:1\nFROM alpine:3\n",
+      settings: { enginefile: { trustedRegistries: ["*.io", "docker.io"] } },
+    },
+  ],
+  invalid: [
+    {
+      code: "FROM quay.io/a:1\nFROM alpine:3\n",
+      settings: { enginefile: { trustedRegistries: ["gcr.io"] } },
+      errors: [
+        { range: "1:6-1:17", message: "quay.io" },
+        { range: "2:6-2:14", message: "docker.io" },
+      ],
+    },
+  ],
+});
+
+testRule(finalUserRoot, {
+  valid: [{ code: "FROM a:1\nUSER root\nRUN x\nUSER app\n" }, { code: "FROM a:1\nUSER $U\n" }],
+  invalid: [{ code: "FROM a:1 AS b\nFROM a:1\nUSER 0:0\n", errors: ["3:6-3:9"] }],
+});
+
+testRule(addInsteadOfCopy, {
+  valid: [
+    {
+      code: "FROM a:1\nADD --checksum=sha256:00 f /x\nADD https://x/y.txt /y\nADD git@github.com:o/r.git /r\nADD a.tar.xz /\nADD $X /y\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nadd --chown=1 a b /c/\n",
+      errors: ["2:1-2:4"],
+      output: "FROM a:1\ncopy --chown=1 a b /c/\n",
+    },
+  ],
+});
+
+testRule(cdInRun, {
+  valid: [{ code: "FROM a:1\nRUN make && cd docs && make\n" }],
+  invalid: [{ code: "FROM a:1\nRUN cd /x \\\n && make\n", errors: ["2:5-2:7"] }],
+});
+
+testRule(relativeWorkdir, {
+  valid: [{ code: "FROM a:1 AS b\nWORKDIR /x\nFROM b\nWORKDIR y\n" }, { code: "FROM a:1\nWORKDIR $D\n" }],
+  invalid: [
+    { code: "ARG D=srv\nFROM a:1\nARG D\nWORKDIR $D\n", errors: [{ range: "4:9-4:11", message: '"srv"' }] },
+  ],
+});
+
+testRule(noSudo, {
+  valid: [{ code: "FROM a:1\nRUN echo sudo\n" }],
+  invalid: [{ code: "FROM a:1\nRUN x && sudo -E make install\n", errors: ["2:10-2:14"] }],
+});
+
+testRule(packageManagerConfirm, {
+  valid: [
+    {
+      code: "FROM a:1\nRUN apt-get -qq install x && yum install -y y && zypper -n in z && apt-get install $PKGS\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nRUN apt-get update \\\n && DEBIAN_FRONTEND=noninteractive apt-get install curl\n",
+      errors: ["3:44-3:51"],
+      output: "FROM a:1\nRUN apt-get update \\\n && DEBIAN_FRONTEND=noninteractive apt-get install -y curl\n",
+    },
+    { code: "FROM a:1\nRUN dnf install git; microdnf install z\n", errors: ["2:9-2:16", "2:31-2:38"] },
+  ],
+});
+
+testRule(aptNoInstallRecommends, {
+  valid: [{ code: "FROM a:1\nRUN apt-get install -y -o APT::Install-Recommends=false x\n" }],
+  invalid: [
+    {
+      code: "FROM a:1\nRUN apt-get install -y x\n",
+      errors: ["2:13-2:20"],
+      output: "FROM a:1\nRUN apt-get install --no-install-recommends -y x\n",
+    },
+  ],
+});
+
+testRule(aptListsCleanup, {
+  valid: [
+    { code: "FROM a:1\nRUN --mount=type=cache,target=/var/lib/apt apt-get update && apt-get install -y x\n" },
+  ],
+  invalid: [{ code: "FROM a:1\nRUN apt-get install -y x && rm -rf /tmp/*\n", errors: ["2:13-2:20"] }],
+});
+
+testRule(apkNoCache, {
+  valid: [{ code: "FROM a:1\nRUN apk add x && rm -rf /var/cache/apk/*\nRUN apk add --no-cache y\n" }],
+  invalid: [
+    {
+      code: "FROM a:1\nRUN apk add --virtual .b x\n",
+      errors: ["2:9-2:12"],
+      output: "FROM a:1\nRUN apk add --no-cache --virtual .b x\n",
+    },
+  ],
+});
+
+testRule(rpmCacheCleanup, {
+  valid: [
+    {
+      code: "FROM a:1\nRUN yum install -y x && yum clean all\nRUN zypper in -y z && rm -rf /var/cache/zypp\n",
+    },
+  ],
+  invalid: [{ code: "FROM a:1\nRUN yum install -y x\n", errors: ["2:9-2:16"] }],
+});
+
+testRule(pipNoCacheDir, {
+  valid: [
+    { code: "FROM a:1\nENV PIP_NO_CACHE_DIR=1\nRUN pip install x\n" },
+    { code: "FROM a:1\nRUN --mount=type=cache,target=/root/.cache/pip pip install x\n" },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nRUN python -m venv v && pip3 install -r r.txt\n",
+      errors: ["2:30-2:37"],
+      output: "FROM a:1\nRUN python -m venv v && pip3 install --no-cache-dir -r r.txt\n",
+    },
+  ],
+});
+
+testRule(useAptGet, {
+  valid: [{ code: "FROM a:1\nRUN apt-get update; apt-cache policy\n" }],
+  invalid: [
+    {
+      code: "FROM a:1\nRUN apt install -y x\n",
+      errors: ["2:5-2:8"],
+      output: "FROM a:1\nRUN apt-get install -y x\n",
+    },
+  ],
+});
+
+testRule(curlAndWget, {
+  valid: [{ code: "FROM a:1 AS x\nRUN curl u\nFROM a:1\nRUN wget u\n" }],
+  invalid: [{ code: "FROM a:1\nRUN wget u && curl v && wget w\n", errors: ["2:15-2:19"] }],
+});
+
+testRule(execFormCommand, {
+  valid: [{ code: 'FROM a:1\nCMD ["a"]\nENTRYPOINT ["b"]\n' }],
+  invalid: [
+    {
+      code: "FROM a:1\nCMD node server.js --port 80\n",
+      errors: ["2:5-2:29"],
+      output: 'FROM a:1\nCMD ["node", "server.js", "--port", "80"]\n',
+    },
+    { code: "FROM a:1\nENTRYPOINT exec app $FLAGS\n", errors: ["2:12-2:27"], output: null },
+  ],
+});
+
+testRule(multipleInstructions, {
+  valid: [{ code: "FROM a:1\nHEALTHCHECK NONE\nCMD x\nENTRYPOINT y\n" }],
+  invalid: [
+    {
+      code: "FROM a:1\nENTRYPOINT a\nHEALTHCHECK NONE\nENTRYPOINT b\nHEALTHCHECK CMD x\n",
+      errors: ["2:1-2:11", "3:1-3:12"],
+    },
+  ],
+});
+
+testRule(maintainerDeprecated, {
+  valid: [{ code: "FROM a:1\nLABEL maintainer=x\n" }],
+  invalid: [
+    {
+      code: "FROM a:1\nmaintainer me <me@x>\n",
+      errors: ["2:1-2:11"],
+      output: 'FROM a:1\nlabel org.opencontainers.image.authors="me <me@x>"\n',
+    },
+  ],
+});
+
+testRule(legacyKeyValue, {
+  valid: [{ code: "FROM a:1\nENV A=1 B=2\n" }],
+  invalid: [
+    {
+      code: "FROM a:1\nENV PATH /x:$PATH\nLABEL k a b\n",
+      errors: ["2:5-2:9", "3:7-3:8"],
+      output: 'FROM a:1\nENV PATH=/x:$PATH\nLABEL k="a b"\n',
+    },
+    { code: 'FROM a:1\nENV A "q"\n', errors: ["2:5-2:6"], output: null },
+  ],
+});
+
+testRule(copyDestinationSlash, {
+  valid: [{ code: "FROM a:1\nCOPY a b /c/\nCOPY a /c\nCOPY a b $UNSET\n" }],
+  invalid: [
+    {
+      code: 'FROM a:1\nCOPY ["a", "b", "/c"]\n',
+      errors: ["2:17-2:21"],
+      output: 'FROM a:1\nCOPY ["a", "b", "/c/"]\n',
+    },
+    { code: "FROM a:1\nADD x y .\n", errors: ["2:9-2:10"], output: "FROM a:1\nADD x y ./\n" },
+  ],
+});

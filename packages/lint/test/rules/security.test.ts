@@ -1,0 +1,55 @@
+import { describe, expect, test } from "vitest";
+import copyIgnoredFile from "../../src/rules/security/copy-ignored-file.js";
+import secretNameInArgEnv, { looksSecret } from "../../src/rules/security/secret-name-in-arg-env.js";
+import secretReferenceInArgEnv from "../../src/rules/security/secret-reference-in-arg-env.js";
+import { testRule } from "../../src/testing/rule-tester.js";
+
+describe("looksSecret (BuildKit tokens, with the noise complaints of moby/buildkit#5775 allowed)", () => {
+  test.each([
+    ["AWS_SECRET_ACCESS_KEY", true],
+    ["apiToken", true],
+    ["NPM_AUTH", true],
+    ["DB_PASSWD", true],
+    ["GH_APIKEY", true],
+    ["KMS_KEY_ALIAS", false],
+    ["PUBLIC_KEY", false],
+    ["PASSWORD_FILE", false],
+    ["TOKEN_VERSION", false],
+    ["MONKEY", false],
+    ["KEYBOARD_LAYOUT", false],
+  ])("%s → %s", (name, expected) => expect(looksSecret(name)).toBe(expected));
+});
+
+testRule(secretNameInArgEnv, {
+  valid: [{ code: "FROM a:1\nARG NODE_VERSION\nENV SSH_AUTH_SOCK_PATH=/s\n" }],
+  invalid: [{ code: "ARG NPM_TOKEN\nFROM a:1\nENV A=1 ApiKey=x\n", errors: ["1:5-1:14", "3:9-3:15"] }],
+});
+
+testRule(secretReferenceInArgEnv, {
+  valid: [{ code: "FROM a:1\nENV NOTE=svcs:x\nLABEL ref=svc:secret/data/a#b\n" }],
+  invalid: [
+    {
+      code: 'FROM a:1\nARG DB="svc:kv/app/db#pw"\nENV A=1 \\\n  B=prefix:svc:secret/data/x#y\n',
+      errors: ["2:9-2:25", "4:12-4:31"],
+    },
+  ],
+});
+
+const ignored = (path: string) => path === "secrets" || path.startsWith("secrets/") || path.endsWith(".env");
+
+testRule(copyIgnoredFile, {
+  valid: [
+    { code: "FROM a:1\nCOPY secrets /s\n" },
+    {
+      code: "FROM a:1 AS b\nFROM a:1\nCOPY --from=b secrets /s\nCOPY *.env /e/\nCOPY src/ /app/\n",
+      settings: { enginefile: { isIgnored: ignored } },
+    },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nCOPY ./secrets/key.pem .prod.env /app/\nADD /secrets /s\n",
+      settings: { enginefile: { isIgnored: ignored } },
+      errors: ["2:6-2:23", "2:24-2:33", "3:5-3:13"],
+    },
+  ],
+});

@@ -1,0 +1,113 @@
+import copyFromSelf from "../../src/rules/stages/copy-from-self.js";
+import copyFromUnknownStage from "../../src/rules/stages/copy-from-unknown-stage.js";
+import duplicateStageName from "../../src/rules/stages/duplicate-stage-name.js";
+import fromPlatform from "../../src/rules/stages/from-platform.js";
+import reservedStageName from "../../src/rules/stages/reserved-stage-name.js";
+import stageNameCasing from "../../src/rules/stages/stage-name-casing.js";
+import invalidDefaultArgInFrom from "../../src/rules/variables/invalid-default-arg-in-from.js";
+import undefinedArgInFrom from "../../src/rules/variables/undefined-arg-in-from.js";
+import undefinedVariable from "../../src/rules/variables/undefined-variable.js";
+import { testRule } from "../../src/testing/rule-tester.js";
+
+testRule(duplicateStageName, {
+  valid: [{ code: "FROM a:1 AS x\nFROM x AS y\n" }],
+  invalid: [
+    {
+      code: "FROM a:1 AS x\nFROM a:1 AS y\nFROM a:1 AS X\n",
+      errors: [{ range: "3:13-3:14", message: "line 1" }],
+    },
+  ],
+});
+
+testRule(reservedStageName, {
+  valid: [{ code: "FROM a:1 AS build-1.x_y\n" }],
+  invalid: [{ code: "FROM a:1 AS context\nFROM a:1 AS Scratch\n", errors: ["1:13-1:20", "2:13-2:20"] }],
+});
+
+testRule(stageNameCasing, {
+  valid: [{ code: "FROM a:1 AS build\n" }],
+  invalid: [
+    {
+      code: "FROM a:1 AS BUILD\nCOPY --from=BUILD /a /b\n",
+      errors: ["1:13-1:18"],
+      output: "FROM a:1 AS build\nCOPY --from=BUILD /a /b\n",
+    },
+  ],
+});
+
+testRule(copyFromSelf, {
+  valid: [{ code: "FROM a:1 AS b\nFROM a:1 AS c\nCOPY --from=b /x /y\nRUN --mount=from=b,target=/m true\n" }],
+  invalid: [
+    { code: "FROM a:1 AS b\nCOPY --from=B /x /y\n", errors: ["2:13-2:14"] },
+    { code: "FROM a:1\nFROM a:1\nCOPY --from=1 /x /y\n", errors: ["3:13-3:14"] },
+    {
+      code: "ARG S=b\nFROM a:1 AS b\nARG S\nCOPY --from=$S /x /y\n",
+      errors: [{ range: "4:13-4:15", message: '"b"' }],
+    },
+  ],
+});
+
+testRule(copyFromUnknownStage, {
+  valid: [
+    {
+      code: "FROM a:1 AS b\nFROM a:1\nCOPY --from=alpine:3 /x /y\nCOPY --from=$UNKNOWN /x /y\nCOPY --from=0 /x /y\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nCOPY --from=3 /x /y\n",
+      errors: [{ range: "2:13-2:14", message: "does not name an earlier stage" }],
+    },
+    {
+      code: "FROM a:1 AS builder\nFROM a:1\nCOPY --from=buidler /x /y\n",
+      errors: ["3:13-3:20"],
+      output: "FROM a:1 AS builder\nFROM a:1\nCOPY --from=builder /x /y\n",
+    },
+  ],
+});
+
+testRule(fromPlatform, {
+  valid: [{ code: "FROM --platform=$BUILDPLATFORM a:1\nFROM --platform=${BUILDPLATFORM} a:1\n" }],
+  invalid: [
+    { code: "FROM --platform=linux/arm64 a:1\n", errors: ["1:17-1:28"], output: null },
+    {
+      code: "FROM --platform=${TARGETPLATFORM} a:1 AS x\n",
+      errors: ["1:17-1:34"],
+      output: "FROM a:1 AS x\n",
+    },
+  ],
+});
+
+testRule(undefinedVariable, {
+  valid: [
+    { code: "FROM a:1\nARG A\nENV B=${A}\nCOPY $B /x\nRUN echo $NOT_CHECKED\nWORKDIR ${MAYBE:-/srv}\n" },
+    { code: "FROM a:1 AS base\nENV HOME_DIR=/h\nFROM base\nWORKDIR $HOME_DIR\n" },
+    { code: "FROM a:1\nARG http_proxy\nENV X=$PATH:$HTTP_PROXY\n" },
+  ],
+  invalid: [
+    { code: "FROM a:1\nENV A=1 B=$C\n", errors: [{ range: "2:11-2:13", message: '"C"' }] },
+    {
+      code: "FROM a:1\nARG VERSION=1\nLABEL v=${VERSOIN}\n",
+      errors: [{ range: "3:9-3:19", message: "Did you mean VERSION?" }],
+      output: "FROM a:1\nARG VERSION=1\nLABEL v=${VERSION}\n",
+    },
+    { code: "FROM a:1 AS base\nARG X=1\nFROM base\nCOPY $X /y\n", errors: ["4:6-4:8"] },
+    { code: "FROM a:1\nRUN --mount=type=cache,target=$CACHE true\n", errors: ["2:31-2:37"] },
+  ],
+});
+
+testRule(undefinedArgInFrom, {
+  valid: [{ code: "ARG A=x:1\nFROM $A\nFROM --platform=$BUILDPLATFORM a:$TARGETARCH\n" }],
+  invalid: [
+    { code: "FROM a:1\nARG TAG=2\nFROM b:$TAG\n", errors: ["3:8-3:12"] },
+    { code: "ARG TAG=1\nFROM a:$TAGG\n", errors: [{ range: "2:8-2:13", message: "Did you mean TAG?" }] },
+  ],
+});
+
+testRule(invalidDefaultArgInFrom, {
+  valid: [{ code: "ARG A=alpine\nARG T=3\nFROM ${A}:${T}\nARG S=x\nFROM ${A}\n" }],
+  invalid: [
+    { code: "ARG BASE\nFROM ${BASE}\n", errors: [{ range: "2:6-2:13", message: "empty" }] },
+    { code: "ARG B=Alpine\nFROM ${B}:3\n", errors: [{ range: "2:6-2:12", message: '"Alpine:3"' }] },
+  ],
+});

@@ -1,0 +1,174 @@
+import exposeFormat from "../../src/rules/syntax/expose-format.js";
+import healthcheckOptions from "../../src/rules/syntax/healthcheck-options.js";
+import instructionCasing from "../../src/rules/syntax/instruction-casing.js";
+import invalidMount from "../../src/rules/syntax/invalid-mount.js";
+import jsonFormMalformed from "../../src/rules/syntax/json-form-malformed.js";
+import missingFrom from "../../src/rules/syntax/missing-from.js";
+import noEmptyContinuation from "../../src/rules/syntax/no-empty-continuation.js";
+import onbuildTrigger from "../../src/rules/syntax/onbuild-trigger.js";
+import parseError from "../../src/rules/syntax/parse-error.js";
+import stopsignalInvalid from "../../src/rules/syntax/stopsignal-invalid.js";
+import unknownFlag from "../../src/rules/syntax/unknown-flag.js";
+import unknownInstruction from "../../src/rules/syntax/unknown-instruction.js";
+import { testRule } from "../../src/testing/rule-tester.js";
+
+testRule(healthcheckOptions, {
+  valid: [
+    { code: "FROM a:1\nHEALTHCHECK --interval=0 --timeout=1ms --start-period=1h2m3s --retries=0 CMD true\n" },
+    { code: "FROM a:1\nHEALTHCHECK NONE\n" },
+    { code: "FROM a:1\nHEALTHCHECK --interval=$I CMD true\n" },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nHEALTHCHECK --interval=999us CMD true\n",
+      errors: [{ range: "2:24-2:29", message: "less than 1ms" }],
+    },
+    { code: "FROM a:1\nHEALTHCHECK --timeout=-1s CMD true\n", errors: ["2:23-2:26"] },
+    {
+      code: "FROM a:1\nHEALTHCHECK --retries=x CMD true\n",
+      errors: [{ range: "2:23-2:24", message: "whole number" }],
+    },
+    {
+      code: "FROM a:1\nHEALTHCHECK --start-interval=5 CMD true\n",
+      errors: [{ range: "2:30-2:31", message: "Add a unit, e.g. 5s" }],
+    },
+    {
+      code: "FROM a:1\nHEALTHCHECK CHECK true\n",
+      errors: [{ range: "2:13-2:18", message: "use CMD or NONE" }],
+    },
+  ],
+});
+
+testRule(stopsignalInvalid, {
+  valid: [{ code: "FROM a:1\nSTOPSIGNAL 9\nSTOPSIGNAL sigrtmin+3\nSTOPSIGNAL $SIG\n" }],
+  invalid: [
+    { code: "FROM a:1\nSTOPSIGNAL 0\n", errors: ["2:12-2:13"] },
+    {
+      code: "ARG S=SIGFOO\nFROM a:1\nARG S\nSTOPSIGNAL $S\n",
+      errors: [{ range: "4:12-4:14", message: '"SIGFOO"' }],
+    },
+  ],
+});
+
+testRule(exposeFormat, {
+  valid: [{ code: "FROM a:1\nEXPOSE 0 65535 53/udp 132/sctp 1000-2000/tcp\n" }],
+  invalid: [
+    {
+      code: "FROM a:1\nEXPOSE 65536\n",
+      errors: [{ range: "2:8-2:13", message: "out of range" }],
+      output: null,
+    },
+    { code: "FROM a:1\nEXPOSE 80/TCP\n", errors: ["2:8-2:14"], output: "FROM a:1\nEXPOSE 80/tcp\n" },
+    {
+      code: "FROM a:1\nEXPOSE 127.0.0.1:8080:80/tcp\n",
+      errors: ["2:8-2:29"],
+      output: "FROM a:1\nEXPOSE 80/tcp\n",
+    },
+    { code: "FROM a:1\nEXPOSE 90-80 80/http\n", errors: ["2:8-2:13", "2:14-2:21"] },
+  ],
+});
+
+testRule(unknownFlag, {
+  valid: [
+    {
+      code: "FROM --platform=$BUILDPLATFORM a:1\nRUN --mount=type=cache,target=/x --mount=type=tmpfs,target=/t --network=none true\nCOPY --link --parents --exclude=*.md a/ /b/\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nRUN --from=x true\n",
+      errors: [{ range: "2:5-2:11", message: "--from is a flag of COPY" }],
+    },
+    {
+      code: "FROM a:1\nCOPY --chmod=644 --chmod=600 a /b\n",
+      errors: [{ range: "2:18-2:25", message: "more than once" }],
+    },
+    {
+      code: "FROM a:1\nHEALTHCHECK --intervl=5s CMD true\n",
+      errors: [{ range: "2:13-2:22", message: "Did you mean --interval?" }],
+    },
+    { code: "FROM a:1\nUSER --x=1 app\n", errors: [{ range: "2:6-2:9", message: "accepts no flags" }] },
+  ],
+});
+
+testRule(invalidMount, {
+  valid: [
+    {
+      code: "FROM a:1\nRUN --mount=type=secret,id=npm,env=NPM_TOKEN --mount=type=ssh --mount=type=bind,from=b,source=/s,target=/t,rw true\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nRUN --mount=type=cache true\n",
+      errors: [{ range: "2:5-2:23", message: "needs target" }],
+    },
+    {
+      code: "FROM a:1\nRUN --mount=type=tmpfs,target=/t,from=x true\n",
+      errors: [{ range: "2:34-2:40", message: "not valid for type=tmpfs" }],
+    },
+    {
+      code: "FROM a:1\nRUN --mount=type=secret,id=x,mode=999,uid=me true\n",
+      errors: ["2:30-2:38", "2:39-2:45"],
+    },
+  ],
+});
+
+testRule(jsonFormMalformed, {
+  valid: [{ code: 'FROM a:1\nRUN ["a", "b"]\nCMD echo [x]\n' }],
+  invalid: [
+    {
+      code: "FROM a:1\nENTRYPOINT ['/bin/app']\n",
+      errors: ["2:12-2:24"],
+      output: 'FROM a:1\nENTRYPOINT ["/bin/app"]\n',
+    },
+    { code: 'FROM a:1\nCMD ["a", "b",]\n', errors: ["2:5-2:16"], output: null },
+  ],
+});
+
+testRule(missingFrom, {
+  valid: [{ code: "# syntax=docker/dockerfile:1\nARG A=1\nFROM a:$A\n" }, { code: "" }],
+  invalid: [{ code: "LABEL a=b\nENV c=d\nFROM a:1\n", errors: ["1:1-1:6", "2:1-2:4"] }],
+});
+
+testRule(noEmptyContinuation, {
+  valid: [{ code: "FROM a:1\nRUN a \\\n  # comment\n  b\n" }],
+  invalid: [
+    { code: "FROM a:1\nRUN a \\\n\n  b\n", errors: ["3:1-3:1"], output: "FROM a:1\nRUN a \\\n  b\n" },
+  ],
+});
+
+testRule(unknownInstruction, {
+  valid: [{ code: "FROM a:1\nrun true\n" }],
+  invalid: [
+    {
+      code: "FROM a:1\nworkdri /x\n",
+      errors: [{ range: "2:1-2:8", message: "Did you mean workdir?" }],
+      output: "FROM a:1\nworkdir /x\n",
+    },
+    { code: "FROM a:1\nFETCH x\n", errors: ["2:1-2:6"], output: null },
+  ],
+});
+
+testRule(instructionCasing, {
+  valid: [{ code: "FROM a:1 AS b\nRUN x\n" }],
+  invalid: [
+    {
+      code: "from a:1\nrun x\nCOPY a /b\nRun y\n",
+      errors: ["3:1-3:5", "4:1-4:4"],
+      output: "from a:1\nrun x\ncopy a /b\nrun y\n",
+    },
+    { code: "FROM a:1 as b\n", errors: ["1:10-1:12"], output: "FROM a:1 AS b\n" },
+  ],
+});
+
+testRule(onbuildTrigger, {
+  valid: [{ code: "FROM a:1\nONBUILD RUN x\n" }],
+  invalid: [
+    { code: "FROM a:1\nONBUILD ONBUILD RUN x\nONBUILD MAINTAINER me\n", errors: ["2:9-2:16", "3:9-3:19"] },
+  ],
+});
+
+testRule(parseError, {
+  valid: [{ code: "FROM a:1\nENV A=1\n" }],
+  invalid: [{ code: "FROM a:1\nENV A\nRUN x\n", errors: ["2:5-2:6"] }],
+});
