@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Enginefile snippets use ${VAR} syntax
 import addInsteadOfCopy from "../../src/rules/best-practice/add-instead-of-copy.js";
 import apkNoCache from "../../src/rules/best-practice/apk-no-cache.js";
 import aptListsCleanup from "../../src/rules/best-practice/apt-lists-cleanup.js";

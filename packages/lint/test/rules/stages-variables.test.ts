@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Enginefile snippets use ${VAR} syntax
 import copyFromSelf from "../../src/rules/stages/copy-from-self.js";
 import copyFromUnknownStage from "../../src/rules/stages/copy-from-unknown-stage.js";
 import duplicateStageName from "../../src/rules/stages/duplicate-stage-name.js";
