@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { documented } from "../../meta.js";
-import { healthcheckDuration, intAtLeast } from "./limits.js";
+import { ENGINE_LIMITS, healthcheckDuration, intAtLeast } from "./limits.js";
 import { requestObject } from "./request-object.js";
 
 const source = "engine §2.1";
+const DURATION_BOUNDS = `0, or at least ${ENGINE_LIMITS.healthcheckMinDurationNs} (1 ms)`;
 
 /** The first element of a non-empty `Healthcheck.Test`. */
 export const HEALTHCHECK_TEST_KINDS = ["NONE", "CMD", "CMD-SHELL"] as const;
@@ -45,14 +46,14 @@ export const Healthcheck = requestObject({
   Interval: documented(healthcheckDuration("Healthcheck.Interval"), {
     description: "Time to wait between two checks; 0 inherits the image's value.",
     unit: "nanoseconds",
-    bounds: "0, or at least 1,000,000 (1 ms)",
+    bounds: DURATION_BOUNDS,
     default: 0,
     source,
   }).optional(),
   Timeout: documented(healthcheckDuration("Healthcheck.Timeout"), {
     description: "Time to wait before a check counts as hung; 0 inherits the image's value.",
     unit: "nanoseconds",
-    bounds: "0, or at least 1,000,000 (1 ms)",
+    bounds: DURATION_BOUNDS,
     default: 0,
     source,
   }).optional(),
@@ -68,7 +69,7 @@ export const Healthcheck = requestObject({
     description:
       "Initialisation time before failed checks count towards Retries; 0 inherits the image's value.",
     unit: "nanoseconds",
-    bounds: "0, or at least 1,000,000 (1 ms)",
+    bounds: DURATION_BOUNDS,
     default: 0,
     source,
   }).optional(),

@@ -6,8 +6,10 @@ import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intGreaterThan, intWith
 import { requestObject } from "./request-object.js";
 
 const source = "engine §2.2";
-/** Engine 20.10's minimum for memory limits (`linuxMinMemory`, 6 MB). */
-const MIN_MEMORY_BYTES = 6 * 1024 * 1024;
+const MIN_MEMORY_BYTES = ENGINE_LIMITS.minMemoryBytes;
+const CPU_PERIOD = ENGINE_LIMITS.cpuPeriodMicroseconds;
+const CPU_QUOTA_MIN = ENGINE_LIMITS.cpuQuotaMinMicroseconds;
+const BLKIO_RANGE = `${ENGINE_LIMITS.blkioWeight.min}–${ENGINE_LIMITS.blkioWeight.max}`;
 
 /** The restart policy names (engine §2.2); `""` and `"no"` mean no restart. */
 export const RESTART_POLICY_NAMES = ["", "no", "always", "unless-stopped", "on-failure"] as const;
@@ -127,7 +129,7 @@ export const WeightDevice = requestObject({
       [ENGINE_LIMITS.blkioWeight],
       `BlkioWeightDevice.Weight must be between ${ENGINE_LIMITS.blkioWeight.min} and ${ENGINE_LIMITS.blkioWeight.max}`,
     ),
-    { description: "Relative weight of the device.", bounds: "10–1000", source },
+    { description: "Relative weight of the device.", bounds: BLKIO_RANGE, source },
   ),
 });
 export type WeightDevice = z.infer<typeof WeightDevice>;
@@ -213,8 +215,8 @@ export const cpuPeriod = (field: string) =>
   intWithSpecial(
     field,
     [0],
-    [{ min: 1000, max: 1_000_000 }],
-    `${field} must be 0 or between 1000 and 1000000 microseconds`,
+    [CPU_PERIOD],
+    `${field} must be 0 or between ${CPU_PERIOD.min} and ${CPU_PERIOD.max} microseconds`,
   );
 
 /** CFS quota in microseconds: ≤ 0 (unlimited) or at least 1,000 (engine 20.10). */
@@ -222,8 +224,8 @@ export const cpuQuota = (field: string) =>
   intWithSpecial(
     field,
     [],
-    [{ max: 0 }, { min: 1000 }],
-    `${field} must be -1, 0 or at least 1000 microseconds`,
+    [{ max: 0 }, { min: CPU_QUOTA_MIN }],
+    `${field} must be -1, 0 or at least ${CPU_QUOTA_MIN} microseconds`,
   );
 
 const stringList = (field: string, description: string) =>
@@ -255,7 +257,7 @@ export const HostConfigObject = requestObject({
   Memory: documented(memoryBytes("Memory"), {
     description: "Memory limit; 0 means unlimited.",
     unit: "bytes",
-    bounds: "0, or ≥ 6,291,456 (6 MB)",
+    bounds: `0, or ≥ ${MIN_MEMORY_BYTES} (6 MB)`,
     default: 0,
     source,
     decision:
@@ -273,23 +275,26 @@ export const HostConfigObject = requestObject({
   MemoryReservation: documented(memoryBytes("MemoryReservation"), {
     description: "Soft memory limit; must not exceed Memory.",
     unit: "bytes",
-    bounds: "0, or ≥ 6 MB and ≤ Memory",
+    bounds: `0, or ≥ ${MIN_MEMORY_BYTES} (6 MB) and ≤ Memory`,
     source,
     decision: "Minimum and the ≤ Memory rule are the engine 20.10's.",
   }).optional(),
   KernelMemory: documented(memoryBytes("KernelMemory"), {
     description: "Kernel memory limit.",
     unit: "bytes",
-    bounds: "0, or ≥ 6 MB",
+    bounds: `0, or ≥ ${MIN_MEMORY_BYTES} (6 MB)`,
     source,
     decision: "Minimum is the engine 20.10's.",
   }).optional(),
-  CpuPercent: documented(intBetween("CpuPercent", 0, 100), {
-    description: "Usable percentage of the CPUs (Windows daemons only).",
-    unit: "percent",
-    bounds: "0–100",
-    source,
-  }).optional(),
+  CpuPercent: documented(
+    intBetween("CpuPercent", ENGINE_LIMITS.cpuPercent.min, ENGINE_LIMITS.cpuPercent.max),
+    {
+      description: "Usable percentage of the CPUs (Windows daemons only).",
+      unit: "percent",
+      bounds: `${ENGINE_LIMITS.cpuPercent.min}–${ENGINE_LIMITS.cpuPercent.max}`,
+      source,
+    },
+  ).optional(),
   CpuShares: documented(intAtLeast("CpuShares", 0), {
     description: "Relative CPU weight versus other containers.",
     unit: "CPU shares",
@@ -299,14 +304,14 @@ export const HostConfigObject = requestObject({
   CpuPeriod: documented(cpuPeriod("CpuPeriod"), {
     description: "Length of a CPU CFS period; 0 uses the kernel's default.",
     unit: "microseconds",
-    bounds: "0, or 1,000–1,000,000 (1 ms – 1 s)",
+    bounds: `0, or ${CPU_PERIOD.min}–${CPU_PERIOD.max} (1 ms – 1 s)`,
     source,
     decision: "Bounds are the engine 20.10's (the document gives none).",
   }).optional(),
   CpuQuota: documented(cpuQuota("CpuQuota"), {
     description: "CPU time per CPU period the container may use; 0 or -1 means unlimited.",
     unit: "microseconds",
-    bounds: "≤ 0 (unlimited), or ≥ 1,000 (1 ms)",
+    bounds: `≤ 0 (unlimited), or ≥ ${CPU_QUOTA_MIN} (1 ms)`,
     source,
     decision: "The 1 ms minimum is the engine 20.10's.",
   }).optional(),
@@ -341,7 +346,7 @@ export const HostConfigObject = requestObject({
     ),
     {
       description: "Relative block IO weight.",
-      bounds: "10–1000 (0 leaves it unset)",
+      bounds: `${BLKIO_RANGE} (0 leaves it unset)`,
       source: "engine §2.2, §8",
       decision:
         "0 is accepted as 'not set' (the engine checks the range only for values above 0). On kernels without blkio weight support the engine discards the value with a warning.",
@@ -377,7 +382,7 @@ export const HostConfigObject = requestObject({
     {
       description: "Tendency to swap anonymous pages; -1 (or null) keeps the host's setting.",
       unit: "percent",
-      bounds: "0–100, or -1",
+      bounds: `${ENGINE_LIMITS.memorySwappiness.min}–${ENGINE_LIMITS.memorySwappiness.max}, or ${ENGINE_LIMITS.memorySwappiness.unset}`,
       source: "engine §2.2, §8",
       decision:
         "The document says 0 to 100; the engine 20.10 also accepts -1 (\"use the host's value\", the CLI's default), so -1 is allowed.",
@@ -387,12 +392,15 @@ export const HostConfigObject = requestObject({
     description: "Disable the OOM killer for the container.",
     source,
   }).optional(),
-  OomScoreAdj: documented(intBetween("OomScoreAdj", -1000, 1000), {
-    description: "OOM-killer preference score adjustment.",
-    bounds: "-1000–1000",
-    source,
-    decision: "Bounds are the kernel's, checked by the engine 20.10.",
-  }).optional(),
+  OomScoreAdj: documented(
+    intBetween("OomScoreAdj", ENGINE_LIMITS.oomScoreAdj.min, ENGINE_LIMITS.oomScoreAdj.max),
+    {
+      description: "OOM-killer preference score adjustment.",
+      bounds: `${ENGINE_LIMITS.oomScoreAdj.min}–${ENGINE_LIMITS.oomScoreAdj.max}`,
+      source,
+      decision: "Bounds are the kernel's, checked by the engine 20.10.",
+    },
+  ).optional(),
   PidMode: documented(PidMode, {
     description: 'PID namespace: "host" or container:<name or id>; empty for a private namespace.',
     source,
@@ -403,7 +411,7 @@ export const HostConfigObject = requestObject({
     {
       description: "Maximum number of processes; -1 means unlimited, 0 or null means not set.",
       unit: "count",
-      bounds: "≥ -1",
+      bounds: `≥ ${ENGINE_LIMITS.pidsLimitUnlimited}`,
       source,
       decision:
         "The engine 20.10 treats any value ≤ 0 as unlimited; values below -1 are reported as mistakes.",

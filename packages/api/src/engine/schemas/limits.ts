@@ -26,6 +26,16 @@ export const ENGINE_LIMITS = {
   killSignalDefault: "SIGKILL",
   /** TCP/UDP port numbers. */
   port: { min: 1, max: 65535 },
+  /** `Memory`, `MemoryReservation`, `KernelMemory`: 0 or at least 6 MB (engine 20.10 `linuxMinMemory`). */
+  minMemoryBytes: 6 * 1024 * 1024,
+  /** `CpuPeriod`: 0 or 1 ms – 1 s, in microseconds (engine 20.10). */
+  cpuPeriodMicroseconds: { min: 1000, max: 1_000_000 },
+  /** `CpuQuota`: ≤ 0 (unlimited) or at least 1 ms, in microseconds (engine 20.10). */
+  cpuQuotaMinMicroseconds: 1000,
+  /** `OomScoreAdj` (kernel range, checked by the engine 20.10). */
+  oomScoreAdj: { min: -1000, max: 1000 },
+  /** `CpuPercent` (Windows daemons). */
+  cpuPercent: { min: 0, max: 100 },
 } as const;
 
 /** An integer (JavaScript safe integer; the engine's int64) whose type error names the field. */
