@@ -130,6 +130,22 @@ describe.skipIf(!engineHost)("containers against the real engine", () => {
     });
   });
 
+  test("attach over a WebSocket (GET /attach/ws through the client's pool)", async () => {
+    const { Id } = await create(uniqueName("ws"), { Cmd: ["sh", "-c", "sleep 0.3; echo hello-ws"] });
+    const socket = await client.containers.attachWebSocket(Id, { stream: true, stdout: true, logs: true });
+    socket.binaryType = "arraybuffer";
+    const received: string[] = [];
+    const closed = new Promise<void>((resolve, reject) => {
+      socket.onmessage = (event) => received.push(Buffer.from(event.data as ArrayBuffer).toString());
+      socket.onclose = () => resolve();
+      socket.onerror = () => reject(new Error("WebSocket error"));
+    });
+    await new Promise<void>((resolve) => (socket.onopen = () => resolve()));
+    await client.containers.start(Id);
+    await closed;
+    expect(received.join("")).toBe("hello-ws\n");
+  });
+
   test("attach to a TTY container (hijacked, raw stream)", async () => {
     const { Id } = await create(uniqueName("attach"), {
       Cmd: ["sh", "-c", "read line; echo got:$line"],

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { WebSocket } from "undici";
 import type { RequestBody } from "../../transport/index.js";
 import {
   type ContainerArchivePutQuery,
@@ -258,6 +259,18 @@ export class ContainersApi {
     }
     const search = params.toString();
     return `/v${version}/containers/${segment(id)}/attach/ws${search ? `?${search}` : ""}`;
+  }
+
+  /**
+   * `GET /containers/(id)/attach/ws`: attach over an RFC 6455 WebSocket, opened through the client's own
+   * connection pool (so Unix sockets and TLS work). Messages carry raw output bytes (set
+   * `binaryType = "arraybuffer"`); sending writes to stdin. Close it when done.
+   */
+  async attachWebSocket(id: string, query: ContainerAttachWebsocketQuery = {}): Promise<WebSocket> {
+    const path = await this.attachWebSocketPath(id, query);
+    return new WebSocket(`${this.http.origin.replace(/^http/, "ws")}${path}`, {
+      dispatcher: this.http.dispatcher,
+    });
   }
 
   /** `POST /containers/(id)/wait`: blocks until the container stops; resolves to `{ StatusCode }`. */

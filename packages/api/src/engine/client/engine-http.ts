@@ -80,6 +80,8 @@ export interface EngineHttpOptions {
 export class EngineHttp {
   readonly dispatcher: Pool;
   readonly address: string;
+  /** The HTTP origin requests go to (`http://engine` for a Unix socket, where the host name is ignored). */
+  readonly origin: string;
   private readonly requested: string;
   private readonly negotiate: boolean;
   private readonly defaultTimeoutMs: number;
@@ -93,6 +95,7 @@ export class EngineHttp {
   constructor(config: EngineConnectionConfig, options: EngineHttpOptions = {}) {
     this.dispatcher = createDispatcher(config.target);
     this.address = config.display;
+    this.origin = config.target.origin;
     this.requested = options.apiVersion ?? DOCUMENTED_API_VERSION;
     this.negotiate = options.negotiate !== false;
     this.defaultTimeoutMs = options.timeoutMs ?? 60_000;
