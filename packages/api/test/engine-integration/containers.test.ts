@@ -118,6 +118,10 @@ describe.skipIf(!engineHost)("containers against the real engine", () => {
     await session.write("echoed through the hijacked connection\n");
     session.closeStdin();
     expect((await collectOutput(session.output)).stdout).toBe("echoed through the hijacked connection\n");
+    const detached = await client.exec.create(Id, { Cmd: ["sleep", "5"], Tty: true });
+    await client.exec.startDetached(detached.Id, { Tty: true });
+    await client.exec.resize(detached.Id, { h: 30, w: 90 });
+    expect(await client.exec.inspect(detached.Id)).toMatchObject({ Running: true });
     await client.containers.kill(Id);
     await expect(client.exec.attach("ek-test-no-such-exec")).rejects.toMatchObject({
       status: 404,

@@ -97,6 +97,9 @@ describe.skipIf(!engineHost)("images against the real engine", () => {
     const messages: JsonMessage[] = [];
     for await (const m of await client.images.load(tarball, { quiet: true })) messages.push(m);
     expect(messages.map((m) => m.stream ?? "").join("")).toContain(`Loaded image: ${IMAGE}`);
+    let bytes = 0;
+    for await (const chunk of await client.images.getAll([IMAGE])) bytes += (chunk as Buffer).length;
+    expect(bytes).toBeGreaterThan(100_000);
   });
 
   test("pulling from an unreachable registry fails (status or in-stream error)", async () => {
