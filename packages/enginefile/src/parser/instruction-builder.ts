@@ -27,11 +27,19 @@ export interface BuildContext {
 
 const unset = () => undefined;
 
+/** True when `text[start, end)` contains the UTF-16 unit `code` (bounded scan). */
+function contains(text: string, start: number, end: number, code: number): boolean {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) return true;
+  return false;
+}
+
 /** Variable references in `text[start, end)` by the reference's shell-word rules (none without `$`). */
 function variablesIn(ctx: BuildContext, start: number, end: number): VariableReference[] {
-  const slice = ctx.text.slice(start, end);
-  if (!slice.includes("$")) return [];
-  const r = processShellWord(slice, unset, { escapeToken: ctx.escape, skipUnsetEnv: true });
+  if (!contains(ctx.text, start, end, 36)) return [];
+  const r = processShellWord(ctx.text.slice(start, end), unset, {
+    escapeToken: ctx.escape,
+    skipUnsetEnv: true,
+  });
   return r.references.map((ref) => ({
     name: ref.name,
     operator: ref.operator,
@@ -45,8 +53,9 @@ function argument(ctx: BuildContext, a: RefArg, json: boolean): Argument {
   let variables: VariableReference[] = [];
   if (a.end > a.start) {
     if (!json) variables = variablesIn(ctx, a.start, a.end);
-    else if (!ctx.text.slice(a.start, a.end).includes("\\"))
-      variables = variablesIn(ctx, a.start + 1, a.end - 1);
+    else {
+      if (!contains(ctx.text, a.start, a.end, 92)) variables = variablesIn(ctx, a.start + 1, a.end - 1);
+    }
   }
   return { value: a.value, range, variables };
 }
