@@ -17,6 +17,8 @@ describe("looksSecret (BuildKit tokens, with the noise complaints of moby/buildk
     ["TOKEN_VERSION", false],
     ["MONKEY", false],
     ["KEYBOARD_LAYOUT", false],
+    ["GPG_KEY", false],
+    ["OPENSSL_PGP_KEY_IDS", false],
   ])("%s → %s", (name, expected) => expect(looksSecret(name)).toBe(expected));
 });
 

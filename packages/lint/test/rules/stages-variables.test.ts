@@ -84,16 +84,17 @@ testRule(undefinedVariable, {
     { code: "FROM a:1\nARG A\nENV B=${A}\nCOPY $B /x\nRUN echo $NOT_CHECKED\nWORKDIR ${MAYBE:-/srv}\n" },
     { code: "FROM a:1 AS base\nENV HOME_DIR=/h\nFROM base\nWORKDIR $HOME_DIR\n" },
     { code: "FROM a:1\nARG http_proxy\nENV X=$PATH:$HTTP_PROXY\n" },
+    { code: "FROM quay.io/jupyter/base-notebook:1\nUSER ${NB_UID}\n" },
   ],
   invalid: [
-    { code: "FROM a:1\nENV A=1 B=$C\n", errors: [{ range: "2:11-2:13", message: '"C"' }] },
+    { code: "FROM scratch\nENV A=1 B=$C\n", errors: [{ range: "2:11-2:13", message: '"C"' }] },
     {
       code: "FROM a:1\nARG VERSION=1\nLABEL v=${VERSOIN}\n",
       errors: [{ range: "3:9-3:19", message: "Did you mean VERSION?" }],
       output: "FROM a:1\nARG VERSION=1\nLABEL v=${VERSION}\n",
     },
-    { code: "FROM a:1 AS base\nARG X=1\nFROM base\nCOPY $X /y\n", errors: ["4:6-4:8"] },
-    { code: "FROM a:1\nRUN --mount=type=cache,target=$CACHE true\n", errors: ["2:31-2:37"] },
+    { code: "FROM scratch AS base\nARG X=1\nFROM base\nCOPY $X /y\n", errors: ["4:6-4:8"] },
+    { code: "FROM scratch\nRUN --mount=type=cache,target=$CACHE true\n", errors: ["2:31-2:37"] },
   ],
 });
 

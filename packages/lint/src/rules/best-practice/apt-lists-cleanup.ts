@@ -11,7 +11,7 @@ export default enginefileRule(
     severity: "info",
     fixable: false,
     docs: `\`apt-get update\` downloads package lists (tens of MB) that stay in the layer unless the same RUN deletes
-them: end it with \`&& rm -rf /var/lib/apt/lists/*\`, or use a cache mount on \`/var/lib/apt\`.`,
+them: end it with \`&& rm -rf /var/lib/apt/lists/*\` (or \`apt-get dist-clean\`, apt ≥ 2.7), or use a cache mount on \`/var/lib/apt\`.`,
     peers: ["hadolint DL3009", "dockerfilelint apt-get_missing_rm"],
     examples: [
       { kind: "invalid", code: "FROM debian:12\nRUN apt-get update && apt-get install -y curl\n" },
@@ -27,7 +27,9 @@ them: end it with \`&& rm -rf /var/lib/apt/lists/*\`, or use a cache mount on \`
       const install = commands.map((c) => packageCommand(c, ["apt-get", "apt"], ["install"])).find((p) => p);
       if (!install || hasCacheMount(instruction, "/var/lib/apt")) continue;
       const cleaned = commands.some(
-        (c) => c.name === "rm" && c.words.some((w) => w.text.startsWith("/var/lib/apt/lists")),
+        (c) =>
+          (c.name === "rm" && c.words.some((w) => w.text.startsWith("/var/lib/apt/lists"))) ||
+          packageCommand(c, ["apt-get", "apt"], ["dist-clean"]) !== undefined,
       );
       if (!cleaned)
         out.push({

@@ -30,6 +30,10 @@ const ALLOW_TOKENS = new Set([
   "host",
   "user",
   "username",
+  "gpg",
+  "pgp",
+  "ids",
+  "fingerprint",
 ]);
 
 /** Splits `MY_API_KEY` / `myApiKey` / `db-password` into lower-case tokens. */
@@ -61,7 +65,7 @@ can read them. Pass secrets to the one RUN that needs them with \`RUN --mount=ty
 containers secrets at run time (a manifest's \`Env\` with a \`svc:\` reference). Names are split into words
 (\`DB_PASSWORD\`, \`apiToken\`) and matched on BuildKit's word list (\`password\`, \`token\`, \`secret\`, \`key\`,
 \`auth\`, \`credentials\`…); names that also contain \`public\`, \`file\`, \`version\`, \`path\`, \`url\`, \`name\`,
-\`id\`, \`mode\`, \`user\`… are not reported (BuildKit's noise complaints, moby/buildkit#5775).`,
+\`id\`, \`mode\`, \`user\`, \`gpg\`/\`pgp\` (public key ids)… are not reported (BuildKit's noise complaints, moby/buildkit#5775).`,
     peers: ["BuildKit SecretsUsedInArgOrEnv", "hadolint DL3064", "Trivy DS-0031", "Checkov CKV_DOCKER_1005"],
     examples: [
       { kind: "invalid", code: "FROM alpine:3.20\nARG GITHUB_TOKEN\nENV DB_PASSWORD=hunter2\n" },

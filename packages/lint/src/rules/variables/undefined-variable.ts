@@ -1,5 +1,6 @@
-import type { Instruction } from "@enginekit/enginefile";
+import type { Instruction, Stage } from "@enginekit/enginefile";
 import { closestMatch } from "@enginekit/manifests";
+import type { AnalyzedEnginefile } from "../../enginefile/analysis.js";
 import { allInstructions } from "../../enginefile/instructions.js";
 import { WELL_KNOWN_VARIABLES } from "../../enginefile/well-known-variables.js";
 import type { Report } from "../../model/finding.js";
@@ -28,6 +29,19 @@ function checkedReferences(ins: Instruction) {
   return [];
 }
 
+/** True when the stage's base chain ends in `scratch`, so every variable it sees is declared in the file. */
+function startsFromScratch(file: AnalyzedEnginefile, stage: Stage | undefined): boolean {
+  const seen = new Set<Stage>();
+  for (let s = stage; s && !seen.has(s); ) {
+    seen.add(s);
+    const base = file.graph.references.find((r) => r.kind === "base" && r.source === s);
+    if (!base) return false;
+    if (!base.stage) return base.expanded.toLowerCase() === "scratch";
+    s = base.stage;
+  }
+  return false;
+}
+
 export default enginefileRule(
   {
     id: "undefined-variable",
@@ -39,9 +53,10 @@ export default enginefileRule(
 ARG defaults and RUN flags, a \`$VAR\` that no earlier ARG or ENV of the stage (or a parent stage's ENV)
 declares expands to an empty string — usually a typo or a missing \`ARG NAME\` after FROM (global ARGs are
 not visible inside stages until re-declared). Shell-form RUN, CMD and ENTRYPOINT are left to the shell.
-References with a default (\`\${VAR:-x}\`, \`\${VAR-x}\`) and the predefined proxy ARGs are not reported, nor
-the environment almost every base image sets (\`PATH\`, \`HOME\`, …), since base-image ENV is not known
-offline. When a declared name is one typo away, the quick fix uses it.`,
+References with a default (\`\${VAR:-x}\`, \`\${VAR-x}\`) and the predefined proxy ARGs are not reported. A base
+image's ENV is not known offline (docker/buildx#2751), so in a stage built from an image a variable is
+reported only when it is one typo away from a declared name (the quick fix uses that name) or is a global
+ARG the stage forgot to re-declare; in stages built from \`scratch\` every undeclared variable is reported.`,
     peers: ["BuildKit UndefinedVar"],
     examples: [
       { kind: "invalid", code: "ARG VERSION=1.0\nFROM alpine:3.20\nLABEL version=$VERSION\n" },
@@ -68,6 +83,9 @@ offline. When a declared name is one typo away, the quick fix uses it.`,
             .map((b) => b.name),
         );
         const global = file.doc.globalArgs.some((a) => a.declarations.some((d) => d.name === v.name));
+        // a base image's ENV is unknown offline: without a likely typo or a global ARG to re-declare,
+        // only stages built from scratch are sure to lack the variable
+        if (!guess && !global && !startsFromScratch(file, file.stageOf(ins))) continue;
         const hint = guess
           ? ` Did you mean ${guess}?`
           : global
