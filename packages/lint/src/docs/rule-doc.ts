@@ -35,7 +35,7 @@ export function renderRuleDoc(rule: Rule): string {
   out += `\n## Configuration\n\n\`\`\`yaml\n# .enginekit.yaml\nrules:\n  ${m.id}: off   # or error, warning, info, style\n\`\`\`\n`;
   out += `\nSuppress one occurrence with \`# enginekit-ignore ${m.id} -- reason\` on the line before.\n`;
   out +=
-    "\n<!-- generated from the rule's metadata by packages/lint (test/rule-docs.test.ts); do not edit -->\n";
+    "\n<!-- generated from the rule's metadata by packages/lint (test/generated-files.test.ts, UPDATE_GENERATED=1); do not edit -->\n";
   return out;
 }
 
@@ -48,5 +48,5 @@ export function renderRuleIndex(): string {
     const m = r.meta;
     out += `| [${m.id}](${m.id}.md) | ${m.appliesTo} | ${m.severity} | ${m.fixable ? "yes" : ""} | ${m.description.replaceAll("|", "\\|")} |\n`;
   }
-  return `${out}\n<!-- generated from the rules' metadata by packages/lint (test/rule-docs.test.ts); do not edit -->\n`;
+  return `${out}\n<!-- generated from the rules' metadata by packages/lint (test/generated-files.test.ts, UPDATE_GENERATED=1); do not edit -->\n`;
 }

@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { LintConfigSchema } from "../src/config/schema.js";
+import { renderRuleDoc, renderRuleIndex } from "../src/docs/rule-doc.js";
+import { RULES } from "../src/rules/registry.js";
+
+/**
+ * Generated files are committed and must be current. Regenerate with
+ * `UPDATE_GENERATED=1 ../../node_modules/.bin/vitest run test/generated-files.test.ts` (package script `generate`).
+ */
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const docsDir = join(packageDir, "..", "..", "docs", "rules");
+const update = process.env.UPDATE_GENERATED === "1";
+
+function check(path: string, expected: string): void {
+  if (update) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, expected);
+  }
+  expect(existsSync(path), `${path} is missing: run the generate script`).toBe(true);
+  expect(readFileSync(path, "utf8"), `${path} is stale: run the generate script`).toBe(expected);
+}
+
+describe("generated rule documentation (docs/rules)", () => {
+  test("one page per rule, current with the metadata and the examples' findings", () => {
+    for (const rule of RULES) check(join(docsDir, `${rule.meta.id}.md`), renderRuleDoc(rule));
+    check(join(docsDir, "README.md"), renderRuleIndex());
+  });
+
+  test("no page for a rule that no longer exists", () => {
+    const pages = (dir: string, prefix = ""): string[] =>
+      readdirSync(join(docsDir, dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? pages(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+      );
+    const expected = new Set([...RULES.map((r) => `${r.meta.id}.md`), "README.md"]);
+    expect(pages("").filter((p) => !expected.has(p))).toEqual([]);
+  });
+});
+
+test("schemas/enginekit-config.schema.json is generated from the zod schema", () => {
+  const schema = z.toJSONSchema(LintConfigSchema, { target: "draft-2020-12" }) as {
+    properties: { rules: { propertyNames?: unknown } };
+  };
+  // editors complete rule ids: the schema lists them (the loader checks them too, with a location)
+  schema.properties.rules.propertyNames = { enum: RULES.map((r) => r.meta.id) };
+  check(
+    join(packageDir, "schemas", "enginekit-config.schema.json"),
+    `${JSON.stringify({ ...schema, title: ".enginekit.yaml" }, null, 2)}\n`,
+  );
+});
