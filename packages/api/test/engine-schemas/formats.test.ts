@@ -313,3 +313,26 @@ describe("type errors name the field", () => {
     expect(located(ContainerCreateBody, value)).toEqual([{ path, message }]);
   });
 });
+
+describe("image references (Image, ContainerSpec.Image, BuildQuery t)", () => {
+  it.each([
+    "busybox",
+    "busybox:1.36",
+    "enginekit/busybox:latest",
+    "registry.example.com:5000/team/app:v1.2",
+    "app@sha256:944cab36f2859d4d823ccd2724369638b6d2f3884669e55c1e20a39cf03d876d",
+    "sha256:944cab36f2859d4d823ccd2724369638b6d2f3884669e55c1e20a39cf03d876d",
+    "944cab36f285",
+  ])("accepts %s", (Image) => {
+    expect(located(ContainerCreateBody, { Image })).toEqual([]);
+  });
+  it.each(["BusyBox", "busybox:", "-busybox", "busybox:tag with space", "a//b"])("rejects %j", (Image) => {
+    expect(located(ContainerCreateBody, { Image })).toEqual([
+      {
+        path: ["Image"],
+        message:
+          'Image must be an image reference such as "name:tag", "registry:5000/team/name:tag" or "name@sha256:<digest>" (repository names are lower-case)',
+      },
+    ]);
+  });
+});

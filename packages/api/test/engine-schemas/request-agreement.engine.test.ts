@@ -86,6 +86,7 @@ const rejected: Case[] = [
   ["NetworkMode container: without a name", { HostConfig: { NetworkMode: "container:" } }],
   ["HostPort as a number", { HostConfig: { PortBindings: { "80/tcp": [{ HostPort: 8080 }] } } }],
   ["CpusetCpus malformed", { HostConfig: { CpusetCpus: "0-1,x" } }],
+  ["Image with upper-case letters", { Image: "Enginekit/BusyBox" }],
 ];
 
 describe.skipIf(!host)("request schemas agree with the real engine on container create", () => {

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { labels } from "./common.js";
-import { absolutePath, containerName, envEntry, portKey, signal } from "./formats.js";
+import {
+  absolutePath,
+  containerName,
+  envEntry,
+  IMAGE_REFERENCE_MESSAGE,
+  IMAGE_REFERENCE_PATTERN,
+  portKey,
+  signal,
+} from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
 import { HostConfig } from "./host-config.js";
 import { ENGINE_LIMITS } from "./limits.js";
@@ -143,7 +151,7 @@ export const containerConfigShape = {
     description: "Entry point: a string or a list of strings.",
     source,
   }).optional(),
-  Image: documented(z.string().min(1, { error: "Image must not be empty" }), {
+  Image: documented(z.string().min(1, { error: "Image must not be empty", abort: true }), {
     description: "Image name (name[:tag] or name@digest) or ID to create the container from.",
     source,
   }).optional(),
@@ -183,12 +191,13 @@ export const ContainerCreateBody = requestObject({
   Image: documented(
     z
       .string({ error: (issue) => (issue.input === undefined ? "Image is required" : undefined) })
-      .min(1, { error: "Image must not be empty" }),
+      .min(1, { error: "Image must not be empty", abort: true })
+      .regex(IMAGE_REFERENCE_PATTERN, { error: IMAGE_REFERENCE_MESSAGE("Image") }),
     {
       description: "Image name (name[:tag] or name@digest) or ID to create the container from.",
       source,
       decision:
-        "Required in a create body: the engine 20.10 creates a container without Image, but that container cannot run anything.",
+        "Required in a create body: the engine 20.10 creates a container without Image, but that container cannot run anything. Checked as an image reference (lower-case repository path; an image ID also matches), as the engine does.",
     },
   ),
   HostConfig: documented(HostConfig, {

@@ -276,9 +276,11 @@ export function capability(field: string) {
 export const IMAGE_REFERENCE_PATTERN =
   /^(?:[a-zA-Z0-9.-]+(?::\d+)?\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::\w[\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
 
+/** The message for a malformed image reference in `field`. */
+export const IMAGE_REFERENCE_MESSAGE = (field: string) =>
+  `${field} must be an image reference such as "name:tag", "registry:5000/team/name:tag" or "name@sha256:<digest>" (repository names are lower-case)`;
+
 /** An image reference; see {@link IMAGE_REFERENCE_PATTERN}. */
 export function imageReference(field: string) {
-  return z.string().regex(IMAGE_REFERENCE_PATTERN, {
-    error: `${field} must be an image reference such as "name:tag", "registry:5000/team/name:tag" or "name@sha256:<digest>"`,
-  });
+  return z.string().regex(IMAGE_REFERENCE_PATTERN, { error: IMAGE_REFERENCE_MESSAGE(field) });
 }

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { documented } from "../../meta.js";
 import { labels, responseList, responseString, StringMap } from "./common.js";
 import { durationNs } from "./durations.js";
-import { absolutePath, envEntry, PORT_PROTOCOLS, VOLUME_NAME_PATTERN } from "./formats.js";
+import {
+  absolutePath,
+  envEntry,
+  IMAGE_REFERENCE_MESSAGE,
+  IMAGE_REFERENCE_PATTERN,
+  PORT_PROTOCOLS,
+  VOLUME_NAME_PATTERN,
+} from "./formats.js";
 import { logDriver } from "./host-config.js";
 import { intAtLeast, portNumber } from "./limits.js";
 import { requestObject } from "./request-object.js";
@@ -118,10 +125,16 @@ export type ServiceMount = z.infer<typeof ServiceMount>;
 
 /** `TaskTemplate.ContainerSpec` (engine §4.10). */
 export const ContainerSpec = requestObject({
-  Image: documented(z.string().min(1, { error: "ContainerSpec.Image must not be empty" }), {
-    description: "Image reference.",
-    source,
-  }),
+  Image: documented(
+    z
+      .string()
+      .min(1, { error: "ContainerSpec.Image must not be empty", abort: true })
+      .regex(IMAGE_REFERENCE_PATTERN, { error: IMAGE_REFERENCE_MESSAGE("ContainerSpec.Image") }),
+    {
+      description: "Image reference.",
+      source,
+    },
+  ),
   Labels: labels(source),
   Command: documented(z.array(z.string()).nullable(), {
     description: "Command (replaces the image's entry point).",
