@@ -69,6 +69,14 @@ describe("build-argument and environment scoping", () => {
     const s = scopeAt(d, find(d, 4));
     expect([s?.get("def")?.value, s?.get("ghi")?.value]).toEqual(["hello", "bye"]);
   });
+  it("each instruction keeps the scope of its own moment (later ARG/ENV do not leak back)", () => {
+    const d = parse("ARG G=1\nARG H=$G\nFROM x\nENV A=1\nRUN one\nENV A=2\nRUN two\n");
+    const scopes = computeScopes(d);
+    expect(scopes.get(find(d, 4))?.get("A")?.value).toBe("1");
+    expect(scopes.get(find(d, 6))?.get("A")?.value).toBe("2");
+    expect(scopes.get(find(d, 0))?.get("G")).toBeUndefined();
+    expect(scopes.get(find(d, 2))?.get("H")?.value).toBe("1");
+  });
   it("ENV wins over an ARG of the same name", () => {
     const d = parse("FROM x\nARG A=arg\nENV A=env\nRUN echo $A\n");
     expect(scopeAt(d, find(d, 3))?.get("A")).toMatchObject({ value: "env", kind: "env" });

@@ -93,14 +93,18 @@ export function computeScopes(doc: EnginefileDocument, options: ScopeOptions = {
   const global = new Map<string, VariableBinding>();
   for (const [name, value] of automatic)
     global.set(name, { name, value, kind: "automatic-arg", instruction: undefined });
+  // Maps are copied on write: a scope handed out keeps seeing the variables of its own moment.
+  let globals = global;
   const stageEnvs = new Map<string, Map<string, VariableBinding>>();
+  let stageKeys: string[] = [];
   let env: Map<string, VariableBinding> | undefined;
   let args = new Map<string, VariableBinding>();
   let stageIndex = -1;
+  const empty = new Map<string, VariableBinding>();
 
   for (const ins of doc.instructions) {
     if (ins.kind === "from") {
-      const globalScope = new MapScope(new Map(), global, esc);
+      const globalScope = new MapScope(empty, globals, esc);
       out.set(ins, globalScope);
       stageIndex++;
       const base = ins.image ? globalScope.expand(ins.image.value).value.toLowerCase() : "";
@@ -109,42 +113,40 @@ export function computeScopes(doc: EnginefileDocument, options: ScopeOptions = {
       if (parent) for (const [k, b] of parent) env.set(k, { ...b, kind: "inherited-env" });
       args = new Map();
       const name = ins.stageName?.value.toLowerCase();
-      stageEnvs.set(name ?? `#${stageIndex}`, env);
-      if (name !== undefined) stageEnvs.set(name, env);
-      stageEnvs.set(String(stageIndex), env);
+      stageKeys = [String(stageIndex), ...(name !== undefined ? [name] : [])];
+      for (const k of stageKeys) stageEnvs.set(k, env);
       continue;
     }
     const inStage = env !== undefined;
-    const scope = new MapScope(env ?? new Map(), inStage ? args : global, esc);
-    out.set(ins, scope);
     // every value of one instruction is expanded against the variables before it (Docker docs:
     // `ENV abc=bye def=$abc` gives def the previous value of abc)
-    const before = new MapScope(new Map(env ?? []), new Map(inStage ? args : global), esc);
+    const before = new MapScope(env ?? empty, inStage ? args : globals, esc);
+    out.set(ins, before);
     if (ins.kind === "arg") {
+      const next = new Map(inStage ? args : globals);
       for (const d of ins.declarations) {
         let value = given(d.name);
         let kind: BindingKind = "arg";
         if (value === undefined && d.defaultValue !== undefined) value = before.expand(d.defaultValue).value;
         if (value === undefined && inStage) {
-          const g = global.get(d.name);
+          const g = globals.get(d.name);
           if (g) {
             value = g.value;
             kind = "global-arg";
           }
         }
-        const binding: VariableBinding = {
-          name: d.name,
-          value,
-          kind: inStage ? kind : "global-arg",
-          instruction: ins,
-        };
-        (inStage ? args : global).set(d.name, binding);
+        next.set(d.name, { name: d.name, value, kind: inStage ? kind : "global-arg", instruction: ins });
       }
+      if (inStage) args = next;
+      else globals = next;
     } else if (ins.kind === "env" && env) {
+      const next = new Map(env);
       for (const p of ins.pairs) {
         const value = before.expand(p.value.value).value;
-        env.set(p.key.value, { name: p.key.value, value, kind: "env", instruction: ins });
+        next.set(p.key.value, { name: p.key.value, value, kind: "env", instruction: ins });
       }
+      env = next;
+      for (const k of stageKeys) stageEnvs.set(k, env);
     }
   }
   return out;
