@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the synthetic file is Enginefile text, where ${…} is literal
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,7 +8,10 @@ import type { Benchmark } from "../benchmark.js";
 import { compare, reportTarget } from "../harness.js";
 
 /** `<repo root>/../shared/corpus/enginefiles/files` (CI checks `shared/` out beside the repo). */
-const corpusFiles = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../../shared/corpus/enginefiles/files");
+const corpusFiles = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  "../../../../../shared/corpus/enginefiles/files",
+);
 
 function loadCorpus(): string[] {
   return readdirSync(corpusFiles)
@@ -71,7 +75,12 @@ export const benchmark: Benchmark = {
         { name: "@enginekit/enginefile", fn: () => corpus.map((t) => parse(t)) },
         { name: "dockerfile-ast", fn: () => corpus.map((t) => DockerfileParser.parse(t)) },
       ],
-      { units: [{ name: "bytes", perCall: corpusBytes }, { name: "files", perCall: corpus.length }] },
+      {
+        units: [
+          { name: "bytes", perCall: corpusBytes },
+          { name: "files", perCall: corpus.length },
+        ],
+      },
     );
     const corpusRatio = (rows[1]?.meanMs ?? 0) / (rows[0]?.meanMs ?? 1);
 
@@ -86,7 +95,12 @@ export const benchmark: Benchmark = {
           { name: "@enginekit/enginefile", fn: () => parse(text) },
           { name: "dockerfile-ast", fn: () => DockerfileParser.parse(text) },
         ],
-        { units: [{ name: "bytes", perCall: size }, { name: "lines", perCall: lines }] },
+        {
+          units: [
+            { name: "bytes", perCall: size },
+            { name: "lines", perCall: lines },
+          ],
+        },
       );
       const ours = r[0]?.meanMs ?? Number.NaN;
       const peer = r[1]?.meanMs ?? Number.NaN;
@@ -94,11 +108,18 @@ export const benchmark: Benchmark = {
       if (lines === 10000) tenKRatio = peer / ours;
     }
     console.log("\n## linear growth (microseconds per line)\n");
-    for (const p of perLine) console.log(`${String(p.lines).padStart(6)} lines  ours ${p.ours.toFixed(3)} µs/line  dockerfile-ast ${p.peer.toFixed(3)} µs/line`);
+    for (const p of perLine)
+      console.log(
+        `${String(p.lines).padStart(6)} lines  ours ${p.ours.toFixed(3)} µs/line  dockerfile-ast ${p.peer.toFixed(3)} µs/line`,
+      );
     const first = perLine[0]?.ours ?? 1;
     const last = perLine[perLine.length - 1]?.ours ?? 1;
     reportTarget("≥ 2× dockerfile-ast (real-world corpus)", corpusRatio >= 2, `${corpusRatio.toFixed(2)}×`);
     reportTarget("≥ 2× dockerfile-ast (synthetic 10,000 lines)", tenKRatio >= 2, `${tenKRatio.toFixed(2)}×`);
-    reportTarget("linear growth (µs/line at 20k within 1.5× of 1k)", last <= first * 1.5, `${first.toFixed(3)} → ${last.toFixed(3)} µs/line`);
+    reportTarget(
+      "linear growth (µs/line at 20k within 1.5× of 1k)",
+      last <= first * 1.5,
+      `${first.toFixed(3)} → ${last.toFixed(3)} µs/line`,
+    );
   },
 };
