@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer, type Socket } from "node:net";
+import { dirname, resolve } from "node:path";
+import type { Readable, Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { transportOf } from "../src/commands/lsp.js";
+import { runCaptured } from "./run-in-process.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "../../..");
+const node = resolve(repo, "node_modules/.bin/node");
+/** The built command (CI builds before testing: turbo `test` depends on `build`). */
+const bin = resolve(here, "../dist/bin.js");
+
+describe("enginekit lsp flags", () => {
+  it("defaults to stdio and reads --node-ipc and --socket", () => {
+    expect(transportOf({})).toEqual({ kind: "stdio" });
+    expect(transportOf({ nodeIpc: true })).toEqual({ kind: "node-ipc" });
+    expect(transportOf({ socket: "4389" })).toEqual({ kind: "socket", port: 4389 });
+  });
+
+  it("refuses a bad port and two transports with exit code 2", async () => {
+    const bad = await runCaptured(["lsp", "--socket", "http"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--socket: "http" is not a TCP port');
+    const two = await runCaptured(["lsp", "--stdio", "--node-ipc"]);
+    expect(two.code).toBe(2);
+  });
+});
+
+/** A minimal JSON-RPC client with LSP's Content-Length framing (as the peer's black-box tests use). */
+function rpc(input: Readable, output: Writable) {
+  let buffer = Buffer.alloc(0);
+  let id = 0;
+  const pending = new Map<number, (result: unknown) => void>();
+  input.on("data", (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const headerEnd = buffer.indexOf("\r\n\r\n");
+      if (headerEnd < 0) return;
+      const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, headerEnd).toString())?.[1]);
+      if (buffer.length < headerEnd + 4 + length) return;
+      const message = JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString()) as {
+        id?: number;
+        result?: unknown;
+      };
+      buffer = buffer.subarray(headerEnd + 4 + length);
+      if (message.id !== undefined) pending.get(message.id)?.(message.result);
+    }
+  });
+  const send = (body: object) => {
+    const json = JSON.stringify({ jsonrpc: "2.0", ...body });
+    output.write(`Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
+  };
+  return {
+    request: (method: string, params: unknown) =>
+      new Promise<unknown>((r) => {
+        const n = ++id;
+        pending.set(n, r);
+        send({ id: n, method, params });
+      }),
+    notify: (method: string, params?: unknown) => send({ method, params }),
+  };
+}
+
+const INIT = { processId: null, rootUri: null, capabilities: {} };
+const exitOf = (child: ChildProcess) => new Promise<number | null>((r) => child.once("exit", r));
+
+describe.skipIf(!existsSync(bin) && !process.env.CI)("enginekit lsp as a process (built CLI)", () => {
+  it("serves over stdio and exits with 0 on shutdown + exit", async () => {
+    const child = spawn(node, [bin, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+    try {
+      const client = rpc(child.stdout!, child.stdin!);
+      const init = (await client.request("initialize", INIT)) as {
+        serverInfo: { name: string };
+        capabilities: { textDocumentSync: unknown };
+      };
+      expect(init.serverInfo.name).toBe("enginekit");
+      expect(init.capabilities.textDocumentSync).toEqual({ openClose: true, change: 2 });
+      await client.request("shutdown", null);
+      const exited = exitOf(child);
+      client.notify("exit");
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill();
+    }
+  }, 20_000);
+
+  it("connects to the client's port with --socket=<port>", async () => {
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as { port: number }).port;
+    const accepted = new Promise<Socket>((r) => server.once("connection", r));
+    const child = spawn(node, [bin, "lsp", `--socket=${port}`], { stdio: "inherit" });
+    try {
+      const socket = await accepted;
+      const init = (await rpc(socket, socket).request("initialize", INIT)) as {
+        serverInfo: { name: string };
+      };
+      expect(init.serverInfo.name).toBe("enginekit");
+      socket.destroy();
+    } finally {
+      child.kill();
+      server.close();
+    }
+  }, 20_000);
+
+  it("serves over Node IPC with --node-ipc", async () => {
+    const child = spawn(node, [bin, "lsp", "--node-ipc"], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    try {
+      const answer = new Promise<{ result: { serverInfo: { name: string } } }>((r) =>
+        child.once("message", r as never),
+      );
+      child.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: INIT });
+      expect((await answer).result.serverInfo.name).toBe("enginekit");
+    } finally {
+      child.kill();
+    }
+  }, 20_000);
+});

@@ -1,0 +1,98 @@
+import { DEFAULT_SETTINGS, type LintSettings, RULE_SEVERITIES, type RuleSeverity } from "@enginekit/lint";
+import type { ProjectConfig } from "./project-config.js";
+
+/**
+ * The server's settings (section `enginekit` of `workspace/configuration`, docs/language-server.md
+ * "Settings"). Rule severities use the linter's model (`.enginekit.yaml` `rules:`), so the editor and
+ * `enginekit lint` agree; editor values win over the project file.
+ */
+export interface ServerSettings {
+  /** Severity by rule id (`error`, `warning`, `info`, `style`, `off`). */
+  rules: Record<string, RuleSeverity>;
+  /** Extra globs of YAML/JSON files read as manifests (besides `*.container.yaml` etc.). */
+  manifests: string[];
+  secrets: {
+    /** Secrets service address (`SVC_ADDR` when unset). */
+    address?: string;
+    /** Namespace (`SVC_NAMESPACE` when unset). */
+    namespace?: string;
+    /** File holding the token (`SVC_TOKEN`, then `~/.svc-token` when unset). Never the token itself. */
+    tokenFile?: string;
+    /** Per-lookup timeout in milliseconds (default 500). */
+    timeoutMs: number;
+    /** Whether secret-path completion and hover query the service (default true). */
+    completion: boolean;
+  };
+  /** Online diagnostics for missing secrets and fields (opt-in, default false). */
+  online: boolean;
+  /** Delay in milliseconds between the last change and pushed diagnostics (default 200). */
+  diagnosticsDelayMs: number;
+  /** Inlay hints with resolved ARG/ENV values (default true). */
+  inlayHints: boolean;
+}
+
+/** Defaults of {@link ServerSettings}. */
+export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
+  rules: {},
+  manifests: [],
+  secrets: { timeoutMs: 500, completion: true },
+  online: false,
+  diagnosticsDelayMs: 200,
+  inlayHints: true,
+};
+
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+/**
+ * Reads the client's `enginekit` section leniently: unknown keys and values of the wrong type are
+ * ignored (the defaults stay), never thrown.
+ */
+export function readServerSettings(section: unknown): ServerSettings {
+  const raw = record(section);
+  const secrets = record(raw.secrets);
+  const rules: Record<string, RuleSeverity> = {};
+  for (const [id, severity] of Object.entries(record(raw.rules))) {
+    if (RULE_SEVERITIES.includes(severity as RuleSeverity)) rules[id] = severity as RuleSeverity;
+  }
+  const number = (value: unknown, fallback: number) =>
+    typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : fallback;
+  const d = DEFAULT_SERVER_SETTINGS;
+  return {
+    rules,
+    manifests: Array.isArray(raw.manifests)
+      ? raw.manifests.filter((g): g is string => typeof g === "string")
+      : [],
+    secrets: {
+      ...(stringOr(secrets.address) ? { address: stringOr(secrets.address) } : {}),
+      ...(stringOr(secrets.namespace) ? { namespace: stringOr(secrets.namespace) } : {}),
+      ...(stringOr(secrets.tokenFile) ? { tokenFile: stringOr(secrets.tokenFile) } : {}),
+      timeoutMs: number(secrets.timeoutMs, d.secrets.timeoutMs),
+      completion: typeof secrets.completion === "boolean" ? secrets.completion : d.secrets.completion,
+    },
+    online: typeof raw.online === "boolean" ? raw.online : d.online,
+    diagnosticsDelayMs: number(raw.diagnosticsDelayMs, d.diagnosticsDelayMs),
+    inlayHints: typeof raw.inlayHints === "boolean" ? raw.inlayHints : d.inlayHints,
+  };
+}
+
+/**
+ * The linter settings for one file: the project's `.enginekit.yaml` (if any), then the editor's rule
+ * severities on top (the same `LintSettings` model `enginekit lint` builds).
+ */
+export function lintSettingsFor(project: ProjectConfig | undefined, settings: ServerSettings): LintSettings {
+  return {
+    ...DEFAULT_SETTINGS,
+    rules: { ...(project?.rules ?? {}), ...settings.rules },
+    inlineSuppressions: project?.inlineSuppressions ?? DEFAULT_SETTINGS.inlineSuppressions,
+    reportUnusedSuppressions: project?.reportUnusedSuppressions ?? DEFAULT_SETTINGS.reportUnusedSuppressions,
+    enginefile: project?.trustedRegistries ? { trustedRegistries: project.trustedRegistries } : {},
+  };
+}

@@ -1,0 +1,26 @@
+import {
+  type Finding,
+  type LintSettings,
+  lintAnalyzedEnginefile,
+  lintAnalyzedManifest,
+} from "@enginekit/lint";
+import type { Finding as ManifestFinding } from "@enginekit/manifests";
+import type { DocumentAnalysis } from "../documents/analysis-cache.js";
+
+/**
+ * The one place diagnostics come from (task §1: "behind one small interface"): the findings of
+ * `@enginekit/lint` for an analysed document, with the same settings model as `enginekit lint`, so the
+ * editor and CI agree. `online` adds findings of the online secret checks (manifests only).
+ */
+export function findingsOf(
+  analysis: DocumentAnalysis,
+  settings: LintSettings,
+  online: readonly ManifestFinding[] = [],
+): Finding[] {
+  if (analysis.kind === "enginefile") return lintAnalyzedEnginefile(analysis.file, settings);
+  const manifest =
+    online.length > 0
+      ? { ...analysis.manifest, findings: [...analysis.manifest.findings, ...online] }
+      : analysis.manifest;
+  return lintAnalyzedManifest(manifest, settings);
+}

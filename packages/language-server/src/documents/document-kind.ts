@@ -1,0 +1,70 @@
+import { kindFromFileName } from "@enginekit/manifests";
+
+/** What the server does with a document: lint it as an Enginefile, as a manifest, or leave it alone. */
+export type DocumentKind = "enginefile" | "manifest";
+
+/** Language ids editors use for Enginefiles (Dockerfile syntax). */
+const ENGINEFILE_LANGUAGES = new Set(["enginefile", "dockerfile"]);
+
+/** The last path segment of a URI or path, decoded. */
+export function baseNameOf(uri: string): string {
+  const path = uri.split(/[?#]/)[0] ?? "";
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** True for `Enginefile`, `*.Enginefile` and `Enginefile.*` (case-insensitive). */
+export function isEnginefileName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === "enginefile" || lower.endsWith(".enginefile") || lower.startsWith("enginefile.");
+}
+
+/**
+ * Classifies a document (task §1 "Documents"): language id `enginefile`/`dockerfile` or an Enginefile
+ * file name → `enginefile`; a file name with a manifest kind (`*.container.yaml`, docs/manifests.md) or a
+ * YAML/JSON file matching one of the configured manifest globs → `manifest`; anything else `undefined`.
+ */
+export function documentKindOf(
+  uri: string,
+  languageId: string,
+  manifestGlobs: readonly RegExp[] = [],
+): DocumentKind | undefined {
+  const name = baseNameOf(uri);
+  if (ENGINEFILE_LANGUAGES.has(languageId.toLowerCase()) || isEnginefileName(name)) return "enginefile";
+  if (kindFromFileName(name)) return "manifest";
+  const path = decodeUriPath(uri);
+  if (/\.(ya?ml|json)$/i.test(name) && manifestGlobs.some((glob) => glob.test(path))) return "manifest";
+  return undefined;
+}
+
+function decodeUriPath(uri: string): string {
+  const path = uri.replace(/^[a-z]+:\/\//i, "").split(/[?#]/)[0] ?? "";
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Compiles a glob (`**` any path, `*` within a segment, `?` one character) to a regular expression
+ * matched against the end of a path, e.g. `deploy/**\/*.yaml`. Linear (no nested quantifiers).
+ */
+export function globToRegExp(glob: string): RegExp {
+  let out = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "*" && glob[i + 1] === "*") {
+      out += ".*";
+      i++;
+      if (glob[i + 1] === "/") i++;
+    } else if (c === "*") out += "[^/]*";
+    else if (c === "?") out += "[^/]";
+    else out += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`(^|/)${out}$`);
+}

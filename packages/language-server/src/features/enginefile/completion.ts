@@ -1,0 +1,277 @@
+import { type Instruction, SIGNALS } from "@enginekit/enginefile";
+import type { AnalyzedEnginefile } from "@enginekit/lint";
+import {
+  type CompletionItem,
+  CompletionItemKind,
+  CompletionItemTag,
+  InsertTextFormat,
+  MarkupKind,
+} from "vscode-languageserver";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import { type CursorContext, cursorContext } from "./cursor-context.js";
+import { DIRECTIVES, FLAGS, flagsOf, INSTRUCTIONS, MOUNT_OPTIONS } from "./reference.js";
+
+/** Characters that open completion in Enginefiles (`--` flags, `=` values, `$` variables, `,` mount options). */
+export const ENGINEFILE_TRIGGER_CHARACTERS = ["-", "=", "$", "{", ",", " ", "#"];
+
+/** Client abilities that change completion items. */
+export interface CompletionOptions {
+  snippets: boolean;
+}
+
+const RE_TRIGGER = { title: "Suggest", command: "editor.action.triggerSuggest" };
+
+function markdown(value: string) {
+  return { kind: MarkupKind.Markdown, value };
+}
+
+function replaceItem(
+  document: TextDocument,
+  start: number,
+  end: number,
+  label: string,
+  kind: CompletionItemKind,
+  extra: Partial<CompletionItem> = {},
+): CompletionItem {
+  const range = { start: document.positionAt(start), end: document.positionAt(end) };
+  return {
+    label,
+    kind,
+    textEdit: { range, newText: extra.insertText ?? label },
+    ...extra,
+    insertText: undefined,
+  };
+}
+
+function instructionItems(
+  document: TextDocument,
+  ctx: CursorContext,
+  options: CompletionOptions,
+): CompletionItem[] {
+  const start = ctx.offset - (/[A-Za-z]*$/.exec(ctx.linePrefix)?.[0].length ?? 0);
+  const onbuild = /ONBUILD\s+[A-Za-z]*$/i.test(ctx.linePrefix);
+  return INSTRUCTIONS.filter((i) => !onbuild || !["ONBUILD", "FROM", "MAINTAINER"].includes(i.keyword)).map(
+    (i) => {
+      const item = replaceItem(document, start, ctx.offset, i.keyword, CompletionItemKind.Keyword, {
+        detail: i.syntax[0],
+        documentation: markdown(`${i.summary}\n\n\`\`\`\n${i.syntax.join("\n")}\n\`\`\``),
+        ...(options.snippets ? { insertText: i.snippet, insertTextFormat: InsertTextFormat.Snippet } : {}),
+      });
+      if (i.deprecated) item.tags = [CompletionItemTag.Deprecated];
+      return item;
+    },
+  );
+}
+
+function directiveItems(document: TextDocument, ctx: CursorContext): CompletionItem[] {
+  const m = /^#\s*([a-z]*)(=([^\s]*))?$/i.exec(ctx.linePrefix);
+  if (!m) return [];
+  if (m[2] === undefined) {
+    const start = ctx.offset - (m[1]?.length ?? 0);
+    return DIRECTIVES.map((d) =>
+      replaceItem(document, start, ctx.offset, d.name, CompletionItemKind.Property, {
+        detail: d.syntax,
+        documentation: markdown(d.summary),
+        insertText: `${d.name}=`,
+        command: RE_TRIGGER,
+      }),
+    );
+  }
+  const directive = DIRECTIVES.find((d) => d.name === m[1]?.toLowerCase());
+  const start = ctx.offset - (m[3]?.length ?? 0);
+  return (directive?.values ?? []).map((v) =>
+    replaceItem(document, start, ctx.offset, v, CompletionItemKind.Value, { detail: directive?.syntax }),
+  );
+}
+
+/** Variables in scope at the instruction, with their resolved values (ENV first, then ARGs). */
+function variableItems(
+  document: TextDocument,
+  file: AnalyzedEnginefile,
+  ctx: CursorContext,
+): CompletionItem[] {
+  const m = /\$(\{?)([A-Za-z0-9_]*)$/.exec(ctx.linePrefix);
+  if (!m || !ctx.instruction) return [];
+  const scope = file.scopes.get(ctx.instruction);
+  if (!scope) return [];
+  const braced = m[1] === "{";
+  const start = ctx.offset - (m[2]?.length ?? 0);
+  const closing = braced && file.text[ctx.offset] !== "}" ? "}" : "";
+  return scope.bindings().map((b, index) =>
+    replaceItem(document, start, ctx.offset, b.name, CompletionItemKind.Variable, {
+      detail: b.value === undefined ? `${b.kind} (no value)` : `${b.kind} = ${b.value}`,
+      documentation: markdown(
+        b.value === undefined
+          ? `\`${b.name}\` has no value here.`
+          : `\`${b.name}\` = \`${b.value}\` (${b.kind})`,
+      ),
+      insertText: `${b.name}${closing}`,
+      sortText: String(index).padStart(4, "0"),
+    }),
+  );
+}
+
+function stageNamesBefore(file: AnalyzedEnginefile, offset: number): string[] {
+  return file.doc.stages
+    .filter((s) => s.name !== undefined && s.from.range.end.offset < offset)
+    .map((s) => s.name as string);
+}
+
+function mountItems(
+  document: TextDocument,
+  file: AnalyzedEnginefile,
+  ctx: CursorContext,
+  value: string,
+): CompletionItem[] {
+  const pieceStart = value.lastIndexOf(",") + 1;
+  const piece = value.slice(pieceStart);
+  const type = /(?:^|,)type=([a-z]+)/.exec(value)?.[1] ?? "bind";
+  const eq = piece.indexOf("=");
+  if (eq < 0) {
+    const used = new Set(value.split(",").map((p) => p.split("=")[0]));
+    return MOUNT_OPTIONS.filter((o) => o.types.includes(type) && !used.has(o.key)).map((o) =>
+      replaceItem(document, ctx.offset - piece.length, ctx.offset, o.key, CompletionItemKind.Property, {
+        detail: `--mount ${o.key} (${o.types.join(", ")})`,
+        documentation: markdown(o.summary),
+        insertText: o.key === "rw" || o.key === "ro" ? o.key : `${o.key}=`,
+        ...(o.key === "rw" || o.key === "ro" ? {} : { command: RE_TRIGGER }),
+      }),
+    );
+  }
+  const key = piece.slice(0, eq);
+  const typed = piece.slice(eq + 1);
+  const values =
+    key === "from"
+      ? stageNamesBefore(file, ctx.instruction?.range.start.offset ?? ctx.offset)
+      : (MOUNT_OPTIONS.find((o) => o.key === key)?.values ?? []);
+  return values.map((v) =>
+    replaceItem(document, ctx.offset - typed.length, ctx.offset, v, CompletionItemKind.EnumMember, {
+      detail: `--mount ${key}`,
+    }),
+  );
+}
+
+function flagItems(
+  document: TextDocument,
+  file: AnalyzedEnginefile,
+  ctx: CursorContext,
+  ins: Instruction,
+): CompletionItem[] {
+  const keyword = ins.keyword.toUpperCase();
+  const eq = ctx.word.indexOf("=");
+  if (eq < 0) {
+    const present = new Set(
+      ins.flags.filter((f) => f.name !== "mount" && f.name !== "exclude").map((f) => f.name),
+    );
+    return flagsOf(keyword)
+      .filter((f) => !present.has(f.name))
+      .map((f) =>
+        replaceItem(document, ctx.wordStart, ctx.offset, `--${f.name}`, CompletionItemKind.Property, {
+          detail: f.syntax,
+          documentation: markdown(f.summary),
+          insertText: f.boolean ? `--${f.name}` : `--${f.name}=`,
+          ...(f.boolean || !(f.values || f.name === "from") ? {} : { command: RE_TRIGGER }),
+        }),
+      );
+  }
+  const name = ctx.word.slice(2, eq);
+  const value = ctx.word.slice(eq + 1);
+  if (keyword === "RUN" && name === "mount") return mountItems(document, file, ctx, value);
+  const flag = FLAGS.find((f) => f.name === name && f.instructions.includes(keyword));
+  const values = name === "from" ? stageNamesBefore(file, ins.range.start.offset) : (flag?.values ?? []);
+  return values.map((v) =>
+    replaceItem(
+      document,
+      ctx.offset - value.length,
+      ctx.offset,
+      v,
+      name === "from" ? CompletionItemKind.Reference : CompletionItemKind.EnumMember,
+      {
+        detail: flag?.syntax,
+      },
+    ),
+  );
+}
+
+function argumentItems(
+  document: TextDocument,
+  file: AnalyzedEnginefile,
+  ctx: CursorContext,
+  ins: Instruction,
+): CompletionItem[] {
+  const afterKeyword = file.text.slice(ins.keywordRange.end.offset, ctx.wordStart);
+  const words = afterKeyword.split(/\s+/).filter((w) => w.length > 0 && !w.startsWith("--"));
+  switch (ins.kind) {
+    case "from":
+      if (words.length === 0)
+        return stageNamesBefore(file, ins.range.start.offset).map((n) =>
+          replaceItem(document, ctx.wordStart, ctx.offset, n, CompletionItemKind.Reference, {
+            detail: "build stage",
+          }),
+        );
+      if (words.length === 1)
+        return [
+          replaceItem(document, ctx.wordStart, ctx.offset, "AS", CompletionItemKind.Keyword, {
+            insertText: "AS ",
+          }),
+        ];
+      return [];
+    case "stopsignal":
+      return words.length === 0
+        ? Object.entries(SIGNALS).map(([name, number]) =>
+            replaceItem(
+              document,
+              ctx.wordStart,
+              ctx.offset,
+              name.startsWith("SIG") ? name : `SIG${name}`,
+              CompletionItemKind.EnumMember,
+              {
+                detail: `signal ${number}`,
+              },
+            ),
+          )
+        : [];
+    case "healthcheck":
+      return words.length === 0
+        ? ["CMD", "NONE"].map((k) =>
+            replaceItem(document, ctx.wordStart, ctx.offset, k, CompletionItemKind.Keyword, {
+              insertText: k === "CMD" ? "CMD " : k,
+            }),
+          )
+        : [];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Completion in an Enginefile at `offset` (task §2): instructions with snippets at a keyword position
+ * (ONBUILD triggers too), parser directives and their values at the top, flags of the instruction and
+ * their values (`RUN --mount` keys and values per mount type, `--network`, `--security`, COPY/ADD,
+ * HEALTHCHECK), stage names after `--from=`/`from=` and in FROM, variables in scope after `$`/`${` with
+ * their resolved values, STOPSIGNAL names, HEALTHCHECK CMD/NONE. Nothing inside heredoc bodies.
+ */
+export function enginefileCompletion(
+  document: TextDocument,
+  file: AnalyzedEnginefile,
+  offset: number,
+  options: CompletionOptions,
+): CompletionItem[] {
+  const ctx = cursorContext(file, offset);
+  if (/\$\{?[A-Za-z0-9_]*$/.test(ctx.linePrefix) && ctx.instruction)
+    return variableItems(document, file, ctx);
+  if (ctx.inHeredoc) return [];
+  if (ctx.linePrefix.trimStart().startsWith("#"))
+    return ctx.inDirectiveRegion ? directiveItems(document, ctx) : [];
+  if (ctx.atKeyword) return instructionItems(document, ctx, options);
+  const ins = ctx.instruction;
+  if (!ins) return [];
+  if (ctx.word.startsWith("-")) {
+    const before = file.text.slice(ins.keywordRange.end.offset, ctx.wordStart);
+    const onlyFlagsBefore = before
+      .split(/\s+|\\\r?\n/)
+      .every((w) => w === "" || w.startsWith("--") || w === "\\");
+    if (onlyFlagsBefore) return flagItems(document, file, ctx, ins);
+  }
+  return argumentItems(document, file, ctx, ins);
+}

@@ -1,0 +1,47 @@
+import { connect } from "node:net";
+import {
+  createConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
+  ProposedFeatures,
+} from "vscode-languageserver/node";
+import { type EnginekitServer, type ServerOptions, startServer } from "./server.js";
+
+/** How the client talks to the server: stdio (default), Node IPC (`--node-ipc`), or a TCP port the client listens on (`--socket=<port>`). */
+export type Transport =
+  | { kind: "stdio" }
+  | { kind: "node-ipc" }
+  | { kind: "socket"; port: number; host?: string };
+
+/**
+ * Starts the language server on a transport (the conventions of `vscode-languageserver/node` and the
+ * peer's `--stdio`, `--node-ipc`, `--socket=<port>`; with a socket the server connects to the client's
+ * port on 127.0.0.1). Resolves once listening; the process exits when the client sends `exit`.
+ * Throws for `node-ipc` when the process has no IPC channel.
+ */
+export async function runLanguageServer(
+  transport: Transport,
+  options: ServerOptions = {},
+): Promise<EnginekitServer> {
+  switch (transport.kind) {
+    case "stdio":
+      return startServer(createConnection(ProposedFeatures.all, process.stdin, process.stdout), options);
+    case "node-ipc":
+      if (!process.send)
+        throw new Error(
+          "--node-ipc needs a parent process with an IPC channel (spawned with 'ipc' in stdio)",
+        );
+      return startServer(
+        createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process)),
+        options,
+      );
+    case "socket": {
+      const socket = connect(transport.port, transport.host ?? "127.0.0.1");
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", resolve);
+        socket.once("error", reject);
+      });
+      return startServer(createConnection(ProposedFeatures.all, socket, socket), options);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { PassThrough } from "node:stream";
+import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
+import {
+  type ClientCapabilities,
+  createProtocolConnection,
+  type InitializeParams,
+  type ProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from "vscode-languageserver-protocol/node";
+import { type EnginekitServer, type ServerOptions, startServer } from "../src/server.js";
+
+/** Everything a test needs: the client side of an in-memory connection and what the server sent. */
+export interface TestClient {
+  client: ProtocolConnection;
+  server: EnginekitServer;
+  diagnostics: Map<string, unknown[]>;
+  messages: { type: number; message: string }[];
+  logs: string[];
+  /** Opens a document and returns its uri. */
+  open(uri: string, text: string, languageId?: string): Promise<string>;
+  /** Resolves with the next diagnostics published for `uri` (after `afterVersion`). */
+  nextDiagnostics(uri: string): Promise<import("vscode-languageserver-protocol").Diagnostic[]>;
+  request<R>(method: string, params: unknown): Promise<R>;
+  close(): Promise<void>;
+}
+
+/** Default client capabilities: snippets, hierarchical symbols, push diagnostics. */
+export const CLIENT_CAPABILITIES: ClientCapabilities = {
+  textDocument: {
+    completion: { completionItem: { snippetSupport: true } },
+    documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ["quickfix"] } } },
+  },
+  workspace: { configuration: true },
+};
+
+/**
+ * Starts the real server and a `vscode-languageserver-protocol` client on two PassThrough streams
+ * (the DockerLS / MS compose pattern, lsp-anchors §5), initialises it with `settings` as the
+ * `enginekit` configuration section, and records published diagnostics and messages.
+ */
+export async function startTestClient(
+  settings: Record<string, unknown> = {},
+  capabilities: ClientCapabilities = CLIENT_CAPABILITIES,
+  options: ServerOptions = {},
+): Promise<TestClient> {
+  const up = new PassThrough();
+  const down = new PassThrough();
+  const serverConnection = createConnection(ProposedFeatures.all, up, down);
+  const server = startServer(serverConnection, options);
+  const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
+  const diagnostics = new Map<string, unknown[]>();
+  const waiters = new Map<string, ((d: never[]) => void)[]>();
+  const messages: { type: number; message: string }[] = [];
+  const logs: string[] = [];
+  client.onNotification("textDocument/publishDiagnostics", (p: { uri: string; diagnostics: never[] }) => {
+    diagnostics.set(p.uri, p.diagnostics);
+    const list = waiters.get(p.uri) ?? [];
+    waiters.delete(p.uri);
+    for (const w of list) w(p.diagnostics);
+  });
+  client.onNotification("window/showMessage", (p: { type: number; message: string }) => {
+    messages.push(p);
+  });
+  client.onNotification("window/logMessage", (p: { message: string }) => {
+    logs.push(p.message);
+  });
+  client.onRequest("workspace/configuration", (p: { items: { section?: string }[] }) =>
+    p.items.map(() => settings),
+  );
+  client.onRequest("client/registerCapability", () => null);
+  client.listen();
+  const init: InitializeParams = { processId: null, rootUri: null, capabilities, workspaceFolders: null };
+  await client.sendRequest("initialize", init);
+  await client.sendNotification("initialized", {});
+  // let the server fetch its configuration
+  await new Promise((r) => setTimeout(r, 20));
+  const versions = new Map<string, number>();
+  return {
+    client,
+    server,
+    diagnostics,
+    messages,
+    logs,
+    async open(uri, text, languageId = "plaintext") {
+      versions.set(uri, 1);
+      await client.sendNotification("textDocument/didOpen", {
+        textDocument: { uri, languageId, version: 1, text },
+      });
+      return uri;
+    },
+    nextDiagnostics(uri) {
+      return new Promise((resolve) => {
+        const list = waiters.get(uri) ?? [];
+        list.push(resolve as never);
+        waiters.set(uri, list);
+      });
+    },
+    request: (method, params) => client.sendRequest(method, params),
+    async close() {
+      await client.sendRequest("shutdown").catch(() => undefined);
+      client.dispose();
+      serverConnection.dispose();
+      // The streams stay open: vscode-languageserver/node exits the process when its input closes.
+    },
+  };
+}
