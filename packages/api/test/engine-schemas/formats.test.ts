@@ -4,6 +4,7 @@ import {
   ContainerKillQuery,
   ContainerLogsQuery,
   ContainerStartQuery,
+  EventsQuery,
   HostConfig,
   isDetachKeys,
   isSignal,
@@ -332,6 +333,29 @@ describe("image references (Image, ContainerSpec.Image, BuildQuery t)", () => {
         path: ["Image"],
         message:
           'Image must be an image reference such as "name:tag", "registry:5000/team/name:tag" or "name@sha256:<digest>" (repository names are lower-case)',
+      },
+    ]);
+  });
+});
+
+describe("EventsQuery times", () => {
+  it.each([
+    "1700000000",
+    "1700000000.123456789",
+    "2026-11-21",
+    "2026-11-21T05:00:00Z",
+    "2026-11-21T05:00:00.5+01:00",
+    "10m",
+    "1h30m",
+    "1.5h",
+  ])("accepts %s", (since) => {
+    expect(located(EventsQuery, { since, until: since })).toEqual([]);
+  });
+  it.each(["yesterday", "10 minutes", "-5", ""])("rejects %j", (since) => {
+    expect(located(EventsQuery, { since })).toEqual([
+      {
+        path: ["since"],
+        message: 'since must be Unix seconds, an RFC 3339 time or a duration such as "10m"',
       },
     ]);
   });
