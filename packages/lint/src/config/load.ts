@@ -54,7 +54,7 @@ export function parseConfig(text: string, file: string): LintConfig {
     const hint = keys.some((k) => /token/i.test(k))
       ? " (never store a token here: use SVC_TOKEN or ~/.svc-token)"
       : "";
-    throw at(node ?? 0, `${path.length > 0 ? `${path.join(".")}: ` : ""}${what}${hint}`);
+    throw at(node ?? 0, `${issue.path.length > 0 ? `${issue.path.join(".")}: ` : ""}${what}${hint}`);
   }
   const rules = doc.get("rules");
   if (isMap(rules)) {

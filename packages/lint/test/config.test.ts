@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { ConfigError, findConfig, parseConfig } from "../src/config/load.js";
+import { ProjectSettings } from "../src/node/project-settings.js";
+
+const errorOf = (text: string) => {
+  try {
+    parseConfig(text, ".enginekit.yaml");
+  } catch (e) {
+    if (e instanceof ConfigError) return e.message;
+    throw e;
+  }
+  return "no error";
+};
+
+describe(".enginekit.yaml", () => {
+  test("a full configuration parses", () => {
+    const c = parseConfig(
+      [
+        "rules:",
+        "  no-sudo: error",
+        "  manifest/limit: warning",
+        "  instruction-casing: off",
+        "ignore: [vendor/**]",
+        "manifests: ['deploy/*.yaml']",
+        "dockerfiles: true",
+        "trustedRegistries: ['*.gcr.io', docker.io]",
+        "failureThreshold: warning",
+        "inlineSuppressions: false",
+        "secrets: { address: 'https://127.0.0.1:8200', namespace: team/ }",
+      ].join("\n"),
+      "x",
+    );
+    expect(c.rules).toEqual({ "no-sudo": "error", "manifest/limit": "warning", "instruction-casing": "off" });
+    expect(c.failureThreshold).toBe("warning");
+    expect(c.secrets?.namespace).toBe("team/");
+  });
+
+  test("an unknown rule id is an error at its key (1-based line:column)", () => {
+    expect(errorOf("failureThreshold: error\nrules:\n  no-sudo: off\n  no-sodu: off\n")).toBe(
+      '.enginekit.yaml:4:3: unknown rule "no-sodu" (see enginekit lint --list-rules)',
+    );
+  });
+
+  test("a bad severity, an unknown setting, a token and broken YAML are located errors", () => {
+    expect(errorOf("rules:\n  no-sudo: fatal\n")).toMatch(/^\.enginekit\.yaml:2:12: rules\.no-sudo: /);
+    expect(errorOf("failureTreshold: error\n")).toBe(
+      '.enginekit.yaml:1:1: unknown setting "failureTreshold"',
+    );
+    expect(errorOf("secrets:\n  token: s.abc\n")).toBe(
+      '.enginekit.yaml:2:3: secrets: unknown setting "token" (never store a token here: use SVC_TOKEN or ~/.svc-token)',
+    );
+    expect(errorOf("rules: [\n")).toMatch(/^\.enginekit\.yaml:2:1: /);
+  });
+
+  test("an empty file is an empty configuration", () => {
+    expect(parseConfig("", "x")).toEqual({});
+  });
+});
+
+describe("configuration lookup and command-line overrides", () => {
+  const root = mkdtempSync(join(tmpdir(), "enginekit-config-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, "app", "sub"), { recursive: true });
+  mkdirSync(join(root, "other"), { recursive: true });
+  writeFileSync(join(root, ".enginekit.yaml"), "rules:\n  no-sudo: info\nfailureThreshold: error\n");
+  writeFileSync(join(root, "app", ".enginekit.yml"), "rules:\n  no-sudo: off\ntrustedRegistries: [gcr.io]\n");
+
+  test("the nearest file upward wins (no merging across files)", () => {
+    expect(findConfig(join(root, "app", "sub"))?.file).toBe(join(root, "app", ".enginekit.yml"));
+    expect(findConfig(join(root, "other"))?.file).toBe(join(root, ".enginekit.yaml"));
+  });
+
+  test("per-file settings: config values, then command-line overrides", () => {
+    const project = new ProjectSettings(root, { rules: { "cd-in-run": "error" }, failureThreshold: "style" });
+    const app = project.forFile(join(root, "app", "sub", "Enginefile"));
+    expect(app.settings.rules).toEqual({ "no-sudo": "off", "cd-in-run": "error" });
+    expect(app.settings.enginefile.trustedRegistries).toEqual(["gcr.io"]);
+    expect(app.failureThreshold).toBe("style");
+    const other = new ProjectSettings(root).forFile(join(root, "other", "Enginefile"));
+    expect(other.settings.rules).toEqual({ "no-sudo": "info" });
+    expect(other.failureThreshold).toBe("error");
+  });
+});

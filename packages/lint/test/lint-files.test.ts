@@ -1,0 +1,106 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { DiscoveryError } from "../src/node/discover.js";
+import { lintFiles } from "../src/node/lint-files.js";
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "enginekit-lint-"));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, ".."), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
+
+describe("lintFiles on a real folder", () => {
+  const root = project({
+    Enginefile: "FROM alpine:3.20\nCOPY secrets/key.pem /app/\n",
+    ".engineignore": "secrets\n",
+    "api/api.Enginefile": "FROM node\n",
+    "api/Enginefile.dev": "FROM node:22\nRUN sudo true\n",
+    "api/Dockerfile": "FROM ubuntu\n",
+    "deploy/web.container.yaml": "Image: alpine:3.20\nHostConfig:\n  BlkioWeight: 5\n",
+    "deploy/notes.yaml": "anything: true\n",
+    "vendor/Enginefile": "FROM ubuntu\n",
+    "build/Enginefile": "FROM ubuntu\n",
+    "node_modules/x/Enginefile": "FROM ubuntu\n",
+    ".enginekit.yaml": "ignore: [vendor]\n",
+    ".gitignore": "build/\n",
+  });
+  roots.push(root);
+  execFileSync("git", ["init", "-q"], { cwd: root });
+
+  test("finds Enginefile names and manifests, skipping ignore patterns, git-ignored files and node_modules", async () => {
+    const results = await lintFiles(["."], { cwd: root });
+    expect(results.map((r) => `${r.path} ${r.kind}`)).toEqual([
+      "Enginefile enginefile",
+      "api/Enginefile.dev enginefile",
+      "api/api.Enginefile enginefile",
+      "deploy/web.container.yaml manifest",
+    ]);
+  });
+
+  test("COPY of a path .engineignore excludes is reported through the shared matcher", async () => {
+    const [r] = await lintFiles(["Enginefile"], { cwd: root });
+    expect(r?.findings.map((f) => f.ruleId)).toEqual(["copy-ignored-file"]);
+  });
+
+  test("Dockerfile-named files only when asked; a named file is linted whatever its name", async () => {
+    const all = await lintFiles(["api"], { cwd: root, overrides: { dockerfiles: true } });
+    expect(all.map((r) => r.path)).toContain("api/Dockerfile");
+    const named = await lintFiles(["deploy/notes.yaml"], { cwd: root });
+    expect(named[0]?.kind).toBe("manifest");
+  });
+
+  test("a missing path is a DiscoveryError naming it", async () => {
+    await expect(lintFiles(["nope"], { cwd: root })).rejects.toThrow(DiscoveryError);
+    await expect(lintFiles(["nope"], { cwd: root })).rejects.toThrow("nope: no such file or directory");
+  });
+
+  test("failing counts findings at or above the threshold", async () => {
+    const [low] = await lintFiles(["api/api.Enginefile"], { cwd: root });
+    expect(low?.failing).toBe(1);
+    const [high] = await lintFiles(["api/api.Enginefile"], {
+      cwd: root,
+      overrides: { failureThreshold: "error" },
+    });
+    expect(high?.failing).toBe(0);
+  });
+
+  test("stdin text is linted with the kind and configuration of its --stdin-filename", async () => {
+    const [r] = await lintFiles(
+      [],
+      { cwd: root },
+      { text: "Image: x:1\nHostConfig: {BlkioWeight: 2}\n", fileName: "deploy/x.container.yaml" },
+    );
+    expect(r?.findings.map((f) => f.ruleId)).toEqual(["manifest/limit"]);
+  });
+});
+
+describe("--fix", () => {
+  test("rewrites files atomically until stable and leaves no temporary file", async () => {
+    const root = project({
+      Enginefile:
+        "from alpine:3.20\nRUN apt-get install curl\nMAINTAINER me\nCMD node app.js\nEXPOSE 80/TCP\n",
+      "web.container.yaml": "Image: alpine:3.20\nHostConfig:\n  Memroy: 1\n",
+    });
+    roots.push(root);
+    const results = await lintFiles(["."], { cwd: root, fix: true });
+    expect(readFileSync(join(root, "Enginefile"), "utf8")).toBe(
+      'FROM alpine:3.20\nRUN apt-get install -y --no-install-recommends curl\nLABEL org.opencontainers.image.authors="me"\nCMD ["node", "app.js"]\nEXPOSE 80/tcp\n',
+    );
+    expect(readFileSync(join(root, "web.container.yaml"), "utf8")).toBe(
+      "Image: alpine:3.20\nHostConfig:\n  Memory: 1\n",
+    );
+    expect(results.reduce((n, r) => n + r.fixesApplied, 0)).toBeGreaterThanOrEqual(7);
+    expect(readdirSync(root).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+});
