@@ -59,6 +59,17 @@ describe("published JSON Schemas (z.toJSONSchema)", () => {
 
   describe("container-create.schema.json", () => {
     const validate = compile("container-create.schema.json");
+    it("accepts the manifest-only keys $schema, kind and Name, and checks them", () => {
+      const manifest = {
+        $schema: "https://enginekit.dev/schemas/container-create.schema.json",
+        kind: "container",
+        Name: "web",
+        ...containerCreateExample,
+      };
+      expect(validate(manifest) ? [] : validate.errors).toEqual([]);
+      expect(validate({ ...manifest, kind: "service" })).toBe(false);
+      expect(validate({ ...manifest, Name: "-bad name" })).toBe(false);
+    });
     it("accepts the realistic create body", () => {
       expect(validate(containerCreateExample) ? [] : validate.errors).toEqual([]);
     });
