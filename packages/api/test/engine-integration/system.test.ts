@@ -29,6 +29,14 @@ describe.skipIf(!engineHost)("system endpoints against the real engine", () => {
     expect((error as EngineApiError).engineMessage).toMatch(/no such container/i);
   });
 
+  test("plugins: list, and inspect of a missing plugin reaches the engine's plugin route (404 not found)", async () => {
+    expect(await client.plugins.list()).toBeInstanceOf(Array);
+    await expect(client.plugins.inspect("enginekit/no-such-plugin")).rejects.toMatchObject({
+      status: 404,
+      engineMessage: expect.stringMatching(/plugin .* not found/),
+    });
+  });
+
   test("the events stream delivers a container's create and destroy events", async () => {
     const name = uniqueName("events");
     const since = String(Math.floor(Date.now() / 1000) - 1);
