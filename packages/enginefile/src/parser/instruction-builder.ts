@@ -27,6 +27,12 @@ export interface BuildContext {
 
 const unset = () => undefined;
 
+/**
+ * The shared empty list used wherever a node has no flags, arguments or variables (the tree is
+ * read-only; sharing keeps memory per instruction small). Frozen, so a mutation fails loudly.
+ */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
 /** True when `text[start, end)` contains the UTF-16 unit `code` (bounded scan). */
 function contains(text: string, start: number, end: number, code: number): boolean {
   for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) return true;
@@ -35,7 +41,7 @@ function contains(text: string, start: number, end: number, code: number): boole
 
 /** Variable references in `text[start, end)` by the reference's shell-word rules (none without `$`). */
 function variablesIn(ctx: BuildContext, start: number, end: number): VariableReference[] {
-  if (!contains(ctx.text, start, end, 36)) return [];
+  if (!contains(ctx.text, start, end, 36)) return NONE;
   const r = processShellWord(ctx.text.slice(start, end), unset, {
     escapeToken: ctx.escape,
     skipUnsetEnv: true,
@@ -50,7 +56,7 @@ function variablesIn(ctx: BuildContext, start: number, end: number): VariableRef
 
 function argument(ctx: BuildContext, a: RefArg, json: boolean): Argument {
   const range = ctx.mapper.range(a.start, a.end);
-  let variables: VariableReference[] = [];
+  let variables: VariableReference[] = NONE;
   if (a.end > a.start) {
     if (!json) variables = variablesIn(ctx, a.start, a.end);
     else {
@@ -110,11 +116,16 @@ function subRange(r: Range, s: number, e: number): Range {
  * `variables` gathers the references in flags and arguments; kinds add their own fields.
  */
 export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction {
-  const flags = node.flags.map((w) => flag(ctx, w));
-  const args = node.args.map((a) => argument(ctx, a, node.json));
-  const variables: VariableReference[] = [];
-  for (const w of node.flags) variables.push(...variablesIn(ctx, w.start, w.end));
-  for (const a of args) variables.push(...a.variables);
+  const flags = node.flags.length === 0 ? NONE : node.flags.map((w) => flag(ctx, w));
+  const args = node.args.length === 0 ? NONE : node.args.map((a) => argument(ctx, a, node.json));
+  let variables: VariableReference[] = NONE;
+  const add = (found: VariableReference[]) => {
+    if (found.length === 0) return;
+    if (variables === NONE) variables = [];
+    for (const v of found) variables.push(v);
+  };
+  for (const w of node.flags) add(variablesIn(ctx, w.start, w.end));
+  for (const a of args) add(a.variables);
   const lower = node.command.toLowerCase();
   const base: InstructionBase = {
     kind: "unknown",
@@ -215,9 +226,9 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
         const c = node.child;
         const start = ctx.mapper.range(c.commandStart, c.commandStart).start;
         trigger = buildInstruction(c, { ...ctx, range: { start, end: ctx.range.end } });
-        variables.push(...trigger.variables);
       }
-      return { ...base, kind: "onbuild", trigger };
+      const all = trigger && trigger.variables.length > 0 ? [...variables, ...trigger.variables] : variables;
+      return { ...base, kind: "onbuild", trigger, variables: all };
     }
     default:
       return { ...base, kind: "unknown" };

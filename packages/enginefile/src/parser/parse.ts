@@ -14,6 +14,9 @@ import { LogicalMapper, PositionMapper } from "./positions.js";
 import { canContainHeredoc, isKnownKeyword, referenceNode } from "./reference-node.js";
 import { groupStages } from "./stages.js";
 
+/** Shared (frozen) list for the many instructions without heredocs. */
+const NO_HEREDOCS: Heredoc[] = Object.freeze([]) as unknown as Heredoc[];
+
 /**
  * Parses an Enginefile (Dockerfile syntax) into an {@link EnginefileDocument}.
  *
@@ -53,7 +56,7 @@ export function parse(text: string): EnginefileDocument {
         severity: "error",
       });
     }
-    const heredocs: Heredoc[] = [];
+    let heredocs: Heredoc[] = NO_HEREDOCS;
     let end = ll.sourceEnd;
     if (!node.error && canContainHeredoc(node) && ll.text.includes("<<")) {
       const found = heredocsFromLine(ll.text);
@@ -79,6 +82,7 @@ export function parse(text: string): EnginefileDocument {
           terminatorRange: positions.range(body.terminatorStart, body.terminatorEnd),
           terminated: body.terminated,
         };
+        if (heredocs === NO_HEREDOCS) heredocs = [];
         heredocs.push(heredoc);
         if (!body.terminated) {
           diagnostics.push({
