@@ -1,5 +1,5 @@
+import { SecretsApiError, SecretsUsageError } from "@enginekit/api";
 import { describe, expect, test } from "vitest";
-import { SecretsApiError, SecretsUsageError } from "../../src/secrets/index.js";
 import { clientFor, useDevServer } from "./fixture.js";
 
 const ctx = useDevServer();

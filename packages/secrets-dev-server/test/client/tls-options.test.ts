@@ -1,13 +1,13 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   DEFAULT_SECRETS_ADDRESS,
   SecretsClient,
   SecretsConnectionError,
   SecretsUsageError,
-} from "../../src/secrets/index.js";
+} from "@enginekit/api";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { clientFor, type DevServer, startServer } from "./fixture.js";
 
 describe("TLS", () => {

@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
+import type { SecretsClient } from "@enginekit/api";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { SecretsClient } from "../../src/secrets/index.js";
 import { clientFor, type DevServer, startServer, TEST_SEED } from "./fixture.js";
 
 let server: DevServer;

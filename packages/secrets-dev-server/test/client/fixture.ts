@@ -2,13 +2,10 @@
  * Test fixture: the real dev server (packages/secrets-dev-server, imported by path because it depends on
  * this package) over real HTTP on 127.0.0.1, and clients pointed at it with fast retry settings.
  */
+
+import { SecretsClient, type SecretsClientOptions } from "@enginekit/api";
 import { afterAll, beforeAll } from "vitest";
-import {
-  type DevServer,
-  type DevServerOptions,
-  startDevServer,
-} from "../../../secrets-dev-server/src/index.js";
-import { SecretsClient, type SecretsClientOptions } from "../../src/secrets/index.js";
+import { type DevServer, type DevServerOptions, startDevServer } from "../../src/index.js";
 
 export type { DevServer };
 

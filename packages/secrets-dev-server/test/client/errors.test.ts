@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { SecretsApiError, SecretsConnectionError } from "@enginekit/api";
 import { describe, expect, test } from "vitest";
-import { SecretsApiError, SecretsConnectionError } from "../../src/secrets/index.js";
 import { clientFor, startServer, useDevServer } from "./fixture.js";
 
 const ctx = useDevServer();

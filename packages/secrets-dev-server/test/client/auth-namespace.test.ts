@@ -1,5 +1,5 @@
+import { SecretsApiError } from "@enginekit/api";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { SecretsApiError } from "../../src/secrets/index.js";
 import { clientFor, type DevServer, startServer } from "./fixture.js";
 
 let server: DevServer;
