@@ -14,7 +14,7 @@ export {
 } from "./discovery/file-kind.js";
 export { renderRuleDoc, renderRuleIndex } from "./docs/rule-doc.js";
 export { type AnalyzedManifest, analyzeManifest } from "./engine/analyzed-manifest.js";
-export { applyTextEdits, type FixResult, fixText, MAX_FIX_PASSES } from "./engine/fix.js";
+export { applyTextEdits, type FixResult, fixText, fixTextAsync, MAX_FIX_PASSES } from "./engine/fix.js";
 export {
   type FileKind,
   lintAnalyzedEnginefile,

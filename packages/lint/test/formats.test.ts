@@ -2,13 +2,15 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
-import addFormats from "ajv-formats";
+import addFormatsModule from "ajv-formats";
 import { describe, expect, test } from "vitest";
 import { lintText } from "../src/engine/lint-document.js";
 import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { FORMATTERS } from "../src/formats/registry.js";
 import type { FileResult } from "../src/node/lint-files.js";
 
+// ajv-formats is CommonJS: under NodeNext its default import is the module object
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const here = dirname(fileURLToPath(import.meta.url));
 
 function result(path: string, text: string, kind: "enginefile" | "manifest"): FileResult {
@@ -36,7 +38,7 @@ describe("output formats", () => {
     const { id, $schema: _, ...rest } = schema;
     const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
     addFormats(ajv);
-    const validate = ajv.compile({ ...rest, $id: id });
+    const validate = ajv.compile({ ...rest, $id: String(id) } as object);
     const log = JSON.parse(FORMATTERS.sarif!(results, context)) as {
       runs: { results: unknown[]; tool: { driver: { rules: { id: string }[] } } }[];
     };

@@ -41,7 +41,7 @@ describe("generated rule documentation (docs/rules)", () => {
 });
 
 test("schemas/enginekit-config.schema.json is generated from the zod schema", () => {
-  const schema = z.toJSONSchema(LintConfigSchema, { target: "draft-2020-12" }) as {
+  const schema = z.toJSONSchema(LintConfigSchema, { target: "draft-2020-12" }) as unknown as {
     properties: { rules: { propertyNames?: unknown } };
   };
   // editors complete rule ids: the schema lists them (the loader checks them too, with a location)

@@ -1,4 +1,5 @@
-import { isAbsolute, join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
 import { SecretsClient } from "@enginekit/api";
 import { IgnoreFileError } from "@enginekit/build-context";
 import {
@@ -231,7 +232,9 @@ async function runLint(paths: string[], options: LintCommandOptions, io: CliIo):
     if (f.file === undefined) io.stdout(text);
     else {
       try {
-        writeFileAtomic(isAbsolute(f.file) ? f.file : join(io.cwd, f.file), text);
+        const target = isAbsolute(f.file) ? f.file : join(io.cwd, f.file);
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileAtomic(target, text);
       } catch (error) {
         throw new CliError(`cannot write ${f.file}: ${(error as Error).message}`, ExitCode.unavailable);
       }

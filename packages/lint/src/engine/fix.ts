@@ -20,29 +20,45 @@ export function fixText(
   lint: (text: string) => Finding[],
   maxPasses = MAX_FIX_PASSES,
 ): FixResult {
-  let current = text;
-  let applied = 0;
-  let passes = 0;
-  while (passes < maxPasses) {
-    const fixes = lint(current)
-      .filter((f) => f.fix && f.fix.edits.length > 0)
-      .map((f) => f.fix!)
-      .sort((a, b) => firstStart(a.edits) - firstStart(b.edits));
-    const accepted: TextEdit[] = [];
-    let count = 0;
-    for (const fix of fixes) {
-      if (fix.edits.some((e) => accepted.some((a) => overlaps(a, e)))) continue;
-      accepted.push(...fix.edits);
-      count++;
-    }
-    if (count === 0) break;
-    const next = applyTextEdits(current, accepted);
-    passes++;
-    if (next === current) break;
-    current = next;
-    applied += count;
+  const state = { text, applied: 0, passes: 0 };
+  while (state.passes < maxPasses && fixPass(state, lint(state.text)));
+  return state;
+}
+
+/**
+ * {@link fixText} with an asynchronous lint (e.g. with the online secret checks, whose findings carry
+ * fixes such as inserting `data/`). Same passes and bound.
+ */
+export async function fixTextAsync(
+  text: string,
+  lint: (text: string) => Promise<Finding[]>,
+  maxPasses = MAX_FIX_PASSES,
+): Promise<FixResult> {
+  const state = { text, applied: 0, passes: 0 };
+  while (state.passes < maxPasses && fixPass(state, await lint(state.text)));
+  return state;
+}
+
+/** One pass: applies the non-overlapping fixes of `findings` to `state`; false when nothing changed. */
+function fixPass(state: FixResult, findings: Finding[]): boolean {
+  const fixes = findings
+    .filter((f) => f.fix && f.fix.edits.length > 0)
+    .map((f) => f.fix!)
+    .sort((a, b) => firstStart(a.edits) - firstStart(b.edits));
+  const accepted: TextEdit[] = [];
+  let count = 0;
+  for (const fix of fixes) {
+    if (fix.edits.some((e) => accepted.some((a) => overlaps(a, e)))) continue;
+    accepted.push(...fix.edits);
+    count++;
   }
-  return { text: current, applied, passes };
+  if (count === 0) return false;
+  const next = applyTextEdits(state.text, accepted);
+  state.passes++;
+  if (next === state.text) return false;
+  state.text = next;
+  state.applied += count;
+  return true;
 }
 
 function firstStart(edits: TextEdit[]): number {

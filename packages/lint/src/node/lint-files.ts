@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { checkSecretReferences, type SecretsReader } from "@enginekit/manifests";
 import { analyzeManifest } from "../engine/analyzed-manifest.js";
-import { fixText } from "../engine/fix.js";
+import { fixText, fixTextAsync } from "../engine/fix.js";
 import { type FileKind, lintAnalyzedEnginefile, lintAnalyzedManifest } from "../engine/lint-document.js";
 import type { LintSettings } from "../engine/settings.js";
 import { analyzeEnginefile } from "../enginefile/analysis.js";
@@ -69,24 +69,19 @@ async function lintOne(
     const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };
     return { text: fixed.text, findings: lint(fixed.text), fixesApplied: fixed.applied };
   }
-  const lint = (t: string) => lintAnalyzedManifest(analyzeManifest(t, path), settings);
-  const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };
-  const manifest = analyzeManifest(fixed.text, path);
-  if (options.secrets) {
-    const refs = manifest.check.documents.flatMap((d) => d.references);
-    if (refs.length > 0)
-      manifest.findings.push(
-        ...(await checkSecretReferences(refs, options.secrets, {
-          text: fixed.text,
-          lines: manifest.check.lines,
-        })),
-      );
-  }
-  return {
-    text: fixed.text,
-    findings: lintAnalyzedManifest(manifest, settings),
-    fixesApplied: fixed.applied,
+  const lint = async (t: string) => {
+    const manifest = analyzeManifest(t, path);
+    if (options.secrets) {
+      const refs = manifest.check.documents.flatMap((d) => d.references);
+      if (refs.length > 0)
+        manifest.findings.push(
+          ...(await checkSecretReferences(refs, options.secrets, { text: t, lines: manifest.check.lines })),
+        );
+    }
+    return lintAnalyzedManifest(manifest, settings);
   };
+  const fixed = options.fix ? await fixTextAsync(text, lint) : { text, applied: 0 };
+  return { text: fixed.text, findings: await lint(fixed.text), fixesApplied: fixed.applied };
 }
 
 function failingCount(findings: Finding[], threshold: Severity | "none"): number {

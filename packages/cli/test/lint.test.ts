@@ -1,0 +1,251 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { CliIo } from "../src/io.js";
+import { runCli } from "../src/program.js";
+
+/** Runs `enginekit` in-process in `cwd` with the given stdin text and environment. */
+async function run(
+  argv: string[],
+  options: { cwd: string; stdin?: string; env?: NodeJS.ProcessEnv; tty?: boolean },
+) {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    env: options.env ?? {},
+    cwd: options.cwd,
+    isTTY: options.tty ?? false,
+    stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+const roots: string[] = [];
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "enginekit-cli-lint-"));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
+
+const FILES = {
+  Enginefile: "FROM ubuntu\nRUN apt-get install curl\n",
+  "web.container.yaml": "Image: alpine:3.20\nHostConfig:\n  BlkioWeight: 5\n",
+  "clean/Enginefile": 'FROM alpine:3.20\nUSER 10001\nCMD ["sh"]\n',
+};
+
+describe("enginekit lint: exit codes", () => {
+  const root = project(FILES);
+
+  test("0 when nothing is at or above the failure threshold", async () => {
+    const r = await run(["lint", "clean"], { cwd: root });
+    expect(r).toEqual({ code: 0, stdout: "No findings in 1 file.\n", stderr: "" });
+    expect((await run(["lint", "--failure-threshold", "none"], { cwd: root })).code).toBe(0);
+  });
+
+  test("1 with findings; the threshold decides", async () => {
+    const r = await run(["lint"], { cwd: root });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("web.container.yaml\n  3:16    error   manifest/limit");
+    expect((await run(["lint", "Enginefile", "-t", "error"], { cwd: root })).code).toBe(0);
+    expect(
+      (await run(["lint", "Enginefile", "--rule", "untagged-base-image=error", "-t", "error"], { cwd: root }))
+        .code,
+    ).toBe(1);
+  });
+
+  test("2 for usage and configuration errors, naming file, line and column", async () => {
+    const bad = project({
+      Enginefile: "FROM a:1\n",
+      ".enginekit.yaml": "rules:\n  no-sudo: off\n  no-sodu: off\n",
+    });
+    expect(await run(["lint"], { cwd: bad })).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `enginekit: ${join(bad, ".enginekit.yaml")}:3:3: unknown rule "no-sodu" (see enginekit lint --list-rules)\n`,
+    });
+    expect((await run(["lint", "--rule", "nope=off"], { cwd: root })).stderr).toContain(
+      'unknown rule "nope"',
+    );
+    expect((await run(["lint", "--format", "xml"], { cwd: root })).code).toBe(2);
+    expect((await run(["lint", "missing"], { cwd: root })).stderr).toBe(
+      "enginekit: missing: no such file or directory\n",
+    );
+    expect((await run(["lint", "-"], { cwd: root, stdin: "FROM a\n" })).code).toBe(2);
+    expect((await run(["lint", "--explain", "nope"], { cwd: root })).code).toBe(2);
+    const ignore = project({ Enginefile: "FROM a:1\n", ".engineignore": "a/[\n" });
+    const r = await run(["lint"], { cwd: ignore });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(".engineignore");
+  });
+
+  test("3 when an output file cannot be written (here: a folder is in the way)", async () => {
+    const r = await run(["lint", "clean", "--format", "json=clean"], { cwd: root });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^enginekit: cannot write clean: /);
+  });
+});
+
+describe("enginekit lint: formats, several at once", () => {
+  const root = project(FILES);
+
+  test.each(["stylish", "json", "sarif", "github", "checkstyle", "junit", "gitlab"])(
+    "%s to stdout and to a file",
+    async (format) => {
+      const out = await run(["lint", "--format", format], { cwd: root });
+      expect(out.code).toBe(1);
+      const file = await run(["lint", "--format", `${format}=out/report.${format}`], { cwd: root });
+      expect(file.stdout).toBe("");
+      expect(readFileSync(join(root, "out", `report.${format}`), "utf8")).toBe(out.stdout);
+    },
+  );
+
+  test("sarif to a file and stylish to stdout in one run", async () => {
+    const r = await run(["lint", "--format", "sarif=lint.sarif", "--format", "stylish"], { cwd: root });
+    expect(r.stdout).toContain("manifest/limit");
+    const sarif = JSON.parse(readFileSync(join(root, "lint.sarif"), "utf8")) as {
+      version: string;
+      runs: { results: unknown[] }[];
+    };
+    expect(sarif.version).toBe("2.1.0");
+    expect(sarif.runs[0]?.results.length).toBeGreaterThan(2);
+  });
+
+  test("colour only on a terminal, never with NO_COLOR", async () => {
+    expect((await run(["lint"], { cwd: root, tty: true })).stdout).toContain("\u001b[");
+    expect((await run(["lint"], { cwd: root, tty: true, env: { NO_COLOR: "1" } })).stdout).not.toContain(
+      "\u001b[",
+    );
+    expect((await run(["lint", "--color"], { cwd: root })).stdout).toContain("\u001b[");
+  });
+});
+
+describe("enginekit lint: stdin, --fix, --list-rules, --explain", () => {
+  test("stdin with --stdin-filename", async () => {
+    const root = project({});
+    const r = await run(["lint", "-", "--stdin-filename", "api.service.yaml", "--format", "json"], {
+      cwd: root,
+      stdin: "Name: api\nTaskTemplate:\n  ContainerSpec: {}\n",
+    });
+    const out = JSON.parse(r.stdout) as {
+      files: { path: string; kind: string; findings: { ruleId: string }[] }[];
+    };
+    expect(out.files[0]?.path).toBe("api.service.yaml");
+    expect(out.files[0]?.kind).toBe("manifest");
+    expect(out.files[0]?.findings.map((f) => f.ruleId)).toContain("manifest/missing-field");
+  });
+
+  test("--fix rewrites the files and reports what is left", async () => {
+    const root = project({ Enginefile: "FROM ubuntu:24.04\nRUN apt install -y curl\nMAINTAINER me\n" });
+    const r = await run(["lint", "--fix"], { cwd: root });
+    expect(readFileSync(join(root, "Enginefile"), "utf8")).toBe(
+      'FROM ubuntu:24.04\nRUN apt-get install --no-install-recommends -y curl\nLABEL org.opencontainers.image.authors="me"\n',
+    );
+    expect(r.stdout).toContain("apt-lists-cleanup");
+    expect(r.stdout).toContain("3 fixes applied.");
+  });
+
+  test("--list-rules and --explain", async () => {
+    const root = project({});
+    const list = await run(["lint", "--list-rules"], { cwd: root });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^add-instead-of-copy +warning +enginefile +fix +/m);
+    expect(list.stdout).toMatch(/^manifest\/limit +error +manifest/m);
+    const explain = await run(["lint", "--explain", "healthcheck-options"], { cwd: root });
+    expect(explain.stdout).toMatch(/^# healthcheck-options\n/);
+    expect(explain.stdout).toContain('Interval "interval" cannot be less than 1ms');
+  });
+});
+
+describe("enginekit lint --online against the secrets dev server (real HTTP)", () => {
+  let server: DevServer;
+  beforeAll(async () => {
+    server = await startDevServer({
+      seed: { secrets: { "secret/app/db": { username: "app", password: "pw-1" } } },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const manifest = [
+    "Image: alpine:3.20",
+    "Env:",
+    "  - DB_USER=svc:secret/data/app/db#username",
+    "  - DB_PASSWORD=svc:secret/app/db#password",
+    "  - DB_PASS=svc:secret/data/app/db#pasword",
+    "  - API_KEY=svc:secret/data/app/api#key",
+    "",
+  ].join("\n");
+
+  test("KV v2 path without data/, missing field, missing secret — never a secret value", async () => {
+    const root = project({ "web.container.yaml": manifest });
+    const env = { SVC_ADDR: server.address, SVC_TOKEN: server.rootToken };
+    const r = await run(["lint", "--online", "--format", "json"], { cwd: root, env });
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as {
+      files: { findings: { ruleId: string; range: { start: { line: number } } }[] }[];
+    };
+    expect(out.files[0]?.findings.map((f) => `${f.range.start.line} ${f.ruleId}`)).toEqual([
+      "4 secret-ref/kv2-path",
+      "5 secret-ref/field-not-found",
+      "6 secret-ref/not-found",
+    ]);
+    expect(r.stdout).not.toContain("pw-1");
+    const fixed = await run(["lint", "--online", "--fix", "--format", "json"], { cwd: root, env });
+    expect(readFileSync(join(root, "web.container.yaml"), "utf8")).toContain(
+      "DB_PASSWORD=svc:secret/data/app/db#password",
+    );
+    expect(readFileSync(join(root, "web.container.yaml"), "utf8")).toContain(
+      "DB_PASS=svc:secret/data/app/db#password",
+    );
+    expect(fixed.code).toBe(1);
+  });
+
+  test("exit 3 when the secrets service does not answer; 2 without an address", async () => {
+    const root = project({ "web.container.yaml": manifest });
+    const down = await run(["lint", "--online"], {
+      cwd: root,
+      env: { SVC_ADDR: "http://127.0.0.1:9", SVC_TOKEN: "t" },
+    });
+    expect(down.code).toBe(3);
+    expect(down.stdout).toContain("secret-ref/unreachable");
+    expect((await run(["lint", "--online"], { cwd: root, env: {} })).code).toBe(2);
+  });
+});
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = join(packageDir, "dist", "bin.js");
+const node24 = join(packageDir, "..", "..", "node_modules", ".bin", "node");
+const built = existsSync(bin);
+if (!built && process.env.CI) throw new Error(`${bin} is missing: build @enginekit/cli first (pnpm build)`);
+
+describe.skipIf(!built)("the built bin, spawned", () => {
+  test("lints the bundled examples and exits 1; --format github", async () => {
+    const examples = join(packageDir, "..", "..", "examples");
+    const r = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(
+        node24,
+        [bin, "lint", examples, "--format", "github"],
+        { env: { PATH: process.env.PATH } },
+        (error, stdout) => resolve({ code: error ? Number(error.code) : 0, stdout }),
+      );
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^::error file=.*manifests\/broken\.container\.yaml,line=\d+/m);
+  }, 30_000);
+});
