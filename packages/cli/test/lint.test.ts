@@ -229,6 +229,32 @@ describe("enginekit lint --online against the secrets dev server (real HTTP)", (
 });
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+describe("the bundled examples (the README's first command)", () => {
+  test("examples/enginefiles: api is clean; web and worker show one finding per deliberate mistake", async () => {
+    const examples = join(packageDir, "..", "..", "examples");
+    const r = await run(["lint", "enginefiles", "--format", "json"], { cwd: examples });
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as { files: { path: string; findings: { ruleId: string }[] }[] };
+    const rules = Object.fromEntries(
+      out.files.map((f) => [f.path, [...new Set(f.findings.map((x) => x.ruleId))].sort()]),
+    );
+    expect(rules["enginefiles/api/Enginefile"]).toEqual([]);
+    expect(rules["enginefiles/web/Enginefile"]).toEqual([
+      "apk-no-cache",
+      "copy-destination-slash",
+      "copy-from-unknown-stage",
+      "copy-ignored-file",
+      "exec-form-command",
+      "expose-format",
+      "healthcheck-options",
+      "latest-base-image",
+      "maintainer-deprecated",
+      "stage-name-casing",
+    ]);
+    expect(rules["enginefiles/worker/Enginefile"]).toHaveLength(15);
+  });
+});
 const bin = join(packageDir, "dist", "bin.js");
 const node24 = join(packageDir, "..", "..", "node_modules", ".bin", "node");
 const built = existsSync(bin);
