@@ -42,6 +42,15 @@ describe("printer", () => {
     expect(format(text)).toBe('COPY <<EOF  /x\n  body  \nEOF\nCOPY "a  b"  /c\nCMD [ "a",  "b" ]\n');
   });
 
+  it("keeps CRLF line ends and a BOM, and honours the escape directive", () => {
+    expect(format("\ufeff  from a  \r\nexpose  80  \\  \r\n 443\r\n")).toBe(
+      "\ufeffFROM a\r\nEXPOSE 80 \\\r\n    443\r\n",
+    );
+    expect(format("# escape=`\nfrom a\ncopy a  `\n  b  /c\n")).toBe(
+      "# escape=`\nFROM a\nCOPY a `\n    b /c\n",
+    );
+  });
+
   it("formatting is idempotent and keeps the dump", () => {
     const text = "from a\nenv A=1   B=2\nlabel x  y\nworkdir   /w  \n";
     const once = format(text);

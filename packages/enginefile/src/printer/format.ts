@@ -52,7 +52,8 @@ function blankSplitArguments(ins: Instruction): boolean {
 /**
  * Single spaces between blank-separated arguments: every run of blanks between two other characters
  * of one line inside the arguments becomes one space. Skipped when quotes or heredocs could give
- * blanks a meaning (COPY/ADD with heredocs or quote characters).
+ * blanks a meaning (COPY/ADD with heredocs, `<<`, quote characters or backslashes, which the
+ * reference's heredoc detection reads as shell words).
  */
 function spacingEdits(
   text: string,
@@ -65,7 +66,7 @@ function spacingEdits(
   const to = ins.argumentsRange.end.offset;
   if (
     (ins.kind === "copy" || ins.kind === "add") &&
-    (ins.heredocs.length > 0 || /['"`]/.test(text.slice(from, to)))
+    (ins.heredocs.length > 0 || ins.args.some((a) => /['"\\]|<</.test(a.value)))
   )
     return;
   for (let l = ins.argumentsRange.start.line; l <= ins.argumentsRange.end.line; l++) {
