@@ -15,6 +15,8 @@ export interface TestClient {
   client: ProtocolConnection;
   server: EnginekitServer;
   diagnostics: Map<string, unknown[]>;
+  /** How many times diagnostics were published per uri. */
+  publications: Map<string, number>;
   messages: { type: number; message: string }[];
   logs: string[];
   /** Opens a document and returns its uri. */
@@ -51,11 +53,13 @@ export async function startTestClient(
   const server = startServer(serverConnection, options);
   const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
   const diagnostics = new Map<string, unknown[]>();
+  const publications = new Map<string, number>();
   const waiters = new Map<string, ((d: never[]) => void)[]>();
   const messages: { type: number; message: string }[] = [];
   const logs: string[] = [];
   client.onNotification("textDocument/publishDiagnostics", (p: { uri: string; diagnostics: never[] }) => {
     diagnostics.set(p.uri, p.diagnostics);
+    publications.set(p.uri, (publications.get(p.uri) ?? 0) + 1);
     const list = waiters.get(p.uri) ?? [];
     waiters.delete(p.uri);
     for (const w of list) w(p.diagnostics);
@@ -81,6 +85,7 @@ export async function startTestClient(
     client,
     server,
     diagnostics,
+    publications,
     messages,
     logs,
     async open(uri, text, languageId = "plaintext") {

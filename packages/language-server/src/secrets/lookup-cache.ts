@@ -16,6 +16,14 @@ export class LookupCancelled extends Error {
   }
 }
 
+/** The error of a lookup that took longer than the cache's `timeoutMs`. */
+export class LookupTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`the secrets service did not answer within ${timeoutMs} ms`);
+    this.name = "LookupTimeout";
+  }
+}
+
 /**
  * A cache of async secret lookups by key (task §2, lsp-anchors §3 lessons): successful answers are
  * kept `ttlMs`; concurrent identical lookups share one request (coalescing); each request is bounded
@@ -43,7 +51,7 @@ export class LookupCache {
     }
     if (!entry) {
       const controller = new AbortController();
-      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.timeoutMs)]);
+      const timer = setTimeout(() => controller.abort(new LookupTimeout(this.timeoutMs)), this.timeoutMs);
       this.fetches++;
       const created: Entry = {
         controller,
@@ -52,17 +60,17 @@ export class LookupCache {
         waiters: 0,
         promise: Promise.resolve(),
       };
-      created.promise = fetch(signal).then(
+      created.promise = fetch(controller.signal).then(
         (value) => {
+          clearTimeout(timer);
           created.settled = true;
           created.expires = this.now() + this.ttlMs;
           return value;
         },
         (error: unknown) => {
+          clearTimeout(timer);
           if (this.entries.get(key) === created) this.entries.delete(key);
-          throw signal.aborted && !controller.signal.aborted
-            ? new Error(`the secrets service did not answer within ${this.timeoutMs} ms`)
-            : error;
+          throw controller.signal.aborted ? controller.signal.reason : error;
         },
       );
       created.promise.catch(() => undefined);

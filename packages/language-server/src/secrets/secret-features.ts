@@ -19,6 +19,9 @@ import { type ServiceProblem, serviceProblemOf } from "./service-errors.js";
 /** How long listed folders, mounts and field names are reused, in milliseconds. */
 export const SECRET_CACHE_TTL_MS = 5_000;
 
+/** A problem of the same kind (unreachable, sealed, forbidden…) is shown again only after this many milliseconds. */
+export const PROBLEM_MESSAGE_INTERVAL_MS = 300_000;
+
 /** What the secret features need from the server. */
 export interface SecretFeaturesHost {
   settings(): ServerSettings;
@@ -54,7 +57,8 @@ export class SecretFeatures {
   private client: SecretsClient | undefined;
   private clientError: unknown;
   private readonly cache: LookupCache;
-  private shownProblem: ServiceProblem["kind"] | undefined;
+  /** When each kind of problem was last shown (ms since epoch): one message per kind per {@link PROBLEM_MESSAGE_INTERVAL_MS}. */
+  private readonly shownProblems = new Map<ServiceProblem["kind"], number>();
 
   constructor(private readonly host: SecretFeaturesHost) {
     this.cache = new LookupCache(SECRET_CACHE_TTL_MS, host.settings().secrets.timeoutMs);
@@ -70,7 +74,7 @@ export class SecretFeatures {
     const old = this.client;
     this.client = undefined;
     this.clientError = undefined;
-    this.shownProblem = undefined;
+    this.shownProblems.clear();
     this.cache.clear();
     this.cache.timeoutMs = this.host.settings().secrets.timeoutMs;
     void old?.close().catch(() => undefined);
@@ -119,22 +123,27 @@ export class SecretFeatures {
   ): Promise<T | undefined> {
     try {
       const client = this.clientOrThrow();
-      const value = await this.cache.get(key, (signal) => fetch(client, signal), token);
-      this.shownProblem = undefined;
-      return value;
+      return await this.cache.get(key, (signal) => fetch(client, signal), token);
     } catch (error) {
       if (error instanceof LookupCancelled) return undefined;
-      const problem = serviceProblemOf(error, this.address());
-      if (this.shownProblem !== problem.kind) {
-        this.shownProblem = problem.kind;
-        this.host.showMessage(
-          problem.kind === "failed" ? MessageType.Error : MessageType.Warning,
-          problem.message,
-        );
-      }
-      this.host.log(problem.message);
+      this.report(error);
       return undefined;
     }
+  }
+
+  /** Shows a problem once per kind and interval (task §2: one message, not one per keystroke); always logs it. */
+  private report(error: unknown): void {
+    const problem = serviceProblemOf(error, this.address());
+    const now = Date.now();
+    const last = this.shownProblems.get(problem.kind);
+    if (last === undefined || now - last >= PROBLEM_MESSAGE_INTERVAL_MS) {
+      this.shownProblems.set(problem.kind, now);
+      this.host.showMessage(
+        problem.kind === "failed" ? MessageType.Error : MessageType.Warning,
+        problem.message,
+      );
+    }
+    this.host.log(problem.message);
   }
 
   private mounts(token?: CancellationToken): Promise<SecretsMount[] | undefined> {
@@ -263,7 +272,7 @@ export class SecretFeatures {
       if (version === 2 && path) {
         const meta = await this.lookup(
           `metadata:${path}`,
-          (c, signal) => c.kv.readMetadata(path, { signal }),
+          async (c, signal) => (await c.kv.readMetadata(path, { signal })) ?? null,
           token,
         );
         if (meta) {
@@ -276,8 +285,7 @@ export class SecretFeatures {
           if (current?.destroyed) lines.push("**The current version is destroyed.**");
           else if (current?.deletion_time)
             lines.push(`**The current version was deleted at ${current.deletion_time}.**`);
-        } else if (meta === undefined && this.shownProblem === undefined)
-          lines.push("", "Nothing is stored at this path.");
+        } else if (meta === null) lines.push("", "Nothing is stored at this path.");
       } else if (version === 2)
         lines.push("", `KV version 2 mount: the path needs \`data/\` after \`${mount}\`.`);
       else if (version === 1 && path) {
@@ -309,11 +317,7 @@ export class SecretFeatures {
     try {
       client = this.clientOrThrow();
     } catch (error) {
-      const problem = serviceProblemOf(error, this.address());
-      if (this.shownProblem !== problem.kind) {
-        this.shownProblem = problem.kind;
-        this.host.showMessage(MessageType.Warning, problem.message);
-      }
+      this.report(error);
       return [];
     }
     return checkSecretReferences(refs, client.kv, { text: manifest.text, lines: manifest.check.lines });

@@ -1,4 +1,5 @@
 import { SecretsApiError, SecretsConnectionError, SecretsUsageError } from "@enginekit/api";
+import { LookupTimeout } from "./lookup-cache.js";
 
 /** Why the secrets service gave no answer, in the words shown to the user (never a token or value). */
 export type ServiceProblem = {
@@ -29,10 +30,7 @@ export function serviceProblemOf(error: unknown, address: string): ServiceProble
       kind: "not-configured",
       message: `enginekit: secret completion is not configured: ${error.message.split("\n")[0]}`,
     };
-  if (
-    error instanceof SecretsConnectionError ||
-    (error instanceof Error && /did not answer within/.test(error.message))
-  )
+  if (error instanceof SecretsConnectionError || error instanceof LookupTimeout)
     return {
       kind: "unreachable",
       message: `enginekit: the secrets service at ${address} is unreachable (${error instanceof SecretsConnectionError ? error.reason : "timeout"}). Secret completion is off until it answers.`,

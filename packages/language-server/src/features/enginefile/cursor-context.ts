@@ -57,14 +57,9 @@ export function cursorContext(file: AnalyzedEnginefile, rawOffset: number): Curs
     instruction.keywordRange.start.offset >= lineStart &&
     /^\s*ONBUILD\s+[A-Za-z]*$/i.test(linePrefix);
   const atKeyword = !inHeredoc && ((!continuation && /^\s*[A-Za-z]*$/.test(linePrefix)) || onbuildTrigger);
-  const first = file.doc.instructions[0];
-  const firstComment = file.doc.comments.find(
-    (c) => !file.doc.directives.some((d) => d.range.start.offset === c.range.start.offset),
-  );
-  const regionEnd = Math.min(
-    first?.range.start.offset ?? Infinity,
-    firstComment?.range.start.offset ?? Infinity,
-  );
+  const before = text.slice(0, lineStart).split("\n");
+  before.pop();
+  const inDirectiveRegion = before.every((l) => /^\uFEFF?\s*#\s*[a-z]+\s*=/i.test(l));
   return {
     offset,
     instruction,
@@ -73,6 +68,6 @@ export function cursorContext(file: AnalyzedEnginefile, rawOffset: number): Curs
     wordStart,
     atKeyword,
     inHeredoc,
-    inDirectiveRegion: offset <= regionEnd,
+    inDirectiveRegion,
   };
 }

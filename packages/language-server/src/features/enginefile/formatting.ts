@@ -43,7 +43,10 @@ export function enginefileOnTypeFormatting(
   line: number,
   options: FormattingOptions | undefined,
 ): TextEdit[] {
-  const ins = file.doc.instructions.find((i) => i.range.start.line <= line && line <= i.range.end.line + 1);
+  const list = file.doc.instructions;
+  const ins =
+    list.find((i) => i.range.start.line <= line && line <= i.range.end.line) ??
+    list.findLast((i) => i.range.end.line === line - 1);
   if (!ins) return [];
   return enginefileFormatting(document, file, options, {
     start: { line: ins.range.start.line, character: 0 },

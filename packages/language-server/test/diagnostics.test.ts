@@ -1,0 +1,206 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Diagnostic } from "vscode-languageserver-protocol";
+import { CLIENT_CAPABILITIES, startTestClient, type TestClient } from "./lsp-harness.js";
+
+const TEXT = "from alpine:3.20\nMAINTAINER me\nWORKDIR app\n";
+const clients: TestClient[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) await c.close();
+});
+async function client(settings: Record<string, unknown> = {}, capabilities = CLIENT_CAPABILITIES) {
+  const t = await startTestClient({ diagnosticsDelayMs: 0, ...settings }, capabilities);
+  clients.push(t);
+  return t;
+}
+const summary = (ds: Diagnostic[]) =>
+  ds.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.code} ${d.severity}`);
+
+describe("diagnostics", () => {
+  it("publishes lint findings with rule id, docs link, source, tags and the fix in data", async () => {
+    const t = await client();
+    const uri = "file:///d1/Enginefile";
+    const published = t.nextDiagnostics(uri);
+    await t.open(uri, TEXT, "dockerfile");
+    const ds = await published;
+    expect(summary(ds)).toEqual([
+      "0:0 instruction-casing 4",
+      "1:0 maintainer-deprecated 2",
+      "2:8 relative-workdir 2",
+    ]);
+    const maintainer = ds[1]!;
+    expect(maintainer.source).toBe("enginekit");
+    expect(maintainer.codeDescription?.href).toBe(
+      "https://enginekit.dev/docs/rules/maintainer-deprecated.md",
+    );
+    expect(maintainer.tags).toEqual([2]);
+    expect(maintainer.data).toEqual({
+      fix: {
+        title: "Replace with a LABEL",
+        edits: [
+          {
+            range: { start: { line: 1, character: 0 }, end: { line: 1, character: 13 } },
+            newText: 'LABEL org.opencontainers.image.authors="me"',
+          },
+        ],
+      },
+    });
+  });
+
+  it("debounces: several quick incremental edits give one publication for the last version, parsed once", async () => {
+    const t = await client({ diagnosticsDelayMs: 100 });
+    const uri = "file:///d2/Enginefile";
+    await t.open(uri, "FROM alpine:3.20\n", "dockerfile");
+    const parsesBefore = t.server.cache.parses;
+    for (let v = 2; v <= 6; v++)
+      await t.client.sendNotification("textDocument/didChange", {
+        textDocument: { uri, version: v },
+        contentChanges: [
+          {
+            range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
+            text: "WORKDIR app\n",
+          },
+        ],
+      });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(t.publications.get(uri)).toBe(1);
+    expect(t.diagnostics.get(uri)).toHaveLength(5);
+    expect(t.server.documents.get(uri)?.getText()).toBe(`FROM alpine:3.20\n${"WORKDIR app\n".repeat(5)}`);
+    expect(t.server.cache.parses - parsesBefore).toBe(1);
+  });
+
+  it("follows rule severities from didChangeConfiguration", async () => {
+    const t = await client();
+    const uri = "file:///d3/Enginefile";
+    const first = t.nextDiagnostics(uri);
+    await t.open(uri, TEXT, "dockerfile");
+    await first;
+    const next = t.nextDiagnostics(uri);
+    await t.client.sendNotification("workspace/didChangeConfiguration", {
+      settings: {
+        enginekit: {
+          diagnosticsDelayMs: 0,
+          rules: { "relative-workdir": "off", "maintainer-deprecated": "error" },
+        },
+      },
+    });
+    expect(summary(await next)).toEqual(["0:0 instruction-casing 4", "1:0 maintainer-deprecated 1"]);
+  });
+
+  it("reads .enginekit.yaml like enginekit lint and re-reads it when it changes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "enginekit-lsp-config-"));
+    writeFileSync(join(dir, ".enginekit.yaml"), "rules:\n  instruction-casing: off\n");
+    const uri = pathToFileURL(join(dir, "Enginefile")).href;
+    const t = await client();
+    const first = t.nextDiagnostics(uri);
+    await t.open(uri, TEXT, "dockerfile");
+    expect(summary(await first)).toEqual(["1:0 maintainer-deprecated 2", "2:8 relative-workdir 2"]);
+    writeFileSync(
+      join(dir, ".enginekit.yaml"),
+      "rules:\n  instruction-casing: error\n  relative-workdir: off\n",
+    );
+    const next = t.nextDiagnostics(uri);
+    await t.client.sendNotification("workspace/didChangeWatchedFiles", {
+      changes: [{ uri: pathToFileURL(join(dir, ".enginekit.yaml")).href, type: 2 }],
+    });
+    expect(summary(await next)).toEqual(["0:0 instruction-casing 1", "1:0 maintainer-deprecated 2"]);
+  });
+
+  it("answers pull diagnostics when the client supports them", async () => {
+    const t = await client(
+      {},
+      { ...CLIENT_CAPABILITIES, textDocument: { ...CLIENT_CAPABILITIES.textDocument, diagnostic: {} } },
+    );
+    const uri = "file:///d5/Enginefile";
+    await t.open(uri, TEXT, "dockerfile");
+    const report = await t.request<{ kind: string; items: Diagnostic[] }>("textDocument/diagnostic", {
+      textDocument: { uri },
+    });
+    expect(report.kind).toBe("full");
+    expect(summary(report.items)).toEqual([
+      "0:0 instruction-casing 4",
+      "1:0 maintainer-deprecated 2",
+      "2:8 relative-workdir 2",
+    ]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(t.diagnostics.has(uri)).toBe(false);
+  });
+});
+
+describe("code actions", () => {
+  it("offers the rule's quick fix and an ignore comment above the instruction", async () => {
+    const t = await client();
+    const uri = "file:///d6/Enginefile";
+    const published = t.nextDiagnostics(uri);
+    await t.open(uri, "FROM alpine:3.20\n  MAINTAINER me\n", "dockerfile");
+    const ds = await published;
+    const d = ds.find((x) => x.code === "maintainer-deprecated")!;
+    const actions = await t.request<
+      { title: string; isPreferred?: boolean; edit: { changes: Record<string, unknown[]> } }[]
+    >("textDocument/codeAction", {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [{ ...d, data: undefined }] },
+    });
+    expect(actions.map((a) => [a.title, a.isPreferred ?? false])).toEqual([
+      ["Replace with a LABEL", true],
+      ["Ignore maintainer-deprecated here", false],
+    ]);
+    expect(actions[1]!.edit.changes[uri]).toEqual([
+      {
+        range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
+        newText: "  # enginekit-ignore maintainer-deprecated\n",
+      },
+    ]);
+  });
+
+  it("the ignore comment really silences the rule", async () => {
+    const t = await client();
+    const uri = "file:///d7/Enginefile";
+    const published = t.nextDiagnostics(uri);
+    await t.open(
+      uri,
+      "FROM alpine:3.20\n# enginekit-ignore maintainer-deprecated\nMAINTAINER me\n",
+      "dockerfile",
+    );
+    expect(await published).toEqual([]);
+  });
+});
+
+describe("formatting", () => {
+  it("formats with the canonical printer, by document, range and on type", async () => {
+    const t = await client();
+    const uri = "file:///d8/Enginefile";
+    await t.open(uri, "from   alpine:3.20\n  run echo a \\\n echo b\ncopy  a   b\n", "dockerfile");
+    const options = { tabSize: 2, insertSpaces: true };
+    const all = await t.request<{ range: { start: { line: number } }; newText: string }[]>(
+      "textDocument/formatting",
+      { textDocument: { uri }, options },
+    );
+    expect(all.map((e) => [e.range.start.line, e.newText])).toEqual([
+      [0, "FROM"],
+      [0, " "],
+      [1, ""],
+      [1, "RUN"],
+      [3, "COPY"],
+      [3, " "],
+      [3, " "],
+    ]);
+    const range = await t.request<unknown[]>("textDocument/rangeFormatting", {
+      textDocument: { uri },
+      range: { start: { line: 3, character: 0 }, end: { line: 3, character: 3 } },
+      options,
+    });
+    expect(range).toHaveLength(3);
+    const onType = await t.request<unknown[]>("textDocument/onTypeFormatting", {
+      textDocument: { uri },
+      position: { line: 1, character: 15 },
+      ch: "\\",
+      options,
+    });
+    expect(onType).toHaveLength(2);
+  });
+});

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestClient, type TestClient } from "./lsp-harness.js";
+
+let t: TestClient;
+let n = 0;
+beforeAll(async () => {
+  t = await startTestClient({ diagnosticsDelayMs: 10_000 });
+});
+afterAll(async () => t.close());
+
+type Item = {
+  label: string;
+  insertTextFormat?: number;
+  textEdit?: { newText: string };
+  detail?: string;
+  command?: unknown;
+  tags?: number[];
+};
+
+/** Completes at the `|` in `text` (an Enginefile). */
+async function complete(text: string): Promise<Item[]> {
+  const at = text.indexOf("|");
+  const source = text.slice(0, at) + text.slice(at + 1);
+  const before = source.slice(0, at).split("\n");
+  const uri = `file:///work/c${++n}/Enginefile`;
+  await t.open(uri, source, "dockerfile");
+  return t.request<Item[]>("textDocument/completion", {
+    textDocument: { uri },
+    position: { line: before.length - 1, character: before.at(-1)!.length },
+  });
+}
+
+const labels = (items: Item[]) => items.map((i) => i.label);
+
+describe("Enginefile completion", () => {
+  it("offers every instruction with a snippet at a keyword position, MAINTAINER tagged deprecated", async () => {
+    const items = await complete("FROM alpine\nR|");
+    expect(labels(items)).toEqual([
+      "FROM",
+      "RUN",
+      "CMD",
+      "LABEL",
+      "MAINTAINER",
+      "EXPOSE",
+      "ENV",
+      "ADD",
+      "COPY",
+      "ENTRYPOINT",
+      "VOLUME",
+      "USER",
+      "WORKDIR",
+      "ARG",
+      "ONBUILD",
+      "STOPSIGNAL",
+      "HEALTHCHECK",
+      "SHELL",
+    ]);
+    const run = items.find((i) => i.label === "RUN")!;
+    expect(run.textEdit?.newText).toBe("RUN ${1:command}");
+    expect(run.insertTextFormat).toBe(2);
+    expect(items.find((i) => i.label === "MAINTAINER")!.tags).toEqual([1]);
+  });
+
+  it("completes parser directives and their values at the top", async () => {
+    expect(labels(await complete("# |\nFROM alpine"))).toEqual(["syntax", "escape", "check"]);
+    expect(labels(await complete("# syntax=|\nFROM alpine"))).toEqual([
+      "docker/dockerfile:1",
+      "docker/dockerfile:1-labs",
+    ]);
+  });
+
+  it("completes RUN flags, then --mount keys per type and their values", async () => {
+    expect(labels(await complete("FROM alpine\nRUN --|"))).toEqual([
+      "--mount",
+      "--network",
+      "--security",
+      "--device",
+    ]);
+    expect(labels(await complete("FROM alpine\nRUN --mount=|"))).toContain("type");
+    expect(labels(await complete("FROM alpine\nRUN --mount=type=|"))).toEqual([
+      "bind",
+      "cache",
+      "tmpfs",
+      "secret",
+      "ssh",
+    ]);
+    expect(labels(await complete("FROM alpine\nRUN --mount=type=cache,|"))).toEqual([
+      "target",
+      "source",
+      "from",
+      "id",
+      "ro",
+      "sharing",
+      "mode",
+      "uid",
+      "gid",
+    ]);
+    expect(labels(await complete("FROM alpine\nRUN --mount=type=cache,sharing=|"))).toEqual([
+      "shared",
+      "private",
+      "locked",
+    ]);
+    expect(labels(await complete("FROM alpine\nRUN --mount=type=secret,|"))).toEqual([
+      "target",
+      "id",
+      "mode",
+      "uid",
+      "gid",
+      "env",
+      "required",
+    ]);
+    expect(labels(await complete("FROM alpine\nRUN --network=|"))).toEqual(["default", "none", "host"]);
+    expect(labels(await complete("FROM alpine\nRUN --security=|"))).toEqual(["sandbox", "insecure"]);
+  });
+
+  it("completes COPY/ADD/HEALTHCHECK flags, not flags already given", async () => {
+    expect(labels(await complete("FROM alpine\nCOPY --link --|"))).toEqual([
+      "--from",
+      "--chown",
+      "--chmod",
+      "--parents",
+      "--exclude",
+    ]);
+    expect(labels(await complete("FROM alpine\nADD --|"))).toEqual([
+      "--chown",
+      "--chmod",
+      "--link",
+      "--exclude",
+      "--checksum",
+      "--keep-git-dir",
+      "--unpack",
+    ]);
+    expect(labels(await complete("FROM alpine\nHEALTHCHECK --|"))).toEqual([
+      "--interval",
+      "--timeout",
+      "--start-period",
+      "--start-interval",
+      "--retries",
+    ]);
+    expect(labels(await complete("FROM alpine\nHEALTHCHECK --interval=10s |"))).toEqual(["CMD", "NONE"]);
+  });
+
+  it("completes stage names declared before, after --from= and in FROM", async () => {
+    const text = "FROM alpine AS build\nFROM alpine AS test\nCOPY --from=|\nFROM alpine AS late\n";
+    expect(labels(await complete(text))).toEqual(["build", "test"]);
+    expect(labels(await complete("FROM alpine AS base\nFROM |"))).toEqual(["base"]);
+    expect(labels(await complete("FROM alpine AS base\nRUN --mount=from=|"))).toEqual(["base"]);
+  });
+
+  it("completes variables in scope with their resolved values after $ and ${", async () => {
+    const items = await complete("ARG V=1\nFROM alpine\nARG V\nENV HOME_DIR=/home/$V\nRUN echo ${|");
+    const byLabel = Object.fromEntries(items.map((i) => [i.label, i]));
+    expect(byLabel.HOME_DIR?.detail).toBe("env = /home/1");
+    expect(byLabel.V?.detail).toBe("global-arg = 1");
+    expect(byLabel.HOME_DIR?.textEdit?.newText).toBe("HOME_DIR}");
+    // automatic platform ARGs are visible in FROM, but in a stage only when declared (BuildKit)
+    expect(labels(items)).not.toContain("TARGETPLATFORM");
+    expect(labels(await complete("FROM --platform=$|BUILDPLATFORM alpine"))).toContain("BUILDPLATFORM");
+  });
+
+  it("completes STOPSIGNAL names and nothing inside a heredoc body", async () => {
+    const signals = labels(await complete("FROM alpine\nSTOPSIGNAL |"));
+    expect(signals).toContain("SIGTERM");
+    expect(signals).toContain("SIGRTMIN+3");
+    expect(await complete("FROM alpine\nRUN <<EOF\n--|\nEOF\n")).toEqual([]);
+  });
+});
