@@ -1,7 +1,7 @@
 /**
- * Streaming a planned context as a tar archive with bounded memory (architecture principle 5): small
- * files are read synchronously straight into 1 MiB batches (the cheapest path per file in Node), large
- * files are streamed in 1 MiB chunks; the stream is pulled by its consumer, so a slow engine slows the
+ * Streaming a planned context as a tar archive with bounded memory (architecture principle 5): headers
+ * are written and small files read synchronously straight into 64 KiB batches (the cheapest path per
+ * file in Node: no per-file allocation), large files are streamed in 256 KiB chunks; the stream is pulled by its consumer, so a slow engine slows the
  * reads instead of filling memory. A file that vanished or shrank since planning destroys the stream
  * with a {@link ContextError}, so the engine never receives a complete-looking partial context.
  */
@@ -11,11 +11,24 @@ import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
 import { ContextError } from "./context-error.js";
 import type { ContextPlan } from "./plan-context.js";
-import { END_OF_ARCHIVE_BYTES, encodeHeader, paddingAfter, TypeFlag } from "./tar-header.js";
+import {
+  END_OF_ARCHIVE_BYTES,
+  encodeHeader,
+  headerBytes,
+  paddingAfter,
+  TypeFlag,
+  writeHeader,
+} from "./tar-header.js";
 import type { ContextEntry } from "./walk-context.js";
 
-/** Size of the batches the stream yields, in bytes. */
-const BATCH_BYTES = 1024 * 1024;
+/**
+ * Size of the batches the stream yields, in bytes. Small enough for the allocator to recycle freed
+ * batches (no fresh pages, bounded RSS), large enough to keep per-chunk stream overhead negligible.
+ */
+const BATCH_BYTES = 64 * 1024;
+
+/** Size of the chunks large files are read in, in bytes. */
+const LARGE_CHUNK_BYTES = 256 * 1024;
 
 /** Progress of a pack: archive bytes produced and entries written so far. */
 export interface PackProgress {
@@ -74,7 +87,7 @@ async function* readLargeFile(entry: ContextEntry): AsyncGenerator<Buffer> {
     const size = entry.header.size;
     let done = 0;
     while (done < size) {
-      const want = Math.min(BATCH_BYTES, size - done);
+      const want = Math.min(LARGE_CHUNK_BYTES, size - done);
       const chunk = Buffer.allocUnsafe(want);
       let got = 0;
       while (got < want) {
@@ -110,17 +123,16 @@ export async function* tarChunks(
     used += n;
   };
   for (const entry of plan.entries) {
-    const header = encodeHeader(entry.header);
+    const headerLength = headerBytes(entry.header);
     const isFile = entry.header.type === TypeFlag.file;
     const size = isFile ? entry.header.size : 0;
     const pad = paddingAfter(size);
-    if (used + header.length + size + pad > BATCH_BYTES && used > 0) {
+    if (used + headerLength + size + pad > BATCH_BYTES && used > 0) {
       yield take();
       onProgress?.(progress);
     }
-    if (header.length + size + pad <= BATCH_BYTES) {
-      header.copy(batch, used);
-      used += header.length;
+    if (headerLength + size + pad <= BATCH_BYTES) {
+      used += writeHeader(batch, used, entry.header);
       if (entry.content) {
         entry.content.copy(batch, used);
         used += size;
@@ -131,8 +143,10 @@ export async function* tarChunks(
       zero(pad);
     } else {
       // Large file: header, then the content in chunks, then the padding in the next batch.
-      header.copy(batch, used);
-      used += header.length;
+      if (headerLength > BATCH_BYTES) {
+        yield encodeHeader(entry.header);
+        progress.bytes += headerLength;
+      } else used += writeHeader(batch, used, entry.header);
       yield take();
       for await (const chunk of entry.content ? [entry.content] : readLargeFile(entry)) {
         progress.bytes += chunk.length;

@@ -44,15 +44,33 @@ function isAscii(s: string): boolean {
   return true;
 }
 
-function writeString(buf: Buffer, offset: number, size: number, value: string): void {
-  // ASCII only here (non-ASCII values go to a PAX record); truncated like Go's formatString.
-  buf.write(value.length > size ? value.slice(0, size) : value, offset, size, "latin1");
+/**
+ * Writes ASCII `value` (truncated to `size`, like Go's formatString) at `offset` of a zeroed block and
+ * returns the sum of the bytes written (for the checksum). Non-ASCII values go to PAX records instead.
+ */
+function writeString(buf: Buffer, offset: number, size: number, value: string): number {
+  const n = Math.min(value.length, size);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i) & 0xff;
+    buf[offset + i] = c;
+    sum += c;
+  }
+  return sum;
 }
 
-function writeOctal(buf: Buffer, offset: number, size: number, value: number): void {
-  const digits = value.toString(8);
-  const padded = digits.length < size - 1 ? "0".repeat(size - 1 - digits.length) + digits : digits;
-  buf.write(padded, offset, size, "latin1");
+/** Writes `value` as zero-padded octal digits plus a NUL (Go's formatOctal); returns the byte sum. */
+function writeOctal(buf: Buffer, offset: number, size: number, value: number): number {
+  let sum = 0;
+  let v = value;
+  for (let i = size - 2; i >= 0; i--) {
+    const c = 0x30 + (v % 8);
+    buf[offset + i] = c;
+    sum += c;
+    v = Math.floor(v / 8);
+  }
+  buf[offset + size - 1] = 0;
+  return sum;
 }
 
 /** Go's `splitUSTARPath`: a name longer than 100 bytes may be stored as prefix (≤155) + "/" + name (≤100). */
@@ -84,25 +102,39 @@ function paddedSize(size: number): number {
   return Math.ceil(size / BLOCK) * BLOCK;
 }
 
+const MAGIC = "ustar\u000000";
+
+/** Writes one ustar block at `offset` of `buf` (the 512 bytes are zeroed first). */
+function writeUstar(
+  buf: Buffer,
+  offset: number,
+  h: TarHeader,
+  name: string,
+  prefix: string,
+  linkname: string,
+  size: number,
+): void {
+  buf.fill(0, offset, offset + BLOCK);
+  let sum = 8 * 0x20; // the checksum field counts as spaces
+  sum += writeString(buf, offset, 100, name);
+  sum += writeOctal(buf, offset + 100, 8, h.mode);
+  sum += writeOctal(buf, offset + 108, 8, h.uid ?? 0);
+  sum += writeOctal(buf, offset + 116, 8, h.gid ?? 0);
+  sum += writeOctal(buf, offset + 124, 12, size);
+  sum += writeOctal(buf, offset + 136, 12, h.mtime);
+  sum += writeString(buf, offset + 156, 1, h.type);
+  sum += writeString(buf, offset + 157, 100, linkname);
+  sum += writeString(buf, offset + 257, 8, MAGIC);
+  sum += writeOctal(buf, offset + 329, 8, h.devmajor ?? 0);
+  sum += writeOctal(buf, offset + 337, 8, h.devminor ?? 0);
+  sum += writeString(buf, offset + 345, 155, prefix);
+  writeOctal(buf, offset + 148, 7, sum);
+  buf[offset + 155] = 0x20;
+}
+
 function encodeUstar(h: TarHeader, name: string, prefix: string, linkname: string, size: number): Buffer {
-  const buf = Buffer.alloc(BLOCK);
-  writeString(buf, 0, 100, name);
-  writeOctal(buf, 100, 8, h.mode);
-  writeOctal(buf, 108, 8, h.uid ?? 0);
-  writeOctal(buf, 116, 8, h.gid ?? 0);
-  writeOctal(buf, 124, 12, size);
-  writeOctal(buf, 136, 12, h.mtime);
-  buf.write("        ", 148, 8, "latin1");
-  buf.write(h.type, 156, 1, "latin1");
-  writeString(buf, 157, 100, linkname);
-  buf.write("ustar\u000000", 257, 8, "latin1");
-  writeOctal(buf, 329, 8, h.devmajor ?? 0);
-  writeOctal(buf, 337, 8, h.devminor ?? 0);
-  writeString(buf, 345, 155, prefix);
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += buf[i]!;
-  writeOctal(buf, 148, 7, sum);
-  buf[155] = 0x20;
+  const buf = Buffer.allocUnsafe(BLOCK);
+  writeUstar(buf, 0, h, name, prefix, linkname, size);
   return buf;
 }
 
@@ -110,6 +142,17 @@ function toAsciiName(s: string): string {
   let out = "";
   for (const ch of s) out += ch.charCodeAt(0) < 0x80 ? ch : "_";
   return out;
+}
+
+/** True when `h` fits a ustar block as is (short ASCII name and link name, size within 11 octal digits). */
+function isPlain(h: TarHeader): boolean {
+  const link = h.linkname;
+  return (
+    h.name.length <= NAME_SIZE &&
+    isAscii(h.name) &&
+    (link === undefined || (link.length <= NAME_SIZE && isAscii(link))) &&
+    h.size <= MAX_OCTAL_SIZE
+  );
 }
 
 interface UstarFields {
@@ -174,8 +217,28 @@ export function encodeHeader(h: TarHeader): Buffer {
   return out;
 }
 
+/**
+ * Writes the header block(s) of `h` into `target` at `offset` (which must have room for
+ * {@link headerBytes}) and returns the number of bytes written. Allocation-free for plain ustar headers.
+ */
+export function writeHeader(target: Buffer, offset: number, h: TarHeader): number {
+  if (isPlain(h)) {
+    writeUstar(target, offset, h, h.name, "", h.linkname ?? "", h.type === TypeFlag.file ? h.size : 0);
+    return BLOCK;
+  }
+  const f = layout(h);
+  if (f.records.length === 0) {
+    writeUstar(target, offset, h, f.name, f.prefix, f.linkname, f.size);
+    return BLOCK;
+  }
+  const encoded = encodeHeader(h);
+  encoded.copy(target, offset);
+  return encoded.length;
+}
+
 /** Bytes of the header block(s) {@link encodeHeader} produces, computed without encoding. */
 export function headerBytes(h: TarHeader): number {
+  if (isPlain(h)) return BLOCK;
   const f = layout(h);
   return f.records.length === 0 ? BLOCK : 2 * BLOCK + paddedSize(paxRecords(f.records).length);
 }
