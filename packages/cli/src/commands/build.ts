@@ -221,6 +221,8 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
     throw new CliError("a context from standard input is not supported; give a directory", ExitCode.usage);
   }
   const parameters = buildParameters(flags, io.env);
+  // Validate the options before touching the context (the real `dockerfile` value comes from the plan).
+  buildQueryFor(context === undefined ? undefined : { enginefile: "Enginefile" }, parameters);
   let plan: ContextPlan | undefined;
   if (context !== undefined) {
     const enginefile = flags.file === "-" ? { content: await readAll(io.stdin) } : flags.file;
@@ -237,7 +239,7 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
   } else if (flags.file !== undefined) {
     parameters.dockerfile = flags.file;
   }
-  // Validate everything before any output or upload.
+  // Validate again with the Enginefile path, before any output or upload.
   buildQueryFor(plan, parameters);
 
   if (flags.list) {
