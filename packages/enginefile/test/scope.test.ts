@@ -106,6 +106,19 @@ describe("stage graph", () => {
       ["mount-from", 2, "test", 1, undefined, false],
     ]);
   });
+  it("expands build arguments before deciding stage or image", () => {
+    const d = parse(
+      "ARG FROM_STAGE=base\nFROM alpine AS base\nFROM ${FROM_STAGE}\nARG SRC=base\nCOPY --from=${SRC} /a /b\n",
+    );
+    const refs = stageGraph(d).references.map((r) => [r.kind, r.written, r.expanded, r.stage?.name]);
+    expect(refs).toEqual([
+      ["base", "alpine", "alpine", undefined],
+      ["base", "${FROM_STAGE}", "base", "base"],
+      ["copy-from", "${SRC}", "base", "base"],
+    ]);
+    expect(stageGraph(d, { buildArgs: { FROM_STAGE: "debian" } }).references[1]?.image).toBe("debian");
+  });
+
   it("answers dependency questions", () => {
     const last = g.stages[2];
     if (!last) throw new Error("missing stage");
