@@ -17,7 +17,13 @@ export {
 } from "./ignore/load-ignore-file.js";
 export { type IgnoreLine, MAX_IGNORE_LINE_BYTES, readIgnoreLines } from "./ignore/read-ignore-file.js";
 export { ContextError } from "./pack/context-error.js";
-export { type PackOptions, type PackProgress, packContext, tarChunks } from "./pack/pack-stream.js";
+export {
+  type PackOptions,
+  type PackProgress,
+  packContext,
+  RING_SIZE,
+  tarChunks,
+} from "./pack/pack-stream.js";
 export { type ContextPlan, DEFAULT_ENGINEFILE, type PlanOptions, planContext } from "./pack/plan-context.js";
 export { encodeHeader, type TarHeader, TypeFlag } from "./pack/tar-header.js";
 export {

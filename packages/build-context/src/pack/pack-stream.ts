@@ -42,6 +42,33 @@ export interface PackOptions {
   gzip?: boolean;
   /** Called after each yielded chunk with the uncompressed progress. */
   onProgress?: (progress: PackProgress) => void;
+  /**
+   * Recycle chunk buffers from a fixed ring instead of allocating one per chunk (no garbage, so no GC
+   * time and a flat RSS). Only for consumers that are done with a chunk once they ask for more — a
+   * socket or file written through `pipe`/`pipeline` or an HTTP client body, whose backpressure keeps
+   * fewer than {@link RING_SIZE} chunks in flight. Never for consumers that keep chunks (collecting
+   * them into an array). Default false.
+   */
+  recycleBuffers?: boolean;
+}
+
+/**
+ * Buffers per ring when recycling: far more than the chunks a backpressured writer can hold (its
+ * readable buffer of one batch plus the one or two chunks a socket or file write keeps pending).
+ */
+export const RING_SIZE = 32;
+
+/** Hands out `size`-byte buffers: fresh ones, or round-robin from a ring of {@link RING_SIZE}. */
+function bufferSource(size: number, recycle: boolean): () => Buffer {
+  if (!recycle) return () => Buffer.allocUnsafe(size);
+  const ring: Buffer[] = [];
+  let next = 0;
+  return () => {
+    let buf = ring[next];
+    if (!buf) buf = ring[next] = Buffer.allocUnsafe(size);
+    next = (next + 1) % RING_SIZE;
+    return buf;
+  };
 }
 
 function fileError(entry: ContextEntry, reason: string): ContextError {
@@ -73,7 +100,7 @@ function readSmallFile(entry: ContextEntry, target: Buffer, offset: number): voi
 }
 
 /** Streams a large file in chunks. @throws ContextError */
-async function* readLargeFile(entry: ContextEntry): AsyncGenerator<Buffer> {
+async function* readLargeFile(entry: ContextEntry, alloc: () => Buffer): AsyncGenerator<Buffer> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(entry.source!, "r");
@@ -88,7 +115,7 @@ async function* readLargeFile(entry: ContextEntry): AsyncGenerator<Buffer> {
     let done = 0;
     while (done < size) {
       const want = Math.min(LARGE_CHUNK_BYTES, size - done);
-      const chunk = Buffer.allocUnsafe(want);
+      const chunk = alloc().subarray(0, want);
       let got = 0;
       while (got < want) {
         const { bytesRead } = await handle.read(chunk, got, want - got, done + got);
@@ -103,18 +130,24 @@ async function* readLargeFile(entry: ContextEntry): AsyncGenerator<Buffer> {
   }
 }
 
-/** The archive as an async sequence of chunks (each a fresh Buffer the consumer may keep). */
+/**
+ * The archive as an async sequence of chunks: fresh Buffers the consumer may keep, or with
+ * `recycleBuffers` ring buffers valid only until {@link RING_SIZE} more chunks were taken.
+ */
 export async function* tarChunks(
   plan: ContextPlan,
   onProgress?: (p: PackProgress) => void,
+  recycleBuffers = false,
 ): AsyncGenerator<Buffer> {
-  let batch = Buffer.allocUnsafe(BATCH_BYTES);
+  const newBatch = bufferSource(BATCH_BYTES, recycleBuffers);
+  const newChunk = bufferSource(LARGE_CHUNK_BYTES, recycleBuffers);
+  let batch = newBatch();
   let used = 0;
   const progress: PackProgress = { bytes: 0, entries: 0 };
   const take = (): Buffer => {
     const out = batch.subarray(0, used);
     progress.bytes += used;
-    batch = Buffer.allocUnsafe(BATCH_BYTES);
+    batch = newBatch();
     used = 0;
     return out;
   };
@@ -148,7 +181,7 @@ export async function* tarChunks(
         progress.bytes += headerLength;
       } else used += writeHeader(batch, used, entry.header);
       yield take();
-      for await (const chunk of entry.content ? [entry.content] : readLargeFile(entry)) {
+      for await (const chunk of entry.content ? [entry.content] : readLargeFile(entry, newChunk)) {
         progress.bytes += chunk.length;
         yield chunk;
         onProgress?.(progress);
@@ -168,7 +201,7 @@ export async function* tarChunks(
  * reads and closes any open file; read failures destroy it with a {@link ContextError}.
  */
 export function packContext(plan: ContextPlan, options: PackOptions = {}): Readable {
-  const tar = Readable.from(tarChunks(plan, options.onProgress), {
+  const tar = Readable.from(tarChunks(plan, options.onProgress, options.recycleBuffers === true), {
     objectMode: false,
     highWaterMark: BATCH_BYTES,
   });

@@ -93,6 +93,8 @@ export async function runBuild(options: RunBuildOptions): Promise<BuildResult> {
   const body = options.plan
     ? packContext(options.plan, {
         gzip: options.gzip ?? false,
+        // The HTTP client writes each chunk to the socket before asking for more.
+        recycleBuffers: true,
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       })
     : Readable.from([]);

@@ -367,7 +367,8 @@ function printList(plan: ContextPlan, io: CliIo): void {
 
 /** `--output`: the archive to a file (written whole or not at all) or to standard output. */
 async function writeArchive(plan: ContextPlan, flags: BuildFlags, io: CliIo): Promise<void> {
-  const archive = packContext(plan, { gzip: flags.compress === true });
+  // Written through pipeline(): each chunk is flushed before the next is asked for, so buffers recycle.
+  const archive = packContext(plan, { gzip: flags.compress === true, recycleBuffers: true });
   if (flags.output === "-") {
     // Binary data with backpressure: straight to the process's standard output.
     await pipeline(archive, process.stdout, { end: false });
