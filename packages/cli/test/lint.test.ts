@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LINT_FORMAT_NAMES } from "../src/commands/lint.js";
 import type { CliIo } from "../src/io.js";
 import { runCli } from "../src/program.js";
 
@@ -157,6 +158,13 @@ describe("enginekit lint: stdin, --fix, --list-rules, --explain", () => {
     );
     expect(r.stdout).toContain("apt-lists-cleanup");
     expect(r.stdout).toContain("3 fixes applied.");
+  });
+
+  test("the help lists every output format (the list is kept beside the lazily loaded linter)", async () => {
+    const { FORMAT_NAMES } = await import("@enginekit/lint");
+    expect([...LINT_FORMAT_NAMES].sort()).toEqual([...FORMAT_NAMES].sort());
+    const help = await run(["lint", "--help"], { cwd: tmpdir() });
+    for (const name of FORMAT_NAMES) expect(help.stdout).toContain(name);
   });
 
   test("--list-rules and --explain", async () => {

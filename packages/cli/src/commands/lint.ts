@@ -1,25 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
-import { SecretsClient } from "@enginekit/api";
-import { IgnoreFileError } from "@enginekit/build-context";
-import {
-  ConfigError,
-  DiscoveryError,
-  type FileResult,
-  FORMAT_NAMES,
-  FORMATTERS,
-  findConfig,
-  type LintOverrides,
-  lintFiles,
-  RULE_SEVERITIES,
-  RULES,
-  type RuleSeverity,
-  renderRuleDoc,
-  ruleById,
-  SEVERITIES,
-  type Severity,
-  writeFileAtomic,
-} from "@enginekit/lint";
+import type { SecretsClient } from "@enginekit/api";
+import type { FileResult, LintOverrides, RuleSeverity, Severity } from "@enginekit/lint";
 import type { Command } from "commander";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
@@ -47,6 +29,24 @@ interface LintCommandOptions {
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 /**
+ * The output formats, for the help text (the command's modules load only when it runs, so the
+ * `enginekit` start-up does not pay for the linter; a test checks this list against the linter's).
+ */
+export const LINT_FORMAT_NAMES = ["stylish", "json", "sarif", "github", "checkstyle", "junit", "gitlab"];
+
+/** The linter and the clients it needs, loaded when `enginekit lint` runs (start-up cost, docs/lint.md). */
+async function loadLinter() {
+  const [lint, api, buildContext] = await Promise.all([
+    import("@enginekit/lint"),
+    import("@enginekit/api"),
+    import("@enginekit/build-context"),
+  ]);
+  return { lint, SecretsClient: api.SecretsClient, IgnoreFileError: buildContext.IgnoreFileError };
+}
+
+type Linter = Awaited<ReturnType<typeof loadLinter>>;
+
+/**
  * Registers `enginekit lint [paths...]` (docs/lint.md): lints Enginefiles and manifests in files,
  * directories and stdin (`-`), prints one or more formats, optionally fixes, and exits 0 (nothing at or
  * above the failure threshold), 1 (findings), 2 (usage or configuration error, with file:line:column),
@@ -59,7 +59,7 @@ export function registerLintCommand(program: Command, io: CliIo): void {
     .argument("[paths...]", "files or directories to lint (default: the current directory); - reads stdin")
     .option(
       "-f, --format <name[=file]>",
-      `output format, repeatable: ${FORMAT_NAMES.join(", ")}; =file writes it to a file`,
+      `output format, repeatable: ${LINT_FORMAT_NAMES.join(", ")}; =file writes it to a file`,
       collect,
       [],
     )
@@ -108,7 +108,8 @@ function usage(message: string): CliError {
   return new CliError(message, ExitCode.usage);
 }
 
-function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides {
+function parseOverrides({ lint }: Linter, options: LintCommandOptions, cwd: string): LintOverrides {
+  const { ruleById, RULE_SEVERITIES, SEVERITIES } = lint;
   const rules: Record<string, RuleSeverity> = {};
   for (const r of options.rule) {
     const [id = "", severity = ""] = r.split("=");
@@ -134,7 +135,8 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
   };
 }
 
-function parseFormats(specs: string[]): { name: string; file: string | undefined }[] {
+function parseFormats({ lint }: Linter, specs: string[]): { name: string; file: string | undefined }[] {
+  const { FORMATTERS, FORMAT_NAMES } = lint;
   const out = (specs.length ? specs : ["stylish"]).map((s) => {
     const eq = s.indexOf("=");
     const name = eq < 0 ? s : s.slice(0, eq);
@@ -147,7 +149,8 @@ function parseFormats(specs: string[]): { name: string; file: string | undefined
   return out;
 }
 
-function listRules(): string {
+function listRules({ lint }: Linter): string {
+  const { RULES } = lint;
   const width = Math.max(...RULES.map((r) => r.meta.id.length));
   return `${RULES.map((r) => `${r.meta.id.padEnd(width)}  ${r.meta.severity.padEnd(7)}  ${r.meta.appliesTo.padEnd(10)}  ${r.meta.fixable ? "fix" : "   "}  ${r.meta.description}`).join("\n")}\n`;
 }
@@ -167,22 +170,29 @@ function useColor(options: LintCommandOptions, io: CliIo): boolean {
 }
 
 /** The secrets reader for `--online`, from SVC_* and the configuration's `secrets` (never a token there). */
-function secretsClient(io: CliIo): SecretsClient {
-  const config = findConfig(io.cwd)?.config.secrets;
+function secretsClient(linter: Linter, io: CliIo): SecretsClient {
+  const config = linter.lint.findConfig(io.cwd)?.config.secrets;
   const env = { ...io.env };
   if (!env.SVC_ADDR && config?.address) env.SVC_ADDR = config.address;
   if (!env.SVC_NAMESPACE && config?.namespace) env.SVC_NAMESPACE = config.namespace;
   if (!env.SVC_ADDR) throw usage("--online needs the secrets service address: set SVC_ADDR (and SVC_TOKEN)");
   try {
-    return new SecretsClient({ env, timeoutMs: 10_000, retry: { maxRetries: 1, maxElapsedMs: 5_000 } });
+    return new linter.SecretsClient({
+      env,
+      timeoutMs: 10_000,
+      retry: { maxRetries: 1, maxElapsedMs: 5_000 },
+    });
   } catch (error) {
     throw usage(`--online: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
 async function runLint(paths: string[], options: LintCommandOptions, io: CliIo): Promise<number> {
+  const linter = await loadLinter();
+  const { ruleById, renderRuleDoc, lintFiles, ConfigError, DiscoveryError, FORMATTERS, writeFileAtomic } =
+    linter.lint;
   if (options.listRules) {
-    io.stdout(listRules());
+    io.stdout(listRules(linter));
     return ExitCode.ok;
   }
   if (options.explain !== undefined) {
@@ -191,14 +201,14 @@ async function runLint(paths: string[], options: LintCommandOptions, io: CliIo):
     io.stdout(renderRuleDoc(rule));
     return ExitCode.ok;
   }
-  const overrides = parseOverrides(options, io.cwd);
-  const formats = parseFormats(options.format);
+  const overrides = parseOverrides(linter, options, io.cwd);
+  const formats = parseFormats(linter, options.format);
   const stdinIndex = paths.indexOf("-");
   if (stdinIndex >= 0 && !options.stdinFilename)
     throw usage("reading stdin (-) needs --stdin-filename <name>");
   if (stdinIndex >= 0 && options.fix) throw usage("--fix cannot rewrite stdin");
   const filePaths = paths.filter((p) => p !== "-");
-  const client = options.online ? secretsClient(io) : undefined;
+  const client = options.online ? secretsClient(linter, io) : undefined;
   let results: FileResult[];
   try {
     const stdin =
@@ -216,7 +226,11 @@ async function runLint(paths: string[], options: LintCommandOptions, io: CliIo):
       stdin,
     );
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof IgnoreFileError || error instanceof DiscoveryError)
+    if (
+      error instanceof ConfigError ||
+      error instanceof linter.IgnoreFileError ||
+      error instanceof DiscoveryError
+    )
       throw usage(error.message);
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code === "string")

@@ -1,0 +1,106 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_SETTINGS, lintEnginefile } from "@enginekit/lint";
+import { validate } from "dockerfile-utils";
+import type { Benchmark } from "../benchmark.js";
+import { compare, reportTarget } from "../harness.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** `<repo root>/../shared/corpus/enginefiles/files` (CI checks `shared/` out beside the repo). */
+const corpusDir = resolve(here, "../../../../../shared/corpus/enginefiles/files");
+const repoRoot = resolve(here, "../../../..");
+const benchDir = resolve(here, "../..");
+/** Node 24 from the root devDependency (what the CLI runs on). */
+const node = join(repoRoot, "node_modules", ".bin", "node");
+const enginekitBin = join(repoRoot, "packages", "cli", "dist", "bin.js");
+const dockerfilelintBin = join(benchDir, "node_modules", "dockerfilelint", "bin", "dockerfilelint");
+const dockerfileUtilsBin = join(benchDir, "node_modules", "dockerfile-utils", "bin", "dockerfile-utils");
+
+/** Runs a command to completion; lint findings make linters exit non-zero, which is not a failure here. */
+function runProcess(args: string[]): void {
+  const r = spawnSync(node, args, { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+  if (r.error) throw r.error;
+  if (r.status === null) throw new Error(`${args.join(" ")} was killed by ${r.signal}`);
+}
+
+/**
+ * Lint throughput and CLI start-up:
+ * 1. in-process, the whole real-world corpus: `@enginekit/lint` (all rules, variables resolved) vs
+ *    `dockerfile-utils` `validate()` — target ≥ 2× faster;
+ * 2. the CLI on the whole corpus in one process vs the `dockerfilelint` CLI (also one process) and the
+ *    `dockerfile-utils` CLI (one process per file, as it only takes one; timed on 20 files);
+ * 3. CLI start-up on one file vs `node -e ""` — target within 2×.
+ */
+export const benchmark: Benchmark = {
+  name: "lint",
+  description:
+    "enginekit lint vs dockerfile-utils (in-process and CLI) and dockerfilelint (CLI) on the real-world corpus",
+  async run() {
+    const names = readdirSync(corpusDir).sort();
+    const paths = names.map((n) => join(corpusDir, n));
+    const texts = paths.map((p) => readFileSync(p, "utf8"));
+    const inProcess = await compare(
+      `in-process, ${texts.length} real-world files`,
+      [
+        { name: "@enginekit/lint", fn: () => texts.map((t) => lintEnginefile(t, DEFAULT_SETTINGS)) },
+        { name: "dockerfile-utils validate()", fn: () => texts.map((t) => validate(t)) },
+      ],
+      { units: [{ name: "files", perCall: texts.length }] },
+    );
+    const inRatio = (inProcess[1]?.meanMs ?? 0) / (inProcess[0]?.meanMs ?? 1);
+
+    const cli = await compare(
+      `CLI, the whole corpus (${paths.length} files) in one process`,
+      [
+        {
+          name: "enginekit lint",
+          fn: () => runProcess([enginekitBin, "lint", "--format", "json", ...paths]),
+        },
+        { name: "dockerfilelint", fn: () => runProcess([dockerfilelintBin, "-j", ...paths]) },
+      ],
+      { timeMs: 0, iterations: 3, units: [{ name: "files", perCall: paths.length }] },
+    );
+    const few = paths.slice(0, 20);
+    const perFile = await compare(
+      `CLI, ${few.length} files (dockerfile-utils takes one file per process)`,
+      [
+        {
+          name: "enginekit lint (one process)",
+          fn: () => runProcess([enginekitBin, "lint", "--format", "json", ...few]),
+        },
+        {
+          name: "dockerfile-utils lint (a process per file)",
+          fn: () => {
+            for (const p of few) runProcess([dockerfileUtilsBin, "lint", "-j", p]);
+          },
+        },
+      ],
+      { timeMs: 0, iterations: 3, units: [{ name: "files", perCall: few.length }] },
+    );
+
+    const startup = await compare(
+      "start-up: one file",
+      [
+        { name: 'node -e ""', fn: () => runProcess(["-e", ""]) },
+        { name: "enginekit lint <file>", fn: () => runProcess([enginekitBin, "lint", paths[0]!]) },
+        { name: "enginekit --version", fn: () => runProcess([enginekitBin, "--version"]) },
+      ],
+      { timeMs: 0, iterations: 10 },
+    );
+    const startupRatio = (startup[1]?.meanMs ?? 0) / (startup[0]?.meanMs ?? 1);
+    reportTarget("in-process ≥ 2× dockerfile-utils validate()", inRatio >= 2, `${inRatio.toFixed(2)}×`);
+    reportTarget(
+      "CLI on the corpus vs dockerfilelint",
+      (cli[1]?.meanMs ?? 0) >= (cli[0]?.meanMs ?? 0),
+      `${((cli[1]?.meanMs ?? 0) / (cli[0]?.meanMs ?? 1)).toFixed(2)}×`,
+    );
+    reportTarget(
+      "CLI vs dockerfile-utils CLI (20 files)",
+      (perFile[1]?.meanMs ?? 0) >= (perFile[0]?.meanMs ?? 0),
+      `${((perFile[1]?.meanMs ?? 0) / (perFile[0]?.meanMs ?? 1)).toFixed(2)}×`,
+    );
+    reportTarget('CLI start-up within 2× of node -e ""', startupRatio <= 2, `${startupRatio.toFixed(2)}×`);
+  },
+};
