@@ -1,4 +1,6 @@
 import type { RunInstruction } from "@enginekit/enginefile";
+import type { Fix } from "../model/finding.js";
+import type { AnalyzedEnginefile } from "./analysis.js";
 import { hasOption, type ShellCommand, type ShellWord, subcommand } from "./shell-commands.js";
 
 /** A package-manager command found in a RUN: the manager, its subcommand word and the command. */
@@ -36,6 +38,15 @@ export function hasCacheMount(run: RunInstruction, ...paths: string[]): boolean 
 /** True when some command of the RUN is `name` with all of `words` among its arguments. */
 export function runsCommand(commands: ShellCommand[], name: string, ...words: string[]): boolean {
   return commands.some((c) => c.name === name && words.every((w) => c.words.some((x) => x.text.includes(w))));
+}
+
+/**
+ * The quick fix inserting `option` (e.g. `-y`, `--no-cache`) right after the subcommand word of a
+ * package-manager command (`apt-get install` → `apt-get install -y`).
+ */
+export function insertOptionAfter(file: AnalyzedEnginefile, word: ShellWord, option: string): Fix {
+  const at = word.range.end.offset;
+  return { title: `Add ${option}`, edits: [file.replace(file.lines.range(at, at), ` ${option}`)] };
 }
 
 export { hasOption };

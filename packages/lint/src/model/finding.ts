@@ -1,26 +1,12 @@
+/**
+ * Positions, ranges and text edits are those of `@enginekit/manifests` (LSP convention, ARCHITECTURE.md
+ * principle 2: 0-based line, UTF-16 column and offset; the same shape as the Enginefile AST's): one
+ * definition for every package.
+ */
+import type { Position, Range, TextEdit } from "@enginekit/manifests";
 import type { Severity } from "./severity.js";
 
-/**
- * A point in a file, LSP convention (ARCHITECTURE.md principle 2): 0-based `line`, 0-based UTF-16
- * `character`, and `offset`, the UTF-16 index into the whole text. The CLI prints `line+1:character+1`.
- */
-export interface Position {
-  line: number;
-  character: number;
-  offset: number;
-}
-
-/** A half-open span `[start, end)` of a file's text. */
-export interface Range {
-  start: Position;
-  end: Position;
-}
-
-/** Replace `range` with `newText` (an insertion has `start` equal to `end`). */
-export interface TextEdit {
-  range: Range;
-  newText: string;
-}
+export type { Position, Range, TextEdit };
 
 /** A quick fix: text edits applied together (`--fix`, or a code action in an editor). */
 export interface Fix {

@@ -1,4 +1,9 @@
-import { hasCacheMount, hasOption, packageCommand } from "../../enginefile/package-managers.js";
+import {
+  hasCacheMount,
+  hasOption,
+  insertOptionAfter,
+  packageCommand,
+} from "../../enginefile/package-managers.js";
 import { runCommands } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
@@ -30,12 +35,7 @@ removes \`/var/cache/apk\` or mounts a cache there. The quick fix adds \`--no-ca
         out.push({
           range: p.sub.range,
           message: "Use apk add --no-cache so the package index does not stay in the layer.",
-          fix: {
-            title: "Add --no-cache",
-            edits: [
-              file.replace(file.lines.range(p.sub.range.end.offset, p.sub.range.end.offset), " --no-cache"),
-            ],
-          },
+          fix: insertOptionAfter(file, p.sub, "--no-cache"),
         });
       }
     }

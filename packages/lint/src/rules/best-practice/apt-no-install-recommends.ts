@@ -1,4 +1,4 @@
-import { hasOption, packageCommand } from "../../enginefile/package-managers.js";
+import { hasOption, insertOptionAfter, packageCommand } from "../../enginefile/package-managers.js";
 import { runCommands } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
@@ -32,15 +32,7 @@ export default enginefileRule(
         out.push({
           range: p.sub.range,
           message: "Add --no-install-recommends to apt-get install to keep the image small.",
-          fix: {
-            title: "Add --no-install-recommends",
-            edits: [
-              file.replace(
-                file.lines.range(p.sub.range.end.offset, p.sub.range.end.offset),
-                " --no-install-recommends",
-              ),
-            ],
-          },
+          fix: insertOptionAfter(file, p.sub, "--no-install-recommends"),
         });
       }
     }

@@ -1,4 +1,4 @@
-import { hasOption, packageCommand } from "../../enginefile/package-managers.js";
+import { hasOption, insertOptionAfter, packageCommand } from "../../enginefile/package-managers.js";
 import { runCommands } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
@@ -59,10 +59,7 @@ for confirmation, reads end-of-file and aborts. The quick fix adds \`-y\` after 
         out.push({
           range: p.sub.range,
           message: `${p.manager} ${p.sub.text} without -y waits for a confirmation the build cannot give.`,
-          fix: {
-            title: "Add -y",
-            edits: [file.replace(file.lines.range(p.sub.range.end.offset, p.sub.range.end.offset), " -y")],
-          },
+          fix: insertOptionAfter(file, p.sub, "-y"),
         });
       }
     }

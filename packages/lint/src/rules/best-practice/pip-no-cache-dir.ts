@@ -1,4 +1,9 @@
-import { hasCacheMount, hasOption, packageCommand } from "../../enginefile/package-managers.js";
+import {
+  hasCacheMount,
+  hasOption,
+  insertOptionAfter,
+  packageCommand,
+} from "../../enginefile/package-managers.js";
 import { runCommands } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
@@ -31,15 +36,7 @@ export default enginefileRule(
         out.push({
           range: p.sub.range,
           message: "Use pip install --no-cache-dir so downloaded wheels do not stay in the layer.",
-          fix: {
-            title: "Add --no-cache-dir",
-            edits: [
-              file.replace(
-                file.lines.range(p.sub.range.end.offset, p.sub.range.end.offset),
-                " --no-cache-dir",
-              ),
-            ],
-          },
+          fix: insertOptionAfter(file, p.sub, "--no-cache-dir"),
         });
       }
     }
