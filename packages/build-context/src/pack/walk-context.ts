@@ -5,17 +5,9 @@
  * `ExceptionMode`), an excluded directory that is walked not emitted itself (rule 22). Every entry is
  * `lstat`ed (symlinks are never followed) and every regular file is checked for readability, so
  * problems are found before the upload starts. Synchronous: one `readdir` per directory and one
- * `lstat` + `access` per entry, the cheapest way to visit many small files from Node.
+ * `lstat` per entry (readability from the permission bits), the cheapest way to visit many small files from Node.
  */
-import {
-  accessSync,
-  constants,
-  type Dirent,
-  lstatSync,
-  readdirSync,
-  readlinkSync,
-  type Stats,
-} from "node:fs";
+import { closeSync, type Dirent, lstatSync, openSync, readdirSync, readlinkSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import type {
   ExceptionMode,
@@ -96,20 +88,34 @@ function tarMode(stats: Stats, windows: boolean): number {
   return windows ? (mode & 0o755) | 0o111 : mode;
 }
 
-const uid = process.getuid?.() ?? -1;
-const groups = new Set(process.getgroups?.() ?? []);
-if (process.getgid) groups.add(process.getgid());
+/** The identity file permissions are checked against (the effective uid/gid, as `open()` uses). */
+interface Identity {
+  uid: number;
+  groups: Set<number>;
+}
+
+function currentIdentity(): Identity {
+  const groups = new Set(process.getgroups?.() ?? []);
+  const gid = process.getegid?.();
+  if (gid !== undefined) groups.add(gid);
+  return { uid: process.geteuid?.() ?? -1, groups };
+}
 
 /**
- * Whether the permission bits let this process read a file (root always may). Cheaper than an
- * `access()` per file; a "no" is confirmed with `access()`, and a file that still cannot be opened later
- * aborts the upload with a clear error.
+ * Whether the permission bits let this process read a file (root always may). Cheaper than opening
+ * every file; a "no" is confirmed by opening the file (ACLs or capabilities may still allow it), and a
+ * file that cannot be opened later aborts the upload with a clear error.
  */
-function modeAllowsRead(stats: Stats): boolean {
-  if (uid === 0 || uid === -1) return true;
-  if (stats.uid === uid) return (stats.mode & 0o400) !== 0;
-  if (groups.has(stats.gid)) return (stats.mode & 0o040) !== 0;
+function modeAllowsRead(stats: Stats, id: Identity): boolean {
+  if (id.uid === 0 || id.uid === -1) return true;
+  if (stats.uid === id.uid) return (stats.mode & 0o400) !== 0;
+  if (id.groups.has(stats.gid)) return (stats.mode & 0o040) !== 0;
   return (stats.mode & 0o004) !== 0;
+}
+
+/** Opens and closes a file to prove it is readable. @throws the open error. */
+function confirmReadable(path: string): void {
+  closeSync(openSync(path, "r"));
 }
 
 interface Frame {
@@ -132,6 +138,7 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
   };
   const seenInodes = new Map<string, string>();
   const noPatterns = matcher.patterns.length === 0;
+  const identity = currentIdentity();
 
   // Stack of pending work: a directory frame to list, or an entry to visit. Pushed in reverse order.
   type Work = { kind: "list"; frame: Frame } | { kind: "visit"; parent: Frame; name: string; dirent: Dirent };
@@ -215,10 +222,9 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
       seenInodes.set(key, rel);
     }
     if (stats.isFile()) {
-      if (!modeAllowsRead(stats)) {
-        // The mode bits say no; ask the kernel, which also knows ACLs and capabilities.
+      if (!modeAllowsRead(stats, identity)) {
         try {
-          accessSync(abs, constants.R_OK);
+          confirmReadable(abs);
         } catch (error) {
           result.errors.push({ path: rel, reason: describe(error) });
           continue;

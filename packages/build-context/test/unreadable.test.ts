@@ -1,0 +1,70 @@
+/**
+ * Unreadable and vanished files: found before the upload (all listed), or abort the stream when they
+ * disappear during it. Permission checks need a non-root identity: the test switches the effective
+ * uid/gid of this (forked) test process to `nobody` around the planning, and skips when it cannot.
+ */
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ContextError, packContext, planContext } from "../src/index.js";
+import { collect, makeTree } from "./pack-helpers.js";
+
+const NOBODY = 65534;
+const canSwitch = process.geteuid?.() === 0 && typeof process.seteuid === "function";
+
+/** Runs `fn` with the effective uid/gid of `nobody`, restoring root afterwards. */
+async function asNobody<T>(fn: () => Promise<T>): Promise<T> {
+  process.setegid!(NOBODY);
+  process.seteuid!(NOBODY);
+  try {
+    return await fn();
+  } finally {
+    process.seteuid!(0);
+    process.setegid!(0);
+  }
+}
+
+describe("unreadable files", () => {
+  it.skipIf(!canSwitch)("are all listed before anything is sent", async () => {
+    const root = makeTree({
+      Enginefile: "FROM scratch\n",
+      "ok.txt": "ok",
+      "secret.key": "k",
+      "sub/hidden.txt": "h",
+    });
+    mkdirSync(join(root, "locked"));
+    writeFileSync(join(root, "locked/inside.txt"), "x");
+    chmodSync(root, 0o755);
+    chmodSync(join(root, "sub"), 0o755);
+    for (const f of ["Enginefile", "ok.txt"]) chmodSync(join(root, f), 0o644);
+    chmodSync(join(root, "secret.key"), 0o600);
+    chmodSync(join(root, "sub/hidden.txt"), 0o600);
+    chmodSync(join(root, "locked"), 0o700);
+    const error = await asNobody(() => planContext({ context: root })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContextError);
+    const e = error as ContextError;
+    expect([...e.paths].sort()).toEqual(["locked", "secret.key", "sub/hidden.txt"]);
+    expect(e.message).toContain("3 path(s) cannot be read");
+    expect(e.message).toContain("secret.key: permission denied");
+    // Excluded paths are not checked (they are never read).
+    writeFileSync(join(root, ".engineignore"), "secret.key\nsub\nlocked\n");
+    chmodSync(join(root, ".engineignore"), 0o644);
+    const plan = await asNobody(() => planContext({ context: root }));
+    expect(plan.entries.map((x) => x.path)).toEqual([".engineignore", "Enginefile", "ok.txt"]);
+  });
+});
+
+describe("files that vanish or shrink after planning", () => {
+  it("abort the archive stream with a ContextError naming the path", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n", "a.txt": "a", "b.txt": "bbbb" });
+    const plan = await planContext({ context: root });
+    rmSync(join(root, "b.txt"));
+    await expect(collect(packContext(plan))).rejects.toThrow(
+      "b.txt: vanished while the context was being sent",
+    );
+    writeFileSync(join(root, "b.txt"), "b");
+    await expect(collect(packContext(plan))).rejects.toThrow(
+      "b.txt: shrank while the context was being sent",
+    );
+  });
+});
