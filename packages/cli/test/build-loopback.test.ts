@@ -27,6 +27,8 @@ let host: string;
 const received: Received[] = [];
 /** What the fake engine answers to the next build (JSON messages, one per line). */
 let answer: object[] = [];
+/** When set, the fake engine never answers a build; it calls this once the upload started. */
+let stall: (() => void) | undefined;
 
 /** Entry names of the received archive, listed by GNU tar (after gunzip when compressed). */
 async function tarNames(req: IncomingMessage): Promise<{ names: string[]; gzip: boolean }> {
@@ -45,6 +47,11 @@ beforeAll(async () => {
     if (req.method === "GET" && url.pathname === "/version") {
       res.writeHead(200, { "content-type": "application/json", "api-version": "1.41" });
       res.end(JSON.stringify({ ApiVersion: "1.41", MinAPIVersion: "1.12" }));
+      return;
+    }
+    if (stall) {
+      req.once("data", stall);
+      req.resume();
       return;
     }
     const body = req.method === "POST" ? await tarNames(req) : { names: [], gzip: false };
@@ -191,6 +198,20 @@ describe("enginekit build → POST /build", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(".engineignore:2:1: syntax error in pattern");
     expect(received.length).toBe(before);
+  });
+
+  it("Ctrl-C aborts the upload and exits 130", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\n", "f.bin": "x".repeat(1 << 20) });
+    const before = process.listenerCount("SIGINT");
+    stall = () => process.emit("SIGINT", "SIGINT");
+    try {
+      const r = await runCaptured(["build", ctx, "-H", host]);
+      expect(r.code).toBe(130);
+      expect(r.stderr).toContain("interrupted");
+    } finally {
+      stall = undefined;
+    }
+    expect(process.listenerCount("SIGINT")).toBe(before);
   });
 
   it("gzips the upload for tcp:// engines unless --no-compress", async () => {
