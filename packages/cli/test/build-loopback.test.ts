@@ -4,14 +4,14 @@
  * does (Go's padded URL-safe base64), the output stream handling and exit codes.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tree } from "./build-fixtures.js";
 import { runCaptured } from "./run-in-process.js";
 
 interface Received {
@@ -64,15 +64,6 @@ beforeAll(async () => {
   host = `tcp://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "ek-cli-build-"));
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
 
 /** Decodes like the engine (Go `base64.URLEncoding`): URL alphabet, padding required. */
 function goUrlDecode(value: string): unknown {

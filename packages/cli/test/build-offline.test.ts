@@ -1,19 +1,10 @@
 /** `enginekit build --list` and `--output`: no engine needed. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tree } from "./build-fixtures.js";
 import { runCaptured } from "./run-in-process.js";
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "ek-cli-build-"));
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
 
 describe("enginekit build --list", () => {
   it("prints every path sent and, for each excluded path, the line and pattern that excluded it", async () => {

@@ -75,16 +75,19 @@ function fileError(entry: ContextEntry, reason: string): ContextError {
   return new ContextError(`${entry.path}: ${reason} while the context was being sent`, [entry.path]);
 }
 
+/** The error for a file that could not be opened for packing. */
+function openError(entry: ContextEntry, error: unknown): ContextError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return fileError(entry, code === "ENOENT" ? "vanished" : "became unreadable");
+}
+
 /** Reads exactly `size` bytes of `path` into `target` at `offset`. @throws ContextError */
 function readSmallFile(entry: ContextEntry, target: Buffer, offset: number): void {
   let fd: number;
   try {
     fd = openSync(entry.source!, "r");
   } catch (error) {
-    throw fileError(
-      entry,
-      (error as NodeJS.ErrnoException).code === "ENOENT" ? "vanished" : "became unreadable",
-    );
+    throw openError(entry, error);
   }
   try {
     const size = entry.header.size;
@@ -105,10 +108,7 @@ async function* readLargeFile(entry: ContextEntry, alloc: () => Buffer): AsyncGe
   try {
     handle = await open(entry.source!, "r");
   } catch (error) {
-    throw fileError(
-      entry,
-      (error as NodeJS.ErrnoException).code === "ENOENT" ? "vanished" : "became unreadable",
-    );
+    throw openError(entry, error);
   }
   try {
     const size = entry.header.size;
