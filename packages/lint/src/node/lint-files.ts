@@ -1,30 +1,12 @@
-import { readFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import { checkSecretReferences, type SecretsReader } from "@enginekit/manifests";
-import { analyzeManifest } from "../engine/analyzed-manifest.js";
-import { fixText, fixTextAsync } from "../engine/fix.js";
-import { type FileKind, lintAnalyzedEnginefile, lintAnalyzedManifest } from "../engine/lint-document.js";
-import type { LintSettings } from "../engine/settings.js";
-import { analyzeEnginefile } from "../enginefile/analysis.js";
-import type { Finding } from "../model/finding.js";
-import { atOrAbove, type Severity } from "../model/severity.js";
-import { writeFileAtomic } from "./atomic-write.js";
+import type { SecretsReader } from "@enginekit/manifests";
+import type { FileKind } from "../engine/lint-document.js";
 import { discoverFiles } from "./discover.js";
-import { engineIgnoreFor, type LintOverrides, ProjectSettings } from "./project-settings.js";
+import { type FileJob, type FileResult, failingCount, lintOne } from "./lint-file.js";
+import { lintInWorkers, lintSequentially, workerCount } from "./parallel.js";
+import { type LintOverrides, ProjectSettings } from "./project-settings.js";
 
-/** The outcome for one file. `path` is relative to the working directory, `/`-separated. */
-export interface FileResult {
-  path: string;
-  absolutePath: string | undefined;
-  kind: FileKind;
-  /** The text linted (after fixes, with `--fix`). */
-  text: string;
-  findings: Finding[];
-  /** Findings at or above this file's failure threshold. */
-  failing: number;
-  /** Quick fixes applied (with `--fix`). */
-  fixesApplied: number;
-}
+export type { FileResult };
 
 /** Options of {@link lintFiles}. */
 export interface LintFilesOptions {
@@ -34,6 +16,11 @@ export interface LintFilesOptions {
   fix?: boolean;
   /** Check manifests' secret references against the secrets service through this reader. */
   secrets?: SecretsReader;
+  /**
+   * Worker threads to lint with: `"auto"` (default) uses up to one per core beyond the first when
+   * there are many files and the linter runs from its built JavaScript; 0 lints in this thread.
+   */
+  workers?: number | "auto";
 }
 
 /** Text given directly (stdin): its display name decides the kind and which configuration applies. */
@@ -50,42 +37,6 @@ function display(cwd: string, path: string): string {
 
 function kindOf(name: string): FileKind {
   return /\.(ya?ml|json)$/i.test(name) ? "manifest" : "enginefile";
-}
-
-async function lintOne(
-  text: string,
-  kind: FileKind,
-  path: string,
-  settings: LintSettings,
-  options: LintFilesOptions,
-): Promise<{ text: string; findings: Finding[]; fixesApplied: number }> {
-  if (kind === "enginefile") {
-    const isIgnored = engineIgnoreFor(path);
-    const s: LintSettings = {
-      ...settings,
-      enginefile: { ...settings.enginefile, ...(isIgnored ? { isIgnored } : {}) },
-    };
-    const lint = (t: string) => lintAnalyzedEnginefile(analyzeEnginefile(t, s.enginefile), s);
-    const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };
-    return { text: fixed.text, findings: lint(fixed.text), fixesApplied: fixed.applied };
-  }
-  const lint = async (t: string) => {
-    const manifest = analyzeManifest(t, path);
-    if (options.secrets) {
-      const refs = manifest.check.documents.flatMap((d) => d.references);
-      if (refs.length > 0)
-        manifest.findings.push(
-          ...(await checkSecretReferences(refs, options.secrets, { text: t, lines: manifest.check.lines })),
-        );
-    }
-    return lintAnalyzedManifest(manifest, settings);
-  };
-  const fixed = options.fix ? await fixTextAsync(text, lint) : { text, applied: 0 };
-  return { text: fixed.text, findings: await lint(fixed.text), fixesApplied: fixed.applied };
-}
-
-function failingCount(findings: Finding[], threshold: Severity | "none"): number {
-  return threshold === "none" ? 0 : findings.filter((f) => atOrAbove(f.severity, threshold)).length;
 }
 
 /**
@@ -105,22 +56,25 @@ export async function lintFiles(
     dockerfiles: (d) => project.dockerfiles(d),
     isManifest: (p) => project.isManifest(p),
   });
-  const out: FileResult[] = [];
-  for (const f of files) {
-    const text = readFileSync(f.path, "utf8");
+  const jobs: FileJob[] = files.map((f) => {
     const { settings, failureThreshold } = project.forFile(f.path);
-    const r = await lintOne(text, f.kind, f.path, settings, options);
-    if (options.fix && r.text !== text) writeFileAtomic(f.path, r.text);
-    out.push({
-      path: display(options.cwd, f.path),
-      absolutePath: f.path,
+    // the ignore matcher is rebuilt where the file is linted (jobs are plain data for worker threads)
+    const { isIgnored: _, ...enginefile } = settings.enginefile;
+    return {
+      path: f.path,
+      display: display(options.cwd, f.path),
       kind: f.kind,
-      text: r.text,
-      findings: r.findings,
-      failing: failingCount(r.findings, failureThreshold),
-      fixesApplied: r.fixesApplied,
-    });
-  }
+      settings: { ...settings, enginefile },
+      failureThreshold,
+    };
+  });
+  const jobOptions = {
+    ...(options.fix ? { fix: true } : {}),
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+  };
+  const workers = options.secrets ? 0 : workerCount(jobs.length, options.workers);
+  const out: FileResult[] =
+    workers > 0 ? await lintInWorkers(jobs, jobOptions, workers) : await lintSequentially(jobs, jobOptions);
   if (stdin) {
     const abs = resolve(options.cwd, stdin.fileName);
     const { settings, failureThreshold } = project.forFile(abs);

@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import { checkSecretReferences, type SecretsReader } from "@enginekit/manifests";
+import { analyzeManifest } from "../engine/analyzed-manifest.js";
+import { fixText, fixTextAsync } from "../engine/fix.js";
+import { type FileKind, lintAnalyzedEnginefile, lintAnalyzedManifest } from "../engine/lint-document.js";
+import type { LintSettings } from "../engine/settings.js";
+import { analyzeEnginefile } from "../enginefile/analysis.js";
+import type { Finding } from "../model/finding.js";
+import { atOrAbove, type Severity } from "../model/severity.js";
+import { writeFileAtomic } from "./atomic-write.js";
+import { engineIgnoreFor } from "./project-settings.js";
+
+/** The outcome for one file. `path` is relative to the working directory, `/`-separated. */
+export interface FileResult {
+  path: string;
+  absolutePath: string | undefined;
+  kind: FileKind;
+  /** The text linted (after fixes, with `--fix`). */
+  text: string;
+  findings: Finding[];
+  /** Findings at or above this file's failure threshold. */
+  failing: number;
+  /** Quick fixes applied (with `--fix`). */
+  fixesApplied: number;
+}
+
+/**
+ * One file to lint, with everything resolved for it. Plain data (no functions), so it can be sent to a
+ * worker thread: the `.engineignore` matcher is built where the file is linted.
+ */
+export interface FileJob {
+  /** Absolute path. */
+  path: string;
+  /** The path as reported (relative to the working directory, `/`-separated). */
+  display: string;
+  kind: FileKind;
+  settings: LintSettings;
+  failureThreshold: Severity | "none";
+}
+
+/** How files are linted: quick fixes, and the secrets reader for online checks. */
+export interface LintJobOptions {
+  fix?: boolean;
+  secrets?: SecretsReader;
+}
+
+/** Lints text as the file `path` (absolute); the text after fixes, its findings and the fixes applied. */
+export async function lintOne(
+  text: string,
+  kind: FileKind,
+  path: string,
+  settings: LintSettings,
+  options: LintJobOptions,
+): Promise<{ text: string; findings: Finding[]; fixesApplied: number }> {
+  if (kind === "enginefile") {
+    const isIgnored = engineIgnoreFor(path);
+    const s: LintSettings = {
+      ...settings,
+      enginefile: { ...settings.enginefile, ...(isIgnored ? { isIgnored } : {}) },
+    };
+    const lint = (t: string) => lintAnalyzedEnginefile(analyzeEnginefile(t, s.enginefile), s);
+    const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };
+    return { text: fixed.text, findings: lint(fixed.text), fixesApplied: fixed.applied };
+  }
+  const lint = async (t: string) => {
+    const manifest = analyzeManifest(t, path);
+    if (options.secrets) {
+      const refs = manifest.check.documents.flatMap((d) => d.references);
+      if (refs.length > 0)
+        manifest.findings.push(
+          ...(await checkSecretReferences(refs, options.secrets, { text: t, lines: manifest.check.lines })),
+        );
+    }
+    return lintAnalyzedManifest(manifest, settings);
+  };
+  const fixed = options.fix ? await fixTextAsync(text, lint) : { text, applied: 0 };
+  return { text: fixed.text, findings: await lint(fixed.text), fixesApplied: fixed.applied };
+}
+
+/** Findings at or above `threshold` (none for `none`). */
+export function failingCount(findings: Finding[], threshold: Severity | "none"): number {
+  return threshold === "none" ? 0 : findings.filter((f) => atOrAbove(f.severity, threshold)).length;
+}
+
+/**
+ * Reads, lints and (with `fix`) atomically rewrites one file. Throws `fs` errors and `IgnoreFileError`.
+ */
+export async function lintFileJob(job: FileJob, options: LintJobOptions): Promise<FileResult> {
+  const text = readFileSync(job.path, "utf8");
+  const r = await lintOne(text, job.kind, job.path, job.settings, options);
+  if (options.fix && r.text !== text) writeFileAtomic(job.path, r.text);
+  return {
+    path: job.display,
+    absolutePath: job.path,
+    kind: job.kind,
+    text: r.text,
+    findings: r.findings,
+    failing: failingCount(r.findings, job.failureThreshold),
+    fixesApplied: r.fixesApplied,
+  };
+}

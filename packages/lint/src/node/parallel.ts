@@ -1,0 +1,101 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { type FileJob, type FileResult, type LintJobOptions, lintFileJob } from "./lint-file.js";
+
+/** Below this many files, starting a worker (which loads the linter anew) costs more than it saves. */
+export const MIN_FILES_PER_WORKER = 150;
+
+/** The worker script, beside this module: only the built `.js` can run in a worker thread. */
+const WORKER_URL = new URL(
+  import.meta.url.endsWith(".ts") ? "./lint-worker.ts" : "./lint-worker.js",
+  import.meta.url,
+);
+
+/**
+ * The parent's Node options without the `@enginekit/source` export condition: workers run the built
+ * JavaScript, whose workspace imports must resolve to `dist/` too (the condition is set by test runners).
+ */
+function workerExecArgv(): string[] {
+  const out: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--conditions" && argv[i + 1] === "@enginekit/source") i++;
+    else if (a !== "--conditions=@enginekit/source" && a !== "-C=@enginekit/source") out.push(a);
+  }
+  return out;
+}
+
+/**
+ * How many worker threads to use for `files` files: 0 when running from TypeScript sources (tests),
+ * else at most one per core beyond the first and one per {@link MIN_FILES_PER_WORKER} files.
+ */
+export function workerCount(files: number, requested: number | "auto" = "auto"): number {
+  if (typeof requested === "number") return Math.max(0, requested);
+  if (import.meta.url.endsWith(".ts")) return 0;
+  return Math.max(0, Math.min(availableParallelism() - 1, Math.floor(files / MIN_FILES_PER_WORKER) - 1, 7));
+}
+
+/** Lints jobs one after the other in this thread. */
+export async function lintSequentially(
+  jobs: readonly FileJob[],
+  options: LintJobOptions,
+): Promise<FileResult[]> {
+  const out: FileResult[] = [];
+  for (const job of jobs) out.push(await lintFileJob(job, options));
+  return out;
+}
+
+/** The message a worker sends back: its results, or the error that stopped it. */
+export type WorkerReply =
+  | { results: FileResult[] }
+  | { error: { message: string; code?: string; name: string } };
+
+/**
+ * Lints jobs across `workers` worker threads plus this thread, in interleaved slices so each thread
+ * gets a similar mix of file sizes; results come back in the jobs' order. An error in any thread
+ * (an unreadable file) rejects with that error's message and code. `options.secrets` cannot cross
+ * threads: callers lint online checks in this thread.
+ */
+export async function lintInWorkers(
+  jobs: readonly FileJob[],
+  options: LintJobOptions,
+  workers: number,
+): Promise<FileResult[]> {
+  const threads = workers + 1;
+  const slices: FileJob[][] = Array.from({ length: threads }, () => []);
+  jobs.forEach((job, i) => {
+    slices[i % threads]!.push(job);
+  });
+  const fix = options.fix === true;
+  const remote = slices.slice(1).map(
+    (slice) =>
+      new Promise<FileResult[]>((resolve, reject) => {
+        const worker = new Worker(WORKER_URL, {
+          workerData: { jobs: slice, fix },
+          execArgv: workerExecArgv(),
+        });
+        worker.once("message", (reply: WorkerReply) => {
+          if ("results" in reply) resolve(reply.results);
+          else
+            reject(
+              Object.assign(new Error(reply.error.message), {
+                code: reply.error.code,
+                name: reply.error.name,
+              }),
+            );
+          void worker.terminate();
+        });
+        worker.once("error", reject);
+      }),
+  );
+  const local = lintSequentially(slices[0]!, { fix });
+  const done = await Promise.all([local, ...remote]);
+  const out: FileResult[] = new Array(jobs.length);
+  done.forEach((results, t) => {
+    results.forEach((r, k) => {
+      out[k * threads + t] = r;
+    });
+  });
+  return out;
+}
