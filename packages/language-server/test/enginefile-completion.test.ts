@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: LSP snippets and Enginefile variables
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestClient, type TestClient } from "./lsp-harness.js";
 

@@ -1,0 +1,56 @@
+import { analyzeEnginefile, DEFAULT_SETTINGS, type Finding, type LintSettings } from "@enginekit/lint";
+import type { CompletionItem, Diagnostic, Position, TextEdit } from "vscode-languageserver";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { findingsOf } from "./diagnostics/finding-source.js";
+import { toDiagnostic } from "./diagnostics/to-lsp.js";
+import { enginefileCompletion } from "./features/enginefile/completion.js";
+import { enginefileFormatting } from "./features/enginefile/formatting.js";
+import { enginefileSemanticTokens } from "./features/enginefile/semantic-tokens.js";
+
+/**
+ * The server's Enginefile features on one text, in process and without a connection (for embedding
+ * and for the `lsp` benchmark): the text is parsed and analysed once, in the constructor, exactly as
+ * the server's parse cache does for a document version; each method runs the same provider the
+ * server runs for the LSP request of that name.
+ */
+export class EnginefileSession {
+  readonly document: TextDocument;
+  private readonly file;
+
+  constructor(text: string, uri = "file:///Enginefile") {
+    this.document = TextDocument.create(uri, "enginefile", 1, text);
+    this.file = analyzeEnginefile(text, { fileName: "Enginefile" });
+  }
+
+  /** `textDocument/publishDiagnostics`: the lint findings as LSP diagnostics. */
+  diagnostics(settings: LintSettings = DEFAULT_SETTINGS): Diagnostic[] {
+    const findings: Finding[] = findingsOf(
+      {
+        kind: "enginefile",
+        uri: this.document.uri,
+        version: 1,
+        text: this.document.getText(),
+        file: this.file,
+      },
+      settings,
+    );
+    return findings.map((f) => toDiagnostic(f));
+  }
+
+  /** `textDocument/semanticTokens/full`: the encoded token data. */
+  semanticTokens(): number[] {
+    return enginefileSemanticTokens(this.file);
+  }
+
+  /** `textDocument/formatting` with 4-space continuation indent. */
+  formatting(): TextEdit[] {
+    return enginefileFormatting(this.document, this.file, { tabSize: 4, insertSpaces: true });
+  }
+
+  /** `textDocument/completion` at `position` (snippets on). */
+  completion(position: Position): CompletionItem[] {
+    return enginefileCompletion(this.document, this.file, this.document.offsetAt(position), {
+      snippets: true,
+    });
+  }
+}
