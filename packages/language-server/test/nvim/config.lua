@@ -1,0 +1,74 @@
+-- Headless Neovim (0.7+, built-in client, no plugins) driving `enginekit lsp --stdio`.
+-- The same set-up as docs/editors.md "Neovim (built-in client)". Environment:
+--   ENGINEKIT_CMD      JSON array: the server command, e.g. ["node", "packages/cli/dist/bin.js", "lsp", "--stdio"]
+--   ENGINEKIT_FILES    folder holding Enginefile and web.container.yaml
+--   ENGINEKIT_OUT      where to write what the client got (JSON)
+local cmd = vim.fn.json_decode(os.getenv("ENGINEKIT_CMD"))
+local files = os.getenv("ENGINEKIT_FILES")
+local out = os.getenv("ENGINEKIT_OUT")
+local result = { diagnostics = {}, errors = {} }
+
+local function finish()
+  local f = io.open(out, "w")
+  f:write(vim.fn.json_encode(result))
+  f:close()
+  vim.cmd("qa!")
+end
+
+local ok, err = pcall(function()
+  local client_id = vim.lsp.start_client({
+    name = "enginekit",
+    cmd = cmd,
+    root_dir = files,
+    handlers = {
+      ["textDocument/publishDiagnostics"] = function(_, params)
+        local name = vim.fn.fnamemodify(vim.uri_to_fname(params.uri), ":t")
+        result.diagnostics[name] = params.diagnostics
+      end,
+    },
+  })
+  assert(client_id, "the server did not start")
+  local client = vim.lsp.get_client_by_id(client_id)
+
+  local function open(name, filetype)
+    vim.cmd("edit " .. files .. "/" .. name)
+    local bufnr = vim.api.nvim_get_current_buf()
+    vim.bo[bufnr].filetype = filetype
+    vim.lsp.buf_attach_client(bufnr, client_id)
+    return bufnr
+  end
+
+  local function request(method, params, bufnr)
+    local response = client.request_sync(method, params, 10000, bufnr)
+    if not response or response.err then
+      table.insert(result.errors, method .. ": " .. vim.inspect(response and response.err))
+      return nil
+    end
+    return response.result
+  end
+
+  local ef = open("Enginefile", "dockerfile")
+  vim.wait(10000, function() return result.diagnostics["Enginefile"] ~= nil end, 50)
+  local uri = vim.uri_from_bufnr(ef)
+  local completion = request("textDocument/completion", { textDocument = { uri = uri }, position = { line = 2, character = 0 } }, ef)
+  result.completion = {}
+  for _, item in ipairs((completion and (completion.items or completion)) or {}) do
+    table.insert(result.completion, item.label)
+  end
+  local hover = request("textDocument/hover", { textDocument = { uri = uri }, position = { line = 2, character = 11 } }, ef)
+  result.hover = hover and hover.contents.value
+  result.formatting = request("textDocument/formatting", { textDocument = { uri = uri }, options = { tabSize = 4, insertSpaces = true } }, ef)
+
+  local mf = open("web.container.yaml", "yaml")
+  vim.wait(10000, function() return result.diagnostics["web.container.yaml"] ~= nil end, 50)
+  local muri = vim.uri_from_bufnr(mf)
+  local keys = request("textDocument/completion", { textDocument = { uri = muri }, position = { line = 4, character = 5 } }, mf)
+  result.manifestHover = (request("textDocument/hover", { textDocument = { uri = muri }, position = { line = 3, character = 4 } }, mf) or {}).contents
+  result.manifestKeys = {}
+  for _, item in ipairs((keys and (keys.items or keys)) or {}) do
+    table.insert(result.manifestKeys, item.label)
+  end
+  client.stop()
+end)
+if not ok then table.insert(result.errors, tostring(err)) end
+finish()
