@@ -37,6 +37,7 @@ async function tarNames(req: IncomingMessage): Promise<{ names: string[]; gzip: 
   let body = Buffer.concat(chunks);
   const gzip = body[0] === 0x1f && body[1] === 0x8b;
   if (gzip) body = gunzipSync(body);
+  if (body.length === 0) return { names: [], gzip };
   const names = execFileSync("tar", ["-tf", "-"], { input: body }).toString().split("\n").filter(Boolean);
   return { names, gzip };
 }
@@ -189,6 +190,33 @@ describe("enginekit build → POST /build", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(".engineignore:2:1: syntax error in pattern");
     expect(received.length).toBe(before);
+  });
+
+  it("builds from --remote without packing a context", async () => {
+    answer = [{ aux: { ID: `sha256:${"ef".repeat(32)}` } }];
+    const r = await runCaptured([
+      "build",
+      "--remote",
+      "https://git.example/app.git#main",
+      "-f",
+      "build/Enginefile",
+      "-H",
+      host,
+    ]);
+    expect(r.code).toBe(0);
+    const q = received.at(-1)!.url.searchParams;
+    expect(q.get("remote")).toBe("https://git.example/app.git#main");
+    expect(q.get("dockerfile")).toBe("build/Enginefile");
+    expect(received.at(-1)!.names).toEqual([]);
+    const both = await runCaptured([
+      "build",
+      tree({ Enginefile: "" }),
+      "--remote",
+      "https://x/y.git",
+      "-H",
+      host,
+    ]);
+    expect(both.code).toBe(2);
   });
 
   it("Ctrl-C aborts the upload and exits 130", async () => {
