@@ -37,6 +37,7 @@ export {
   parseBuildArgs,
   parseByteSize,
   parseByteSizeOrUnlimited,
+  parseCpuList,
   parseInteger,
   parseLabels,
 } from "./upload/build-flags.js";

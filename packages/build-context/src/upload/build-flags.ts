@@ -83,3 +83,10 @@ export function parseInteger(flag: string, value: string): number {
   if (!Number.isSafeInteger(n)) throw new BuildFlagError(flag, value, "too large");
   return n;
 }
+
+/** A CPU list like `0-3,5` (`--cpuset-cpus`): returned as given. @throws BuildFlagError */
+export function parseCpuList(flag: string, value: string): string {
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(value))
+    throw new BuildFlagError(flag, value, 'expected a list like "0-3,5"');
+  return value;
+}

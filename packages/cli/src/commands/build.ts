@@ -34,6 +34,7 @@ import {
   parseBuildArgs,
   parseByteSize,
   parseByteSizeOrUnlimited,
+  parseCpuList,
   parseInteger,
   parseLabels,
   parseSecretRegistryAuth,
@@ -190,12 +191,7 @@ function buildParameters(flags: BuildFlags, env: NodeJS.ProcessEnv): BuildParame
   if (flags.memory !== undefined) p.memory = parseByteSize("--memory", flags.memory);
   if (flags.memorySwap !== undefined) p.memswap = parseByteSizeOrUnlimited("--memory-swap", flags.memorySwap);
   if (flags.cpuShares !== undefined) p.cpushares = parseInteger("--cpu-shares", flags.cpuShares);
-  if (flags.cpusetCpus !== undefined) {
-    if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(flags.cpusetCpus)) {
-      throw new BuildFlagError("--cpuset-cpus", flags.cpusetCpus, 'expected a list like "0-3,5"');
-    }
-    p.cpusetcpus = flags.cpusetCpus;
-  }
+  if (flags.cpusetCpus !== undefined) p.cpusetcpus = parseCpuList("--cpuset-cpus", flags.cpusetCpus);
   if (flags.cpuPeriod !== undefined) p.cpuperiod = parseInteger("--cpu-period", flags.cpuPeriod);
   if (flags.cpuQuota !== undefined) p.cpuquota = parseInteger("--cpu-quota", flags.cpuQuota);
   if (flags.buildArg.length > 0) p.buildargs = parseBuildArgs(flags.buildArg, env);
@@ -253,10 +249,10 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
     return;
   }
 
+  const registryConfig = await loadRegistryConfig(flags, io);
   const host = flags.host ?? io.env.ENGINE_HOST;
   const engine = new EngineClient({ env: io.env, ...(host !== undefined ? { host } : {}) });
   const gzip = flags.compress ?? engine.address.startsWith("tcp://");
-  const registryConfig = await loadRegistryConfig(flags, io);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
