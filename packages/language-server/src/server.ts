@@ -1,5 +1,3 @@
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Finding } from "@enginekit/lint";
 import {
   type CancellationToken,
@@ -14,13 +12,8 @@ import {
   TextDocuments,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { findProjectConfig, type ProjectConfig } from "./config/project-config.js";
-import {
-  DEFAULT_SERVER_SETTINGS,
-  lintSettingsFor,
-  readServerSettings,
-  type ServerSettings,
-} from "./config/settings.js";
+import { ProjectConfigs } from "./config/project-config.js";
+import { DEFAULT_SERVER_SETTINGS, readServerSettings, type ServerSettings } from "./config/settings.js";
 import { findingsOf } from "./diagnostics/finding-source.js";
 import { DiagnosticsPublisher } from "./diagnostics/publisher.js";
 import { toDiagnostic } from "./diagnostics/to-lsp.js";
@@ -84,13 +77,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const documents = new TextDocuments(TextDocument);
   const cache = new AnalysisCache();
   const tokens = new SemanticTokensStore();
-  const projectConfigs = new Map<string, { mtimeMs: number; config: ProjectConfig }>();
   const log = { error: (message: string) => connection.console.error(message) };
   let settings: ServerSettings = DEFAULT_SERVER_SETTINGS;
   let manifestGlobs: RegExp[] = [];
   let capabilities: ClientCapabilities = {};
   let pullDiagnostics = false;
-  let shownConfigErrors = new Set<string>();
   const secrets = new SecretFeatures({
     settings: () => settings,
     showMessage: (type, message) => void connection.sendNotification("window/showMessage", { type, message }),
@@ -99,8 +90,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     ...(options.homeDir ? { homeDir: options.homeDir } : {}),
   });
 
+  const projects = new ProjectConfigs(
+    (message) => void connection.sendNotification("window/showMessage", { type: 2, message }),
+    () => refreshAll(),
+  );
   const kindOf = (document: TextDocument): DocumentKind | undefined =>
-    documentKindOf(document.uri, document.languageId, manifestGlobs);
+    documentKindOf(document.uri, document.languageId, manifestGlobs) ??
+    (projects.isManifest(document.uri) ? "manifest" : undefined);
 
   const handled = (uri: string): Handled | undefined => {
     const document = documents.get(uri);
@@ -109,26 +105,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return kind ? { document, analysis: cache.get(document, kind) } : undefined;
   };
 
-  const projectConfigOf = (uri: string): ProjectConfig | undefined => {
-    if (!uri.startsWith("file:")) return undefined;
-    try {
-      const config = findProjectConfig(dirname(fileURLToPath(uri)), projectConfigs);
-      if (config?.error && !shownConfigErrors.has(config.error)) {
-        shownConfigErrors.add(config.error);
-        void connection.sendNotification("window/showMessage", {
-          type: 2,
-          message: `enginekit: ${config.error}`,
-        });
-      }
-      return config;
-    } catch {
-      return undefined;
-    }
-  };
-
   const computeFindings = async (h: Handled): Promise<Finding[]> => {
-    const project = projectConfigOf(h.document.uri);
-    const lint = lintSettingsFor(project, settings);
+    const lint = projects.settingsFor(h.document.uri, h.analysis.kind);
     const online =
       h.analysis.kind === "manifest" && settings.online
         ? await secrets.onlineFindings(h.analysis.manifest)
@@ -162,6 +140,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     settings = readServerSettings(section);
     manifestGlobs = settings.manifests.map(globToRegExp);
     publisher.delayMs = settings.diagnosticsDelayMs;
+    projects.reset(settings.rules);
     secrets.settingsChanged();
   };
 
@@ -173,6 +152,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       settings = readServerSettings(initial);
       manifestGlobs = settings.manifests.map(globToRegExp);
       publisher.delayMs = settings.diagnosticsDelayMs;
+      projects.reset(settings.rules);
     }
     return {
       capabilities: {
@@ -227,8 +207,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onDidChangeWatchedFiles(
     safeNotification("didChangeWatchedFiles", log, () => {
-      projectConfigs.clear();
-      shownConfigErrors = new Set();
+      projects.reset();
       refreshAll();
     }),
   );
@@ -453,6 +432,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onShutdown(() => {
     publisher.dispose();
     secrets.dispose();
+    projects.dispose();
   });
 
   documents.listen(connection);

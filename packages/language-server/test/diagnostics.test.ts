@@ -109,6 +109,44 @@ describe("diagnostics", () => {
     expect(summary(await next)).toEqual(["0:0 instruction-casing 1", "1:0 maintainer-deprecated 2"]);
   });
 
+  it("watches the configuration file on disk itself (clients without file watching)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "enginekit-lsp-watch-"));
+    writeFileSync(join(dir, ".enginekit.yaml"), "rules:\n  relative-workdir: off\n");
+    const uri = pathToFileURL(join(dir, "Enginefile")).href;
+    const t = await client();
+    const first = t.nextDiagnostics(uri);
+    await t.open(uri, TEXT, "dockerfile");
+    expect(summary(await first)).toEqual(["0:0 instruction-casing 4", "1:0 maintainer-deprecated 2"]);
+    const next = t.nextDiagnostics(uri);
+    writeFileSync(join(dir, ".enginekit.yaml"), "rules:\n  maintainer-deprecated: off\n");
+    expect(summary(await next)).toEqual(["0:0 instruction-casing 4", "2:8 relative-workdir 2"]);
+  });
+
+  it("reports a broken configuration once, with file, line and column, and lints with the defaults", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "enginekit-lsp-bad-config-"));
+    writeFileSync(join(dir, ".enginekit.yaml"), "rules:\n  no-such-rule: error\n");
+    const t = await client();
+    for (const name of ["Enginefile", "b.Enginefile"]) {
+      const uri = pathToFileURL(join(dir, name)).href;
+      const published = t.nextDiagnostics(uri);
+      await t.open(uri, TEXT, "dockerfile");
+      expect(await published).toHaveLength(3);
+    }
+    expect(t.messages.map((m) => m.message)).toEqual([
+      `enginekit: ${join(dir, ".enginekit.yaml")}:2:3: unknown rule "no-such-rule" (see enginekit lint --list-rules)`,
+    ]);
+  });
+
+  it("treats files named by the project's manifests globs as manifests", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "enginekit-lsp-globs-"));
+    writeFileSync(join(dir, ".enginekit.yaml"), "manifests: ['deploy/*.yaml']\n");
+    const uri = pathToFileURL(join(dir, "deploy", "web.yaml")).href;
+    const t = await client();
+    const published = t.nextDiagnostics(uri);
+    await t.open(uri, "kind: container\nImage: alpine\nHostConfig:\n  Memroy: 1\n", "yaml");
+    expect(summary(await published)).toEqual(["3:2 manifest/unknown-key 1"]);
+  });
+
   it("answers pull diagnostics when the client supports them", async () => {
     const t = await client(
       {},

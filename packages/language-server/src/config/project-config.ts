@@ -1,92 +1,106 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { RULE_SEVERITIES, type RuleSeverity } from "@enginekit/lint";
-import { parse as parseYaml } from "yaml";
+import { type FSWatcher, watch } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  DEFAULT_SETTINGS,
+  engineIgnoreFor,
+  type LintSettings,
+  ProjectSettings,
+  type RuleSeverity,
+} from "@enginekit/lint";
 
 /**
- * The parts of a project's `.enginekit.yaml` (docs/lint.md "Configuration") the language server uses.
- * This file is the one place that reads it: when `@enginekit/lint` exports its loader, only this file
- * changes.
+ * The project configuration the editor lints with: `@enginekit/lint`'s `ProjectSettings` — the same
+ * lookup (nearest `.enginekit.yaml` upward), validation and merge as `enginekit lint`, so the editor and
+ * CI agree — with the editor's rule severities in the place of `--rule` overrides. Each configuration
+ * file found is watched on disk (and the client is asked to watch `**\/.enginekit.{yaml,yml}`); a change
+ * re-reads every file. A broken file is reported once (`file:line:column: message`) and the defaults apply.
  */
-export interface ProjectConfig {
-  file: string;
-  rules: Record<string, RuleSeverity>;
-  manifests: string[];
-  trustedRegistries?: string[];
-  inlineSuppressions?: boolean;
-  reportUnusedSuppressions?: boolean;
-  secrets: { address?: string; namespace?: string };
-  /** The first problem reading the file (`file:line: message`), shown once to the user. */
-  error?: string;
-}
+export class ProjectConfigs {
+  private project: ProjectSettings;
+  private rules: Record<string, RuleSeverity> = {};
+  private readonly watchers = new Map<string, FSWatcher>();
+  private readonly shown = new Set<string>();
 
-/** Configuration file names, in the order they are looked for. */
-export const PROJECT_CONFIG_NAMES = [".enginekit.yaml", ".enginekit.yml"] as const;
-
-function strings(value: unknown): string[] | undefined {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : undefined;
-}
-
-/** Parses configuration text leniently (a bad file gives the defaults and an `error`, never a throw). */
-export function parseProjectConfig(text: string, file: string): ProjectConfig {
-  const config: ProjectConfig = { file, rules: {}, manifests: [], secrets: {} };
-  let raw: unknown;
-  try {
-    raw = parseYaml(text) ?? {};
-  } catch (error) {
-    const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    const where = pos ? `:${pos.line}:${pos.col}` : "";
-    config.error = `${file}${where}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
-    return config;
+  constructor(
+    private readonly onError: (message: string) => void,
+    private readonly onChange: () => void,
+  ) {
+    this.project = new ProjectSettings("/", {});
   }
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
-    config.error = `${file}:1:1: expected a mapping of settings`;
-    return config;
-  }
-  const r = raw as Record<string, unknown>;
-  for (const [id, severity] of Object.entries((r.rules as Record<string, unknown>) ?? {})) {
-    if (RULE_SEVERITIES.includes(severity as RuleSeverity)) config.rules[id] = severity as RuleSeverity;
-  }
-  config.manifests = strings(r.manifests) ?? [];
-  const trusted = strings(r.trustedRegistries);
-  if (trusted) config.trustedRegistries = trusted;
-  if (typeof r.inlineSuppressions === "boolean") config.inlineSuppressions = r.inlineSuppressions;
-  if (typeof r.reportUnusedSuppressions === "boolean")
-    config.reportUnusedSuppressions = r.reportUnusedSuppressions;
-  const secrets = (r.secrets ?? {}) as Record<string, unknown>;
-  if (typeof secrets.address === "string") config.secrets.address = secrets.address;
-  if (typeof secrets.namespace === "string") config.secrets.namespace = secrets.namespace;
-  return config;
-}
 
-/**
- * Finds the nearest `.enginekit.yaml` in `dir` or an ancestor (as `enginekit lint` does) and reads it.
- * Results are cached by file modification time in `cache`; call `cache.clear()` when a watched
- * configuration file changes. Undefined when there is none.
- */
-export function findProjectConfig(
-  dir: string,
-  cache: Map<string, { mtimeMs: number; config: ProjectConfig }>,
-): ProjectConfig | undefined {
-  let current = dir;
-  for (let depth = 0; depth < 64; depth++) {
-    for (const name of PROJECT_CONFIG_NAMES) {
-      const file = join(current, name);
-      if (!existsSync(file)) continue;
-      try {
-        const mtimeMs = statSync(file).mtimeMs;
-        const cached = cache.get(file);
-        if (cached && cached.mtimeMs === mtimeMs) return cached.config;
-        const config = parseProjectConfig(readFileSync(file, "utf8"), file);
-        cache.set(file, { mtimeMs, config });
-        return config;
-      } catch {
-        return undefined;
-      }
+  /** Forgets every loaded file (a configuration file changed, or the editor's rules did). */
+  reset(rules: Record<string, RuleSeverity> = this.rules): void {
+    this.rules = rules;
+    this.project = new ProjectSettings("/", Object.keys(rules).length > 0 ? { rules } : {});
+    this.shown.clear();
+  }
+
+  private pathOf(uri: string): string | undefined {
+    if (!uri.startsWith("file:")) return undefined;
+    try {
+      return fileURLToPath(uri);
+    } catch {
+      return undefined;
     }
-    const parent = dirname(current);
-    if (parent === current) break;
-    current = parent;
   }
-  return undefined;
+
+  private watchFile(file: string): void {
+    if (this.watchers.has(file)) return;
+    try {
+      const watcher = watch(file, { persistent: false }, () => {
+        this.reset();
+        this.onChange();
+      });
+      watcher.on("error", () => undefined);
+      this.watchers.set(file, watcher);
+    } catch {
+      // not watchable (removed meanwhile): the client's file watching still applies
+    }
+  }
+
+  /** The lint settings for a document (`enginekit lint`'s for its path; defaults for unsaved documents). */
+  settingsFor(uri: string, kind: "enginefile" | "manifest"): LintSettings {
+    const path = this.pathOf(uri);
+    if (!path) return { ...DEFAULT_SETTINGS, rules: { ...this.rules } };
+    try {
+      const file = this.project.forFile(path);
+      if (file.config) this.watchFile(file.config.file);
+      if (kind !== "enginefile") return file.settings;
+      const isIgnored = engineIgnoreFor(path);
+      return isIgnored
+        ? { ...file.settings, enginefile: { ...file.settings.enginefile, isIgnored } }
+        : file.settings;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!this.shown.has(message)) {
+        this.shown.add(message);
+        this.onError(`enginekit: ${message}`);
+      }
+      return { ...DEFAULT_SETTINGS, rules: { ...this.rules } };
+    }
+  }
+
+  /** True when the project's `manifests` globs name the document as a manifest. */
+  isManifest(uri: string): boolean {
+    const path = this.pathOf(uri);
+    if (!path) return false;
+    try {
+      return this.project.isManifest(path);
+    } catch {
+      return false;
+    }
+  }
+
+  /** The folder of a document's path (for messages), or undefined for non-file documents. */
+  folderOf(uri: string): string | undefined {
+    const path = this.pathOf(uri);
+    return path ? dirname(path) : undefined;
+  }
+
+  /** Stops watching files. */
+  dispose(): void {
+    for (const w of this.watchers.values()) w.close();
+    this.watchers.clear();
+  }
 }

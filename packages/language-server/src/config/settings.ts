@@ -1,5 +1,4 @@
-import { DEFAULT_SETTINGS, type LintSettings, RULE_SEVERITIES, type RuleSeverity } from "@enginekit/lint";
-import type { ProjectConfig } from "./project-config.js";
+import { RULE_SEVERITIES, type RuleSeverity } from "@enginekit/lint";
 
 /**
  * The server's settings (section `enginekit` of `workspace/configuration`, docs/language-server.md
@@ -80,19 +79,5 @@ export function readServerSettings(section: unknown): ServerSettings {
     online: typeof raw.online === "boolean" ? raw.online : d.online,
     diagnosticsDelayMs: number(raw.diagnosticsDelayMs, d.diagnosticsDelayMs),
     inlayHints: typeof raw.inlayHints === "boolean" ? raw.inlayHints : d.inlayHints,
-  };
-}
-
-/**
- * The linter settings for one file: the project's `.enginekit.yaml` (if any), then the editor's rule
- * severities on top (the same `LintSettings` model `enginekit lint` builds).
- */
-export function lintSettingsFor(project: ProjectConfig | undefined, settings: ServerSettings): LintSettings {
-  return {
-    ...DEFAULT_SETTINGS,
-    rules: { ...(project?.rules ?? {}), ...settings.rules },
-    inlineSuppressions: project?.inlineSuppressions ?? DEFAULT_SETTINGS.inlineSuppressions,
-    reportUnusedSuppressions: project?.reportUnusedSuppressions ?? DEFAULT_SETTINGS.reportUnusedSuppressions,
-    enginefile: project?.trustedRegistries ? { trustedRegistries: project.trustedRegistries } : {},
   };
 }
