@@ -15,7 +15,12 @@ export {
   loadIgnoreFile,
   parseIgnoreFile,
 } from "./ignore/load-ignore-file.js";
-export { type IgnoreLine, MAX_IGNORE_LINE_BYTES, readIgnoreLines } from "./ignore/read-ignore-file.js";
+export {
+  type IgnoreLine,
+  MAX_IGNORE_LINE_BYTES,
+  type ReadIgnoreOptions,
+  readIgnoreLines,
+} from "./ignore/read-ignore-file.js";
 export { ContextError } from "./pack/context-error.js";
 export {
   type PackOptions,

@@ -35,6 +35,13 @@ describe("readIgnoreLines", () => {
   it("exceptions: blanks after ! are trimmed and the rest cleaned", () => {
     expect(texts("! /a\n!./b/\n!\n")).toEqual(["!a", "!b", "!"]);
   });
+  it("treats \\ as an escape on Unix and as a separator with the Windows rules", () => {
+    expect(readIgnoreLines("a\\*b\n", "f", { windows: false }).map((l) => l.text)).toEqual(["a\\*b"]);
+    expect(readIgnoreLines("dir\\sub\\\n\\x\n", "f", { windows: true }).map((l) => l.text)).toEqual([
+      "dir/sub",
+      "x",
+    ]);
+  });
   it("keeps line and column of each pattern", () => {
     expect(readIgnoreLines("\n  # c\n   foo\n", "f")).toEqual([
       { text: "# c", line: 2, column: 3 },

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { IgnoreFileError } from "./ignore-file-error.js";
 import { IgnoreMatcher } from "./ignore-matcher.js";
-import { readIgnoreLines } from "./read-ignore-file.js";
+import { type ReadIgnoreOptions, readIgnoreLines } from "./read-ignore-file.js";
 
 /** The context's ignore file name. */
 export const IGNORE_FILE_NAME = ".engineignore";
@@ -22,8 +22,8 @@ export interface LoadedIgnoreFile {
  * Reads and compiles ignore-file text (pure). `file` names the file in errors and decisions.
  * @throws IgnoreFileError for a bad pattern or an over-long line, naming `file`, line and column.
  */
-export function parseIgnoreFile(text: string, file: string): IgnoreMatcher {
-  return IgnoreMatcher.fromLines(readIgnoreLines(text, file), file);
+export function parseIgnoreFile(text: string, file: string, options: ReadIgnoreOptions = {}): IgnoreMatcher {
+  return IgnoreMatcher.fromLines(readIgnoreLines(text, file, options), file);
 }
 
 /** Candidate ignore files for a build, best first. */

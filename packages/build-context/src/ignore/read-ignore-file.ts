@@ -15,6 +15,15 @@ export interface IgnoreLine {
   column: number;
 }
 
+/** Options of {@link readIgnoreLines}. */
+export interface ReadIgnoreOptions {
+  /**
+   * Windows rules: `\` separates path segments instead of escaping the next character (default: when
+   * running on Windows, like the engine CLI).
+   */
+  windows?: boolean;
+}
+
 /** Go's `bufio.Scanner` default token limit: a longer line makes the engine CLI fail the build. */
 export const MAX_IGNORE_LINE_BYTES = 64 * 1024;
 
@@ -26,11 +35,16 @@ const BOM = "\uFEFF";
  * line whose first character is `#` is a comment (tested before trimming, so `  #x` is the pattern
  * `#x`); Unicode blanks are trimmed; empty lines are dropped; `!` marks an exception (blanks after it
  * are trimmed); the rest is cleaned like Go's `filepath.Clean` (so a trailing `/` is dropped) and one
- * leading `/` is removed.
+ * leading `/` is removed. With `options.windows`, `\` is a separator like `/`.
  * @throws IgnoreFileError naming `file` and the line when a line is longer than 65,535 bytes plus its
  *   line break (the engine's `bufio.Scanner: token too long`).
  */
-export function readIgnoreLines(content: string, file: string): IgnoreLine[] {
+export function readIgnoreLines(
+  content: string,
+  file: string,
+  options: ReadIgnoreOptions = {},
+): IgnoreLine[] {
+  const windows = options.windows ?? process.platform === "win32";
   const out: IgnoreLine[] = [];
   const lines = content.split("\n");
   // A final empty string after a trailing "\n" is not a line.
@@ -57,6 +71,8 @@ export function readIgnoreLines(content: string, file: string): IgnoreLine[] {
     const invert = pattern[0] === "!";
     if (invert) pattern = goTrimSpace(pattern.slice(1));
     if (pattern.length > 0) {
+      // On Windows `\` is a path separator (and patterns have no escapes), as in the engine CLI there.
+      if (windows) pattern = pattern.replaceAll("\\", "/");
       pattern = goCleanPath(pattern);
       if (pattern.length > 1 && pattern[0] === "/") pattern = pattern.slice(1);
     }
