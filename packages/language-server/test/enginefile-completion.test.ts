@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: LSP snippets and Enginefile variables
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestClient, type TestClient } from "./lsp-harness.js";
+import { atCursor, startTestClient, type TestClient } from "./lsp-harness.js";
 
 let t: TestClient;
 let n = 0;
@@ -20,14 +20,12 @@ type Item = {
 
 /** Completes at the `|` in `text` (an Enginefile). */
 async function complete(text: string): Promise<Item[]> {
-  const at = text.indexOf("|");
-  const source = text.slice(0, at) + text.slice(at + 1);
-  const before = source.slice(0, at).split("\n");
+  const { text: source, position } = atCursor(text);
   const uri = `file:///work/c${++n}/Enginefile`;
   await t.open(uri, source, "dockerfile");
   return t.request<Item[]>("textDocument/completion", {
     textDocument: { uri },
-    position: { line: before.length - 1, character: before.at(-1)!.length },
+    position,
   });
 }
 

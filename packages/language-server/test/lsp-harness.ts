@@ -111,3 +111,11 @@ export async function startTestClient(
     },
   };
 }
+
+/** Splits `text` at its `|` marker: the text without it and the marker's LSP position. */
+export function atCursor(text: string): { text: string; position: { line: number; character: number } } {
+  const at = text.indexOf("|");
+  const source = text.slice(0, at) + text.slice(at + 1);
+  const before = source.slice(0, at).split("\n");
+  return { text: source, position: { line: before.length - 1, character: before.at(-1)!.length } };
+}

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import { startTestClient, type TestClient } from "./lsp-harness.js";
+import { atCursor, startTestClient, type TestClient } from "./lsp-harness.js";
 
 let t: TestClient;
 let n = 0;
@@ -17,14 +17,12 @@ type Item = { label: string; documentation?: { value: string }; textEdit: { newT
 
 /** Completes at `|` in a manifest named `name`. */
 async function complete(name: string, text: string): Promise<Item[]> {
-  const at = text.indexOf("|");
-  const source = text.slice(0, at) + text.slice(at + 1);
-  const before = source.slice(0, at).split("\n");
+  const { text: source, position } = atCursor(text);
   const uri = `file:///m${++n}/${name}`;
   await t.open(uri, source, name.endsWith(".json") ? "json" : "yaml");
   return t.request<Item[]>("textDocument/completion", {
     textDocument: { uri },
-    position: { line: before.length - 1, character: before.at(-1)!.length },
+    position,
   });
 }
 const labels = (items: Item[]) => items.map((i) => i.label);

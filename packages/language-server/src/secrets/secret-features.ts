@@ -146,6 +146,21 @@ export class SecretFeatures {
     this.host.log(problem.message);
   }
 
+  /**
+   * The field names of the secret at a user path (`[]` when nothing is stored there). Only the names leave
+   * this function: the values are dropped right after the read and never cached.
+   */
+  private fieldNames(path: string, token?: CancellationToken): Promise<string[] | undefined> {
+    return this.lookup(
+      `fields:${path}`,
+      async (c, signal) => {
+        const secret = await c.kv.read(path, { signal });
+        return secret?.data ? Object.keys(secret.data) : [];
+      },
+      token,
+    );
+  }
+
   private mounts(token?: CancellationToken): Promise<SecretsMount[] | undefined> {
     return this.lookup("mounts", (c, signal) => c.listMounts({ signal }), token);
   }
@@ -239,15 +254,7 @@ export class SecretFeatures {
     const version = await this.kvVersionOf(mount, token);
     const path = userPath(mount, location, version);
     if (path === undefined || path.endsWith("/")) return [];
-    // Only the field names leave this function: the values are dropped right after the read.
-    const fields = await this.lookup(
-      `fields:${path}`,
-      async (c, signal) => {
-        const secret = await c.kv.read(path, { signal });
-        return secret?.data ? Object.keys(secret.data) : [];
-      },
-      token,
-    );
+    const fields = await this.fieldNames(path, token);
     return (fields ?? [])
       .filter((f) => f.startsWith(typed))
       .map((f) => ({
@@ -289,14 +296,7 @@ export class SecretFeatures {
       } else if (version === 2)
         lines.push("", `KV version 2 mount: the path needs \`data/\` after \`${mount}\`.`);
       else if (version === 1 && path) {
-        const exists = await this.lookup(
-          `fields:${path}`,
-          async (c, signal) => {
-            const secret = await c.kv.read(path, { signal });
-            return secret?.data ? Object.keys(secret.data) : [];
-          },
-          token,
-        );
+        const exists = await this.fieldNames(path, token);
         if (exists)
           lines.push(
             "",
