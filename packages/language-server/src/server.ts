@@ -16,6 +16,7 @@ import { ProjectConfigs } from "./config/project-config.js";
 import { DEFAULT_SERVER_SETTINGS, readServerSettings, type ServerSettings } from "./config/settings.js";
 import { findingsOf } from "./diagnostics/finding-source.js";
 import { DiagnosticsPublisher } from "./diagnostics/publisher.js";
+import { relatedInformation } from "./diagnostics/related.js";
 import { toDiagnostic } from "./diagnostics/to-lsp.js";
 import { AnalysisCache, type DocumentAnalysis } from "./documents/analysis-cache.js";
 import { type DocumentKind, documentKindOf, globToRegExp } from "./documents/document-kind.js";
@@ -105,6 +106,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return kind ? { document, analysis: cache.get(document, kind) } : undefined;
   };
 
+  const diagnosticsOf = (findings: Finding[], analysis: DocumentAnalysis) =>
+    findings.map((f) => {
+      const d = toDiagnostic(f);
+      const related = relatedInformation(f, analysis);
+      if (related.length > 0 && capabilities.textDocument?.publishDiagnostics?.relatedInformation !== false)
+        d.relatedInformation = related;
+      return d;
+    });
+
   const computeFindings = async (h: Handled): Promise<Finding[]> => {
     const lint = projects.settingsFor(h.document.uri, h.analysis.kind);
     const online =
@@ -121,7 +131,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const version = h.document.version;
       const findings = await computeFindings(h);
       if (documents.get(uri)?.version !== version) return undefined;
-      return { findings, diagnostics: findings.map((f) => toDiagnostic(f)), version };
+      return { findings, diagnostics: diagnosticsOf(findings, h.analysis), version };
     },
     (uri, diagnostics, version) => void connection.sendDiagnostics({ uri, diagnostics, version }),
     settings.diagnosticsDelayMs,
@@ -241,7 +251,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         if (!h) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
         const findings = await computeFindings(h);
         publisher.remember(h.document.uri, findings);
-        return { kind: DocumentDiagnosticReportKind.Full, items: findings.map((f) => toDiagnostic(f)) };
+        return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(findings, h.analysis) };
       },
     ),
   );

@@ -168,6 +168,22 @@ describe("diagnostics", () => {
   });
 });
 
+describe("related information", () => {
+  it("points a duplicate stage name at the first declaration", async () => {
+    const t = await client();
+    const uri = "file:///d9/Enginefile";
+    const published = t.nextDiagnostics(uri);
+    await t.open(uri, "FROM alpine:3.20 AS build\nFROM alpine:3.20 AS build\n", "dockerfile");
+    const duplicate = (await published).find((d) => d.code === "duplicate-stage-name")!;
+    expect(duplicate.relatedInformation).toEqual([
+      {
+        location: { uri, range: { start: { line: 0, character: 20 }, end: { line: 0, character: 25 } } },
+        message: 'stage "build" is first declared here',
+      },
+    ]);
+  });
+});
+
 describe("code actions", () => {
   it("offers the rule's quick fix and an ignore comment above the instruction", async () => {
     const t = await client();

@@ -127,6 +127,29 @@ describe("Enginefile features over the protocol", () => {
     expect(range.data).toEqual([3, 0, 3, 0, 0, 0, 4, 3, 5, 1]);
   });
 
+  it("gives signature help with the flag being typed as active parameter", async () => {
+    const help = await t.request<{ signatures: { label: string }[]; activeParameter: number }>(
+      "textDocument/signatureHelp",
+      pos(6, 16),
+    );
+    expect(help.signatures.map((s) => s.label)).toEqual([
+      "HEALTHCHECK [--interval=…] [--timeout=…] [--start-period=…] [--start-interval=…] [--retries=…] CMD <command>",
+      "HEALTHCHECK NONE",
+    ]);
+    expect(help.activeParameter).toBe(0);
+  });
+
+  it("highlights a stage's declaration and uses", async () => {
+    const highlights = await t.request<{ range: { start: { line: number } }; kind: number }[]>(
+      "textDocument/documentHighlight",
+      pos(2, 16),
+    );
+    expect(highlights.map((h) => [h.range.start.line, h.kind])).toEqual([
+      [2, 3],
+      [8, 2],
+    ]);
+  });
+
   it("folds multi-line stages", async () => {
     const folds = await t.request<{ startLine: number; endLine: number }[]>("textDocument/foldingRange", {
       textDocument: { uri: URI },

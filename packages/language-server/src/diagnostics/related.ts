@@ -1,0 +1,26 @@
+import type { Finding } from "@enginekit/lint";
+import type { DiagnosticRelatedInformation } from "vscode-languageserver";
+import type { DocumentAnalysis } from "../documents/analysis-cache.js";
+import { toLspRange } from "./to-lsp.js";
+
+/**
+ * Related locations of a finding, for rules whose message points at another place in the file:
+ * `duplicate-stage-name` → the first stage with that name; `copy-from-self` / `copy-from-unknown-stage`
+ * have none. Empty for everything else.
+ */
+export function relatedInformation(
+  finding: Finding,
+  analysis: DocumentAnalysis,
+): DiagnosticRelatedInformation[] {
+  if (analysis.kind !== "enginefile" || finding.ruleId !== "duplicate-stage-name") return [];
+  const name = analysis.text.slice(finding.range.start.offset, finding.range.end.offset).toLowerCase();
+  const first = analysis.file.doc.stages.find((s) => s.name === name && s.from.stageName);
+  if (!first?.from.stageName || first.from.stageName.range.start.offset === finding.range.start.offset)
+    return [];
+  return [
+    {
+      location: { uri: analysis.uri, range: toLspRange(first.from.stageName.range) },
+      message: `stage "${name}" is first declared here`,
+    },
+  ];
+}
