@@ -83,3 +83,17 @@ describe("suppression comments in YAML manifests", () => {
     ]);
   });
 });
+
+describe("BuildKit's check directive", () => {
+  test("# check=skip=<BuildKit name> drops the findings of the rules that are that check", () => {
+    const text =
+      "# check=skip=JSONArgsRecommended,StageNameCasing\nFROM alpine:3.20 AS Build\nCMD node app.js\nRUN sudo x\n";
+    expect(lint(text)).toEqual(["4:5-4:9 no-sudo"]);
+  });
+
+  test("# check=skip=all drops every rule with a BuildKit peer; error=true changes nothing", () => {
+    const text = "# check=skip=all;error=true\nFROM alpine:3.20 AS Build\nMAINTAINER me\nRUN sudo x\n";
+    expect(lint(text)).toEqual(["4:5-4:9 no-sudo"]);
+    expect(lint("# check=error=true\nFROM alpine:3.20 AS Build\n")).toEqual(["2:21-2:26 stage-name-casing"]);
+  });
+});

@@ -3,6 +3,7 @@ import type { Finding, Report } from "../model/finding.js";
 import type { Rule } from "../model/rule.js";
 import { RULES } from "../rules/registry.js";
 import { applySuppressions } from "../suppressions/apply.js";
+import { applyBuildkitCheckDirective } from "../suppressions/buildkit-check-directive.js";
 import { enginefileSuppressions, manifestSuppressions } from "../suppressions/collect.js";
 import type { SuppressionDirective } from "../suppressions/directive.js";
 import { TextLines } from "../text/line-index.js";
@@ -69,7 +70,7 @@ export function lintAnalyzedEnginefile(file: AnalyzedEnginefile, settings: LintS
         : [],
     whole,
   );
-  return finish(found, enginefileSuppressions(file), settings);
+  return finish(applyBuildkitCheckDirective(file.doc, found), enginefileSuppressions(file), settings);
 }
 
 /** Lints Enginefile text (see {@link lintAnalyzedEnginefile}). */
