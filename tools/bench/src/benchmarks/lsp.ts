@@ -49,6 +49,14 @@ function mixed(lines: number): string {
 }
 
 const peer = DockerfileLanguageServiceFactory.createLanguageService();
+
+/** Milliseconds of one call of `fn` after one warm-up call (for the peer's multi-second operations). */
+async function timeOnce(fn: () => unknown): Promise<number> {
+  await fn();
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
 const FORMAT = { insertSpaces: true, tabSize: 4 };
 
 /** The four operations measured, ours (through the server's providers, parse included) and the peer's. */
@@ -101,18 +109,20 @@ export const benchmark: Benchmark = {
     ];
     for (const [label, text, under50] of inputs) {
       for (const [op, [ours, theirs, warm]] of Object.entries(operations(text))) {
-        const slow = op === "semantic tokens" || (op === "validation" && label.includes("variable"));
-        const rows = await compare(
-          `${op}: ${label} lines`,
-          [
-            { name: "@enginekit/language-server", fn: ours },
-            { name: "dockerfile-language-service", fn: theirs },
-            { name: "ours, parse cached (later requests)", fn: warm },
-          ],
-          { timeMs: slow ? 300 : 500, iterations: slow ? 2 : 5 },
-        );
+        // The peer's semantic tokens (and validation with variables) take seconds to tens of seconds per
+        // call on these files (lsp-anchors §4 A): time one call after one warm-up instead of many.
+        const peerIsSlow =
+          op === "semantic tokens" || (op === "validation" && !label.startsWith("RUN lines,"));
+        const contenders = [
+          { name: "@enginekit/language-server", fn: ours },
+          ...(peerIsSlow ? [] : [{ name: "dockerfile-language-service", fn: theirs }]),
+          { name: "ours, parse cached (later requests)", fn: warm },
+        ];
+        const rows = await compare(`${op}: ${label} lines`, contenders, { timeMs: 500, iterations: 5 });
         const oursMs = rows[0]?.meanMs ?? Number.NaN;
-        const peerMs = rows[1]?.meanMs ?? Number.NaN;
+        const peerMs = peerIsSlow ? await timeOnce(theirs) : (rows[1]?.meanMs ?? Number.NaN);
+        if (peerIsSlow)
+          console.log(`dockerfile-language-service: ${peerMs.toFixed(1)} ms (one call after one warm-up)`);
         if (under50) reportTarget(`${op} under 50 ms (${label})`, oursMs < 50, `${oursMs.toFixed(2)} ms`);
         if (peerMs > 100)
           reportTarget(
