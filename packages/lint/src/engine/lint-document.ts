@@ -1,6 +1,5 @@
 import { type AnalyzedEnginefile, analyzeEnginefile } from "../enginefile/analysis.js";
 import type { Finding, Report } from "../model/finding.js";
-import type { Rule } from "../model/rule.js";
 import { RULES } from "../rules/registry.js";
 import { applySuppressions } from "../suppressions/apply.js";
 import { applyBuildkitCheckDirective } from "../suppressions/buildkit-check-directive.js";
@@ -21,11 +20,11 @@ function byPosition(a: Finding, b: Finding): number {
   );
 }
 
-function runRules<T>(
+/** Runs every enabled rule of `target` on `input` (an analysed Enginefile or manifest). */
+function runRules(
   target: "enginefile" | "manifest",
-  input: T,
+  input: AnalyzedEnginefile | AnalyzedManifest,
   settings: LintSettings,
-  check: (rule: Rule, input: T) => Report[],
   whole: Report["range"],
 ): Finding[] {
   const out: Finding[] = [];
@@ -34,7 +33,9 @@ function runRules<T>(
     const severity = severityOf(settings, rule.meta.id);
     if (severity === "off") continue;
     try {
-      for (const r of check(rule, input)) out.push({ ...r, ruleId: rule.meta.id, severity });
+      // the rule's target matches the input's kind (checked above)
+      const check = rule.check as ((input: AnalyzedEnginefile | AnalyzedManifest) => Report[]) | undefined;
+      for (const r of check?.(input) ?? []) out.push({ ...r, ruleId: rule.meta.id, severity });
     } catch (error) {
       const severity = severityOf(settings, "internal-error");
       if (severity !== "off")
@@ -60,16 +61,7 @@ function finish(findings: Finding[], directives: SuppressionDirective[], setting
 /** Lints an analysed Enginefile: every enabled Enginefile rule, then suppressions. Pure; never throws. */
 export function lintAnalyzedEnginefile(file: AnalyzedEnginefile, settings: LintSettings): Finding[] {
   const whole = file.lines.range(0, 0);
-  const found = runRules(
-    "enginefile",
-    file,
-    settings,
-    (rule, f) =>
-      rule.meta.appliesTo === "enginefile" && rule.check
-        ? (rule.check as (x: AnalyzedEnginefile) => Report[])(f)
-        : [],
-    whole,
-  );
+  const found = runRules("enginefile", file, settings, whole);
   return finish(applyBuildkitCheckDirective(file.doc, found), enginefileSuppressions(file), settings);
 }
 
@@ -81,16 +73,7 @@ export function lintEnginefile(text: string, settings: LintSettings): Finding[] 
 /** Lints an analysed manifest (its `findings` may already include online ones). Pure; never throws. */
 export function lintAnalyzedManifest(manifest: AnalyzedManifest, settings: LintSettings): Finding[] {
   const lines = new TextLines(manifest.text);
-  const found = runRules(
-    "manifest",
-    manifest,
-    settings,
-    (rule, m) =>
-      rule.meta.appliesTo === "manifest" && rule.check
-        ? (rule.check as (x: AnalyzedManifest) => Report[])(m)
-        : [],
-    lines.range(0, 0),
-  );
+  const found = runRules("manifest", manifest, settings, lines.range(0, 0));
   const directives = manifest.check.format === "yaml" ? manifestSuppressions(manifest.text, lines) : [];
   return finish(found, directives, settings);
 }
