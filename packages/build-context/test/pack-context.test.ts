@@ -132,7 +132,7 @@ describe("recycled buffers", () => {
     for (let i = 0; i < big.length; i += 4096) big.writeUInt32LE(i, i);
     writeFileSync(join(root, "big.bin"), big);
     const plan = await planContext({ context: root });
-    const target = join(root, "..", `${Date.now()}-recycled.tar`);
+    const target = join(makeTree({}), "recycled.tar");
     await pipeline(packContext(plan, { recycleBuffers: true }), createWriteStream(target));
     const fresh = await collect(packContext(plan));
     expect(readFileSync(target).equals(fresh)).toBe(true);

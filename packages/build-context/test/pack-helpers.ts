@@ -1,13 +1,18 @@
 /** Test helpers: temporary trees and reading archives back with tar-stream (an independent parser). */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { extract, type Header } from "tar-stream";
+import { onTestFinished } from "vitest";
 
-/** Creates a temporary directory holding `files` (path → content) and returns its path. */
+/**
+ * Creates a temporary directory holding `files` (path → content) and returns its path; the directory is
+ * removed when the current test finishes.
+ */
 export function makeTree(files: Record<string, string>, prefix = "ek-ctx-"): string {
   const root = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
   for (const [path, content] of Object.entries(files)) {
     const abs = join(root, path);
     mkdirSync(dirname(abs), { recursive: true });

@@ -1,9 +1,9 @@
 /** Reading ignore files (research §3.1 rules 1–8). */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { IgnoreFileError, loadIgnoreFile, readIgnoreLines } from "../src/index.js";
+import { makeTree } from "./pack-helpers.js";
 
 const texts = (content: string) => readIgnoreLines(content, ".engineignore").map((l) => l.text);
 
@@ -58,8 +58,8 @@ describe("readIgnoreLines", () => {
 });
 
 describe("loadIgnoreFile", () => {
-  const dir = mkdtempSync(join(tmpdir(), "ek-ignore-"));
   it("uses <Enginefile>.engineignore over the context's .engineignore", async () => {
+    const dir = makeTree({});
     writeFileSync(join(dir, ".engineignore"), "root-pattern\n");
     writeFileSync(join(dir, "Web.Enginefile.engineignore"), "own-pattern\n");
     const own = await loadIgnoreFile(dir, join(dir, "Web.Enginefile"));
@@ -69,13 +69,13 @@ describe("loadIgnoreFile", () => {
     expect(root.matcher.patterns.map((p) => p.text)).toEqual(["root-pattern"]);
   });
   it("gives an empty matcher when there is no ignore file", async () => {
-    const empty = mkdtempSync(join(tmpdir(), "ek-ignore-"));
+    const empty = makeTree({});
     const loaded = await loadIgnoreFile(empty);
     expect(loaded.file).toBeUndefined();
     expect(loaded.matcher.matches("anything").excluded).toBe(false);
   });
   it("reports a bad pattern with the file and line", async () => {
-    const bad = mkdtempSync(join(tmpdir(), "ek-ignore-"));
+    const bad = makeTree({});
     writeFileSync(join(bad, ".engineignore"), "ok\n\n  a[\n");
     await expect(loadIgnoreFile(bad)).rejects.toThrow(
       `${join(bad, ".engineignore")}:3:3: syntax error in pattern`,

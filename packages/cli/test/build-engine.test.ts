@@ -1,10 +1,10 @@
 /** `enginekit build` end to end on the real engine (skips outside CI without ENGINE_HOST, fails in CI). */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EngineClient } from "@enginekit/api";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { afterAll, describe, expect, it } from "vitest";
+import { tree } from "./build-fixtures.js";
 import { runCaptured } from "./run-in-process.js";
 
 const host = engineHostForTests();
@@ -19,7 +19,7 @@ describe.skipIf(!host)("enginekit build on the real engine", () => {
   });
 
   it("builds, streams the output and prints the image ID; a failing RUN exits 1 with the engine's message", async () => {
-    const ctx = mkdtempSync(join(tmpdir(), "ek-cli-engine-"));
+    const ctx = tree({});
     writeFileSync(join(ctx, "Enginefile"), `FROM ${BUSYBOX_IMAGE}\nCOPY hello.txt /\nRUN cat /hello.txt\n`);
     writeFileSync(join(ctx, "hello.txt"), "hello from the context\n");
     const ok = await runCaptured(["build", ctx, "-t", tag], { ENGINE_HOST: host });

@@ -82,7 +82,8 @@ describe("enginekit build → POST /build", () => {
       "a.log": "",
     });
     // A password whose standard base64 would contain `+` and `/` (lost by encoders using that alphabet).
-    const cfg = join(ctx, "..", `cfg-${Date.now()}.json`);
+    const outside = tree({});
+    const cfg = join(outside, "config.json");
     const auth = Buffer.from("ci-user:p>?~+/x").toString("base64");
     writeFileSync(cfg, JSON.stringify({ auths: { "registry.example:5000": { auth } } }));
     const svc = await startDevServer({
@@ -93,7 +94,7 @@ describe("enginekit build → POST /build", () => {
       { aux: { ID: "sha256:" + "ab".repeat(32) } },
       { stream: "Successfully built abababababab\n" },
     ];
-    const iid = join(ctx, "..", `iid-${Date.now()}`);
+    const iid = join(outside, "iid");
     const before = received.length;
     try {
       const r = await runCaptured(

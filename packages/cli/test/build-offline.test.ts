@@ -45,8 +45,9 @@ describe("enginekit build --list", () => {
 describe("enginekit build --output", () => {
   it("writes the archive to a file that GNU tar reads, identical across runs with --reproducible", async () => {
     const ctx = tree({ Enginefile: "FROM scratch\n", "a/b.txt": "hello" });
-    const out1 = join(ctx, "..", `ctx1-${Date.now()}.tar`);
-    const out2 = join(ctx, "..", `ctx2-${Date.now()}.tar`);
+    const outside = tree({});
+    const out1 = join(outside, "ctx1.tar");
+    const out2 = join(outside, "ctx2.tar");
     expect((await runCaptured(["build", ctx, "--reproducible", "-o", out1])).code).toBe(0);
     expect((await runCaptured(["build", ctx, "--reproducible", "-o", out2])).code).toBe(0);
     expect(readFileSync(out1).equals(readFileSync(out2))).toBe(true);
