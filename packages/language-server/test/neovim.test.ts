@@ -56,7 +56,7 @@ describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --st
       "0 instruction-casing",
       "3 relative-workdir",
     ]);
-    // the key being typed on line 4 is (still) a syntax problem too
+    // line 4 holds the key being typed (unknown as long as it is incomplete)
     expect(got.diagnostics["web.container.yaml"]!.map((d) => `${d.range.start.line} ${d.code}`)[0]).toBe(
       "2 manifest/unknown-key",
     );
