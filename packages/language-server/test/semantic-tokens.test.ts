@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Enginefile text with ${…} variable references
 import { analyzeEnginefile } from "@enginekit/lint";
 import { describe, expect, it } from "vitest";
 import { enginefileSemanticTokens, TOKEN_TYPES } from "../src/features/enginefile/semantic-tokens.js";
