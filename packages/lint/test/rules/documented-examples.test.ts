@@ -1,3 +1,4 @@
+import { FINDING_CODES } from "@enginekit/manifests";
 import { describe, expect, test } from "vitest";
 import { RULES } from "../../src/rules/registry.js";
 import { testRule } from "../../src/testing/rule-tester.js";
@@ -12,6 +13,14 @@ describe("rule metadata", () => {
       expect(r.meta.docs.length).toBeGreaterThan(20);
     }
   });
+});
+
+test("every @enginekit/manifests finding code is a rule of the same id, with its severity", () => {
+  for (const [code, info] of Object.entries(FINDING_CODES)) {
+    const rule = RULES.find((r) => r.meta.id === code);
+    expect(rule?.meta.appliesTo, code).toBe("manifest");
+    expect(rule?.meta.severity).toBe(info.severity);
+  }
 });
 
 // every rule's documented examples: invalid ones report, valid ones do not

@@ -3,10 +3,7 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "manifest/constraint",
   name: "Fields that contradict each other",
-  description: "A rule across fields is broken (e.g. `MemorySwap` without `Memory`).",
-  severity: "error",
-  fixable: false,
-  docs: "Cross-field rules of the engine: `MemorySwap` needs `Memory` and must exceed it, `MaximumRetryCount` only with `on-failure`, a service `Mode` has exactly one of `Replicated`/`Global`, \u2026",
+  docs: "Cross-field rules of the engine: `MemorySwap` needs `Memory` and must exceed it, `MaximumRetryCount` only with `on-failure`, a service `Mode` has exactly one of `Replicated`/`Global`, …",
   peers: [],
   examples: [
     {

@@ -3,9 +3,6 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "manifest/duplicate-key",
   name: "Duplicate key",
-  description: "A key appears twice in one object; the last one wins.",
-  severity: "warning",
-  fixable: false,
   docs: "The engine's JSON decoder keeps the last value of a repeated key, so the earlier one is silently lost. The earlier key is reported.",
   peers: [],
   examples: [

@@ -1,16 +1,28 @@
-import type { FindingCode } from "@enginekit/manifests";
+import { FINDING_CODES, type FindingCode } from "@enginekit/manifests";
 import { type ManifestRule, manifestRule, type RuleMeta } from "../../model/rule.js";
+
+/** What a manifest rule file gives; severity, description, fixability and online-ness come from the code. */
+export type ManifestRuleMeta = Pick<RuleMeta, "name" | "docs" | "peers" | "examples"> & { id: FindingCode };
 
 /**
  * A manifest rule that reports the `@enginekit/manifests` findings of one code (the rule id is the code,
- * docs/manifests.md "Findings"), keeping their ranges, messages and quick fixes.
+ * docs/manifests.md "Findings"), keeping their ranges, messages and quick fixes. The default severity,
+ * one-line description, fixability and online flag are the manifests package's `FINDING_CODES` entry,
+ * so the two packages cannot disagree.
  */
-export function manifestFindingRule(
-  meta: Omit<RuleMeta, "appliesTo" | "id"> & { id: FindingCode },
-): ManifestRule {
-  return manifestRule(meta, (manifest) =>
-    manifest.findings
-      .filter((f) => f.code === meta.id)
-      .map((f) => ({ range: f.range, message: f.message, ...(f.fix ? { fix: f.fix } : {}) })),
+export function manifestFindingRule(meta: ManifestRuleMeta): ManifestRule {
+  const info = FINDING_CODES[meta.id];
+  return manifestRule(
+    {
+      ...meta,
+      description: info.summary,
+      severity: info.severity,
+      fixable: info.fix !== "never",
+      ...(info.online ? { online: true } : {}),
+    },
+    (manifest) =>
+      manifest.findings
+        .filter((f) => f.code === meta.id)
+        .map((f) => ({ range: f.range, message: f.message, ...(f.fix ? { fix: f.fix } : {}) })),
   );
 }

@@ -3,9 +3,6 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "manifest/invalid-type",
   name: "Wrong value type",
-  description: "A value of the wrong JSON type.",
-  severity: "error",
-  fixable: true,
   docs: 'The engine rejects the request body. Quick fixes quote numbers where strings are wanted (`HostPort: "8080"`) and write `true`/`false` for YAML 1.1 booleans (`yes`/`no` are strings in YAML 1.2).',
   peers: [],
   examples: [

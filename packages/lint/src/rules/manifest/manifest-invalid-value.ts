@@ -3,9 +3,6 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "manifest/invalid-value",
   name: "Value not allowed",
-  description: "A value of the right type outside its allowed set or format.",
-  severity: "error",
-  fixable: true,
   docs: "Enumerations and formats come from the engine API (e.g. `RestartPolicy.Name`). The quick fix picks the closest allowed value.",
   peers: [],
   examples: [

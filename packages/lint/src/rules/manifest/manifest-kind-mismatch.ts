@@ -3,10 +3,7 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "manifest/kind-mismatch",
   name: "Kind sources disagree",
-  description: "Two sources of the manifest kind (file name, `kind`, `$schema`) disagree.",
-  severity: "warning",
-  fixable: false,
-  docs: "The stronger source is used (option \u203a `kind` \u203a `$schema` \u203a modeline \u203a file name) and the disagreement is reported.",
+  docs: "The stronger source is used (option › `kind` › `$schema` › modeline › file name) and the disagreement is reported.",
   peers: [],
   examples: [
     {

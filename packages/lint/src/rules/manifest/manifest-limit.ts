@@ -3,10 +3,7 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "manifest/limit",
   name: "Value outside the API's limits",
-  description: "A number, length or size outside a documented bound of the engine API.",
-  severity: "error",
-  fixable: false,
-  docs: "Bounds come from the engine API (engine \u00a78): `BlkioWeight` 10\u20131000, `MemorySwappiness` \u22121 or 0\u2013100, Healthcheck durations 0 or \u2265 1 ms, `CpuShares` \u2265 0 \u2026 \u2014 checked from the schema's single source of truth in `@enginekit/api`.",
+  docs: "Bounds come from the engine API (engine §8): `BlkioWeight` 10–1000, `MemorySwappiness` −1 or 0–100, Healthcheck durations 0 or ≥ 1 ms, `CpuShares` ≥ 0 … — checked from the schema's single source of truth in `@enginekit/api`.",
   peers: [],
   examples: [
     {

@@ -3,9 +3,6 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "manifest/unknown-key",
   name: "Unknown key",
-  description: "A key the request body does not define.",
-  severity: "error",
-  fixable: true,
   docs: "Request schemas are strict: the engine ignores unknown keys silently, so a misspelt key (`Memroy`) means the setting is lost. The quick fix renames it to the closest known key.",
   peers: [],
   examples: [

@@ -3,10 +3,7 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "secret/plain-value",
   name: "Plain-text secret in a manifest",
-  description: "An `Env` or `Labels` value whose name looks secret holds a literal value.",
-  severity: "warning",
-  fixable: false,
-  docs: "Write a reference instead of the value: `DB_PASSWORD=svc:secret/data/app/db#password`, resolved by enginekit when the manifest is applied, so the secret is not committed with the manifest. Names ending in `_FILE`, `_PATH`, `_DIR` \u2026 and placeholders are not reported; the message never repeats the value.",
+  docs: "Write a reference instead of the value: `DB_PASSWORD=svc:secret/data/app/db#password`, resolved by enginekit when the manifest is applied, so the secret is not committed with the manifest. Names ending in `_FILE`, `_PATH`, `_DIR` … and placeholders are not reported; the message never repeats the value.",
   peers: [],
   examples: [
     {

@@ -3,10 +3,6 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "secret-ref/field-not-found",
   name: "Secret field not found",
-  description: "The secret exists but has no such field.",
-  severity: "error",
-  fixable: true,
-  online: true,
   docs: "Online check (`--online`). The quick fix uses the closest field name. Only field names are read, never values.",
   peers: [],
   examples: [],

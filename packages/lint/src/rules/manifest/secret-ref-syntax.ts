@@ -3,10 +3,7 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "secret-ref/syntax",
   name: "Malformed secret reference",
-  description: "A `svc:` secret reference is malformed.",
-  severity: "error",
-  fixable: false,
-  docs: "`svc:<mount>/<path>#<field>`: a mount and a path, no leading `/`, no empty segment, no segment ending in `.`, characters `A\u2013Z a\u2013z 0\u20139 . _ -`, and a `#field`. Checked offline.",
+  docs: "`svc:<mount>/<path>#<field>`: a mount and a path, no leading `/`, no empty segment, no segment ending in `.`, characters `A–Z a–z 0–9 . _ -`, and a `#field`. Checked offline.",
   peers: [],
   examples: [
     {

@@ -3,10 +3,6 @@ import { manifestFindingRule } from "./manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "secret-ref/unreachable",
   name: "Secrets service did not answer",
-  description: "The secrets service could not be asked about a reference.",
-  severity: "warning",
-  fixable: false,
-  online: true,
   docs: "Online check (`--online`): permission denied (which the service also answers for unknown paths), network errors, a sealed service.",
   peers: [],
   examples: [],
