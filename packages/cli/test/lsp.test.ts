@@ -86,7 +86,7 @@ describe.skipIf(!existsSync(bin) && !process.env.CI)("enginekit lsp as a process
     } finally {
       child.kill();
     }
-  }, 20_000);
+  }, 60_000);
 
   it("connects to the client's port with --socket=<port>", async () => {
     const server = createServer();
@@ -105,7 +105,7 @@ describe.skipIf(!existsSync(bin) && !process.env.CI)("enginekit lsp as a process
       child.kill();
       server.close();
     }
-  }, 20_000);
+  }, 60_000);
 
   it("serves over Node IPC with --node-ipc", async () => {
     const child = spawn(node, [bin, "lsp", "--node-ipc"], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
@@ -118,5 +118,5 @@ describe.skipIf(!existsSync(bin) && !process.env.CI)("enginekit lsp as a process
     } finally {
       child.kill();
     }
-  }, 20_000);
+  }, 60_000);
 });
