@@ -1,3 +1,5 @@
+import type { Command } from "commander";
+
 /**
  * Exit codes of the `enginekit` command, shared by every subcommand.
  *
@@ -30,4 +32,9 @@ export class CliError extends Error {
     super(message);
     this.name = "CliError";
   }
+}
+
+/** Sets the exit code of the command whose action is running (used by actions that succeed "with findings"). */
+export function setExitCode(command: Command, code: number): void {
+  (command as Command & { exitCodeResult?: number }).exitCodeResult = code;
 }

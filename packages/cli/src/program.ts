@@ -5,6 +5,7 @@ import { registerLintCommand } from "./commands/lint.js";
 import { registerLspCommand } from "./commands/lsp.js";
 import { registerSecretsCommand } from "./commands/secrets.js";
 import { CliError, ExitCode } from "./errors.js";
+
 import type { CliIo } from "./io.js";
 import { version } from "./version.js";
 
@@ -54,9 +55,4 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr(`enginekit: unexpected error: ${message}\n`);
     return ExitCode.unavailable;
   }
-}
-
-/** Sets the exit code of the command whose action is running (used by actions that succeed "with findings"). */
-export function setExitCode(command: Command, code: number): void {
-  (command as Command & { exitCodeResult?: number }).exitCodeResult = code;
 }

@@ -3,9 +3,8 @@ import { dirname, isAbsolute, join } from "node:path";
 import type { SecretsClient } from "@enginekit/api";
 import type { FileResult, LintOverrides, RuleSeverity, Severity } from "@enginekit/lint";
 import type { Command } from "commander";
-import { CliError, ExitCode } from "../errors.js";
+import { CliError, ExitCode, setExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
-import { setExitCode } from "../program.js";
 import { version } from "../version.js";
 
 /** Options of `enginekit lint` as commander parses them. */

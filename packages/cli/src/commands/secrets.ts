@@ -1,24 +1,5 @@
-import { homedir } from "node:os";
-import {
-  SecretsApiError,
-  SecretsClient,
-  SecretsConnectionError,
-  SecretsProtocolError,
-  SecretsUsageError,
-} from "@enginekit/api";
-import {
-  clientEnvironment,
-  DEMO_SEED_FILE,
-  formatClientEnvironment,
-  SeedError,
-  startDevServer,
-} from "@enginekit/secrets-dev-server";
 import type { Command } from "commander";
-import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
-
-/** Per-attempt timeout of `secrets ls`, in milliseconds: interactive, so short (research secrets-anchors §6). */
-const LS_TIMEOUT_MS = 10_000;
 
 /**
  * Registers `enginekit secrets`:
@@ -40,6 +21,7 @@ export function registerSecretsCommand(program: Command, io: CliIo): void {
     .argument("<path>", "folder path, e.g. secret/ or secret/app/")
     .option("-n, --namespace <namespace>", "namespace (default: SVC_NAMESPACE)")
     .action(async (path: string, options: { namespace?: string }) => {
+      const { listSecrets } = await import("../actions/secrets.js");
       const keys = await listSecrets(io, path, options.namespace);
       io.stdout(keys.map((k) => `${k}\n`).join(""));
     });
@@ -55,83 +37,7 @@ export function registerSecretsCommand(program: Command, io: CliIo): void {
     )
     .option("--tls", "serve HTTPS with a self-signed certificate (printed as SVC_CACERT)")
     .action(async (options: { port: string; seed?: string | boolean; tls?: boolean }) => {
+      const { runDevServer } = await import("../actions/secrets.js");
       await runDevServer(io, options);
     });
-}
-
-/**
- * Lists `path` with a {@link SecretsClient} configured from `io.env`. A path of `/` (or empty) lists the
- * mounts. An empty or missing folder is an empty list.
- * @throws CliError: exit 2 for bad configuration, 3 for service errors.
- */
-export async function listSecrets(io: CliIo, path: string, namespace: string | undefined): Promise<string[]> {
-  let client: SecretsClient;
-  try {
-    client = new SecretsClient({
-      env: io.env,
-      namespace,
-      homeDir: io.env.HOME ?? homedir(),
-      timeoutMs: LS_TIMEOUT_MS,
-    });
-  } catch (error) {
-    throw toCliError(error);
-  }
-  try {
-    if (path.replace(/\/+/g, "") === "") return (await client.listMounts()).map((m) => m.path);
-    return await client.kv.list(path);
-  } catch (error) {
-    throw toCliError(error);
-  } finally {
-    await client.close();
-  }
-}
-
-/** Maps secrets-client errors to one-line {@link CliError}s (their messages are already redacted). */
-function toCliError(error: unknown): Error {
-  if (error instanceof SecretsUsageError) return new CliError(error.message, ExitCode.usage);
-  if (
-    error instanceof SecretsApiError ||
-    error instanceof SecretsConnectionError ||
-    error instanceof SecretsProtocolError
-  ) {
-    return new CliError(`secrets service: ${error.message}`, ExitCode.unavailable);
-  }
-  return error instanceof Error ? error : new Error(String(error));
-}
-
-/** Starts the dev server, prints how to reach it, and resolves when SIGINT/SIGTERM stop it. */
-async function runDevServer(
-  io: CliIo,
-  options: { port: string; seed?: string | boolean; tls?: boolean },
-): Promise<void> {
-  const port = Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new CliError(`--port must be a TCP port number (0-65535), got "${options.port}"`, ExitCode.usage);
-  }
-  const seed = options.seed === true ? DEMO_SEED_FILE : options.seed || undefined;
-  let server: Awaited<ReturnType<typeof startDevServer>>;
-  try {
-    server = await startDevServer({ port, seed, tls: options.tls === true });
-  } catch (error) {
-    if (error instanceof SeedError) throw new CliError(error.message, ExitCode.usage);
-    throw new CliError(
-      `cannot start the secrets dev server: ${(error as Error).message}`,
-      ExitCode.unavailable,
-    );
-  }
-  io.stderr(
-    `secrets dev server on ${server.address} (KV v2 at secret/, KV v1 at kv/${seed ? `, seed ${seed}` : ""}); Ctrl-C stops it\n`,
-  );
-  io.stdout(formatClientEnvironment(clientEnvironment(server)));
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
-  await server.close();
-  io.stderr("secrets dev server stopped\n");
 }

@@ -1,0 +1,358 @@
+/** The implementation of `enginekit build`, loaded only when the command runs (start-up time). */
+/**
+ * `enginekit build [options] [context]`: packs the build context (honouring `.engineignore`) and posts it
+ * to the engine's `POST /build`, printing the build output as it arrives (docs/build.md). Without an
+ * engine, `--output` writes the archive and `--list` shows what would be sent and why paths are excluded.
+ */
+import { createWriteStream } from "node:fs";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
+import { pipeline } from "node:stream/promises";
+import {
+  EngineApiError,
+  EngineClient,
+  EngineError,
+  type RegistryConfig,
+  SecretsApiError,
+  SecretsClient,
+  SecretsConnectionError,
+  SecretsProtocolError,
+  SecretsUsageError,
+} from "@enginekit/api";
+import {
+  BuildFailedError,
+  BuildFlagError,
+  type BuildParameters,
+  BuildQueryError,
+  buildQueryFor,
+  ContextError,
+  type ContextPlan,
+  compareNames,
+  formatMessage,
+  IgnoreFileError,
+  type PackProgress,
+  packContext,
+  parseBuildArgs,
+  parseByteSize,
+  parseByteSizeOrUnlimited,
+  parseCpuList,
+  parseInteger,
+  parseLabels,
+  parseSecretRegistryAuth,
+  planContext,
+  RegistryCredentialsError,
+  readCredentialsFile,
+  readSecretRegistryAuth,
+  runBuild,
+} from "@enginekit/build-context";
+import { SingleBar } from "cli-progress";
+import { CliError, ExitCode } from "../errors.js";
+import type { CliIo } from "../io.js";
+
+/** Options as commander parses them (see {@link registerBuildCommand} for their meaning). */
+export interface BuildFlags {
+  file?: string;
+  tag: string[];
+  remote?: string;
+  quiet?: boolean;
+  cache: boolean;
+  pull?: boolean;
+  rm: boolean;
+  forceRm?: boolean;
+  memory?: string;
+  memorySwap?: string;
+  cpuShares?: string;
+  cpusetCpus?: string;
+  cpuPeriod?: string;
+  cpuQuota?: string;
+  buildArg: string[];
+  shmSize?: string;
+  label: string[];
+  registryConfig?: string;
+  registryAuth: string[];
+  iidfile?: string;
+  output?: string;
+  list?: boolean;
+  reproducible?: boolean;
+  compress?: boolean;
+  exceptions: string;
+  host?: string;
+}
+
+export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
+  try {
+    await runBuildCommand(context, flags, io);
+  } catch (error) {
+    throw toCliError(error);
+  }
+}
+
+/** Maps library errors to one-line messages and exit codes (docs/build.md "Exit codes"). */
+function toCliError(error: unknown): unknown {
+  if (error instanceof CliError) return error;
+  if (error instanceof BuildFailedError)
+    return new CliError(`build failed: ${error.message}`, ExitCode.findings);
+  if (
+    error instanceof BuildFlagError ||
+    error instanceof BuildQueryError ||
+    error instanceof IgnoreFileError ||
+    error instanceof RegistryCredentialsError
+  ) {
+    return new CliError(error.message, ExitCode.usage);
+  }
+  if (error instanceof ContextError) {
+    return new CliError(error.message, error.kind === "usage" ? ExitCode.usage : ExitCode.unavailable);
+  }
+  if (error instanceof EngineApiError)
+    return new CliError(`engine refused the build: ${error.engineMessage}`, ExitCode.unavailable);
+  if (
+    error instanceof EngineError ||
+    error instanceof SecretsApiError ||
+    error instanceof SecretsConnectionError ||
+    error instanceof SecretsProtocolError ||
+    error instanceof SecretsUsageError
+  ) {
+    return new CliError(error.message, ExitCode.unavailable);
+  }
+  if (isAbort(error)) return new CliError("interrupted", ExitCode.interrupted);
+  return error;
+}
+
+function isAbort(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === "AbortError" || (error as { code?: string }).code === "ABORT_ERR")
+  );
+}
+
+/** Turns flags into the `POST /build` query (validated later, before anything is sent). */
+function buildParameters(flags: BuildFlags, env: NodeJS.ProcessEnv): BuildParameters {
+  const p: BuildParameters = {};
+  if (flags.tag.length > 0) p.t = flags.tag;
+  if (flags.remote !== undefined) p.remote = flags.remote;
+  if (flags.quiet) p.q = true;
+  if (!flags.cache) p.nocache = true;
+  if (flags.pull) p.pull = true;
+  if (!flags.rm) p.rm = false;
+  if (flags.forceRm) p.forcerm = true;
+  if (flags.memory !== undefined) p.memory = parseByteSize("--memory", flags.memory);
+  if (flags.memorySwap !== undefined) p.memswap = parseByteSizeOrUnlimited("--memory-swap", flags.memorySwap);
+  if (flags.cpuShares !== undefined) p.cpushares = parseInteger("--cpu-shares", flags.cpuShares);
+  if (flags.cpusetCpus !== undefined) p.cpusetcpus = parseCpuList("--cpuset-cpus", flags.cpusetCpus);
+  if (flags.cpuPeriod !== undefined) p.cpuperiod = parseInteger("--cpu-period", flags.cpuPeriod);
+  if (flags.cpuQuota !== undefined) p.cpuquota = parseInteger("--cpu-quota", flags.cpuQuota);
+  if (flags.buildArg.length > 0) p.buildargs = parseBuildArgs(flags.buildArg, env);
+  if (flags.shmSize !== undefined) p.shmsize = parseByteSize("--shm-size", flags.shmSize);
+  if (flags.label.length > 0) p.labels = parseLabels(flags.label);
+  return p;
+}
+
+async function runBuildCommand(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
+  if (flags.exceptions !== "exact" && flags.exceptions !== "engine-cli") {
+    throw new CliError(
+      `--exceptions must be exact or engine-cli, not ${JSON.stringify(flags.exceptions)}`,
+      ExitCode.usage,
+    );
+  }
+  if (context === undefined && flags.remote === undefined) {
+    throw new CliError("a build context directory (or --remote <url>) is required", ExitCode.usage);
+  }
+  if (context !== undefined && flags.remote !== undefined) {
+    throw new CliError("give either a context directory or --remote, not both", ExitCode.usage);
+  }
+  if (context === "-") {
+    throw new CliError("a context from standard input is not supported; give a directory", ExitCode.usage);
+  }
+  const parameters = buildParameters(flags, io.env);
+  // Validate the options before touching the context (the real `dockerfile` value comes from the plan).
+  buildQueryFor(context === undefined ? undefined : { enginefile: "Enginefile" }, parameters);
+  let plan: ContextPlan | undefined;
+  if (context !== undefined) {
+    const enginefile = flags.file === "-" ? { content: await readAll(io.stdin) } : flags.file;
+    const epoch = io.env.SOURCE_DATE_EPOCH;
+    plan = await planContext({
+      context,
+      cwd: io.cwd,
+      exceptionMode: flags.exceptions,
+      ...(enginefile !== undefined ? { enginefile } : {}),
+      ...(flags.reproducible ? { reproducible: true } : {}),
+      ...(flags.reproducible && epoch && /^\d+$/.test(epoch) ? { sourceDateEpoch: Number(epoch) } : {}),
+    });
+    for (const w of plan.warnings) io.stderr(`warning: ${w.path}: ${w.reason}\n`);
+  } else if (flags.file !== undefined) {
+    parameters.dockerfile = flags.file;
+  }
+  // Validate again with the Enginefile path, before any output or upload.
+  buildQueryFor(plan, parameters);
+
+  if (flags.list) {
+    if (!plan) throw new CliError("--list needs a context directory", ExitCode.usage);
+    printList(plan, io);
+    return;
+  }
+  if (flags.output !== undefined) {
+    if (!plan) throw new CliError("--output needs a context directory", ExitCode.usage);
+    await writeArchive(plan, flags, io);
+    return;
+  }
+
+  const registryConfig = await loadRegistryConfig(flags, io);
+  const host = flags.host ?? io.env.ENGINE_HOST;
+  const engine = new EngineClient({ env: io.env, ...(host !== undefined ? { host } : {}) });
+  const gzip = flags.compress ?? engine.address.startsWith("tcp://");
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once("SIGINT", onSigint);
+  const progress = progressReporter(plan, io);
+  try {
+    const result = await runBuild({
+      plan,
+      parameters,
+      engine,
+      gzip,
+      signal: controller.signal,
+      onProgress: progress.update,
+      ...(registryConfig ? { registryConfig } : {}),
+      onMessage: (message) => {
+        progress.finish();
+        if (flags.quiet) return;
+        const text = formatMessage(message);
+        if (text !== undefined) io.stdout(text);
+      },
+    });
+    progress.finish();
+    if (result.imageId !== undefined) {
+      if (flags.iidfile !== undefined) await writeFile(resolve(io.cwd, flags.iidfile), result.imageId);
+      io.stdout(`${result.imageId}\n`);
+    }
+  } catch (error) {
+    progress.finish();
+    if (controller.signal.aborted)
+      throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
+    throw error;
+  } finally {
+    process.removeListener("SIGINT", onSigint);
+    await engine.close();
+  }
+}
+
+/** Upload progress: a bar on a terminal, two plain lines otherwise. */
+function progressReporter(plan: ContextPlan | undefined, io: CliIo) {
+  const total = plan?.totalBytes ?? 0;
+  const files = plan?.entries.length ?? 0;
+  let bar: SingleBar | undefined;
+  let done = false;
+  const started = Date.now();
+  if (plan && io.isTTY) {
+    bar = new SingleBar({
+      stream: process.stderr,
+      format: "Sending build context [{bar}] {percentage}% | {sent}/{size} | {entries}/{files} entries",
+      hideCursor: true,
+      clearOnComplete: true,
+    });
+    bar.start(total, 0, { sent: formatBytes(0), size: formatBytes(total), entries: 0, files });
+  } else if (plan) {
+    io.stderr(`Sending build context: ${files} entries, ${formatBytes(total)}\n`);
+  }
+  let last: PackProgress = { bytes: 0, entries: 0 };
+  return {
+    update: (p: PackProgress) => {
+      last = p;
+      bar?.update(p.bytes, { sent: formatBytes(p.bytes), entries: p.entries });
+    },
+    /** Ends the progress display (at the first build message, or at the end); idempotent. */
+    finish: () => {
+      if (done || !plan) return;
+      done = true;
+      bar?.stop();
+      if (!bar)
+        io.stderr(`Sent ${formatBytes(last.bytes)} in ${((Date.now() - started) / 1000).toFixed(2)} s\n`);
+    },
+  };
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} GB`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} MB`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(2)} kB`;
+  return `${n} B`;
+}
+
+/** `--list`: every path in walk order; excluded ones with the file, line and pattern that excluded them. */
+function printList(plan: ContextPlan, io: CliIo): void {
+  const rows: { path: string; line: string }[] = [];
+  for (const e of plan.entries) {
+    const suffix = e.header.type === "5" ? "/" : e.header.type === "2" ? ` -> ${e.header.linkname}` : "";
+    rows.push({ path: e.path, line: `send     ${e.path}${suffix}` });
+  }
+  for (const x of plan.excluded) {
+    const where = `${relative(plan.root, x.pattern.file) || x.pattern.file}:${x.pattern.line}`;
+    rows.push({
+      path: x.path,
+      line: `exclude  ${x.path}${x.isDir ? "/" : ""}  (${where}: ${x.pattern.text})`,
+    });
+  }
+  const key = (p: string) => p.split("/");
+  rows.sort((a, b) => {
+    const ka = key(a.path);
+    const kb = key(b.path);
+    for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+      const c = compareNames(ka[i]!, kb[i]!);
+      if (c !== 0) return c;
+    }
+    return ka.length - kb.length;
+  });
+  io.stdout(rows.map((r) => `${r.line}\n`).join(""));
+  io.stderr(
+    `${plan.entries.length} entries to send (${formatBytes(plan.totalBytes)}), ${plan.excluded.length} excluded; Enginefile: ${plan.enginefile}\n`,
+  );
+}
+
+/** `--output`: the archive to a file (written whole or not at all) or to standard output. */
+async function writeArchive(plan: ContextPlan, flags: BuildFlags, io: CliIo): Promise<void> {
+  // Written through pipeline(): each chunk is flushed before the next is asked for, so buffers recycle.
+  const archive = packContext(plan, { gzip: flags.compress === true, recycleBuffers: true });
+  if (flags.output === "-") {
+    // Binary data with backpressure: straight to the process's standard output.
+    await pipeline(archive, process.stdout, { end: false });
+    return;
+  }
+  const target = resolve(io.cwd, flags.output!);
+  const temp = `${target}.partial-${process.pid}`;
+  try {
+    await pipeline(archive, createWriteStream(temp));
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await rename(temp, target);
+  io.stderr(`Wrote ${formatBytes(plan.totalBytes)} (${plan.entries.length} entries) to ${flags.output}\n`);
+}
+
+/** Credentials from `--registry-config` (or `$ENGINE_CONFIG/config.json`) and `--registry-auth`. */
+async function loadRegistryConfig(flags: BuildFlags, io: CliIo): Promise<RegistryConfig | undefined> {
+  let config: RegistryConfig = {};
+  const file =
+    flags.registryConfig ?? (io.env.ENGINE_CONFIG ? join(io.env.ENGINE_CONFIG, "config.json") : undefined);
+  if (file !== undefined) {
+    const explicit = flags.registryConfig !== undefined;
+    const path = resolve(io.cwd, file);
+    const exists = await readFile(path).then(
+      () => true,
+      () => false,
+    );
+    if (explicit || exists) config = await readCredentialsFile(path);
+  }
+  if (flags.registryAuth.length > 0) {
+    const requests = flags.registryAuth.map(parseSecretRegistryAuth);
+    const secrets = new SecretsClient({ env: io.env });
+    config = { ...config, ...(await readSecretRegistryAuth(secrets, requests)) };
+  }
+  return config;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks);
+}
