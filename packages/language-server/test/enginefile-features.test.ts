@@ -157,3 +157,31 @@ describe("Enginefile features over the protocol", () => {
     expect(folds).toContainEqual({ startLine: 2, endLine: 6, kind: "region" });
   });
 });
+
+describe("CRLF and a byte order mark", () => {
+  it("gives the same positions as LF files", async () => {
+    const uri = "file:///work/crlf/Enginefile";
+    await t.open(
+      uri,
+      "\uFEFFFROM alpine:3.20 AS build\r\nENV APP=/app\r\nWORKDIR $APP\r\nFROM build\r\n",
+      "dockerfile",
+    );
+    const hover = await t.request<{ range: unknown }>("textDocument/hover", {
+      textDocument: { uri },
+      position: { line: 2, character: 10 },
+    });
+    expect(hover.range).toEqual({ start: { line: 2, character: 9 }, end: { line: 2, character: 12 } });
+    const defs = await t.request<{ range: unknown }[]>("textDocument/definition", {
+      textDocument: { uri },
+      position: { line: 3, character: 6 },
+    });
+    expect(defs.map((d) => d.range)).toEqual([
+      { start: { line: 0, character: 21 }, end: { line: 0, character: 26 } },
+    ]);
+    const edits = await t.request<unknown[]>("textDocument/formatting", {
+      textDocument: { uri },
+      options: { tabSize: 4, insertSpaces: true },
+    });
+    expect(edits).toEqual([]);
+  });
+});
