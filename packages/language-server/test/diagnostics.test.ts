@@ -122,6 +122,20 @@ describe("diagnostics", () => {
     expect(summary(await next)).toEqual(["0:0 instruction-casing 4", "2:8 relative-workdir 2"]);
   });
 
+  it("applies the project's trusted registries and .engineignore like enginekit lint", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "enginekit-lsp-options-"));
+    writeFileSync(join(dir, ".enginekit.yaml"), "trustedRegistries: [ghcr.io]\n");
+    writeFileSync(join(dir, ".engineignore"), "secret.txt\n");
+    const uri = pathToFileURL(join(dir, "Enginefile")).href;
+    const t = await client();
+    const published = t.nextDiagnostics(uri);
+    await t.open(uri, "FROM alpine:3.20\nCOPY secret.txt /etc/\n", "dockerfile");
+    expect(summary(await published).map((s) => s.split(" ")[1])).toEqual([
+      "trusted-registry",
+      "copy-ignored-file",
+    ]);
+  });
+
   it("reports a broken configuration once, with file, line and column, and lints with the defaults", async () => {
     const dir = mkdtempSync(join(tmpdir(), "enginekit-lsp-bad-config-"));
     writeFileSync(join(dir, ".enginekit.yaml"), "rules:\n  no-such-rule: error\n");

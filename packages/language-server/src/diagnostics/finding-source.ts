@@ -17,7 +17,12 @@ export function findingsOf(
   settings: LintSettings,
   online: readonly ManifestFinding[] = [],
 ): Finding[] {
-  if (analysis.kind === "enginefile") return lintAnalyzedEnginefile(analysis.file, settings);
+  if (analysis.kind === "enginefile") {
+    // The analysis is shared by every feature; the project's options (trusted registries, the build
+    // context's ignore file) are the settings', as `lintEnginefile` would give them to the analysis.
+    const options = { ...analysis.file.options, ...settings.enginefile };
+    return lintAnalyzedEnginefile({ ...analysis.file, options }, settings);
+  }
   const manifest =
     online.length > 0
       ? { ...analysis.manifest, findings: [...analysis.manifest.findings, ...online] }
