@@ -155,5 +155,20 @@ describe("online secret diagnostics (opt-in)", () => {
       context: { diagnostics: [ds[0]] },
     });
     expect(actions[0]!.edit.changes[uri]!.map((e) => e.newText)).toEqual(["data/"]);
+    // re-linting after an edit reads through the lookup cache: no new request within its TTL
+    const requests = dev.requestCount;
+    const again = online.nextDiagnostics(uri);
+    await online.client.sendNotification("textDocument/didChange", {
+      textDocument: { uri, version: 2 },
+      contentChanges: [
+        { range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, text: "# edited\n" },
+      ],
+    });
+    expect((await again).map((d) => d.code)).toEqual([
+      "secret-ref/kv2-path",
+      "secret-ref/field-not-found",
+      "secret-ref/not-found",
+    ]);
+    expect(dev.requestCount).toBe(requests);
   });
 });

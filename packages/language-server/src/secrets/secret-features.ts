@@ -1,7 +1,11 @@
 import { readFileSync } from "node:fs";
 import { SecretsClient, type SecretsMount } from "@enginekit/api";
 import type { AnalyzedManifest } from "@enginekit/lint";
-import { checkSecretReferences, type Finding as ManifestFinding } from "@enginekit/manifests";
+import {
+  checkSecretReferences,
+  type Finding as ManifestFinding,
+  type SecretsReader,
+} from "@enginekit/manifests";
 import {
   type CancellationToken,
   type CompletionItem,
@@ -21,6 +25,12 @@ export const SECRET_CACHE_TTL_MS = 5_000;
 
 /** A problem of the same kind (unreachable, sealed, forbidden…) is shown again only after this many milliseconds. */
 export const PROBLEM_MESSAGE_INTERVAL_MS = 300_000;
+
+/** A secret without its values: field names and whether the current version is deleted. */
+interface SecretShape {
+  fields: string[];
+  deleted: boolean;
+}
 
 /** What the secret features need from the server. */
 export interface SecretFeaturesHost {
@@ -147,18 +157,22 @@ export class SecretFeatures {
   }
 
   /**
-   * The field names of the secret at a user path (`[]` when nothing is stored there). Only the names leave
-   * this function: the values are dropped right after the read and never cached.
+   * What a secret looks like without its values: its field names and whether its current version is
+   * deleted; `null` when nothing is stored at the user path. The values are dropped right after the read,
+   * so they are never cached, returned or logged.
    */
-  private fieldNames(path: string, token?: CancellationToken): Promise<string[] | undefined> {
-    return this.lookup(
-      `fields:${path}`,
-      async (c, signal) => {
-        const secret = await c.kv.read(path, { signal });
-        return secret?.data ? Object.keys(secret.data) : [];
-      },
-      token,
-    );
+  private shapeOf(path: string, signal: AbortSignal, client: SecretsClient): Promise<SecretShape | null> {
+    return client.kv
+      .read(path, { signal })
+      .then((secret) =>
+        secret ? { fields: secret.data ? Object.keys(secret.data) : [], deleted: secret.deleted } : null,
+      );
+  }
+
+  /** The field names of the secret at a user path (`[]` when nothing is stored there). */
+  private async fieldNames(path: string, token?: CancellationToken): Promise<string[] | undefined> {
+    const shape = await this.lookup(`shape:${path}`, (c, signal) => this.shapeOf(path, signal, c), token);
+    return shape === undefined ? undefined : (shape?.fields ?? []);
   }
 
   private mounts(token?: CancellationToken): Promise<SecretsMount[] | undefined> {
@@ -320,6 +334,19 @@ export class SecretFeatures {
       this.report(error);
       return [];
     }
-    return checkSecretReferences(refs, client.kv, { text: manifest.text, lines: manifest.check.lines });
+    // The online checks read through the same cache (TTL, coalescing, timeout); errors reach the checker,
+    // which reports them as secret-ref/unreachable findings.
+    const reader: SecretsReader = {
+      mount: (path) => this.cache.get(`mount:${path}`, (signal) => client.kv.mount(path, { signal })),
+      read: async (path) => {
+        const shape = await this.cache.get(`shape:${path}`, (signal) => this.shapeOf(path, signal, client));
+        if (shape === null) return undefined;
+        return {
+          data: shape.deleted ? null : Object.fromEntries(shape.fields.map((f) => [f, ""])),
+          deleted: shape.deleted,
+        };
+      },
+    };
+    return checkSecretReferences(refs, reader, { text: manifest.text, lines: manifest.check.lines });
   }
 }
