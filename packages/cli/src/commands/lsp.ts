@@ -1,4 +1,4 @@
-import { runLanguageServer, type Transport } from "@enginekit/language-server";
+import type { Transport } from "@enginekit/language-server";
 import type { Command } from "commander";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
@@ -33,6 +33,8 @@ export function registerLspCommand(program: Command, io: CliIo): void {
     .allowUnknownOption(true)
     .action(async (options: { stdio?: boolean; nodeIpc?: boolean; socket?: string }) => {
       const transport = transportOf(options);
+      // Loaded only when the command runs, so other subcommands start without the language server.
+      const { runLanguageServer } = await import("@enginekit/language-server");
       try {
         await runLanguageServer(transport, { env: io.env });
       } catch (error) {
