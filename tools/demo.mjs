@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { ensureEngine } from "./with-engine.mjs";
 
 const root = join(import.meta.dirname, "..");
-const bin = join(root, "packages", "cli", "dist", "bin.js");
+const bin = join(root, "packages", "cli", "dist", "bundle", "enginekit.js");
 
 function step(title, args, okCodes = [0]) {
   console.log(`\n\x1b[1m$ enginekit ${args.join(" ")}\x1b[0m   # ${title}`);

@@ -1,6 +1,10 @@
 import { createRequire } from "node:module";
 
-const require = createRequire(import.meta.url);
+/** Set by the bundler (scripts/bundle.mjs) to the package version; absent in the tsc build. */
+declare const ENGINEKIT_VERSION: string | undefined;
 
-/** The version of `@enginekit/cli`, read from its package.json. */
-export const version: string = (require("../package.json") as { version: string }).version;
+/** The version of `@enginekit/cli`: inlined in the bundle, read from its package.json otherwise. */
+export const version: string =
+  typeof ENGINEKIT_VERSION === "string"
+    ? ENGINEKIT_VERSION
+    : (createRequire(import.meta.url)("../package.json") as { version: string }).version;

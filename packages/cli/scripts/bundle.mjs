@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * Build step of @enginekit/cli: bundles the command into `dist/bundle/` with esbuild, because start-up is
+ * dominated by resolving and loading hundreds of small modules (docs/cli.md "Start-up"). Entry points:
+ * `enginekit.js` (the command; subcommand actions stay separate chunks, loaded when they run) and
+ * `lint-worker.js` (the linter's worker thread, found beside the bundle as @enginekit/lint expects).
+ * The language server and the secrets dev server stay external: only `lsp` and `secrets dev` load them.
+ * Workspace packages are bundled from their TypeScript sources (the `@enginekit/source` condition).
+ */
+import { readFile, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const outdir = join(packageDir, "dist", "bundle");
+const { version } = JSON.parse(await readFile(join(packageDir, "package.json"), "utf8"));
+await rm(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: {
+    enginekit: join(packageDir, "src", "bin.ts"),
+    "lint-worker": join(packageDir, "..", "lint", "src", "node", "lint-worker.ts"),
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node22",
+  conditions: ["@enginekit/source"],
+  mainFields: ["module", "main"],
+  external: ["@enginekit/language-server", "@enginekit/secrets-dev-server"],
+  // CommonJS dependencies bundled into ESM need a `require` for Node built-ins.
+  banner: {
+    js: "import { createRequire as __ekRequire } from 'node:module'; const require = __ekRequire(import.meta.url);",
+  },
+  define: { ENGINEKIT_VERSION: JSON.stringify(version) },
+  legalComments: "none",
+  logLevel: "warning",
+});
+console.log(`bundle: wrote ${outdir}`);
