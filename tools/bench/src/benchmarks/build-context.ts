@@ -44,7 +44,7 @@ const ENGINEFILE = "FROM scratch\nCOPY . /ctx\n";
 const tarFsPack = (createRequire(import.meta.url)("tar-fs") as { pack: (dir: string) => Readable }).pack;
 
 const benchDir = fileURLToPath(new URL("../..", import.meta.url));
-const cliBin = fileURLToPath(new URL("../../../../packages/cli/dist/bin.js", import.meta.url));
+const cliBin = fileURLToPath(new URL("../../../../packages/cli/dist/bundle/enginekit.js", import.meta.url));
 
 /** A contender: `run` performs one full operation and resolves when done. */
 interface Runner {

@@ -14,7 +14,7 @@ const repoRoot = resolve(here, "../../../..");
 const benchDir = resolve(here, "../..");
 /** Node 24 from the root devDependency (what the CLI runs on). */
 const node = join(repoRoot, "node_modules", ".bin", "node");
-const enginekitBin = join(repoRoot, "packages", "cli", "dist", "bin.js");
+const enginekitBin = join(repoRoot, "packages", "cli", "dist", "bundle", "enginekit.js");
 const dockerfilelintBin = join(benchDir, "node_modules", "dockerfilelint", "bin", "dockerfilelint");
 const dockerfileUtilsBin = join(benchDir, "node_modules", "dockerfile-utils", "bin", "dockerfile-utils");
 
