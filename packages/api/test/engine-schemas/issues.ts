@@ -26,3 +26,10 @@ export function withValue(base: unknown, path: readonly (string | number)[], val
   }
   return copy;
 }
+
+/** Parses with `schema` and fails the test with zod's issues when the engine's output does not fit. */
+export function expectParses<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Error(`schema mismatch: ${JSON.stringify(result.error.issues, null, 2)}`);
+  return result.data;
+}

@@ -31,17 +31,11 @@ import {
   VolumeListResponse,
 } from "../../src/engine/schemas/index.js";
 import { EngineHttp, parseJsonLines } from "./engine-http.js";
+import { expectParses } from "./issues.js";
 import { tarOf } from "./tar.js";
 
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
-
-/** Parses with `schema` and fails the test with zod's issues when the engine's output does not fit. */
-function expectParses<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new Error(`schema mismatch: ${JSON.stringify(result.error.issues, null, 2)}`);
-  return result.data;
-}
 
 const suffix = `${process.pid}-${Date.now().toString(36)}`;
 const names = {

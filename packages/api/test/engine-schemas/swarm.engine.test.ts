@@ -19,7 +19,7 @@ import {
 } from "../../src/engine/schemas/index.js";
 import { EngineHttp } from "./engine-http.js";
 import { serviceSpecExample } from "./fixtures.js";
-import { issuesOf, withValue } from "./issues.js";
+import { expectParses, issuesOf, withValue } from "./issues.js";
 
 /**
  * Swarm schemas against a real single-node swarm. The suite starts its own private engine
@@ -28,12 +28,6 @@ import { issuesOf, withValue } from "./issues.js";
  */
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
-
-function expectParses<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new Error(`schema mismatch: ${JSON.stringify(result.error.issues, null, 2)}`);
-  return result.data;
-}
 
 const base = { TaskTemplate: { ContainerSpec: { Image: BUSYBOX_IMAGE, Command: ["sleep", "300"] } } };
 const realistic = withValue(
