@@ -22,7 +22,7 @@ function step(title, args, okCodes = [0]) {
 const build = spawnSync("npx", ["-y", "pnpm@10.34.9", "run", "build"], { stdio: "inherit", cwd: root });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const engine = ensureEngine({ required: false });
+const engine = await ensureEngine({ required: false });
 let ok = true;
 try {
   // lint exits 1 because the examples deliberately contain findings worth seeing.
@@ -53,6 +53,6 @@ try {
       ]) && ok;
   }
 } finally {
-  engine.stop();
+  await engine.stop();
 }
 process.exit(ok ? 0 : 1);

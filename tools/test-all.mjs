@@ -14,7 +14,7 @@ mkdirSync(".vitest", { recursive: true });
 rmSync(out, { force: true });
 let engine;
 try {
-  engine = ensureEngine({ required: Boolean(process.env.CI) });
+  engine = await ensureEngine({ required: Boolean(process.env.CI) });
 } catch (error) {
   console.error(`test-all: ${error.message}`);
   console.log("0 passed, 1 failed");
@@ -32,7 +32,7 @@ const run = spawnSync(
   ],
   { stdio: "inherit" },
 );
-engine.stop();
+await engine.stop();
 let passed = 0;
 let failed = 0;
 let skipped = 0;

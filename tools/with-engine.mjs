@@ -1,43 +1,31 @@
 // Shared by tools/test-all.mjs and tools/demo.mjs: makes sure a real engine is reachable.
-// When ENGINE_HOST is set it is used as is; otherwise tools/engine/start.sh starts a private one
-// (installing Debian's docker.io first when missing, which needs root), and stop() stops only it.
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
+// When ENGINE_HOST is set it is used as is; otherwise @enginekit/engine-tools' startEngine() runs
+// tools/engine/start.sh (installing Debian's docker.io first when missing, which needs root), and stop()
+// stops only that engine. Needs the workspace built (both callers build first).
+import { startEngine } from "./engine/dist/index.js";
 
 /**
  * Ensures `process.env.ENGINE_HOST` points at a running engine.
- * Returns `{ started, stop }`; `stop()` stops the engine only when this call started it.
- * @param {{ required: boolean }} options  when required and the engine cannot be started, throws.
+ * Resolves to `{ started, stop }`; `stop()` (async) stops the engine only when this call started it.
+ * @param {{ required: boolean }} options  when required and the engine cannot be started, rejects.
  */
-export function ensureEngine({ required }) {
-  if (process.env.ENGINE_HOST) return { started: false, stop() {} };
-  const tools = join(import.meta.dirname, "engine");
-  let out;
+export async function ensureEngine({ required }) {
+  if (process.env.ENGINE_HOST) return { started: false, async stop() {} };
+  let engine;
   try {
-    out = execFileSync(join(tools, "start.sh"), [], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    engine = await startEngine();
   } catch (error) {
-    const message = `could not start the engine with tools/engine/start.sh (${error.message.split("\n")[0]})`;
+    const message = `could not start the engine with tools/engine/start.sh (${error.message})`;
     if (required) throw new Error(message);
-    console.error(`${message}; engine tests will be skipped`);
-    return { started: false, stop() {} };
+    console.error(`${message}; engine steps will be skipped`);
+    return { started: false, async stop() {} };
   }
-  const vars = Object.fromEntries(
-    out
-      .split("\n")
-      .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
-      .filter(Boolean)
-      .map((m) => [m[1], m[2]]),
-  );
-  process.env.ENGINE_HOST = vars.ENGINE_HOST;
-  const root = vars.ENGINE_ROOT;
+  process.env.ENGINE_HOST = engine.host;
   return {
     started: true,
-    stop() {
+    async stop() {
       try {
-        execFileSync(join(tools, "stop.sh"), [root], { stdio: "inherit" });
+        await engine.stop();
       } catch (error) {
         console.error(`stopping the engine failed: ${error.message.split("\n")[0]}`);
       }

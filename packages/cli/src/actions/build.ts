@@ -1,8 +1,8 @@
-/** The implementation of `enginekit build`, loaded only when the command runs (start-up time). */
 /**
- * `enginekit build [options] [context]`: packs the build context (honouring `.engineignore`) and posts it
- * to the engine's `POST /build`, printing the build output as it arrives (docs/build.md). Without an
- * engine, `--output` writes the archive and `--list` shows what would be sent and why paths are excluded.
+ * The implementation of `enginekit build [options] [context]`, loaded only when the command runs: packs
+ * the build context (honouring `.engineignore`) and posts it to the engine's `POST /build`, printing the
+ * build output as it arrives (docs/build.md). Without an engine, `--output` writes the archive and
+ * `--list` shows what would be sent and why paths are excluded.
  */
 import { createWriteStream } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
