@@ -126,4 +126,42 @@ describe("stage graph", () => {
     expect(g.requiredFor(g.stages[1] ?? last).map((s) => s.name)).toEqual(["build", "test"]);
     expect(g.stageByName("BUILD")?.index).toBe(0);
   });
+
+  it("lists each stage's references, its base first", () => {
+    const [first, second, last] = g.stages;
+    if (!first || !second || !last) throw new Error("missing stage");
+    expect(g.baseOf(second)?.stage).toBe(first);
+    expect(g.baseOf(last)?.image).toBe("scratch");
+    expect(g.referencesFrom(last).map((r) => r.kind)).toEqual([
+      "base",
+      "copy-from",
+      "copy-from",
+      "copy-from",
+      "copy-from",
+      "mount-from",
+    ]);
+    expect(g.baseOf(parse("FROM\n").stages[0] ?? first)).toBeUndefined();
+  });
+
+  it("uses the scopes it is given instead of computing them again", () => {
+    const d = parse("ARG V=1\nFROM alpine:$V AS a\nFROM a\n");
+    const scopes = computeScopes(d, { buildArgs: { V: "2" } });
+    expect(stageGraph(d, {}, scopes).references[0]?.expanded).toBe("alpine:2");
+    expect(stageGraph(d).references[0]?.expanded).toBe("alpine:1");
+  });
+});
+
+describe("scope sharing", () => {
+  it("instructions between two declarations share one scope; a declaration starts a new one", () => {
+    const d = parse("FROM x\nRUN a\nRUN b\nENV E=1\nRUN c\nARG A=2\nRUN d\n");
+    const scopes = computeScopes(d);
+    const at = (line: number) => scopes.get(find(d, line));
+    expect(at(1)).toBe(at(2));
+    expect(at(2)).toBe(at(3));
+    expect(at(4)).not.toBe(at(3));
+    expect(at(3)?.get("E")).toBeUndefined();
+    expect(at(4)?.get("E")?.value).toBe("1");
+    expect(at(5)?.get("A")).toBeUndefined();
+    expect(at(6)?.expand("$E$A").value).toBe("12");
+  });
 });

@@ -54,9 +54,10 @@ export function automaticArgs(options: ScopeOptions): Map<string, string> {
 }
 
 class MapScope implements Scope {
+  private lookupFunction: VariableLookup | undefined;
   constructor(
-    private readonly env: Map<string, VariableBinding>,
-    private readonly args: Map<string, VariableBinding>,
+    readonly env: Map<string, VariableBinding>,
+    readonly args: Map<string, VariableBinding>,
     private readonly escapeCharacter: "\\" | "`",
   ) {}
   get(name: string): VariableBinding | undefined {
@@ -67,7 +68,10 @@ class MapScope implements Scope {
     for (const b of this.args.values()) if (!this.env.has(b.name)) out.push(b);
     return out;
   }
-  readonly lookup: VariableLookup = (name) => this.get(name)?.value;
+  get lookup(): VariableLookup {
+    this.lookupFunction ??= (name) => this.get(name)?.value;
+    return this.lookupFunction;
+  }
   expand(word: string): ExpansionResult {
     return expandWord(word, this.lookup, { escapeCharacter: this.escapeCharacter });
   }
@@ -101,6 +105,7 @@ export function computeScopes(doc: EnginefileDocument, options: ScopeOptions = {
   let args = new Map<string, VariableBinding>();
   let stageIndex = -1;
   const empty = new Map<string, VariableBinding>();
+  let previous: MapScope | undefined;
 
   for (const ins of doc.instructions) {
     if (ins.kind === "from") {
@@ -119,8 +124,15 @@ export function computeScopes(doc: EnginefileDocument, options: ScopeOptions = {
     }
     const inStage = env !== undefined;
     // every value of one instruction is expanded against the variables before it (Docker docs:
-    // `ENV abc=bye def=$abc` gives def the previous value of abc)
-    const before = new MapScope(env ?? empty, inStage ? args : globals, esc);
+    // `ENV abc=bye def=$abc` gives def the previous value of abc); instructions between two
+    // declarations see the same variables and share one scope object (maps are copied on write)
+    const visibleEnv = env ?? empty;
+    const visibleArgs = inStage ? args : globals;
+    const before =
+      previous !== undefined && previous.env === visibleEnv && previous.args === visibleArgs
+        ? previous
+        : new MapScope(visibleEnv, visibleArgs, esc);
+    previous = before;
     out.set(ins, before);
     if (ins.kind === "arg") {
       const next = new Map(inStage ? args : globals);

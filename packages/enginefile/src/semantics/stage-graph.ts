@@ -1,6 +1,6 @@
 import type { EnginefileDocument, Instruction, Stage } from "../ast/nodes.js";
 import type { Range } from "../ast/position.js";
-import { computeScopes, type ScopeOptions } from "./scope.js";
+import { computeScopes, type Scope, type ScopeOptions } from "./scope.js";
 
 /** How a stage refers to something: its base (`FROM x`), `COPY --from=x`, or `RUN --mount=from=x`. */
 export type StageReferenceKind = "base" | "copy-from" | "mount-from";
@@ -29,6 +29,10 @@ export interface StageGraph {
   references: StageReference[];
   /** A stage by its `AS` name (case-insensitive). */
   stageByName(name: string): Stage | undefined;
+  /** The references written in `stage` (its base first), in source order. */
+  referencesFrom(stage: Stage): readonly StageReference[];
+  /** The reference of `stage`'s FROM (undefined when FROM has no image). */
+  baseOf(stage: Stage): StageReference | undefined;
   /** Stages that `stage` depends on directly (base, `--from`, mounts). */
   dependenciesOf(stage: Stage): Stage[];
   /** Stages the `target` stage needs, transitively, including itself, in build order. */
@@ -39,9 +43,15 @@ export interface StageGraph {
  * Builds the stage graph. A name refers to a stage when an earlier stage has that `AS` name
  * (case-insensitive); a decimal `--from` is a stage index and must be lower than the current stage's;
  * anything else is an image. FROM and `--from` values are expanded with the build arguments in scope.
+ *
+ * @param scopes the document's scopes when the caller already has them (`computeScopes(doc, options)`),
+ *   so they are not computed twice.
  */
-export function stageGraph(doc: EnginefileDocument, options: ScopeOptions = {}): StageGraph {
-  const scopes = computeScopes(doc, options);
+export function stageGraph(
+  doc: EnginefileDocument,
+  options: ScopeOptions = {},
+  scopes: ReadonlyMap<Instruction, Scope> = computeScopes(doc, options),
+): StageGraph {
   const references: StageReference[] = [];
   const byName = new Map<string, Stage>();
   const resolve = (
@@ -91,16 +101,28 @@ export function stageGraph(doc: EnginefileDocument, options: ScopeOptions = {}):
       }
     }
   }
+  // references are made stage by stage, so each stage's are one run of the list
+  const bySource = new Map<Stage, StageReference[]>();
+  for (const r of references) {
+    const list = bySource.get(r.source);
+    if (list) list.push(r);
+    else bySource.set(r.source, [r]);
+  }
+  const referencesFrom = (stage: Stage): readonly StageReference[] => bySource.get(stage) ?? [];
   const dependenciesOf = (stage: Stage): Stage[] => {
     const out: Stage[] = [];
-    for (const r of references)
-      if (r.source === stage && r.stage && !out.includes(r.stage)) out.push(r.stage);
+    for (const r of referencesFrom(stage)) if (r.stage && !out.includes(r.stage)) out.push(r.stage);
     return out;
   };
   return {
     stages: doc.stages,
     references,
     stageByName: (name) => byName.get(name.toLowerCase()),
+    referencesFrom,
+    baseOf: (stage) => {
+      const first = referencesFrom(stage)[0];
+      return first?.kind === "base" ? first : undefined;
+    },
     dependenciesOf,
     requiredFor(target) {
       const seen = new Set<Stage>();

@@ -1,4 +1,5 @@
 import {
+  analyzeEnginefile,
   type Finding,
   type LintSettings,
   lintAnalyzedEnginefile,
@@ -20,8 +21,9 @@ export function findingsOf(
   if (analysis.kind === "enginefile") {
     // The analysis is shared by every feature; the project's options (trusted registries, the build
     // context's ignore file) are the settings', as `lintEnginefile` would give them to the analysis.
+    // Re-analysing the parsed document with them shares its scopes, stage graph and rule caches.
     const options = { ...analysis.file.options, ...settings.enginefile };
-    return lintAnalyzedEnginefile({ ...analysis.file, options }, settings);
+    return lintAnalyzedEnginefile(analyzeEnginefile(analysis.file.doc, options), settings);
   }
   const manifest =
     online.length > 0

@@ -25,17 +25,19 @@ export interface EnginefileLintOptions {
 }
 
 /**
- * An Enginefile parsed and analysed once for every rule: the AST, the variables each instruction
- * sees (BuildKit scoping), the stage graph, the final stage and position helpers. Built by
- * {@link analyzeEnginefile}; rules only read it.
+ * An Enginefile parsed and analysed for every rule: the AST, the variables each instruction sees
+ * (BuildKit scoping), the stage graph, the final stage and position helpers. Built by
+ * {@link analyzeEnginefile}; rules only read it. `lines`, `scopes` and `graph` are computed on first
+ * read and shared by every analysis of the same parsed document (so one parse serves any number of
+ * option sets, and a reader that needs only the AST pays only for the parse).
  */
 export interface AnalyzedEnginefile {
   text: string;
   doc: EnginefileDocument;
-  lines: TextLines;
+  readonly lines: TextLines;
   options: EnginefileLintOptions;
-  scopes: Map<Instruction, Scope>;
-  graph: StageGraph;
+  readonly scopes: Map<Instruction, Scope>;
+  readonly graph: StageGraph;
   /** The last stage: the one `enginekit build` builds without `--target`. */
   finalStage: Stage | undefined;
   /** The stage an instruction belongs to (undefined before the first FROM). */
@@ -52,28 +54,87 @@ export interface AnalyzedEnginefile {
   source(range: Range): string;
 }
 
-/** Parses and analyses `text` (never throws). */
-export function analyzeEnginefile(text: string, options: EnginefileLintOptions = {}): AnalyzedEnginefile {
-  const doc = parse(text);
-  const scopes = computeScopes(doc);
-  const graph = stageGraph(doc);
-  const stageByInstruction = new Map<Instruction, Stage>();
-  for (const stage of doc.stages) {
-    stageByInstruction.set(stage.from, stage);
-    for (const ins of stage.instructions) stageByInstruction.set(ins, stage);
+/** The option-independent products of one parsed document, each computed on first use. */
+class DocumentProducts {
+  private lineIndex: TextLines | undefined;
+  private scopeMap: Map<Instruction, Scope> | undefined;
+  private stages: StageGraph | undefined;
+  private stageIndex: Map<Instruction, Stage> | undefined;
+
+  constructor(readonly doc: EnginefileDocument) {}
+
+  get lines(): TextLines {
+    this.lineIndex ??= new TextLines(this.doc.text);
+    return this.lineIndex;
   }
+
+  get scopes(): Map<Instruction, Scope> {
+    this.scopeMap ??= computeScopes(this.doc);
+    return this.scopeMap;
+  }
+
+  /** The stage graph, expanding stage references with {@link scopes} (computed once for both). */
+  get graph(): StageGraph {
+    this.stages ??= stageGraph(this.doc, {}, this.scopes);
+    return this.stages;
+  }
+
+  stageOf(instruction: Instruction): Stage | undefined {
+    if (!this.stageIndex) {
+      const index = new Map<Instruction, Stage>();
+      for (const stage of this.doc.stages) {
+        index.set(stage.from, stage);
+        for (const ins of stage.instructions) index.set(ins, stage);
+      }
+      this.stageIndex = index;
+    }
+    return this.stageIndex.get(instruction);
+  }
+}
+
+const productsByDocument = new WeakMap<EnginefileDocument, DocumentProducts>();
+
+function productsOf(doc: EnginefileDocument): DocumentProducts {
+  let products = productsByDocument.get(doc);
+  if (!products) {
+    products = new DocumentProducts(doc);
+    productsByDocument.set(doc, products);
+  }
+  return products;
+}
+
+/**
+ * Analyses an Enginefile for the rules: `input` is its text (parsed here) or a document already
+ * parsed by `@enginekit/enginefile`'s `parse` (not parsed again: the language server parses each
+ * document version once and analyses it with each project's options). Scopes, the stage graph and
+ * the line index are computed lazily, once per parsed document. Never throws.
+ */
+export function analyzeEnginefile(
+  input: string | EnginefileDocument,
+  options: EnginefileLintOptions = {},
+): AnalyzedEnginefile {
+  const doc = typeof input === "string" ? parse(input) : input;
+  const products = productsOf(doc);
+  const text = doc.text;
+  // getters (own and enumerable, so a spread copy of the analysis stays complete)
   return {
     text,
     doc,
-    lines: new TextLines(text),
+    get lines() {
+      return products.lines;
+    },
     options,
-    scopes,
-    graph,
+    get scopes() {
+      return products.scopes;
+    },
+    get graph() {
+      return products.graph;
+    },
     finalStage: doc.stages.at(-1),
-    stageOf: (instruction) => stageByInstruction.get(instruction),
+    stageOf: (instruction) => products.stageOf(instruction),
     resolve(instruction, word) {
-      if (!word.includes("$")) return expandQuotesOnly(instruction, word, scopes);
-      const scope = scopes.get(instruction);
+      if (!word.includes("$")) return expandQuotesOnly(instruction, word, products);
+      const scope = products.scopes.get(instruction);
       if (!scope) return undefined;
       const r = scope.expand(word);
       return r.error !== undefined || r.unresolved.length > 0 ? undefined : r.value;
@@ -83,8 +144,10 @@ export function analyzeEnginefile(text: string, options: EnginefileLintOptions =
   };
 }
 
-function expandQuotesOnly(instruction: Instruction, word: string, scopes: Map<Instruction, Scope>): string {
-  if (!/["'\\`]/.test(word)) return word;
-  const scope = scopes.get(instruction);
+const QUOTE_OR_ESCAPE = /["'\\`]/;
+
+function expandQuotesOnly(instruction: Instruction, word: string, products: DocumentProducts): string {
+  if (!QUOTE_OR_ESCAPE.test(word)) return word;
+  const scope = products.scopes.get(instruction);
   return scope ? scope.expand(word).value : word;
 }

@@ -1,22 +1,49 @@
-import type { Instruction, InstructionKind } from "@enginekit/enginefile";
+import type { EnginefileDocument, Instruction, InstructionKind } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "./analysis.js";
 
-/** Every instruction of the file in source order, with ONBUILD triggers after their ONBUILD. */
-export function allInstructions(file: AnalyzedEnginefile): Instruction[] {
-  const out: Instruction[] = [];
-  for (const ins of file.doc.instructions) {
-    out.push(ins);
-    if (ins.kind === "onbuild" && ins.trigger) out.push(ins.trigger);
-  }
-  return out;
+/** The instructions of one parsed document, in the two shapes rules read (computed once per document). */
+interface InstructionIndex {
+  all: readonly Instruction[];
+  byKind: Map<InstructionKind, Instruction[]>;
 }
 
-/** Instructions of one kind (ONBUILD triggers included), narrowed to that kind's node type. */
+const indexes = new WeakMap<EnginefileDocument, InstructionIndex>();
+
+function indexOf(file: AnalyzedEnginefile): InstructionIndex {
+  let index = indexes.get(file.doc);
+  if (!index) {
+    const all: Instruction[] = [];
+    const byKind = new Map<InstructionKind, Instruction[]>();
+    const add = (ins: Instruction) => {
+      all.push(ins);
+      const list = byKind.get(ins.kind);
+      if (list) list.push(ins);
+      else byKind.set(ins.kind, [ins]);
+    };
+    for (const ins of file.doc.instructions) {
+      add(ins);
+      if (ins.kind === "onbuild" && ins.trigger) add(ins.trigger);
+    }
+    index = { all, byKind };
+    indexes.set(file.doc, index);
+  }
+  return index;
+}
+
+/**
+ * Every instruction of the file in source order, with ONBUILD triggers after their ONBUILD. The list
+ * is computed once per parsed document and shared by every rule: read it, never change it.
+ */
+export function allInstructions(file: AnalyzedEnginefile): readonly Instruction[] {
+  return indexOf(file).all;
+}
+
+/** Instructions of one kind (ONBUILD triggers included), narrowed to that kind's node type (shared, read-only). */
 export function instructionsOfKind<K extends InstructionKind>(
   file: AnalyzedEnginefile,
   kind: K,
-): Extract<Instruction, { kind: K }>[] {
-  return allInstructions(file).filter((i): i is Extract<Instruction, { kind: K }> => i.kind === kind);
+): readonly Extract<Instruction, { kind: K }>[] {
+  return (indexOf(file).byKind.get(kind) ?? []) as Extract<Instruction, { kind: K }>[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Instruction, RunInstruction } from "@enginekit/enginefile";
+import type { EnginefileDocument, Instruction, RunInstruction } from "@enginekit/enginefile";
 import type { Range } from "../model/finding.js";
 import type { AnalyzedEnginefile } from "./analysis.js";
 
@@ -48,6 +48,22 @@ export function shellCommands(file: AnalyzedEnginefile, instruction: Instruction
   return out;
 }
 
+/** A word found by {@link scan}: its range is computed on first read (most words are never reported). */
+class ScannedWord implements ShellWord {
+  private located: Range | undefined;
+  constructor(
+    readonly text: string,
+    private readonly start: number,
+    private readonly end: number,
+    readonly dynamic: boolean,
+    private readonly file: AnalyzedEnginefile,
+  ) {}
+  get range(): Range {
+    this.located ??= this.file.lines.range(this.start, this.end);
+    return this.located;
+  }
+}
+
 function scan(
   file: AnalyzedEnginefile,
   start: number,
@@ -58,12 +74,17 @@ function scan(
 ): void {
   const text = file.text;
   let words: ShellWord[] = [];
+  // the current word is `word` (its quoted and escaped parts, already unquoted) + text[pieceStart, at)
   let word = "";
   let wordStart = -1;
+  let pieceStart = -1;
   let dynamic = false;
   let lineStart = true;
   const flushWord = (at: number) => {
-    if (wordStart >= 0) words.push({ text: word, range: file.lines.range(wordStart, at), dynamic });
+    if (wordStart >= 0) {
+      const value = pieceStart < at ? word + text.slice(pieceStart, at) : word;
+      words.push(new ScannedWord(value, wordStart, at, dynamic, file));
+    }
     word = "";
     wordStart = -1;
     dynamic = false;
@@ -115,23 +136,27 @@ function scan(
       i++;
       continue;
     }
-    if (wordStart < 0) wordStart = i;
+    if (wordStart < 0) {
+      wordStart = i;
+      pieceStart = i;
+    }
     if (c === "'" || c === '"') {
       const close = text.indexOf(c, i + 1);
       const stop = close < 0 || close >= end ? end : close;
       const inner = text.slice(i + 1, stop);
       if (c === '"' && inner.includes("$")) dynamic = true;
-      word += inner;
+      word += text.slice(pieceStart, i) + inner;
       i = stop + 1;
+      pieceStart = i;
       continue;
     }
     if (c === "\\" && i + 1 < end) {
-      word += text[i + 1];
+      word += text.slice(pieceStart, i) + text[i + 1];
       i += 2;
+      pieceStart = i;
       continue;
     }
     if (c === "$" || c === "`") dynamic = true;
-    word += c;
     i++;
   }
   flushCommand(Math.min(i, end));
@@ -185,14 +210,14 @@ export interface RunCommands {
   commands: ShellCommand[];
 }
 
-const runCache = new WeakMap<AnalyzedEnginefile, RunCommands[]>();
+const runCache = new WeakMap<EnginefileDocument, RunCommands[]>();
 
-/** All RUN instructions of the file, including ONBUILD RUN triggers, with their shell commands (computed once per file). */
+/** All RUN instructions of the file, including ONBUILD RUN triggers, with their shell commands (computed once per parsed document). */
 export function runCommands(file: AnalyzedEnginefile): RunCommands[] {
-  const cached = runCache.get(file);
+  const cached = runCache.get(file.doc);
   if (cached) return cached;
   const out: RunCommands[] = [];
-  runCache.set(file, out);
+  runCache.set(file.doc, out);
   for (const ins of file.doc.instructions) {
     const target = ins.kind === "onbuild" ? ins.trigger : ins;
     if (target?.kind === "run") out.push({ instruction: target, commands: shellCommands(file, target) });

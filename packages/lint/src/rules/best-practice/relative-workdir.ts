@@ -25,7 +25,7 @@ are fine (BuildKit's WorkdirRelativePath semantics). Build arguments are resolve
     const out: Report[] = [];
     const absoluteIn = new Set<number>();
     for (const stage of file.doc.stages) {
-      const parent = file.graph.references.find((r) => r.kind === "base" && r.source === stage)?.stage;
+      const parent = file.graph.baseOf(stage)?.stage;
       let absolute = parent !== undefined && absoluteIn.has(parent.index);
       for (const ins of stage.instructions) {
         if (ins.kind !== "workdir" || !ins.value) continue;

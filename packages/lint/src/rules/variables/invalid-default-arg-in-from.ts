@@ -31,9 +31,7 @@ that gives an empty or malformed reference (\`ARG TAG\` with no default in \`FRO
       const r = scope.expand(image.value);
       if (r.error !== undefined) continue;
       const value = r.value;
-      const stageName = file.graph.references.find(
-        (ref) => ref.instruction === from && ref.kind === "base",
-      )?.stage;
+      const stageName = file.graph.baseOf(stage)?.stage;
       if (stageName || value === "scratch") continue;
       if (value === "" || !isValidImageReference(value))
         out.push({

@@ -34,7 +34,7 @@ function startsFromScratch(file: AnalyzedEnginefile, stage: Stage | undefined): 
   const seen = new Set<Stage>();
   for (let s = stage; s && !seen.has(s); ) {
     seen.add(s);
-    const base = file.graph.references.find((r) => r.kind === "base" && r.source === s);
+    const base = file.graph.baseOf(s);
     if (!base) return false;
     if (!base.stage) return base.expanded.toLowerCase() === "scratch";
     s = base.stage;

@@ -1,0 +1,104 @@
+import { parse } from "@enginekit/enginefile";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
+import { analyzeEnginefile } from "../src/enginefile/analysis.js";
+import { allInstructions, instructionsOfKind } from "../src/enginefile/instructions.js";
+import { runCommands } from "../src/enginefile/shell-commands.js";
+import { lintAnalyzedEnginefile } from "../src/index.js";
+
+const TEXT = [
+  "ARG BASE=alpine:3.20",
+  "FROM $BASE AS build",
+  "ARG VERSION=1",
+  "RUN apk add curl && echo $VERSION",
+  "FROM build",
+  "ONBUILD RUN sudo make",
+  "COPY --from=build /app /app",
+  "WORKDIR app",
+  "",
+].join("\n");
+
+describe("analyzeEnginefile", () => {
+  it("analyses an already parsed document without parsing it again", () => {
+    const doc = parse(TEXT);
+    const file = analyzeEnginefile(doc, { fileName: "Enginefile" });
+    expect(file.doc).toBe(doc);
+    expect(file.text).toBe(TEXT);
+    expect(lintAnalyzedEnginefile(file, DEFAULT_SETTINGS)).toEqual(
+      lintAnalyzedEnginefile(analyzeEnginefile(TEXT), DEFAULT_SETTINGS),
+    );
+  });
+
+  it("computes scopes, the stage graph and the rules' indexes once per parsed document, whatever the options", () => {
+    const doc = parse(TEXT);
+    const a = analyzeEnginefile(doc);
+    const b = analyzeEnginefile(doc, { trustedRegistries: ["docker.io"] });
+    expect(b.options.trustedRegistries).toEqual(["docker.io"]);
+    expect(a.scopes).toBe(b.scopes);
+    expect(a.graph).toBe(b.graph);
+    expect(a.lines).toBe(b.lines);
+    expect(allInstructions(a)).toBe(allInstructions(b));
+    expect(runCommands(a)).toBe(runCommands(b));
+    // the graph expanded `$BASE` with the shared scopes
+    expect(a.graph.references[0]?.expanded).toBe("alpine:3.20");
+    const other = analyzeEnginefile(TEXT);
+    expect(other.scopes).not.toBe(a.scopes);
+  });
+
+  it("keeps every product in a spread copy (the getters are own properties)", () => {
+    const file = analyzeEnginefile(TEXT);
+    const copy = { ...file, options: { fileName: "x" } };
+    expect(copy.scopes).toBe(file.scopes);
+    expect(copy.graph.stages).toHaveLength(2);
+    expect(copy.stageOf(file.doc.instructions[3]!)?.name).toBe("build");
+  });
+
+  it("indexes instructions with ONBUILD triggers after their ONBUILD", () => {
+    const file = analyzeEnginefile(TEXT);
+    expect(allInstructions(file).map((i) => i.kind)).toEqual([
+      "arg",
+      "from",
+      "arg",
+      "run",
+      "from",
+      "onbuild",
+      "run",
+      "copy",
+      "workdir",
+    ]);
+    expect(instructionsOfKind(file, "run")).toHaveLength(2);
+    expect(instructionsOfKind(file, "healthcheck")).toEqual([]);
+    expect(runCommands(file).map((r) => r.commands.map((c) => c.name))).toEqual([["apk", "echo"], ["make"]]);
+  });
+
+  it("gives shell words exact ranges, computed when read", () => {
+    const file = analyzeEnginefile("FROM alpine\nRUN echo \"a b\"\\\n  c\\ d '$x' && \\\n  sudo apk add x\n");
+    const [{ commands }] = runCommands(file) as [{ commands: ReturnType<typeof runCommands>[0]["commands"] }];
+    expect(commands.map((c) => c.words.map((w) => [w.text, w.dynamic]))).toEqual([
+      [
+        ["echo", false],
+        ["a b", false],
+        ["c d", false],
+        ["$x", false],
+      ],
+      [
+        ["sudo", false],
+        ["apk", false],
+        ["add", false],
+        ["x", false],
+      ],
+    ]);
+    const words = commands.flatMap((c) => c.words);
+    expect(words.map((w) => file.source(w.range))).toEqual([
+      "echo",
+      '"a b"',
+      "c\\ d",
+      "'$x'",
+      "sudo",
+      "apk",
+      "add",
+      "x",
+    ]);
+    expect(words[2]?.range.start).toEqual({ line: 2, character: 2, offset: 30 });
+  });
+});
