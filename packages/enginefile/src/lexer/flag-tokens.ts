@@ -1,4 +1,5 @@
 import { createToken, type IToken, Lexer } from "chevrotain";
+import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevrotain-config.js";
 
 /**
  * Chevrotain tokens for the leading flags of an instruction, read the way BuildKit's
@@ -50,8 +51,10 @@ export const FlagRest = createToken({
 /** The flag tokens, in lexing order. */
 export const flagTokens = [FlagRest, FlagBlank, FlagQuoted, FlagEscapePair, FlagDanglingEscape, FlagPlain];
 
-/** The flag lexer, built once. */
-export const flagLexer = new Lexer(flagTokens, {
-  positionTracking: "onlyOffset",
-  ensureOptimizations: false,
-});
+/** Builds the flag lexer. */
+export function createFlagLexer(options: GrammarBuildOptions = {}): Lexer {
+  return new Lexer(flagTokens, lexerConfig(options));
+}
+
+/** The flag lexer, built on first use. */
+export const flagLexer = builtOnFirstUse(() => createFlagLexer());

@@ -1,4 +1,5 @@
 import { createToken, Lexer } from "chevrotain";
+import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevrotain-config.js";
 
 /**
  * Chevrotain tokens of JSON (RFC 8259, which Go's `encoding/json` implements), used to recognise the
@@ -44,8 +45,10 @@ export const jsonTokens = [
   Null,
 ];
 
-/** The JSON lexer, built once. */
-export const jsonLexer = new Lexer(jsonTokens, {
-  positionTracking: "onlyOffset",
-  ensureOptimizations: false,
-});
+/** Builds the JSON lexer. */
+export function createJsonLexer(options: GrammarBuildOptions = {}): Lexer {
+  return new Lexer(jsonTokens, lexerConfig(options));
+}
+
+/** The JSON lexer, built on first use. */
+export const jsonLexer = builtOnFirstUse(() => createJsonLexer());

@@ -1,4 +1,5 @@
 import { createToken, Lexer, type TokenType } from "chevrotain";
+import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevrotain-config.js";
 
 /**
  * Chevrotain tokens for shell-like words as the reference's `parseWords` reads them (ENV, LABEL, ARG):
@@ -68,11 +69,15 @@ export const wordTokenVocabulary: TokenType[] = [
   ...backtickTokens.slice(1),
 ];
 
-const lexerOptions = { positionTracking: "onlyOffset", ensureOptimizations: false } as const;
-const backslashLexer = new Lexer(backslashTokens, lexerOptions);
-const backtickLexer = new Lexer(backtickTokens, lexerOptions);
+/** Builds the word lexer for the escape character with code `escapeCode` (`\` or `` ` ``). */
+export function createWordLexer(escapeCode: number, options: GrammarBuildOptions = {}): Lexer {
+  return new Lexer(escapeCode === 96 ? backtickTokens : backslashTokens, lexerConfig(options));
+}
 
-/** The word lexer for an escape character code (built once per escape character). */
+const backslashLexer = builtOnFirstUse(() => createWordLexer(92));
+const backtickLexer = builtOnFirstUse(() => createWordLexer(96));
+
+/** The word lexer for an escape character code (built on first use, once per escape character). */
 export function wordLexer(escapeCode: number): Lexer {
-  return escapeCode === 96 ? backtickLexer : backslashLexer;
+  return escapeCode === 96 ? backtickLexer() : backslashLexer();
 }

@@ -1,4 +1,5 @@
 import { EmbeddedActionsParser, EOF, type IToken } from "chevrotain";
+import { builtOnFirstUse, type GrammarBuildOptions, parserConfig } from "../lexer/chevrotain-config.js";
 import {
   FlagBlank,
   FlagDanglingEscape,
@@ -47,9 +48,9 @@ function endsWithEscape(s: string): boolean {
  * flags := Blank? (flagWord Blank?)*  where a flag word starts with a plain `--`; a word `--` ends
  * the flags. Returns the flags and the offset where the arguments start.
  */
-class FlagsParser extends EmbeddedActionsParser {
-  constructor() {
-    super(flagTokens, { recoveryEnabled: false });
+export class FlagsParser extends EmbeddedActionsParser {
+  constructor(options: GrammarBuildOptions = {}) {
+    super(flagTokens, parserConfig(options));
     this.performSelfAnalysis();
   }
 
@@ -107,14 +108,15 @@ class FlagsParser extends EmbeddedActionsParser {
   });
 }
 
-const parser = new FlagsParser();
+const flagsParser = builtOnFirstUse(() => new FlagsParser());
 
 /**
  * Reads the leading flags of `source` (ASCII, or UTF-8 bytes as Latin-1 characters). Offsets are into
  * `source`; `rest` is where the arguments start (before trimming).
  */
 export function parseFlags(source: string): { flags: RawFlag[]; rest: number } {
-  const tokens = flagLexer.tokenize(source).tokens;
+  const tokens = flagLexer().tokenize(source).tokens;
+  const parser = flagsParser();
   // hand the parser only the tokens that can be flags (up to the first word not starting with `--`),
   // so that it consumes all of its input
   let n = 0;

@@ -1,4 +1,5 @@
 import { EmbeddedActionsParser, type IToken } from "chevrotain";
+import { builtOnFirstUse, type GrammarBuildOptions, parserConfig } from "../lexer/chevrotain-config.js";
 import {
   Colon,
   Comma,
@@ -32,11 +33,12 @@ export type JsonArrayResult =
   | { kind: "not-strings" }
   | { kind: "invalid" };
 
-class JsonParser extends EmbeddedActionsParser {
+/** The grammar of {@link parseJsonArray} (exported for the grammar validation test). */
+export class JsonParser extends EmbeddedActionsParser {
   overflow = false;
 
-  constructor() {
-    super(jsonTokens, { recoveryEnabled: false });
+  constructor(options: GrammarBuildOptions = {}) {
+    super(jsonTokens, parserConfig(options));
     this.performSelfAnalysis();
   }
 
@@ -121,7 +123,7 @@ class JsonParser extends EmbeddedActionsParser {
   );
 }
 
-const parser = new JsonParser();
+const jsonParser = builtOnFirstUse(() => new JsonParser());
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Decodes a JSON string literal like Go: escapes decoded, unpaired surrogates become U+FFFD. */
@@ -177,8 +179,9 @@ export function parseJsonArray(text: string, from: number, to: number): JsonArra
   if (depth > MAX_NESTING_DEPTH) return { kind: "invalid" };
   // nested arrays and objects are never exec form: decide with the native, non-recursive parser
   if (depth > 1) return nestedJson(source);
-  const lexed = jsonLexer.tokenize(source);
+  const lexed = jsonLexer().tokenize(source);
   if (lexed.errors.length > 0) return { kind: "invalid" };
+  const parser = jsonParser();
   parser.overflow = false;
   parser.input = lexed.tokens;
   const items = parser.array();

@@ -1,4 +1,5 @@
 import { EmbeddedActionsParser } from "chevrotain";
+import { builtOnFirstUse, type GrammarBuildOptions, parserConfig } from "../lexer/chevrotain-config.js";
 import { Blank, DanglingEscape, WordPiece, wordLexer, wordTokenVocabulary } from "../lexer/word-tokens.js";
 
 /** A word as the reference's `parseWords` returns it (quotes and escapes kept), with its offsets. */
@@ -8,9 +9,10 @@ export interface RawWord {
   end: number;
 }
 
-class WordsParser extends EmbeddedActionsParser {
-  constructor() {
-    super(wordTokenVocabulary, { recoveryEnabled: false });
+/** The grammar of {@link parseWords} (exported for the grammar validation test). */
+export class WordsParser extends EmbeddedActionsParser {
+  constructor(options: GrammarBuildOptions = {}) {
+    super(wordTokenVocabulary, parserConfig(options));
     this.performSelfAnalysis();
   }
 
@@ -52,7 +54,7 @@ class WordsParser extends EmbeddedActionsParser {
   });
 }
 
-const parser = new WordsParser();
+const wordsParser = builtOnFirstUse(() => new WordsParser());
 
 /**
  * Splits `text[from, to)` into words exactly like BuildKit's `parseWords`: Unicode whitespace outside
@@ -62,6 +64,7 @@ const parser = new WordsParser();
 export function parseWords(text: string, from: number, to: number, escapeCode: number): RawWord[] {
   const source = from === 0 && to === text.length ? text : text.slice(from, to);
   const lexed = wordLexer(escapeCode).tokenize(source);
+  const parser = wordsParser();
   parser.input = lexed.tokens;
   return parser.words(from) ?? [];
 }
