@@ -1,26 +1,5 @@
 /** @enginekit/build-context: .engineignore matcher, build-context tar packer and POST /build uploader. */
-export { IgnoreFileError } from "./ignore/ignore-file-error.js";
-export {
-  type ExceptionMode,
-  type IgnoreDecision,
-  IgnoreMatcher,
-  type IgnorePattern,
-  normaliseMatchPath,
-  type ParentMatchState,
-} from "./ignore/ignore-matcher.js";
-export {
-  IGNORE_FILE_NAME,
-  ignoreFileCandidates,
-  type LoadedIgnoreFile,
-  loadIgnoreFile,
-  parseIgnoreFile,
-} from "./ignore/load-ignore-file.js";
-export {
-  type IgnoreLine,
-  MAX_IGNORE_LINE_BYTES,
-  type ReadIgnoreOptions,
-  readIgnoreLines,
-} from "./ignore/read-ignore-file.js";
+export * from "./ignore/index.js";
 export { ContextError } from "./pack/context-error.js";
 export {
   type PackOptions,

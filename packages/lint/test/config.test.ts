@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { ConfigError, findConfig, parseConfig } from "../src/config/load.js";
+import { ConfigError } from "../src/config/config-error.js";
+import { findConfig, loadConfigFile, parseConfig } from "../src/config/load.js";
 import { ProjectSettings } from "../src/node/project-settings.js";
 
 const errorOf = (text: string) => {
@@ -74,12 +75,16 @@ describe("configuration lookup and command-line overrides", () => {
   });
 
   test("per-file settings: config values, then command-line overrides", () => {
-    const project = new ProjectSettings(root, { rules: { "cd-in-run": "error" }, failureThreshold: "style" });
+    const project = new ProjectSettings(
+      root,
+      { rules: { "cd-in-run": "error" }, failureThreshold: "style" },
+      loadConfigFile,
+    );
     const app = project.forFile(join(root, "app", "sub", "Enginefile"));
     expect(app.settings.rules).toEqual({ "no-sudo": "off", "cd-in-run": "error" });
     expect(app.settings.enginefile.trustedRegistries).toEqual(["gcr.io"]);
     expect(app.failureThreshold).toBe("style");
-    const other = new ProjectSettings(root).forFile(join(root, "other", "Enginefile"));
+    const other = new ProjectSettings(root, {}, loadConfigFile).forFile(join(root, "other", "Enginefile"));
     expect(other.settings.rules).toEqual({ "no-sudo": "info" });
     expect(other.failureThreshold).toBe("error");
   });

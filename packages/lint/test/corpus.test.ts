@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { fixText } from "../src/engine/fix.js";
-import { lintAnalyzedEnginefile, lintEnginefile } from "../src/engine/lint-document.js";
+import { lintAnalyzedEnginefile, lintEnginefile } from "../src/engine/lint-enginefile.js";
 import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
 

@@ -85,6 +85,44 @@ describe("lintFiles on a real folder", () => {
   });
 });
 
+describe("configuration read on demand (start-up)", () => {
+  // lintFiles loads the YAML + config-schema reader only when a configuration file can apply; these pin
+  // that a single file (or stdin) still gets the configuration of its folder or an ancestor.
+  const root = project({
+    ".enginekit.yaml": "rules:\n  no-sudo: off\n",
+    "app/Enginefile": "FROM node:22\nRUN sudo true\n",
+    "broken/.enginekit.yaml": "rules: [\n",
+    "broken/Enginefile": "FROM node:22\n",
+  });
+  roots.push(root);
+  const isolated = project({ Enginefile: "FROM node:22\nRUN sudo true\n" });
+  roots.push(isolated);
+
+  test("a single file gets the configuration found upward from its folder", async () => {
+    const [r] = await lintFiles(["app/Enginefile"], { cwd: root });
+    expect(r?.findings.map((f) => f.ruleId)).toEqual([]);
+    const [stdin] = await lintFiles(
+      [],
+      { cwd: root },
+      { text: "FROM node:22\nRUN sudo true\n", fileName: "app/x.Enginefile" },
+    );
+    expect(stdin?.findings.map((f) => f.ruleId)).toEqual([]);
+  });
+
+  test("a broken configuration of a single file is a ConfigError with line and column", async () => {
+    await expect(lintFiles(["broken/Enginefile"], { cwd: root })).rejects.toThrow(
+      /broken\/\.enginekit\.yaml:\d+:\d+: /,
+    );
+  });
+
+  test("without a configuration file the defaults apply, and --no-config ignores one", async () => {
+    const [r] = await lintFiles(["Enginefile"], { cwd: isolated });
+    expect(r?.findings.map((f) => f.ruleId)).toEqual(["no-sudo"]);
+    const [ignored] = await lintFiles(["app/Enginefile"], { cwd: root, overrides: { noConfig: true } });
+    expect(ignored?.findings.map((f) => f.ruleId)).toEqual(["no-sudo"]);
+  });
+});
+
 describe("--fix", () => {
   test("rewrites files atomically until stable and leaves no temporary file", async () => {
     const root = project({

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { lintManifest } from "../src/engine/lint-document.js";
+import { lintManifest } from "../src/engine/lint-manifest.js";
 import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { formatRange } from "../src/testing/rule-tester.js";
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { lintEnginefile, lintManifest } from "../src/engine/lint-document.js";
+import { lintEnginefile } from "../src/engine/lint-enginefile.js";
+import { lintManifest } from "../src/engine/lint-manifest.js";
 import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { formatRange } from "../src/testing/rule-tester.js";
 

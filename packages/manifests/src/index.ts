@@ -6,6 +6,7 @@
  * Pure and synchronous (never throws): `checkManifest`, `readManifest`, `schemaAtManifestPath`,
  * `findSecretReferences`. Online and async (opt-in): `checkSecretReferences`.
  */
+
 export {
   type CheckedDocument,
   checkManifest,
@@ -13,25 +14,13 @@ export {
   type ManifestOptions,
   readManifest,
 } from "./check-manifest.js";
-export { FINDING_CODES, type FindingCodeInfo } from "./finding-codes.js";
-export type { Finding, FindingCode, Fix, Severity } from "./findings.js";
 export { ENGINE_KIND_SCHEMAS } from "./kinds/engine-kind-schemas.js";
 export type { KindSchema, KindSchemas } from "./kinds/kind-schema.js";
-export {
-  formatOf,
-  KIND_DESCRIPTIONS,
-  kindFromFileName,
-  kindFromSchemaReference,
-  MANIFEST_KINDS,
-  type ManifestKind,
-  parseKind,
-  SCHEMA_FILE_NAMES,
-} from "./kinds/manifest-kind.js";
 export { KIND_KEYS, type KindSource, kindFromModeline, resolveKind } from "./kinds/resolve-kind.js";
 export { LineIndex } from "./location/line-index.js";
-export type { Position, Range, TextEdit } from "./location/range.js";
 export { rangeContains } from "./location/range.js";
 export { schemaAtManifestPath } from "./schema-at-path.js";
+export * from "./schema-free.js";
 export { findSecretReferences, type SecretReference } from "./secret-refs/find-references.js";
 export {
   checkSecretReferences,
@@ -39,11 +28,6 @@ export {
   type SecretsReader,
 } from "./secret-refs/online-check.js";
 export { findPlainSecrets, looksLikeSecretName } from "./secret-refs/plain-secrets.js";
-export {
-  type ParsedReference,
-  parseSecretReferences,
-  SECRET_REFERENCE_PREFIX,
-} from "./secret-refs/reference-syntax.js";
 export type {
   LocatedArray,
   LocatedNode,
@@ -60,5 +44,4 @@ export { readJson } from "./tree/read-json.js";
 export { readYaml } from "./tree/read-yaml.js";
 export { type IssueContext, issueFindings } from "./validate/issue-findings.js";
 export { type KnownKey, type SchemaAtPath, schemaAtPath } from "./validate/schema-walk.js";
-export { closestMatch, editDistance, Suggester } from "./validate/suggest.js";
 export { type ValidateOptions, validateNode } from "./validate/validate-document.js";

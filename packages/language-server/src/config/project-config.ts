@@ -5,6 +5,7 @@ import {
   DEFAULT_SETTINGS,
   engineIgnoreFor,
   type LintSettings,
+  loadConfigFile,
   ProjectSettings,
   type RuleSeverity,
 } from "@enginekit/lint";
@@ -26,13 +27,13 @@ export class ProjectConfigs {
     private readonly onError: (message: string) => void,
     private readonly onChange: () => void,
   ) {
-    this.project = new ProjectSettings("/", {});
+    this.project = new ProjectSettings("/", {}, loadConfigFile);
   }
 
   /** Forgets every loaded file (a configuration file changed, or the editor's rules did). */
   reset(rules: Record<string, RuleSeverity> = this.rules): void {
     this.rules = rules;
-    this.project = new ProjectSettings("/", Object.keys(rules).length > 0 ? { rules } : {});
+    this.project = new ProjectSettings("/", Object.keys(rules).length > 0 ? { rules } : {}, loadConfigFile);
     this.shown.clear();
   }
 

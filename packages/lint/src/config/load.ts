@@ -1,28 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import { ruleById } from "../rules/registry.js";
-import { CONFIG_FILE_NAMES, type LintConfig, LintConfigSchema } from "./schema.js";
-
-/** A configuration file error, located: `file:line:column: message` (1-based). */
-export class ConfigError extends Error {
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    readonly column: number,
-    readonly detail: string,
-  ) {
-    super(`${file}:${line}:${column}: ${detail}`);
-    this.name = "ConfigError";
-  }
-}
-
-/** A loaded configuration and the file it came from (its folder anchors relative globs). */
-export interface LoadedConfig {
-  file: string;
-  dir: string;
-  config: LintConfig;
-}
+import { ConfigError } from "./config-error.js";
+import { findConfigWith, type LoadedConfig } from "./find-config.js";
+import { type LintConfig, LintConfigSchema } from "./schema.js";
 
 /**
  * Reads and validates a `.enginekit.yaml`. Throws {@link ConfigError} (with line and column) for YAML
@@ -88,30 +70,12 @@ function nodeAt(
 
 /**
  * Finds the configuration for a file's folder: the nearest `.enginekit.yaml` (or `.yml`) in `dir` or
- * an ancestor, loaded once per file and cached in `cache`. Undefined when there is none.
+ * an ancestor, loaded once per file and cached in `cache`. Undefined when there is none. Throws
+ * {@link ConfigError} as {@link loadConfigFile} does.
  */
 export function findConfig(
   dir: string,
   cache: Map<string, LoadedConfig | undefined> = new Map(),
 ): LoadedConfig | undefined {
-  const visited: string[] = [];
-  let current = dir;
-  let found: LoadedConfig | undefined;
-  for (;;) {
-    if (cache.has(current)) {
-      found = cache.get(current);
-      break;
-    }
-    visited.push(current);
-    const name = CONFIG_FILE_NAMES.map((n) => join(current, n)).find((p) => existsSync(p));
-    if (name) {
-      found = loadConfigFile(name);
-      break;
-    }
-    const parent = dirname(current);
-    if (parent === current) break;
-    current = parent;
-  }
-  for (const v of visited) cache.set(v, found);
-  return found;
+  return findConfigWith(dir, loadConfigFile, cache);
 }

@@ -60,6 +60,3 @@ export const LintConfigSchema = z
 
 /** A parsed `.enginekit.yaml`. */
 export type LintConfig = z.infer<typeof LintConfigSchema>;
-
-/** The config file names looked for, in order. */
-export const CONFIG_FILE_NAMES = [".enginekit.yaml", ".enginekit.yml"] as const;

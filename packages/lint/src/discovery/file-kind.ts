@@ -1,4 +1,4 @@
-import { kindFromFileName } from "@enginekit/manifests";
+import { kindFromFileName } from "@enginekit/manifests/schema-free";
 import type { FileKind } from "../engine/lint-document.js";
 
 /** `Enginefile`, `*.Enginefile`, `Enginefile.*` (case-sensitive, as the engine's default name). */

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Formatter } from "./format.js";
 
 const GITLAB_SEVERITY = { error: "major", warning: "minor", info: "info", style: "info" } as const;
@@ -13,7 +12,9 @@ export const formatGitlab: Formatter = (results) => {
     r.findings.map((f) => ({
       description: f.message,
       check_name: f.ruleId,
-      fingerprint: createHash("sha256")
+      fingerprint: process
+        .getBuiltinModule("node:crypto")
+        .createHash("sha256")
         .update(
           `${r.path}\0${f.ruleId}\0${f.message}\0${r.text.slice(f.range.start.offset, f.range.end.offset)}`,
         )

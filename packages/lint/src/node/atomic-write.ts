@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
@@ -10,7 +9,7 @@ import { basename, dirname, join } from "node:path";
 export function writeFileAtomic(path: string, text: string): void {
   const temp = join(
     dirname(path),
-    `.${basename(path)}.enginekit-${process.pid}-${randomBytes(4).toString("hex")}.tmp`,
+    `.${basename(path)}.enginekit-${process.pid}-${process.getBuiltinModule("node:crypto").randomBytes(4).toString("hex")}.tmp`,
   );
   let mode: number | undefined;
   try {

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { kindInDirectory, kindOfNamedFile } from "../discovery/file-kind.js";
@@ -95,6 +94,8 @@ function walk(dir: string, policy: DiscoveryPolicy, out: Map<string, FileKind>, 
 function gitIgnoredAmong(files: string[], cwd: string): Set<string> {
   if (files.length === 0) return new Set();
   try {
+    // loaded when a walk needs it (start-up: one file never spawns git)
+    const { execFileSync } = process.getBuiltinModule("node:child_process");
     const out = execFileSync("git", ["check-ignore", "--stdin", "-z"], {
       cwd,
       input: files.map((f) => relative(cwd, f)).join("\0"),

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { checkSecretReferences, type SecretsReader } from "@enginekit/manifests";
-import { analyzeManifest } from "../engine/analyzed-manifest.js";
-import { fixText, fixTextAsync } from "../engine/fix.js";
-import { type FileKind, lintAnalyzedEnginefile, lintAnalyzedManifest } from "../engine/lint-document.js";
+import type { SecretsReader } from "@enginekit/manifests";
+import { fixText } from "../engine/fix.js";
+import type { FileKind } from "../engine/lint-document.js";
+import { lintAnalyzedEnginefile } from "../engine/lint-enginefile.js";
 import type { LintSettings } from "../engine/settings.js";
 import { analyzeEnginefile } from "../enginefile/analysis.js";
 import type { Finding } from "../model/finding.js";
@@ -62,19 +62,9 @@ export async function lintOne(
     const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };
     return { text: fixed.text, findings: lint(fixed.text), fixesApplied: fixed.applied };
   }
-  const lint = async (t: string) => {
-    const manifest = analyzeManifest(t, path);
-    if (options.secrets) {
-      const refs = manifest.check.documents.flatMap((d) => d.references);
-      if (refs.length > 0)
-        manifest.findings.push(
-          ...(await checkSecretReferences(refs, options.secrets, { text: t, lines: manifest.check.lines })),
-        );
-    }
-    return lintAnalyzedManifest(manifest, settings);
-  };
-  const fixed = options.fix ? await fixTextAsync(text, lint) : { text, applied: 0 };
-  return { text: fixed.text, findings: await lint(fixed.text), fixesApplied: fixed.applied };
+  // Loaded on demand: manifests need the api schemas, which Enginefile-only runs never build.
+  const { lintManifestFile } = await import("./lint-manifest-file.js");
+  return lintManifestFile(text, path, settings, options);
 }
 
 /** Findings at or above `threshold` (none for `none`). */

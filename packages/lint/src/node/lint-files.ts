@@ -1,5 +1,7 @@
-import { relative, resolve, sep } from "node:path";
+import { statSync } from "node:fs";
+import { dirname, relative, resolve, sep } from "node:path";
 import type { SecretsReader } from "@enginekit/manifests";
+import { type ConfigReader, findConfigFile } from "../config/find-config.js";
 import type { FileKind } from "../engine/lint-document.js";
 import { discoverFiles } from "./discover.js";
 import { type FileJob, type FileResult, failingCount, lintOne } from "./lint-file.js";
@@ -40,6 +42,30 @@ function kindOf(name: string): FileKind {
 }
 
 /**
+ * The configuration reader when a configuration file can apply to this run, else undefined. Reading one
+ * loads YAML and the config schema (zod), about a third of the start-up of `enginekit lint` on one file,
+ * so it is imported only when needed: an explicit `--config`, a directory to walk (it may hold one), or a
+ * configuration file in the folder of a file given (or an ancestor).
+ */
+async function configReaderFor(
+  paths: readonly string[],
+  cwd: string,
+  overrides: LintOverrides,
+  stdin: TextInput | undefined,
+): Promise<ConfigReader | undefined> {
+  if (overrides.noConfig && !overrides.configFile) return undefined;
+  const needed =
+    overrides.configFile !== undefined ||
+    [...paths, ...(stdin ? [stdin.fileName] : [])].some((p) => {
+      const abs = resolve(cwd, p);
+      const isDirectory =
+        p !== stdin?.fileName && (statSync(abs, { throwIfNoEntry: false })?.isDirectory() ?? false);
+      return isDirectory || findConfigFile(dirname(abs)) !== undefined;
+    });
+  return needed ? (await import("../config/load.js")).loadConfigFile : undefined;
+}
+
+/**
  * Lints files and directories (discovered as {@link discoverFiles} says) and optional stdin text, each
  * with the configuration that applies to it. With `fix`, files are rewritten atomically only when a fix
  * changed them. Results are in path order. Throws `ConfigError`, `DiscoveryError`, `IgnoreFileError`
@@ -50,7 +76,9 @@ export async function lintFiles(
   options: LintFilesOptions,
   stdin?: TextInput,
 ): Promise<FileResult[]> {
-  const project = new ProjectSettings(options.cwd, options.overrides);
+  const overrides = options.overrides ?? {};
+  const readConfig = await configReaderFor(paths, options.cwd, overrides, stdin);
+  const project = new ProjectSettings(options.cwd, overrides, readConfig);
   const files = discoverFiles(paths, options.cwd, {
     isExcluded: (p) => project.isExcluded(p),
     dockerfiles: (d) => project.dockerfiles(d),

@@ -1,5 +1,3 @@
-import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
 import { type FileJob, type FileResult, type LintJobOptions, lintFileJob } from "./lint-file.js";
 
 /** Below this many files, starting a worker (which loads the linter anew) costs more than it saves. */
@@ -33,7 +31,14 @@ function workerExecArgv(): string[] {
 export function workerCount(files: number, requested: number | "auto" = "auto"): number {
   if (typeof requested === "number") return Math.max(0, requested);
   if (import.meta.url.endsWith(".ts")) return 0;
-  return Math.max(0, Math.min(availableParallelism() - 1, Math.floor(files / MIN_FILES_PER_WORKER) - 1, 7));
+  return Math.max(
+    0,
+    Math.min(
+      process.getBuiltinModule("node:os").availableParallelism() - 1,
+      Math.floor(files / MIN_FILES_PER_WORKER) - 1,
+      7,
+    ),
+  );
 }
 
 /** Lints jobs one after the other in this thread. */
@@ -71,7 +76,7 @@ export async function lintInWorkers(
   const remote = slices.slice(1).map(
     (slice) =>
       new Promise<FileResult[]>((resolve, reject) => {
-        const worker = new Worker(WORKER_URL, {
+        const worker = new (process.getBuiltinModule("node:worker_threads").Worker)(WORKER_URL, {
           workerData: { jobs: slice, fix },
           execArgv: workerExecArgv(),
         });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, relative, sep } from "node:path";
-import { IgnoreMatcher, ignoreFileCandidates, parseIgnoreFile } from "@enginekit/build-context";
-import { findConfig, type LoadedConfig, loadConfigFile } from "../config/load.js";
+import { IgnoreMatcher, ignoreFileCandidates, parseIgnoreFile } from "@enginekit/build-context/ignore";
+import { type ConfigReader, findConfigWith, type LoadedConfig } from "../config/find-config.js";
 import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
 import type { RuleSeverity, Severity } from "../model/severity.js";
 
@@ -47,11 +47,18 @@ export class ProjectSettings {
   private readonly manifestMatchers = new Map<string, IgnoreMatcher>();
   private readonly cliIgnore: IgnoreMatcher | undefined;
 
+  /**
+   * `readConfig` reads a configuration file (`loadConfigFile` of `@enginekit/lint`); without it no
+   * configuration file is read — callers that may meet one pass it (it loads YAML and the config schema,
+   * which `lintFiles` imports only when a configuration file can apply: start-up time, docs/cli.md).
+   * Throws `ConfigError` for a bad `overrides.configFile`.
+   */
   constructor(
     private readonly cwd: string,
     private readonly overrides: LintOverrides = {},
+    private readonly readConfig?: ConfigReader,
   ) {
-    this.explicit = overrides.configFile ? loadConfigFile(overrides.configFile) : undefined;
+    this.explicit = overrides.configFile ? this.read(overrides.configFile) : undefined;
     this.cliIgnore = overrides.ignore?.length
       ? IgnoreMatcher.fromPatterns(overrides.ignore, "--ignore-pattern")
       : undefined;
@@ -60,7 +67,13 @@ export class ProjectSettings {
   /** The configuration that applies in `dir` (undefined without one). */
   configFor(dir: string): LoadedConfig | undefined {
     if (this.overrides.noConfig) return undefined;
-    return this.explicit ?? findConfig(dir, this.configs);
+    if (this.explicit || !this.readConfig) return this.explicit;
+    return findConfigWith(dir, this.readConfig, this.configs);
+  }
+
+  private read(file: string): LoadedConfig {
+    if (!this.readConfig) throw new Error(`cannot read ${file}: no configuration reader given`);
+    return this.readConfig(file);
   }
 
   /** Settings for the file at `path` (absolute). */

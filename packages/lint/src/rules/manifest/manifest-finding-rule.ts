@@ -1,4 +1,4 @@
-import { FINDING_CODES, type FindingCode } from "@enginekit/manifests";
+import { FINDING_CODES, type FindingCode } from "@enginekit/manifests/schema-free";
 import { type ManifestRule, manifestRule, type RuleMeta } from "../../model/rule.js";
 
 /** What a manifest rule file gives; severity, description, fixability and online-ness come from the code. */

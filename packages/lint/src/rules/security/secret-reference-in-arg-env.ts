@@ -1,4 +1,4 @@
-import { parseSecretReferences } from "@enginekit/manifests";
+import { parseSecretReferences } from "@enginekit/manifests/schema-free";
 import { allInstructions } from "../../enginefile/instructions.js";
 import type { Range, Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

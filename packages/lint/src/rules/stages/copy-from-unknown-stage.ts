@@ -1,4 +1,4 @@
-import { closestMatch } from "@enginekit/manifests";
+import { closestMatch } from "@enginekit/manifests/schema-free";
 import { enginefileRule } from "../../model/rule.js";
 
 export default enginefileRule(

@@ -1,4 +1,4 @@
-import { closestMatch } from "@enginekit/manifests";
+import { closestMatch } from "@enginekit/manifests/schema-free";
 import {
   BOOLEAN_FLAGS,
   INSTRUCTION_FLAGS,

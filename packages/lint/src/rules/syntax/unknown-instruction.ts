@@ -1,4 +1,4 @@
-import { closestMatch } from "@enginekit/manifests";
+import { closestMatch } from "@enginekit/manifests/schema-free";
 import { inCasingOf } from "../../enginefile/instructions.js";
 import { enginefileRule } from "../../model/rule.js";
 

@@ -1,5 +1,5 @@
 import { automaticArgs } from "@enginekit/enginefile";
-import { closestMatch } from "@enginekit/manifests";
+import { closestMatch } from "@enginekit/manifests/schema-free";
 import { instructionsOfKind } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

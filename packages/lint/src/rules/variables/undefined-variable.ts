@@ -1,5 +1,5 @@
 import type { Instruction, Stage } from "@enginekit/enginefile";
-import { closestMatch } from "@enginekit/manifests";
+import { closestMatch } from "@enginekit/manifests/schema-free";
 import type { AnalyzedEnginefile } from "../../enginefile/analysis.js";
 import { allInstructions } from "../../enginefile/instructions.js";
 import { WELL_KNOWN_VARIABLES } from "../../enginefile/well-known-variables.js";

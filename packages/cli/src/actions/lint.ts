@@ -1,0 +1,185 @@
+/**
+ * The implementation of `enginekit lint`, loaded only when the command runs (start-up time). Imports name
+ * exactly what it uses, so the bundle carries only the Enginefile half of the linter here; manifests (and
+ * with them the api schemas) load when a manifest is met, the secrets client with `--online`.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
+import type { SecretsClient } from "@enginekit/api";
+import { IgnoreFileError } from "@enginekit/build-context/ignore";
+import {
+  ConfigError,
+  DiscoveryError,
+  type FileResult,
+  FORMAT_NAMES,
+  FORMATTERS,
+  type LintOverrides,
+  lintFiles,
+  RULE_SEVERITIES,
+  RULES,
+  type RuleSeverity,
+  ruleById,
+  SEVERITIES,
+  type Severity,
+  writeFileAtomic,
+} from "@enginekit/lint/files";
+import type { LintCommandOptions } from "../commands/lint.js";
+import { CliError, ExitCode } from "../errors.js";
+import type { CliIo } from "../io.js";
+import { version } from "../version.js";
+
+function usage(message: string): CliError {
+  return new CliError(message, ExitCode.usage);
+}
+
+function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides {
+  const rules: Record<string, RuleSeverity> = {};
+  for (const r of options.rule) {
+    const [id = "", severity = ""] = r.split("=");
+    if (!ruleById(id)) throw usage(`--rule ${r}: unknown rule "${id}" (see enginekit lint --list-rules)`);
+    if (!(RULE_SEVERITIES as readonly string[]).includes(severity))
+      throw usage(`--rule ${r}: severity must be one of ${RULE_SEVERITIES.join(", ")}`);
+    rules[id] = severity as RuleSeverity;
+  }
+  const t = options.failureThreshold;
+  if (t !== undefined && t !== "none" && !(SEVERITIES as readonly string[]).includes(t))
+    throw usage(`--failure-threshold ${t}: use one of ${SEVERITIES.join(", ")}, none`);
+  return {
+    ...(typeof options.config === "string"
+      ? { configFile: isAbsolute(options.config) ? options.config : join(cwd, options.config) }
+      : {}),
+    ...(options.config === false ? { noConfig: true } : {}),
+    ...(options.rule.length ? { rules } : {}),
+    ...(t ? { failureThreshold: t as Severity | "none" } : {}),
+    ...(options.trustedRegistry.length ? { trustedRegistries: options.trustedRegistry } : {}),
+    ...(options.ignorePattern.length ? { ignore: options.ignorePattern } : {}),
+    ...(options.dockerfiles ? { dockerfiles: true } : {}),
+    ...(options.inlineSuppressions === false ? { inlineSuppressions: false } : {}),
+  };
+}
+
+function parseFormats(specs: string[]): { name: string; file: string | undefined }[] {
+  const out = (specs.length ? specs : ["stylish"]).map((s) => {
+    const eq = s.indexOf("=");
+    const name = eq < 0 ? s : s.slice(0, eq);
+    const file = eq < 0 ? undefined : s.slice(eq + 1);
+    if (!FORMATTERS[name])
+      throw usage(`--format ${s}: unknown format "${name}" (${FORMAT_NAMES.join(", ")})`);
+    if (file === "") throw usage(`--format ${s}: give a file name after =`);
+    return { name, file };
+  });
+  return out;
+}
+
+function listRules(): string {
+  const width = Math.max(...RULES.map((r) => r.meta.id.length));
+  return `${RULES.map((r) => `${r.meta.id.padEnd(width)}  ${r.meta.severity.padEnd(7)}  ${r.meta.appliesTo.padEnd(10)}  ${r.meta.fixable ? "fix" : "   "}  ${r.meta.description}`).join("\n")}\n`;
+}
+
+async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function useColor(options: LintCommandOptions, io: CliIo): boolean {
+  if (options.color !== undefined) return options.color;
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== "") return false;
+  if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== "0") return true;
+  return io.isTTY;
+}
+
+/** The secrets reader for `--online`, from SVC_* and the configuration's `secrets` (never a token there). */
+async function secretsClient(io: CliIo): Promise<SecretsClient> {
+  const { findConfig } = await import("@enginekit/lint");
+  const config = findConfig(io.cwd)?.config.secrets;
+  const env = { ...io.env };
+  if (!env.SVC_ADDR && config?.address) env.SVC_ADDR = config.address;
+  if (!env.SVC_NAMESPACE && config?.namespace) env.SVC_NAMESPACE = config.namespace;
+  if (!env.SVC_ADDR) throw usage("--online needs the secrets service address: set SVC_ADDR (and SVC_TOKEN)");
+  // Loaded with --online only: the client needs undici and the api schemas.
+  const { SecretsClient } = await import("@enginekit/api");
+  try {
+    return new SecretsClient({
+      env,
+      timeoutMs: 10_000,
+      retry: { maxRetries: 1, maxElapsedMs: 5_000 },
+    });
+  } catch (error) {
+    throw usage(`--online: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Runs `enginekit lint` (docs/lint.md) with commander's parsed `paths` and `options`; returns the exit
+ * code: 0 (nothing at or above the failure threshold), 1 (findings), 3 (the secrets service failing with
+ * `--online`). Writes each format to stdout or its file (atomically).
+ * @throws CliError: exit 2 for usage or configuration errors (with file:line:column), 3 for I/O errors.
+ */
+export async function runLint(paths: string[], options: LintCommandOptions, io: CliIo): Promise<number> {
+  if (options.listRules) {
+    io.stdout(listRules());
+    return ExitCode.ok;
+  }
+  if (options.explain !== undefined) {
+    const rule = ruleById(options.explain);
+    if (!rule) throw usage(`--explain: unknown rule "${options.explain}" (see enginekit lint --list-rules)`);
+    // Rendering runs the rule's examples through the whole linter (manifests too): load it here only.
+    const { renderRuleDoc } = await import("@enginekit/lint");
+    io.stdout(renderRuleDoc(rule));
+    return ExitCode.ok;
+  }
+  const overrides = parseOverrides(options, io.cwd);
+  const formats = parseFormats(options.format);
+  const stdinIndex = paths.indexOf("-");
+  if (stdinIndex >= 0 && !options.stdinFilename)
+    throw usage("reading stdin (-) needs --stdin-filename <name>");
+  if (stdinIndex >= 0 && options.fix) throw usage("--fix cannot rewrite stdin");
+  const filePaths = paths.filter((p) => p !== "-");
+  const client = options.online ? await secretsClient(io) : undefined;
+  let results: FileResult[];
+  try {
+    const stdin =
+      stdinIndex >= 0
+        ? { text: await readStdin(io.stdin), fileName: options.stdinFilename ?? "-" }
+        : undefined;
+    results = await lintFiles(
+      stdin && filePaths.length === 0 ? [] : filePaths.length ? filePaths : ["."],
+      {
+        cwd: io.cwd,
+        overrides,
+        ...(options.fix ? { fix: true } : {}),
+        ...(client ? { secrets: client.kv } : {}),
+      },
+      stdin,
+    );
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof IgnoreFileError || error instanceof DiscoveryError)
+      throw usage(error.message);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === "string")
+      throw new CliError(`I/O error: ${(error as Error).message}`, ExitCode.unavailable);
+    throw error;
+  } finally {
+    await client?.close();
+  }
+  const color = useColor(options, io);
+  for (const f of formats) {
+    const color1 = f.file === undefined && f.name === "stylish" && color;
+    const text = FORMATTERS[f.name]!(results, { color: color1, version });
+    if (f.file === undefined) io.stdout(text);
+    else {
+      try {
+        const target = isAbsolute(f.file) ? f.file : join(io.cwd, f.file);
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileAtomic(target, text);
+      } catch (error) {
+        throw new CliError(`cannot write ${f.file}: ${(error as Error).message}`, ExitCode.unavailable);
+      }
+    }
+  }
+  if (options.online && results.some((r) => r.findings.some((f) => f.ruleId === "secret-ref/unreachable")))
+    return ExitCode.unavailable;
+  return results.some((r) => r.failing > 0) ? ExitCode.findings : ExitCode.ok;
+}

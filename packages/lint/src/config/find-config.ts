@@ -1,0 +1,64 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { LintConfig } from "./schema.js";
+
+/** The configuration file names, looked for in this order in each folder. */
+export const CONFIG_FILE_NAMES = [".enginekit.yaml", ".enginekit.yml"] as const;
+
+/** A loaded configuration and the file it came from (its folder anchors relative globs). */
+export interface LoadedConfig {
+  file: string;
+  dir: string;
+  config: LintConfig;
+}
+
+/** Reads and validates one configuration file (`loadConfigFile` in load.ts); throws `ConfigError`. */
+export type ConfigReader = (file: string) => LoadedConfig;
+
+/** The configuration file in `dir` itself (`.enginekit.yaml` before `.enginekit.yml`), or undefined. */
+function configFileIn(dir: string): string | undefined {
+  return CONFIG_FILE_NAMES.map((n) => join(dir, n)).find((p) => existsSync(p));
+}
+
+/**
+ * The nearest configuration file for `dir`: `.enginekit.yaml` (or `.yml`) in `dir` or an ancestor, as an
+ * absolute path, or undefined. Only looks (`existsSync`); reading it is the caller's.
+ */
+export function findConfigFile(dir: string): string | undefined {
+  for (let current = dir; ; current = dirname(current)) {
+    const name = configFileIn(current);
+    if (name || dirname(current) === current) return name;
+  }
+}
+
+/**
+ * Finds and reads the configuration for a file's folder (see {@link findConfigFile}) with `read`, once
+ * per folder: results are cached in `cache` for `dir` and every ancestor visited. Undefined when there
+ * is none. Throws what `read` throws.
+ */
+export function findConfigWith(
+  dir: string,
+  read: ConfigReader,
+  cache: Map<string, LoadedConfig | undefined> = new Map(),
+): LoadedConfig | undefined {
+  const visited: string[] = [];
+  let current = dir;
+  let found: LoadedConfig | undefined;
+  for (;;) {
+    if (cache.has(current)) {
+      found = cache.get(current);
+      break;
+    }
+    visited.push(current);
+    const name = configFileIn(current);
+    if (name) {
+      found = read(name);
+      break;
+    }
+    const parent = dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const v of visited) cache.set(v, found);
+  return found;
+}

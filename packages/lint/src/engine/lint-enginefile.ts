@@ -1,0 +1,18 @@
+import { type AnalyzedEnginefile, analyzeEnginefile } from "../enginefile/analysis.js";
+import type { Finding } from "../model/finding.js";
+import { applyBuildkitCheckDirective } from "../suppressions/buildkit-check-directive.js";
+import { enginefileSuppressions } from "../suppressions/collect.js";
+import { finish, runRules } from "./run-rules.js";
+import type { LintSettings } from "./settings.js";
+
+/** Lints an analysed Enginefile: every enabled Enginefile rule, then suppressions. Pure; never throws. */
+export function lintAnalyzedEnginefile(file: AnalyzedEnginefile, settings: LintSettings): Finding[] {
+  const whole = file.lines.range(0, 0);
+  const found = runRules("enginefile", file, settings, whole);
+  return finish(applyBuildkitCheckDirective(file.doc, found), enginefileSuppressions(file), settings);
+}
+
+/** Lints Enginefile text (see {@link lintAnalyzedEnginefile}). */
+export function lintEnginefile(text: string, settings: LintSettings): Finding[] {
+  return lintAnalyzedEnginefile(analyzeEnginefile(text, settings.enginefile), settings);
+}

@@ -1,0 +1,65 @@
+import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
+import type { Finding, Report } from "../model/finding.js";
+import { RULES } from "../rules/registry.js";
+import { applySuppressions } from "../suppressions/apply.js";
+import type { SuppressionDirective } from "../suppressions/directive.js";
+import type { AnalyzedManifest } from "./analyzed-manifest.js";
+import { type LintSettings, severityOf } from "./settings.js";
+
+/** Orders findings by start, then end offset, then rule id. */
+function byPosition(a: Finding, b: Finding): number {
+  return (
+    a.range.start.offset - b.range.start.offset ||
+    a.range.end.offset - b.range.end.offset ||
+    a.ruleId.localeCompare(b.ruleId)
+  );
+}
+
+/**
+ * Runs every enabled rule of `target` on `input` (an analysed Enginefile or manifest) with the severity the
+ * settings give it; a rule that throws becomes one `internal-error` finding over `whole`, never an exception.
+ */
+export function runRules(
+  target: "enginefile" | "manifest",
+  input: AnalyzedEnginefile | AnalyzedManifest,
+  settings: LintSettings,
+  whole: Report["range"],
+): Finding[] {
+  const out: Finding[] = [];
+  for (const rule of RULES) {
+    if (rule.meta.appliesTo !== target) continue;
+    const severity = severityOf(settings, rule.meta.id);
+    if (severity === "off") continue;
+    try {
+      // the rule's target matches the input's kind (checked above)
+      const check = rule.check as ((input: AnalyzedEnginefile | AnalyzedManifest) => Report[]) | undefined;
+      for (const r of check?.(input) ?? []) out.push({ ...r, ruleId: rule.meta.id, severity });
+    } catch (error) {
+      const severity = severityOf(settings, "internal-error");
+      if (severity !== "off")
+        out.push({
+          ruleId: "internal-error",
+          severity,
+          range: whole,
+          message: `Rule ${rule.meta.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+        });
+    }
+  }
+  return out;
+}
+
+/**
+ * Applies inline suppressions (`# enginekit-ignore`) to `findings` and sorts them by position; reports
+ * unused suppressions when the settings ask for it.
+ */
+export function finish(
+  findings: Finding[],
+  directives: SuppressionDirective[],
+  settings: LintSettings,
+): Finding[] {
+  return applySuppressions(findings, directives, {
+    allowed: settings.inlineSuppressions,
+    reportUnused: settings.reportUnusedSuppressions,
+    severityOf: (id) => severityOf(settings, id),
+  }).sort(byPosition);
+}

@@ -1,0 +1,45 @@
+/**
+ * `@enginekit/lint/files`: linting files on disk as `enginekit lint` does — discovery, `.enginekit.yaml`,
+ * `.engineignore`, the rule registry, output formats and atomic rewrites (docs/lint.md). Its modules reach
+ * only the Enginefile half of the linter; the manifest half (and with it every `@enginekit/api` schema) is
+ * imported on demand when a manifest is met, so an Enginefile-only run starts fast (docs/cli.md
+ * "Start-up"). Everything here is also exported from `@enginekit/lint`.
+ */
+export { ConfigError } from "./config/config-error.js";
+export {
+  CONFIG_FILE_NAMES,
+  type ConfigReader,
+  findConfigFile,
+  findConfigWith,
+  type LoadedConfig,
+} from "./config/find-config.js";
+export type { LintConfig } from "./config/schema.js";
+export {
+  isDockerfileName,
+  isEnginefileName,
+  kindInDirectory,
+  kindOfNamedFile,
+} from "./discovery/file-kind.js";
+export type { FormatContext, Formatter } from "./formats/format.js";
+export { JSON_OUTPUT_VERSION } from "./formats/json.js";
+export { FORMAT_NAMES, FORMATTERS } from "./formats/registry.js";
+export type { Finding, Fix, Position, Range, Report, TextEdit } from "./model/finding.js";
+export {
+  atOrAbove,
+  RULE_SEVERITIES,
+  type RuleSeverity,
+  SEVERITIES,
+  type Severity,
+  severityRank,
+} from "./model/severity.js";
+export { writeFileAtomic } from "./node/atomic-write.js";
+export { type DiscoveredFile, DiscoveryError, discoverFiles } from "./node/discover.js";
+export { type FileResult, type LintFilesOptions, lintFiles, type TextInput } from "./node/lint-files.js";
+export {
+  DEFAULT_FAILURE_THRESHOLD,
+  engineIgnoreFor,
+  type FileSettings,
+  type LintOverrides,
+  ProjectSettings,
+} from "./node/project-settings.js";
+export { RULES, ruleById, ruleIds } from "./rules/registry.js";

@@ -1,0 +1,26 @@
+/**
+ * `@enginekit/manifests/schema-free`: the part of the package that never builds the `@enginekit/api`
+ * schemas — manifest kinds from file names, `svc:` secret reference syntax, finding codes and did-you-mean
+ * suggestions. The linter's Enginefile rules and file discovery import this, so that linting Enginefiles
+ * (and the CLI's start-up) does not pay for the schemas (docs/cli.md "Start-up"). Everything here is
+ * also exported from `@enginekit/manifests`.
+ */
+export { FINDING_CODES, type FindingCodeInfo } from "./finding-codes.js";
+export type { Finding, FindingCode, Fix, Severity } from "./findings.js";
+export {
+  formatOf,
+  KIND_DESCRIPTIONS,
+  kindFromFileName,
+  kindFromSchemaReference,
+  MANIFEST_KINDS,
+  type ManifestKind,
+  parseKind,
+  SCHEMA_FILE_NAMES,
+} from "./kinds/manifest-kind.js";
+export type { Position, Range, TextEdit } from "./location/range.js";
+export {
+  type ParsedReference,
+  parseSecretReferences,
+  SECRET_REFERENCE_PREFIX,
+} from "./secret-refs/reference-syntax.js";
+export { closestMatch, editDistance, Suggester } from "./validate/suggest.js";
