@@ -11,7 +11,7 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream;
 }
 
-/** The real process streams. */
+/** The real process streams (stdin is opened only when a command reads it: start-up time). */
 export function processIo(): CliIo {
   return {
     stdout: (text) => process.stdout.write(text),
@@ -19,6 +19,8 @@ export function processIo(): CliIo {
     env: process.env,
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
-    stdin: process.stdin,
+    get stdin() {
+      return process.stdin;
+    },
   };
 }
