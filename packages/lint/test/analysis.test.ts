@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
 import { allInstructions, instructionsOfKind } from "../src/enginefile/instructions.js";
-import { runCommands } from "../src/enginefile/shell-commands.js";
+import { runCommands, runsCalling, runsWithSudo } from "../src/enginefile/shell-commands.js";
 import { lintAnalyzedEnginefile } from "../src/index.js";
 
 const TEXT = [
@@ -38,7 +38,8 @@ describe("analyzeEnginefile", () => {
     expect(a.graph).toBe(b.graph);
     expect(a.lines).toBe(b.lines);
     expect(allInstructions(a)).toBe(allInstructions(b));
-    expect(runCommands(a)).toBe(runCommands(b));
+    // a RUN's commands are scanned once and shared
+    expect(runCommands(a)[0]).toBe(runCommands(b)[0]);
     // the graph expanded `$BASE` with the shared scopes
     expect(a.graph.references[0]?.expanded).toBe("alpine:3.20");
     const other = analyzeEnginefile(TEXT);
@@ -73,7 +74,7 @@ describe("analyzeEnginefile", () => {
 
   it("gives shell words exact ranges, computed when read", () => {
     const file = analyzeEnginefile("FROM alpine\nRUN echo \"a b\"\\\n  c\\ d '$x' && \\\n  sudo apk add x\n");
-    const [{ commands }] = runCommands(file) as [{ commands: ReturnType<typeof runCommands>[0]["commands"] }];
+    const commands = runCommands(file)[0]?.commands ?? [];
     expect(commands.map((c) => c.words.map((w) => [w.text, w.dynamic]))).toEqual([
       [
         ["echo", false],
@@ -100,5 +101,32 @@ describe("analyzeEnginefile", () => {
       "x",
     ]);
     expect(words[2]?.range.start).toEqual({ line: 2, character: 2, offset: 30 });
+  });
+});
+
+describe("runsCalling", () => {
+  it("finds the RUNs calling a tool, in source order, through sudo/env prefixes and paths", () => {
+    const file = analyzeEnginefile(
+      [
+        "FROM alpine",
+        "RUN echo a && sudo /sbin/apk add x",
+        "RUN pip install y",
+        "ONBUILD RUN env A=1 apk del z",
+        "RUN apk add w && apk add v",
+        "",
+      ].join("\n"),
+    );
+    const lines = (runs: readonly { instruction: { range: { start: { line: number } } } }[]) =>
+      runs.map((r) => r.instruction.range.start.line);
+    expect(lines(runsCalling(file, ["apk"]))).toEqual([1, 3, 4]);
+    expect(lines(runsCalling(file, ["pip", "apk"]))).toEqual([1, 2, 3, 4]);
+    expect(lines(runsCalling(file, ["curl"]))).toEqual([]);
+    expect(runsCalling(file, ["apk"])[0]).toBe(runsCalling(analyzeEnginefile(file.doc), ["apk"])[0]);
+    expect(runsCalling(file, ["apk"])[0]).toBe(runCommands(file)[0]);
+    expect(lines(runsWithSudo(file))).toEqual([1]);
+    expect(runsWithSudo(file)[0]?.commands.map((c) => [c.name, c.sudo])).toEqual([
+      ["echo", false],
+      ["apk", true],
+    ]);
   });
 });

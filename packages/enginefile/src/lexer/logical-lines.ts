@@ -70,6 +70,9 @@ export interface HeredocBody {
 
 const BACKSLASH = 92;
 
+/** The shared (frozen) empty line list of logical lines without empty continuation lines. */
+const NO_LINES: number[] = Object.freeze([]) as unknown as number[];
+
 /**
  * The hand-written stage in front of the chevrotain grammars: reads physical lines the way BuildKit's
  * `Parse` does (BOM, parser directives at the top, comments, the escape character, continuations,
@@ -197,6 +200,18 @@ export class LogicalLineReader {
       }
       if (from === lineEnd) continue;
       let keepEnd = this.continuationEnd(from, lineEnd);
+      if (keepEnd < 0) {
+        // the common case: one physical line
+        return {
+          text: text.slice(from, lineEnd),
+          segments: [{ logicalStart: 0, sourceStart: from, length: lineEnd - from }],
+          startLine: i,
+          endLine: i,
+          sourceStart: from,
+          sourceEnd: lineEnd,
+          emptyContinuationLines: NO_LINES,
+        };
+      }
       const segments: Segment[] = [];
       let logicalLength = 0;
       const pieces: string[] = [];
@@ -209,30 +224,26 @@ export class LogicalLineReader {
       const empty: number[] = [];
       let endLine = i;
       let sourceEnd = lineEnd;
-      if (keepEnd < 0) {
-        push(from, lineEnd);
-      } else {
-        push(from, keepEnd);
-        while (keepEnd >= 0 && this.next < count) {
-          const k = this.next++;
-          this.checkLength(k);
-          this.directive(k, this.lines.starts[k] ?? 0, contentEnds[k] ?? 0);
-          endLine = k;
-          const ks = this.lineStart(k);
-          const ke = contentEnds[k] ?? 0;
-          sourceEnd = ke;
-          const c = this.isCommentAt(ks, ke);
-          if (c >= 0) {
-            this.comments.push({ line: k, start: c, end: ke });
-            continue;
-          }
-          if (skipGoSpace(text, ks, ke) === ke) {
-            empty.push(k);
-            continue;
-          }
-          keepEnd = this.continuationEnd(ks, ke);
-          push(ks, keepEnd < 0 ? ke : keepEnd);
+      push(from, keepEnd);
+      while (keepEnd >= 0 && this.next < count) {
+        const k = this.next++;
+        this.checkLength(k);
+        this.directive(k, this.lines.starts[k] ?? 0, contentEnds[k] ?? 0);
+        endLine = k;
+        const ks = this.lineStart(k);
+        const ke = contentEnds[k] ?? 0;
+        sourceEnd = ke;
+        const c = this.isCommentAt(ks, ke);
+        if (c >= 0) {
+          this.comments.push({ line: k, start: c, end: ke });
+          continue;
         }
+        if (skipGoSpace(text, ks, ke) === ke) {
+          empty.push(k);
+          continue;
+        }
+        keepEnd = this.continuationEnd(ks, ke);
+        push(ks, keepEnd < 0 ? ke : keepEnd);
       }
       return {
         text: pieces.length === 1 ? (pieces[0] ?? "") : pieces.join(""),

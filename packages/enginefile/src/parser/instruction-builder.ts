@@ -9,7 +9,7 @@ import type {
   VariableReference,
 } from "../ast/nodes.js";
 import type { Range } from "../ast/position.js";
-import { processShellWord } from "../semantics/shell-lexer.js";
+import { shellVariableReferences } from "../semantics/shell-lexer.js";
 import { parseMount } from "./mounts.js";
 import type { LogicalMapper } from "./positions.js";
 import { isKnownKeyword, type RefArg, type RefNode } from "./reference-node.js";
@@ -24,8 +24,6 @@ export interface BuildContext {
   range: Range;
   heredocs: Heredoc[];
 }
-
-const unset = () => undefined;
 
 /**
  * The shared empty list used wherever a node has no flags, arguments or variables (the tree is
@@ -42,11 +40,9 @@ function contains(text: string, start: number, end: number, code: number): boole
 /** Variable references in `text[start, end)` by the reference's shell-word rules (none without `$`). */
 function variablesIn(ctx: BuildContext, start: number, end: number): VariableReference[] {
   if (!contains(ctx.text, start, end, 36)) return NONE;
-  const r = processShellWord(ctx.text.slice(start, end), unset, {
-    escapeToken: ctx.escape,
-    skipUnsetEnv: true,
-  });
-  return r.references.map((ref) => ({
+  const references = shellVariableReferences(ctx.text.slice(start, end), ctx.escape);
+  if (references.length === 0) return NONE;
+  return references.map((ref) => ({
     name: ref.name,
     operator: ref.operator,
     braced: ref.braced,
@@ -153,9 +149,12 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
       };
     }
     case "run": {
-      const mounts = flags
-        .filter((f) => f.name === "mount")
-        .map((f) => parseMount(f, (s, e) => (f.valueRange ? subRange(f.valueRange, s, e) : f.range)));
+      const mounts =
+        flags.length === 0
+          ? NONE
+          : flags
+              .filter((f) => f.name === "mount")
+              .map((f) => parseMount(f, (s, e) => (f.valueRange ? subRange(f.valueRange, s, e) : f.range)));
       return {
         ...base,
         kind: "run",

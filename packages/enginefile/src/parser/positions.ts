@@ -2,27 +2,33 @@ import type { Position, Range } from "../ast/position.js";
 import type { Segment } from "../lexer/logical-lines.js";
 import { lineOfOffset, type SourceLines } from "../lexer/source-lines.js";
 
-/** Converts source offsets to {@link Position}s (binary search over line starts). */
+/** How many recent positions and ranges {@link PositionMapper} hands out again instead of copies. */
+const RECENT = 4;
+
+/**
+ * Converts source offsets to {@link Position}s (binary search over line starts). Positions and ranges
+ * are immutable and shared: an instruction's keyword, arguments and whole range meet at the same few
+ * offsets, so the last {@link RECENT} of each are reused (the tree stays small and cheap to build).
+ */
 export class PositionMapper {
   private lastLine = 0;
+  private readonly positions: (Position | undefined)[] = new Array(RECENT).fill(undefined);
+  private nextPosition = 0;
+  private readonly ranges: (Range | undefined)[] = new Array(RECENT).fill(undefined);
+  private nextRange = 0;
 
   constructor(private readonly lines: SourceLines) {}
 
-  private recentA: Position | undefined;
-  private recentB: Position | undefined;
-
-  /**
-   * The position of a UTF-16 source offset (O(1) when near the previous lookup). Positions are
-   * immutable and shared: ranges that meet or start together reuse the same object.
-   */
+  /** The position of a UTF-16 source offset (O(1) when near a recent lookup). */
   at(offset: number): Position {
-    const a = this.recentA;
-    if (a !== undefined && a.offset === offset) return a;
-    const b = this.recentB;
-    if (b !== undefined && b.offset === offset) return b;
+    const recent = this.positions;
+    for (let k = 0; k < RECENT; k++) {
+      const p = recent[k];
+      if (p !== undefined && p.offset === offset) return p;
+    }
     const p = this.compute(offset);
-    this.recentB = a;
-    this.recentA = p;
+    recent[this.nextPosition] = p;
+    this.nextPosition = (this.nextPosition + 1) % RECENT;
     return p;
   }
 
@@ -46,8 +52,16 @@ export class PositionMapper {
 
   /** The range `[start, end)` of source offsets. */
   range(start: number, end: number): Range {
+    const recent = this.ranges;
+    for (let k = 0; k < RECENT; k++) {
+      const r = recent[k];
+      if (r !== undefined && r.start.offset === start && r.end.offset === end) return r;
+    }
     const s = this.at(start);
-    return { start: s, end: end === start ? s : this.at(end) };
+    const r = { start: s, end: end === start ? s : this.at(end) };
+    recent[this.nextRange] = r;
+    this.nextRange = (this.nextRange + 1) % RECENT;
+    return r;
   }
 }
 

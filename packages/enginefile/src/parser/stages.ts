@@ -14,10 +14,14 @@ export function groupStages(instructions: Instruction[]): { stages: Stage[]; glo
       stages.push(current);
     } else if (current) {
       current.instructions.push(ins);
-      current.range = { start: current.range.start, end: ins.range.end };
     } else if (ins.kind === "arg") {
       globalArgs.push(ins);
     }
+  }
+  // a stage spans its FROM to its last instruction
+  for (const stage of stages) {
+    const last = stage.instructions.at(-1);
+    if (last) stage.range = { start: stage.range.start, end: last.range.end };
   }
   return { stages, globalArgs };
 }

@@ -77,8 +77,11 @@ class ShellWord {
   private pos = 0;
   private buffer = "";
   private rawEscapes: boolean;
-  readonly matched = new Set<string>();
-  readonly unmatched = new Set<string>();
+  /** Names found and not found (made when the first name is looked up; most words have none). */
+  private matchedNames: Set<string> | undefined;
+  private unmatchedNames: Set<string> | undefined;
+  /** False when only the references are wanted (no lookups are recorded). */
+  recordLookups = true;
   readonly references: ShellVariableReference[] = [];
   private readonly escapeCode: number;
 
@@ -273,10 +276,21 @@ class ShellWord {
     }
   }
 
+  get matched(): Set<string> {
+    this.matchedNames ??= new Set();
+    return this.matchedNames;
+  }
+  get unmatched(): Set<string> {
+    this.unmatchedNames ??= new Set();
+    return this.unmatchedNames;
+  }
+
   private getEnv(name: string): string | undefined {
     const v = this.lookup(name);
-    if (v !== undefined) this.matched.add(name);
-    else this.unmatched.add(name);
+    if (this.recordLookups) {
+      if (v !== undefined) this.matched.add(name);
+      else this.unmatched.add(name);
+    }
     return v;
   }
 
@@ -502,4 +516,26 @@ export function processShellWord(
       error: `failed to process ${JSON.stringify(source)}: ${reason}`,
     };
   }
+}
+
+const unset: VariableLookup = () => undefined;
+const REFERENCES_ONLY_BACKSLASH: ShellLexOptions = { escapeToken: "\\", skipUnsetEnv: true };
+const REFERENCES_ONLY_BACKTICK: ShellLexOptions = { escapeToken: "`", skipUnsetEnv: true };
+
+/**
+ * The variable references in `source` exactly as {@link processShellWord} reports them when no
+ * variable is set (`skipUnsetEnv`), without recording lookups: what the parser attaches to each
+ * argument. On a syntax error, the references met before it. Never throws.
+ *
+ * @param escapeToken the document's escape character (`\` or `` ` ``).
+ */
+export function shellVariableReferences(source: string, escapeToken: string): ShellVariableReference[] {
+  const sw = new ShellWord(source, unset, escapeToken === "`" ? REFERENCES_ONLY_BACKTICK : REFERENCES_ONLY_BACKSLASH);
+  sw.recordLookups = false;
+  try {
+    sw.processStopOn(EOF, false);
+  } catch {
+    // the references before the error are kept, as processShellWord does
+  }
+  return sw.references;
 }

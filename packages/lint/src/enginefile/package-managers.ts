@@ -23,7 +23,8 @@ export function packageCommand(
 }
 
 /** True when the RUN has a cache mount whose target starts with one of `paths`. */
-export function hasCacheMount(run: RunInstruction, ...paths: string[]): boolean {
+export function hasCacheMount(run: RunInstruction, paths: readonly string[]): boolean {
+  if (run.mounts.length === 0) return false;
   return run.mounts.some(
     (m) =>
       m.type === "cache" &&

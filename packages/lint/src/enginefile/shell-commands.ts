@@ -210,17 +210,77 @@ export interface RunCommands {
   commands: ShellCommand[];
 }
 
-const runCache = new WeakMap<EnginefileDocument, RunCommands[]>();
+/**
+ * What the rules ask about the RUNs of one parsed document: every RUN (ONBUILD RUN triggers included)
+ * in source order, which RUNs call which command names and which use sudo. Only the names are kept:
+ * the words of a RUN's commands are scanned again (and then kept) when a rule reads that RUN, so a
+ * file's thousands of `RUN echo …` cost one short-lived scan each and no memory.
+ */
+interface CallIndex {
+  runs: RunInstruction[];
+  byName: Map<string, RunInstruction[]>;
+  withSudo: RunInstruction[];
+  commands: Map<RunInstruction, RunCommands>;
+}
+
+const callIndexes = new WeakMap<EnginefileDocument, CallIndex>();
+const NO_RUNS: readonly RunCommands[] = Object.freeze([]);
+
+function callIndexOf(file: AnalyzedEnginefile): CallIndex {
+  let index = callIndexes.get(file.doc);
+  if (index) return index;
+  index = { runs: [], byName: new Map(), withSudo: [], commands: new Map() };
+  for (const ins of file.doc.instructions) {
+    const run = ins.kind === "onbuild" ? ins.trigger : ins;
+    if (run?.kind !== "run") continue;
+    index.runs.push(run);
+    for (const c of shellCommands(file, run)) {
+      if (c.sudo && index.withSudo.at(-1) !== run) index.withSudo.push(run);
+      if (c.name === undefined) continue;
+      const list = index.byName.get(c.name);
+      if (!list) index.byName.set(c.name, [run]);
+      else if (list[list.length - 1] !== run) list.push(run);
+    }
+  }
+  callIndexes.set(file.doc, index);
+  return index;
+}
+
+/** `run` with its shell commands, scanned on first request and kept for the document. */
+function commandsOf(file: AnalyzedEnginefile, index: CallIndex, run: RunInstruction): RunCommands {
+  let found = index.commands.get(run);
+  if (!found) {
+    found = { instruction: run, commands: shellCommands(file, run) };
+    index.commands.set(run, found);
+  }
+  return found;
+}
 
 /** All RUN instructions of the file, including ONBUILD RUN triggers, with their shell commands (computed once per parsed document). */
 export function runCommands(file: AnalyzedEnginefile): RunCommands[] {
-  const cached = runCache.get(file.doc);
-  if (cached) return cached;
-  const out: RunCommands[] = [];
-  runCache.set(file.doc, out);
-  for (const ins of file.doc.instructions) {
-    const target = ins.kind === "onbuild" ? ins.trigger : ins;
-    if (target?.kind === "run") out.push({ instruction: target, commands: shellCommands(file, target) });
+  const index = callIndexOf(file);
+  return index.runs.map((run) => commandsOf(file, index, run));
+}
+
+/**
+ * The RUN instructions (ONBUILD RUN triggers included, in source order) with a simple command named
+ * one of `names` (the {@link ShellCommand} `name`: basename, `sudo`/`env` prefixes skipped), with their
+ * commands. A rule about a tool (`apk`, `pip`, `curl`) reads only the RUNs that call it.
+ */
+export function runsCalling(file: AnalyzedEnginefile, names: readonly string[]): readonly RunCommands[] {
+  const index = callIndexOf(file);
+  let runs: readonly RunInstruction[];
+  if (names.length === 1) runs = index.byName.get(names[0] ?? "") ?? [];
+  else {
+    const found = new Set<RunInstruction>();
+    for (const name of names) for (const run of index.byName.get(name) ?? []) found.add(run);
+    runs = found.size === 0 ? [] : index.runs.filter((run) => found.has(run));
   }
-  return out;
+  return runs.length === 0 ? NO_RUNS : runs.map((run) => commandsOf(file, index, run));
+}
+
+/** The RUN instructions with a command run through `sudo`, with their commands (source order). */
+export function runsWithSudo(file: AnalyzedEnginefile): readonly RunCommands[] {
+  const index = callIndexOf(file);
+  return index.withSudo.length === 0 ? NO_RUNS : index.withSudo.map((run) => commandsOf(file, index, run));
 }

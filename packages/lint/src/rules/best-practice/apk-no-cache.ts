@@ -4,9 +4,13 @@ import {
   insertOptionAfter,
   packageCommand,
 } from "../../enginefile/package-managers.js";
-import { runCommands } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
+
+const APK = ["apk"];
+const ADD = ["add"];
+const CACHE_PATHS = ["/var/cache/apk", "/etc/apk/cache"];
 
 export default enginefileRule(
   {
@@ -25,12 +29,12 @@ removes \`/var/cache/apk\` or mounts a cache there. The quick fix adds \`--no-ca
   },
   (file) => {
     const out: Report[] = [];
-    for (const { instruction, commands } of runCommands(file)) {
-      if (hasCacheMount(instruction, "/var/cache/apk", "/etc/apk/cache")) continue;
+    for (const { instruction, commands } of runsCalling(file, APK)) {
+      if (hasCacheMount(instruction, CACHE_PATHS)) continue;
       if (commands.some((c) => c.name === "rm" && c.words.some((w) => w.text.startsWith("/var/cache/apk"))))
         continue;
       for (const c of commands) {
-        const p = packageCommand(c, ["apk"], ["add"]);
+        const p = packageCommand(c, APK, ADD);
         if (!p || hasOption(c, "--no-cache")) continue;
         out.push({
           range: p.sub.range,

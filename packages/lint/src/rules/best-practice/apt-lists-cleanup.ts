@@ -1,7 +1,12 @@
 import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
-import { runCommands } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
+
+const APT = ["apt-get", "apt"];
+const INSTALL = ["install"];
+const DIST_CLEAN = ["dist-clean"];
+const CACHE_PATHS = ["/var/lib/apt"];
 
 export default enginefileRule(
   {
@@ -23,13 +28,13 @@ them: end it with \`&& rm -rf /var/lib/apt/lists/*\` (or \`apt-get dist-clean\`,
   },
   (file) => {
     const out: Report[] = [];
-    for (const { instruction, commands } of runCommands(file)) {
-      const install = commands.map((c) => packageCommand(c, ["apt-get", "apt"], ["install"])).find((p) => p);
-      if (!install || hasCacheMount(instruction, "/var/lib/apt")) continue;
+    for (const { instruction, commands } of runsCalling(file, APT)) {
+      const install = commands.map((c) => packageCommand(c, APT, INSTALL)).find((p) => p);
+      if (!install || hasCacheMount(instruction, CACHE_PATHS)) continue;
       const cleaned = commands.some(
         (c) =>
           (c.name === "rm" && c.words.some((w) => w.text.startsWith("/var/lib/apt/lists"))) ||
-          packageCommand(c, ["apt-get", "apt"], ["dist-clean"]) !== undefined,
+          packageCommand(c, APT, DIST_CLEAN) !== undefined,
       );
       if (!cleaned)
         out.push({

@@ -1,7 +1,10 @@
 import { hasOption, insertOptionAfter, packageCommand } from "../../enginefile/package-managers.js";
-import { runCommands } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
+
+const APT_GET = ["apt-get"];
+const INSTALL = ["install"];
 
 export default enginefileRule(
   {
@@ -20,9 +23,9 @@ export default enginefileRule(
   },
   (file) => {
     const out: Report[] = [];
-    for (const { commands } of runCommands(file)) {
+    for (const { commands } of runsCalling(file, APT_GET)) {
       for (const c of commands) {
-        const p = packageCommand(c, ["apt-get"], ["install"]);
+        const p = packageCommand(c, APT_GET, INSTALL);
         if (
           !p ||
           hasOption(c, "--no-install-recommends") ||

@@ -1,6 +1,8 @@
-import { runCommands } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
+
+const CD = ["cd"];
 
 export default enginefileRule(
   {
@@ -20,7 +22,7 @@ temporary folder in the middle of a command chain is normal shell practice.`,
   },
   (file) => {
     const out: Report[] = [];
-    for (const { commands } of runCommands(file)) {
+    for (const { commands } of runsCalling(file, CD)) {
       const first = commands[0];
       if (first?.name === "cd") {
         const word = first.words[first.nameIndex]!;

@@ -1,6 +1,8 @@
-import { runCommands } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
+
+const TOOLS = ["curl", "wget"];
 
 export default enginefileRule(
   {
@@ -25,7 +27,7 @@ export default enginefileRule(
   (file) => {
     const out: Report[] = [];
     const seen = new Map<unknown, Set<string>>();
-    for (const { instruction, commands } of runCommands(file)) {
+    for (const { instruction, commands } of runsCalling(file, TOOLS)) {
       const stage = file.stageOf(instruction);
       const tools = seen.get(stage) ?? new Set<string>();
       seen.set(stage, tools);

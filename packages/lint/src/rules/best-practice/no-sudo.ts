@@ -1,4 +1,4 @@
-import { runCommands } from "../../enginefile/shell-commands.js";
+import { runsWithSudo } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -19,10 +19,11 @@ unpredictably without a TTY. Switch with \`USER root\` for the step that needs i
   },
   (file) => {
     const out: Report[] = [];
-    for (const { commands } of runCommands(file)) {
+    for (const { commands } of runsWithSudo(file)) {
       for (const c of commands) {
+        if (!c.sudo) continue;
         const sudo = c.words.find((w) => w.text === "sudo");
-        if (c.sudo && sudo)
+        if (sudo)
           out.push({ range: sudo.range, message: "Do not use sudo in RUN; use USER to change user." });
       }
     }

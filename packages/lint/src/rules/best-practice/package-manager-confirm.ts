@@ -1,5 +1,5 @@
 import { hasOption, insertOptionAfter, packageCommand } from "../../enginefile/package-managers.js";
-import { runCommands } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -52,7 +52,7 @@ for confirmation, reads end-of-file and aborts. The quick fix adds \`-y\` after 
   },
   (file) => {
     const out: Report[] = [];
-    for (const { commands } of runCommands(file)) {
+    for (const { commands } of runsCalling(file, MANAGERS)) {
       for (const c of commands) {
         const p = packageCommand(c, MANAGERS, SUBCOMMANDS);
         if (!p || hasOption(c, ...YES) || c.words.some((w) => w.dynamic)) continue;

@@ -4,9 +4,13 @@ import {
   insertOptionAfter,
   packageCommand,
 } from "../../enginefile/package-managers.js";
-import { runCommands } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
+
+const PIP = ["pip", "pip3"];
+const INSTALL = ["install"];
+const CACHE_PATHS = ["/root/.cache", "/home"];
 
 export default enginefileRule(
   {
@@ -25,12 +29,12 @@ export default enginefileRule(
   },
   (file) => {
     const out: Report[] = [];
-    for (const { instruction, commands } of runCommands(file)) {
-      if (hasCacheMount(instruction, "/root/.cache", "/home")) continue;
+    for (const { instruction, commands } of runsCalling(file, PIP)) {
+      if (hasCacheMount(instruction, CACHE_PATHS)) continue;
       const scope = file.scopes.get(instruction);
       if (scope?.get("PIP_NO_CACHE_DIR")) continue;
       for (const c of commands) {
-        const p = packageCommand(c, ["pip", "pip3"], ["install"]);
+        const p = packageCommand(c, PIP, INSTALL);
         if (!p || hasOption(c, "--no-cache-dir") || c.words.some((w) => w.text === "PIP_NO_CACHE_DIR=1"))
           continue;
         out.push({

@@ -1,9 +1,11 @@
 import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
-import { runCommands } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
 const MANAGERS = ["yum", "dnf", "microdnf", "zypper"];
+const INSTALL = ["install", "in"];
+const CACHE_PATHS = ["/var/cache/yum", "/var/cache/dnf", "/var/cache/zypp", "/var/cache/libdnf5"];
 
 export default enginefileRule(
   {
@@ -22,19 +24,10 @@ remove \`/var/cache/yum\`, \`/var/cache/dnf\`), or mount a cache there, so metad
   },
   (file) => {
     const out: Report[] = [];
-    for (const { instruction, commands } of runCommands(file)) {
-      if (
-        hasCacheMount(
-          instruction,
-          "/var/cache/yum",
-          "/var/cache/dnf",
-          "/var/cache/zypp",
-          "/var/cache/libdnf5",
-        )
-      )
-        continue;
+    for (const { instruction, commands } of runsCalling(file, MANAGERS)) {
+      if (hasCacheMount(instruction, CACHE_PATHS)) continue;
       for (const c of commands) {
-        const p = packageCommand(c, MANAGERS, ["install", "in"]);
+        const p = packageCommand(c, MANAGERS, INSTALL);
         if (!p) continue;
         const cleaned = commands.some(
           (x) =>

@@ -1,6 +1,8 @@
-import { runCommands } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell-commands.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
+
+const APT = ["apt"];
 
 export default enginefileRule(
   {
@@ -18,7 +20,7 @@ export default enginefileRule(
   },
   (file) => {
     const out: Report[] = [];
-    for (const { commands } of runCommands(file)) {
+    for (const { commands } of runsCalling(file, APT)) {
       for (const c of commands) {
         const word = c.words[c.nameIndex];
         if (c.name !== "apt" || !word || word.text !== "apt") continue;

@@ -5,10 +5,14 @@ import { enginefileRule } from "../../model/rule.js";
 type Casing = "upper" | "lower" | "mixed";
 
 function casingOf(word: string): Casing {
-  if (word === word.toUpperCase()) return "upper";
-  if (word === word.toLowerCase()) return "lower";
-  return "mixed";
+  const known = seen.get(word);
+  if (known) return known;
+  const casing = word === word.toUpperCase() ? "upper" : word === word.toLowerCase() ? "lower" : "mixed";
+  // keywords repeat (a file has a handful of spellings), so each is classified once
+  if (seen.size < 256) seen.set(word, casing);
+  return casing;
 }
+const seen = new Map<string, Casing>();
 
 export default enginefileRule(
   {

@@ -33,7 +33,7 @@ value flag written without \`=value\`. When the flag belongs to another instruct
   (file) => {
     const out: Report[] = [];
     for (const ins of allInstructions(file)) {
-      if (ins.kind === "unknown" || ins.kind === "onbuild") continue;
+      if (ins.kind === "unknown" || ins.kind === "onbuild" || ins.flags.length === 0) continue;
       const allowed = INSTRUCTION_FLAGS[ins.kind] ?? [];
       const seen = new Set<string>();
       for (const flag of ins.flags) {

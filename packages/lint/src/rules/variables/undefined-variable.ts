@@ -1,10 +1,12 @@
-import type { Instruction, Stage } from "@enginekit/enginefile";
+import type { Instruction, Stage, VariableReference } from "@enginekit/enginefile";
 import { closestMatch } from "@enginekit/manifests/schema-free";
 import type { AnalyzedEnginefile } from "../../enginefile/analysis.js";
 import { allInstructions } from "../../enginefile/instructions.js";
 import { WELL_KNOWN_VARIABLES } from "../../enginefile/well-known-variables.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
+
+const NO_REFERENCES: readonly VariableReference[] = Object.freeze([]);
 
 /** Instructions whose arguments the engine expands at build time (BuildKit's expansion list). */
 const EXPANDED = new Set([
@@ -20,13 +22,15 @@ const EXPANDED = new Set([
   "arg",
 ]);
 
-function checkedReferences(ins: Instruction) {
+function checkedReferences(ins: Instruction): readonly VariableReference[] {
+  if (ins.variables.length === 0) return NO_REFERENCES;
   if (EXPANDED.has(ins.kind)) return ins.variables;
   if (ins.kind === "run") {
+    if (ins.flags.length === 0) return NO_REFERENCES;
     const flagEnd = ins.flags.at(-1)?.range.end.offset ?? -1;
     return ins.variables.filter((v) => v.range.end.offset <= flagEnd);
   }
-  return [];
+  return NO_REFERENCES;
 }
 
 /** True when the stage's base chain ends in `scratch`, so every variable it sees is declared in the file. */
@@ -70,10 +74,12 @@ ARG the stage forgot to re-declare; in stages built from \`scratch\` every undec
   (file) => {
     const out: Report[] = [];
     for (const ins of allInstructions(file)) {
+      const references = checkedReferences(ins);
+      if (references.length === 0) continue;
       if (!file.stageOf(ins) && ins.kind !== "arg") continue;
       const scope = file.scopes.get(ins);
       if (!scope) continue;
-      for (const v of checkedReferences(ins)) {
+      for (const v of references) {
         if (v.operator !== undefined || scope.get(v.name) || WELL_KNOWN_VARIABLES.has(v.name)) continue;
         const guess = closestMatch(
           v.name,
