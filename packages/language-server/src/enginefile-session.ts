@@ -9,9 +9,10 @@ import { enginefileSemanticTokens } from "./features/enginefile/semantic-tokens.
 
 /**
  * The server's Enginefile features on one text, in process and without a connection (for embedding
- * and for the `lsp` benchmark): the text is parsed and analysed once, in the constructor, exactly as
- * the server's parse cache does for a document version; each method runs the same provider the
- * server runs for the LSP request of that name.
+ * and for the `lsp` benchmark): the text is parsed once, in the constructor, exactly as the server's
+ * parse cache does for a document version, and analysed on demand (scopes, stage graph and rule
+ * indexes are computed by the first feature that needs them and kept); each method runs the same
+ * provider the server runs for the LSP request of that name.
  */
 export class EnginefileSession {
   readonly document: TextDocument;

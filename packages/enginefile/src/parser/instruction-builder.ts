@@ -114,10 +114,20 @@ function subRange(r: Range, s: number, e: number): Range {
 export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction {
   const flags = node.flags.length === 0 ? NONE : node.flags.map((w) => flag(ctx, w));
   const args = node.args.length === 0 ? NONE : node.args.map((a) => argument(ctx, a, node.json));
+  // the instruction's list is the one source's list when only one flag or argument has variables
+  // (the common case; the tree is read-only), else a new list
   let variables: VariableReference[] = NONE;
+  let own = false;
   const add = (found: VariableReference[]) => {
     if (found.length === 0) return;
-    if (variables === NONE) variables = [];
+    if (variables === NONE) {
+      variables = found;
+      return;
+    }
+    if (!own) {
+      variables = [...variables];
+      own = true;
+    }
     for (const v of found) variables.push(v);
   };
   for (const w of node.flags) add(variablesIn(ctx, w.start, w.end));

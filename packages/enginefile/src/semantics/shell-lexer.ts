@@ -530,7 +530,11 @@ const REFERENCES_ONLY_BACKTICK: ShellLexOptions = { escapeToken: "`", skipUnsetE
  * @param escapeToken the document's escape character (`\` or `` ` ``).
  */
 export function shellVariableReferences(source: string, escapeToken: string): ShellVariableReference[] {
-  const sw = new ShellWord(source, unset, escapeToken === "`" ? REFERENCES_ONLY_BACKTICK : REFERENCES_ONLY_BACKSLASH);
+  const sw = new ShellWord(
+    source,
+    unset,
+    escapeToken === "`" ? REFERENCES_ONLY_BACKTICK : REFERENCES_ONLY_BACKSLASH,
+  );
   sw.recordLookups = false;
   try {
     sw.processStopOn(EOF, false);

@@ -26,6 +26,21 @@ function directive(
   };
 }
 
+/**
+ * The index of the first of `items` (in source order) starting at or after `offset`; `items.length`
+ * when none does (binary search: a file with many suppression comments stays linear).
+ */
+function firstStartingAt(items: readonly { range: { start: { offset: number } } }[], offset: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((items[mid]?.range.start.offset ?? 0) < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The suppression comments of an Enginefile (comment lines only; heredoc bodies are not comments). */
 export function enginefileSuppressions(file: AnalyzedEnginefile): SuppressionDirective[] {
   const out: SuppressionDirective[] = [];
@@ -36,14 +51,13 @@ export function enginefileSuppressions(file: AnalyzedEnginefile): SuppressionDir
     const hash = file.text.indexOf("#", start);
     const d = directive(file.lines, start, end, hash + 1, c.text, (scope) => {
       if (scope === "file") return [0, file.text.length];
-      const next = doc.instructions.find((i) => i.range.start.offset >= end);
+      const next = doc.instructions[firstStartingAt(doc.instructions, end)];
       if (!next) return [end, end];
       if (scope === "next") return [next.range.start.offset, next.range.end.offset];
-      const stage = doc.stages.find(
-        (s) =>
-          s.range.start.offset <= next.range.start.offset && next.range.start.offset < s.range.end.offset,
-      );
-      return [end, stage ? stage.range.end.offset : next.range.end.offset];
+      const at = next.range.start.offset;
+      const stage = doc.stages[firstStartingAt(doc.stages, at + 1) - 1];
+      const inStage = stage !== undefined && at < stage.range.end.offset;
+      return [end, inStage ? stage.range.end.offset : next.range.end.offset];
     });
     if (d) out.push(d);
   }
