@@ -107,6 +107,13 @@ function subRange(r: Range, s: number, e: number): Range {
   return { start: at(s), end: at(e) };
 }
 
+/** The range of the arguments text: the one argument's range when it covers exactly that text (shared). */
+function argumentsRange(ctx: BuildContext, node: RefNode, args: Argument[]): Range {
+  const only = node.args.length === 1 ? node.args[0] : undefined;
+  if (only && only.start === node.restStart && only.end === node.restEnd && args[0]) return args[0].range;
+  return ctx.mapper.range(node.restStart, node.restEnd);
+}
+
 /**
  * Builds the typed instruction node of `node` (a reference node over the logical line of `ctx`).
  * `variables` gathers the references in flags and arguments; kinds add their own fields.
@@ -136,13 +143,13 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
   const base: InstructionBase = {
     kind: "unknown",
     keyword: node.command,
-    keywordRange: ctx.mapper.range(node.commandStart, node.commandEnd),
+    keywordRange: ctx.mapper.rangeFrom(ctx.range.start, node.commandStart, node.commandEnd),
     range: ctx.range,
     flags,
     args,
     heredocs: ctx.heredocs,
     original: ctx.text,
-    argumentsRange: ctx.mapper.range(node.restStart, node.restEnd),
+    argumentsRange: argumentsRange(ctx, node, args),
     variables,
   };
   const form = node.json ? ("exec" as const) : ("shell" as const);

@@ -2,33 +2,27 @@ import type { Position, Range } from "../ast/position.js";
 import type { Segment } from "../lexer/logical-lines.js";
 import { lineOfOffset, type SourceLines } from "../lexer/source-lines.js";
 
-/** How many recent positions and ranges {@link PositionMapper} hands out again instead of copies. */
-const RECENT = 4;
-
-/**
- * Converts source offsets to {@link Position}s (binary search over line starts). Positions and ranges
- * are immutable and shared: an instruction's keyword, arguments and whole range meet at the same few
- * offsets, so the last {@link RECENT} of each are reused (the tree stays small and cheap to build).
- */
+/** Converts source offsets to {@link Position}s (binary search over line starts). */
 export class PositionMapper {
   private lastLine = 0;
-  private readonly positions: (Position | undefined)[] = new Array(RECENT).fill(undefined);
-  private nextPosition = 0;
-  private readonly ranges: (Range | undefined)[] = new Array(RECENT).fill(undefined);
-  private nextRange = 0;
 
   constructor(private readonly lines: SourceLines) {}
 
-  /** The position of a UTF-16 source offset (O(1) when near a recent lookup). */
+  private recentA: Position | undefined;
+  private recentB: Position | undefined;
+
+  /**
+   * The position of a UTF-16 source offset (O(1) when near the previous lookup). Positions are
+   * immutable and shared: ranges that meet or start together reuse the same object.
+   */
   at(offset: number): Position {
-    const recent = this.positions;
-    for (let k = 0; k < RECENT; k++) {
-      const p = recent[k];
-      if (p !== undefined && p.offset === offset) return p;
-    }
+    const a = this.recentA;
+    if (a !== undefined && a.offset === offset) return a;
+    const b = this.recentB;
+    if (b !== undefined && b.offset === offset) return b;
     const p = this.compute(offset);
-    recent[this.nextPosition] = p;
-    this.nextPosition = (this.nextPosition + 1) % RECENT;
+    this.recentB = a;
+    this.recentA = p;
     return p;
   }
 
@@ -52,16 +46,8 @@ export class PositionMapper {
 
   /** The range `[start, end)` of source offsets. */
   range(start: number, end: number): Range {
-    const recent = this.ranges;
-    for (let k = 0; k < RECENT; k++) {
-      const r = recent[k];
-      if (r !== undefined && r.start.offset === start && r.end.offset === end) return r;
-    }
     const s = this.at(start);
-    const r = { start: s, end: end === start ? s : this.at(end) };
-    recent[this.nextRange] = r;
-    this.nextRange = (this.nextRange + 1) % RECENT;
-    return r;
+    return { start: s, end: end === start ? s : this.at(end) };
   }
 }
 
@@ -94,6 +80,17 @@ export class LogicalMapper {
     }
     const s = segs[lo] as Segment;
     return s.sourceStart + Math.min(Math.max(o - s.logicalStart, 0), s.length);
+  }
+
+  /**
+   * Range of logical offsets `[start, end)` whose start is already known as `from` (a position of the
+   * same source offset), so the two ranges share it.
+   */
+  rangeFrom(from: Position, start: number, end: number): Range {
+    const s = this.source(start, false);
+    if (s !== from.offset) return this.range(start, end);
+    const e = end <= start ? s : this.source(end, true);
+    return { start: from, end: e <= s ? from : this.positions.at(e) };
   }
 
   /** Range of logical offsets `[start, end)`. */
