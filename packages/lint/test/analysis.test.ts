@@ -130,3 +130,40 @@ describe("runsCalling", () => {
     ]);
   });
 });
+
+describe("command heads", () => {
+  it("the call index and the full commands agree on names, sudo and the name's index", () => {
+    const file = analyzeEnginefile(
+      [
+        "FROM alpine",
+        "RUN sudo -E -H env A=1 nohup /usr/bin/apt-get install -y x; B=2 $TOOL run; sudo; -x y",
+        'RUN ["sudo", "apk", "add", "z"]',
+        "RUN <<EOF",
+        "exec pip install q",
+        "EOF",
+        "",
+      ].join("\n"),
+    );
+    const heads = runCommands(file).map((r) =>
+      r.commands.map((c) => [c.name, c.sudo, c.words[c.nameIndex]?.text ?? null]),
+    );
+    expect(heads).toEqual([
+      [
+        ["apt-get", true, "/usr/bin/apt-get"],
+        [undefined, false, "$TOOL"],
+        [undefined, true, null],
+        ["-x", false, "-x"],
+      ],
+      [["apk", true, "apk"]],
+      [
+        ["<<EOF", false, "<<EOF"],
+        ["pip", false, "pip"],
+      ],
+    ]);
+    const lines = (name: string) => runsCalling(file, [name]).map((r) => r.instruction.range.start.line);
+    expect(lines("apt-get")).toEqual([1]);
+    expect(lines("apk")).toEqual([2]);
+    expect(lines("pip")).toEqual([3]);
+    expect(runsWithSudo(file).map((r) => r.instruction.range.start.line)).toEqual([1, 2]);
+  });
+});

@@ -39,13 +39,55 @@ export function shellCommands(file: AnalyzedEnginefile, instruction: Instruction
     }));
     return words.length > 0 ? [command(words)] : [];
   }
-  const out: ShellCommand[] = [];
+  const sink = new CommandCollector(file);
+  scanShellCode(file, instruction, sink);
+  return sink.commands;
+}
+
+/** The shell code of a shell-form RUN: its arguments text (continuations joined) and its heredoc bodies. */
+function scanShellCode(file: AnalyzedEnginefile, instruction: Instruction, sink: WordSink): void {
   const r = instruction.argumentsRange;
-  scan(file, r.start.offset, r.end.offset, file.doc.escapeCharacter, true, out);
+  scan(file.text, r.start.offset, r.end.offset, file.doc.escapeCharacter, true, sink);
   for (const h of instruction.heredocs) {
-    scan(file, h.bodyRange.start.offset, h.bodyRange.end.offset, "\\", false, out);
+    scan(file.text, h.bodyRange.start.offset, h.bodyRange.end.offset, "\\", false, sink);
   }
-  return out;
+}
+
+/** Where {@link scan} sends what it finds: each word (unquoted text and source offsets), then each command end. */
+interface WordSink {
+  word(text: string, start: number, end: number, dynamic: boolean): void;
+  endCommand(): void;
+}
+
+/** Collects the simple commands with all their words. */
+class CommandCollector implements WordSink {
+  readonly commands: ShellCommand[] = [];
+  private words: ShellWord[] = [];
+  constructor(private readonly file: AnalyzedEnginefile) {}
+  word(text: string, start: number, end: number, dynamic: boolean): void {
+    this.words.push(new ScannedWord(text, start, end, dynamic, this.file));
+  }
+  endCommand(): void {
+    if (this.words.length === 0) return;
+    this.commands.push(command(this.words));
+    this.words = [];
+  }
+}
+
+/** Records only each command's head (name and sudo), keeping no words: what the call index needs. */
+class HeadCollector implements WordSink {
+  private head = new CommandHead();
+  private empty = true;
+  constructor(private readonly found: (head: CommandHead) => void) {}
+  word(text: string, _start: number, _end: number, dynamic: boolean): void {
+    this.empty = false;
+    this.head.add(text, dynamic);
+  }
+  endCommand(): void {
+    if (!this.empty) this.found(this.head);
+    this.head = new CommandHead();
+    this.empty = true;
+  }
 }
 
 /** A word found by {@link scan}: its range is computed on first read (most words are never reported). */
@@ -65,15 +107,13 @@ class ScannedWord implements ShellWord {
 }
 
 function scan(
-  file: AnalyzedEnginefile,
+  text: string,
   start: number,
   end: number,
   escapeCharacter: string,
   continuationLines: boolean,
-  out: ShellCommand[],
+  sink: WordSink,
 ): void {
-  const text = file.text;
-  let words: ShellWord[] = [];
   // the current word is `word` (its quoted and escaped parts, already unquoted) + text[pieceStart, at)
   let word = "";
   let wordStart = -1;
@@ -81,18 +121,15 @@ function scan(
   let dynamic = false;
   let lineStart = true;
   const flushWord = (at: number) => {
-    if (wordStart >= 0) {
-      const value = pieceStart < at ? word + text.slice(pieceStart, at) : word;
-      words.push(new ScannedWord(value, wordStart, at, dynamic, file));
-    }
+    if (wordStart >= 0)
+      sink.word(pieceStart < at ? word + text.slice(pieceStart, at) : word, wordStart, at, dynamic);
     word = "";
     wordStart = -1;
     dynamic = false;
   };
   const flushCommand = (at: number) => {
     flushWord(at);
-    if (words.length > 0) out.push(command(words));
-    words = [];
+    sink.endCommand();
   };
   let i = start;
   while (i < end) {
@@ -162,24 +199,48 @@ function scan(
   flushCommand(Math.min(i, end));
 }
 
-function command(words: ShellWord[]): ShellCommand {
-  let i = 0;
-  let sudo = false;
-  for (;;) {
-    const w = words[i];
-    if (!w) break;
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w.text)) i++;
-    else if (w.text === "sudo") {
-      sudo = true;
-      i++;
-      while (words[i]?.text.startsWith("-")) i++;
-    } else if (w.text === "env" || w.text === "exec" || w.text === "command" || w.text === "nohup") i++;
-    else break;
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/**
+ * Reads the head of a simple command word by word: `NAME=value` assignments, `sudo` (and the options
+ * after it) and `env`/`exec`/`command`/`nohup` are skipped; the next word is the command (its basename,
+ * undefined when it uses `$`).
+ */
+class CommandHead {
+  /** Index of the command name among the words (the number of words when there is none). */
+  nameIndex = 0;
+  sudo = false;
+  name: string | undefined;
+  private done = false;
+  private afterSudo = false;
+
+  /** Reads the next word; false once the name is known (later words do not change the head). */
+  add(text: string, dynamic: boolean): boolean {
+    if (this.done) return false;
+    if (this.afterSudo && text.startsWith("-")) {
+      this.nameIndex++;
+      return true;
+    }
+    this.afterSudo = false;
+    if (ASSIGNMENT.test(text)) this.nameIndex++;
+    else if (text === "sudo") {
+      this.sudo = true;
+      this.afterSudo = true;
+      this.nameIndex++;
+    } else if (text === "env" || text === "exec" || text === "command" || text === "nohup") this.nameIndex++;
+    else {
+      this.done = true;
+      this.name = dynamic ? undefined : text.slice(text.lastIndexOf("/") + 1);
+      return false;
+    }
+    return true;
   }
-  const nameWord = words[i];
-  const name =
-    nameWord && !nameWord.dynamic ? nameWord.text.slice(nameWord.text.lastIndexOf("/") + 1) : undefined;
-  return { words, name, nameIndex: i, sudo };
+}
+
+function command(words: ShellWord[]): ShellCommand {
+  const head = new CommandHead();
+  for (const w of words) if (!head.add(w.text, w.dynamic)) break;
+  return { words, name: head.name, nameIndex: head.nameIndex, sudo: head.sudo };
 }
 
 /** The words after the command name. */
@@ -234,13 +295,16 @@ function callIndexOf(file: AnalyzedEnginefile): CallIndex {
     const run = ins.kind === "onbuild" ? ins.trigger : ins;
     if (run?.kind !== "run") continue;
     index.runs.push(run);
-    for (const c of shellCommands(file, run)) {
-      if (c.sudo && index.withSudo.at(-1) !== run) index.withSudo.push(run);
-      if (c.name === undefined) continue;
-      const list = index.byName.get(c.name);
-      if (!list) index.byName.set(c.name, [run]);
+    const { byName, withSudo } = index;
+    const record = (c: { name: string | undefined; sudo: boolean }) => {
+      if (c.sudo && withSudo[withSudo.length - 1] !== run) withSudo.push(run);
+      if (c.name === undefined) return;
+      const list = byName.get(c.name);
+      if (!list) byName.set(c.name, [run]);
       else if (list[list.length - 1] !== run) list.push(run);
-    }
+    };
+    if (run.form === "exec") for (const c of shellCommands(file, run)) record(c);
+    else scanShellCode(file, run, new HeadCollector(record));
   }
   callIndexes.set(file.doc, index);
   return index;
