@@ -1,3 +1,4 @@
+import type { Instruction } from "@enginekit/enginefile";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -24,14 +25,17 @@ export default enginefileRule(
   (file) => {
     const out: Report[] = [];
     for (const stage of file.doc.stages) {
-      for (const kind of SINGLE) {
-        const all = stage.instructions.filter((i) => i.kind === kind);
-        const last = all.at(-1);
-        for (const i of all.slice(0, -1))
-          out.push({
-            range: i.keywordRange,
-            message: `Only the last ${i.keyword.toUpperCase()} of a stage takes effect; this one is replaced on line ${(last?.range.start.line ?? 0) + 1}.`,
-          });
+      // one pass for the last of each kind, one for the earlier ones (findings are sorted later)
+      const last = new Map<string, Instruction>();
+      for (const i of stage.instructions) if (SINGLE.includes(i.kind)) last.set(i.kind, i);
+      if (last.size === 0) continue;
+      for (const i of stage.instructions) {
+        const winner = last.get(i.kind);
+        if (winner === undefined || winner === i) continue;
+        out.push({
+          range: i.keywordRange,
+          message: `Only the last ${i.keyword.toUpperCase()} of a stage takes effect; this one is replaced on line ${winner.range.start.line + 1}.`,
+        });
       }
     }
     return out;

@@ -4,15 +4,11 @@ import { enginefileRule } from "../../model/rule.js";
 
 type Casing = "upper" | "lower" | "mixed";
 
-function casingOf(word: string): Casing {
-  const known = seen.get(word);
-  if (known) return known;
-  const casing = word === word.toUpperCase() ? "upper" : word === word.toLowerCase() ? "lower" : "mixed";
-  // keywords repeat (a file has a handful of spellings), so each is classified once
-  if (seen.size < 256) seen.set(word, casing);
-  return casing;
+function classify(word: string): Casing {
+  if (word === word.toUpperCase()) return "upper";
+  if (word === word.toLowerCase()) return "lower";
+  return "mixed";
 }
-const seen = new Map<string, Casing>();
 
 export default enginefileRule(
   {
@@ -35,6 +31,16 @@ reported. \`AS\` in FROM should match FROM's casing. The quick fix rewrites the 
     ],
   },
   (file) => {
+    // keywords repeat (a file has a handful of spellings): each spelling is classified once
+    const casings = new Map<string, Casing>();
+    const casingOf = (word: string): Casing => {
+      let casing = casings.get(word);
+      if (casing === undefined) {
+        casing = classify(word);
+        casings.set(word, casing);
+      }
+      return casing;
+    };
     const instructions = allInstructions(file).filter((i) => i.kind !== "unknown");
     let upper = 0;
     let lower = 0;

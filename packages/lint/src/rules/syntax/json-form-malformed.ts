@@ -25,7 +25,8 @@ The quick fix rewrites single quotes to double quotes when that makes valid JSON
     for (const ins of allInstructions(file)) {
       if (!("form" in ins) || ins.form !== "shell") continue;
       const range = ins.kind === "healthcheck" ? ins.command[0]?.range : ins.argumentsRange;
-      if (!range) continue;
+      // only arguments starting with "[" can look like exec form (checked before slicing the text)
+      if (!range || file.text.charCodeAt(range.start.offset) !== 91) continue;
       const raw = file.text.slice(range.start.offset, ins.argumentsRange.end.offset).trimEnd();
       if (!raw.startsWith("[") || !raw.endsWith("]")) continue;
       const at = file.lines.range(range.start.offset, range.start.offset + raw.length);
