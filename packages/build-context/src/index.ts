@@ -5,7 +5,7 @@ export {
   type PackOptions,
   type PackProgress,
   packContext,
-  RING_SIZE,
+  RECYCLE_ARENA_BYTES,
   tarChunks,
 } from "./pack/pack-stream.js";
 export { type ContextPlan, DEFAULT_ENGINEFILE, type PlanOptions, planContext } from "./pack/plan-context.js";

@@ -3,7 +3,7 @@
  * through the archive API, so the test sees exactly what the engine received. Skips with a message
  * outside CI when ENGINE_HOST is unset; fails in CI.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EngineClient } from "@enginekit/api";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   BuildFailedError,
   type BuildParameters,
+  ContextError,
   type PlanOptions,
   planContext,
   runBuild,
@@ -132,6 +133,20 @@ describe.skipIf(!host)("builds on the real engine", () => {
     expect((error as BuildFailedError).message).toMatch(/returned a non-zero code: 3/);
     expect((error as BuildFailedError).code).toBe(3);
     expect(out.join("")).toContain("about to fail");
+  });
+
+  it("builds nothing when a file shrinks during the upload (the body is cut short, never completed)", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\nCOPY . /ctx\n", "a.txt": "sent first" });
+    writeFileSync(join(root, "big.bin"), Buffer.alloc(4 * 1024 * 1024, 7));
+    const plan = await planContext({ context: root });
+    truncateSync(join(root, "big.bin"), 1024 * 1024 + 5);
+    const tag = `enginekit-test/shrank:${process.pid}-${Date.now()}`;
+    const error = await runBuild({ plan, parameters: { t: [tag] }, engine }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContextError);
+    expect((error as ContextError).message).toBe("big.bin: shrank while the context was being sent");
+    // A complete-looking body would be built within milliseconds; a whole build after it gives it time.
+    await build({ context: makeTree({ Enginefile: "FROM scratch\nCOPY . /ctx\n", "b.txt": "b" }) });
+    await expect(engine.images.inspect(tag)).rejects.toMatchObject({ status: 404 });
   });
 
   it("uses an Enginefile under another name inside the context, and one outside it", async () => {

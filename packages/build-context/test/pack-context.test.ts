@@ -124,7 +124,7 @@ describe("order and content", () => {
 });
 
 describe("recycled buffers", () => {
-  it("give the same bytes as fresh buffers through a pipeline to a file, across ring wrap-arounds", async () => {
+  it("give the same bytes as fresh buffers through a pipeline to a file, across arena wrap-arounds", async () => {
     const files: Record<string, string> = { Enginefile: "FROM scratch\n" };
     for (let i = 0; i < 400; i++) files[`d${i % 7}/f${i}.txt`] = `${i}`.repeat(700 + i);
     const root = makeTree(files);

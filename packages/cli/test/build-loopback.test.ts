@@ -20,6 +20,8 @@ interface Received {
   headers: IncomingMessage["headers"];
   names: string[];
   gzip: boolean;
+  /** Bytes of the body as received (before gunzip). */
+  length: number;
 }
 
 let server: Server;
@@ -31,15 +33,16 @@ let answer: object[] = [];
 let stall: (() => void) | undefined;
 
 /** Entry names of the received archive, listed by GNU tar (after gunzip when compressed). */
-async function tarNames(req: IncomingMessage): Promise<{ names: string[]; gzip: boolean }> {
+async function tarNames(req: IncomingMessage): Promise<{ names: string[]; gzip: boolean; length: number }> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   let body = Buffer.concat(chunks);
+  const length = body.length;
   const gzip = body[0] === 0x1f && body[1] === 0x8b;
   if (gzip) body = gunzipSync(body);
-  if (body.length === 0) return { names: [], gzip };
+  if (body.length === 0) return { names: [], gzip, length };
   const names = execFileSync("tar", ["-tf", "-"], { input: body }).toString().split("\n").filter(Boolean);
-  return { names, gzip };
+  return { names, gzip, length };
 }
 
 beforeAll(async () => {
@@ -55,7 +58,7 @@ beforeAll(async () => {
       req.resume();
       return;
     }
-    const body = req.method === "POST" ? await tarNames(req) : { names: [], gzip: false };
+    const body = req.method === "POST" ? await tarNames(req) : { names: [], gzip: false, length: 0 };
     received.push({ method: req.method ?? "", url, headers: req.headers, ...body });
     res.writeHead(200, { "content-type": "application/json" });
     for (const m of answer) res.write(`${JSON.stringify(m)}\r\n`);
@@ -138,6 +141,9 @@ describe("enginekit build → POST /build", () => {
     expect(["1", "true"]).toContain(q.get("forcerm"));
     expect(["0", "false"]).toContain(q.get("rm"));
     expect(req.headers["content-type"]).toBe("application/x-tar");
+    // Uncompressed, the archive's exact size is known in advance: sent with Content-Length, not chunked.
+    expect(req.headers["content-length"]).toBe(String(req.length));
+    expect(req.headers["transfer-encoding"]).toBeUndefined();
     expect(goUrlDecode(String(req.headers["x-registry-config"]))).toEqual({
       "registry.example:5000": {
         username: "ci-user",

@@ -1,12 +1,13 @@
 /**
- * Streaming a planned context as a tar archive with bounded memory (architecture principle 5): headers
- * are written and small files read synchronously straight into 64 KiB batches (the cheapest path per
- * file in Node: no per-file allocation), large files are streamed in 256 KiB chunks; the stream is pulled by its consumer, so a slow engine slows the
+ * Streaming a planned context as a tar archive with bounded memory (architecture principle 5). The
+ * archive is produced synchronously as its consumer pulls it: headers are written and small files read
+ * with `readSync` straight into 64 KiB batches (no per-file allocation), large files are read with
+ * `readSync` in 1 MiB chunks (no thread-pool round trip and no promise per chunk: the cheapest path
+ * per byte in Node, and the next chunk is ready the moment the socket drains). A slow engine slows the
  * reads instead of filling memory. A file that vanished or shrank since planning destroys the stream
  * with a {@link ContextError}, so the engine never receives a complete-looking partial context.
  */
 import { closeSync, openSync, readSync } from "node:fs";
-import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
 import { ContextError } from "./context-error.js";
@@ -21,14 +22,17 @@ import {
 } from "./tar-header.js";
 import type { ContextEntry } from "./walk-context.js";
 
-/**
- * Size of the batches the stream yields, in bytes. Small enough for the allocator to recycle freed
- * batches (no fresh pages, bounded RSS), large enough to keep per-chunk stream overhead negligible.
- */
+/** Size of the batches headers and small files are written into, in bytes. */
 const BATCH_BYTES = 64 * 1024;
 
-/** Size of the chunks large files are read in, in bytes. */
-const LARGE_CHUNK_BYTES = 256 * 1024;
+/**
+ * Size of the chunks large files are read in, in bytes: large enough that the per-chunk cost (one
+ * `readSync`, one stream push, one socket write) is negligible next to copying the bytes.
+ */
+const LARGE_CHUNK_BYTES = 1024 * 1024;
+
+/** Bytes the stream buffers ahead of its consumer (Node's `highWaterMark`). */
+const STREAM_HIGH_WATER_MARK = BATCH_BYTES;
 
 /** Progress of a pack: archive bytes produced and entries written so far. */
 export interface PackProgress {
@@ -43,31 +47,45 @@ export interface PackOptions {
   /** Called after each yielded chunk with the uncompressed progress. */
   onProgress?: (progress: PackProgress) => void;
   /**
-   * Recycle chunk buffers from a fixed ring instead of allocating one per chunk (no garbage, so no GC
-   * time and a flat RSS). Only for consumers that are done with a chunk once they ask for more — a
-   * socket or file written through `pipe`/`pipeline` or an HTTP client body, whose backpressure keeps
-   * fewer than {@link RING_SIZE} chunks in flight. Never for consumers that keep chunks (collecting
-   * them into an array). Default false.
+   * Carve chunks from one fixed {@link RECYCLE_ARENA_BYTES} arena, reused in a circle, instead of
+   * allocating one per chunk (no garbage, so no GC time and a flat RSS). Only for consumers that are
+   * done with a chunk once they ask for more — a socket or file written through `pipe`/`pipeline` or an
+   * HTTP client body — whose backpressure keeps far fewer than {@link RECYCLE_ARENA_BYTES} in flight.
+   * Never for consumers that keep chunks (collecting them into an array). Default false.
    */
   recycleBuffers?: boolean;
 }
 
 /**
- * Buffers per ring when recycling: far more than the chunks a backpressured writer can hold (its
- * readable buffer of one batch plus the one or two chunks a socket or file write keeps pending).
+ * Size in bytes of the arena chunks are carved from with `recycleBuffers`. A chunk's bytes are reused
+ * only after this many more bytes were handed out, while a backpressured consumer holds at most the
+ * stream's buffer (64 KiB plus one chunk), the one or two chunks its socket or file write keeps pending
+ * and 16 KiB of small writes: about 3 MiB with 1 MiB chunks, so 8 MiB leaves a wide margin.
  */
-export const RING_SIZE = 32;
+export const RECYCLE_ARENA_BYTES = 8 * 1024 * 1024;
 
-/** Hands out `size`-byte buffers: fresh ones, or round-robin from a ring of {@link RING_SIZE}. */
-function bufferSource(size: number, recycle: boolean): () => Buffer {
-  if (!recycle) return () => Buffer.allocUnsafe(size);
-  const ring: Buffer[] = [];
+/**
+ * Where chunks come from: `reserve(size)` gives a buffer of `size` bytes, `commit(used)` marks its first
+ * `used` bytes as handed out (the rest may be reserved again). Fresh buffers, or slices of one arena.
+ */
+interface ChunkMemory {
+  reserve(size: number): Buffer;
+  commit(used: number): void;
+}
+
+function chunkMemory(recycle: boolean): ChunkMemory {
+  if (!recycle) return { reserve: (size) => Buffer.allocUnsafe(size), commit: () => {} };
+  let arena: Buffer | undefined;
   let next = 0;
-  return () => {
-    let buf = ring[next];
-    if (!buf) buf = ring[next] = Buffer.allocUnsafe(size);
-    next = (next + 1) % RING_SIZE;
-    return buf;
+  return {
+    reserve: (size) => {
+      arena ??= Buffer.allocUnsafe(RECYCLE_ARENA_BYTES);
+      if (next + size > arena.length) next = 0;
+      return arena.subarray(next, next + size);
+    },
+    commit: (used) => {
+      next += used;
+    },
   };
 }
 
@@ -81,78 +99,86 @@ function openError(entry: ContextEntry, error: unknown): ContextError {
   return fileError(entry, code === "ENOENT" ? "vanished" : "became unreadable");
 }
 
-/** Reads exactly `size` bytes of `path` into `target` at `offset`. @throws ContextError */
-function readSmallFile(entry: ContextEntry, target: Buffer, offset: number): void {
-  let fd: number;
+/** Opens a context file for reading. @throws ContextError when it vanished or became unreadable. */
+function openEntry(entry: ContextEntry): number {
   try {
-    fd = openSync(entry.source!, "r");
+    return openSync(entry.source!, "r");
   } catch (error) {
     throw openError(entry, error);
   }
+}
+
+/**
+ * Fills `target` from `fd` at file position `position`. @throws ContextError when the file ends first.
+ */
+function readExactly(entry: ContextEntry, fd: number, target: Buffer, position: number): void {
+  let done = 0;
+  while (done < target.length) {
+    const n = readSync(fd, target, done, target.length - done, position + done);
+    if (n === 0) throw fileError(entry, "shrank");
+    done += n;
+  }
+}
+
+/** Reads a whole small file into `target` at `offset`. @throws ContextError */
+function readSmallFile(entry: ContextEntry, target: Buffer, offset: number): void {
+  const fd = openEntry(entry);
+  try {
+    readExactly(entry, fd, target.subarray(offset, offset + entry.header.size), 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A large file in chunks of at most {@link LARGE_CHUNK_BYTES}; the file is closed when the generator ends. */
+function* readLargeFile(entry: ContextEntry, memory: ChunkMemory): Generator<Buffer> {
+  const fd = openEntry(entry);
   try {
     const size = entry.header.size;
-    let done = 0;
-    while (done < size) {
-      const n = readSync(fd, target, offset + done, size - done, done);
-      if (n === 0) throw fileError(entry, "shrank");
-      done += n;
+    for (let done = 0; done < size; ) {
+      const length = Math.min(LARGE_CHUNK_BYTES, size - done);
+      const chunk = memory.reserve(length);
+      memory.commit(length);
+      readExactly(entry, fd, chunk, done);
+      done += chunk.length;
+      yield chunk;
     }
   } finally {
     closeSync(fd);
   }
 }
 
-/** Streams a large file in chunks. @throws ContextError */
-async function* readLargeFile(entry: ContextEntry, alloc: () => Buffer): AsyncGenerator<Buffer> {
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(entry.source!, "r");
-  } catch (error) {
-    throw openError(entry, error);
-  }
-  try {
-    const size = entry.header.size;
-    let done = 0;
-    while (done < size) {
-      const want = Math.min(LARGE_CHUNK_BYTES, size - done);
-      const chunk = alloc().subarray(0, want);
-      let got = 0;
-      while (got < want) {
-        const { bytesRead } = await handle.read(chunk, got, want - got, done + got);
-        if (bytesRead === 0) throw fileError(entry, "shrank");
-        got += bytesRead;
-      }
-      done += want;
-      yield chunk;
-    }
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
- * The archive as an async sequence of chunks: fresh Buffers the consumer may keep, or with
- * `recycleBuffers` ring buffers valid only until {@link RING_SIZE} more chunks were taken.
+ * The archive as a sequence of chunks, produced synchronously as it is pulled (every read is a
+ * synchronous `readSync` straight into the chunk: no thread-pool round trip, no promise per chunk):
+ * fresh Buffers the consumer may keep, or with `recycleBuffers` slices of a fixed arena valid only until
+ * {@link RECYCLE_ARENA_BYTES} more bytes were taken. Ending the iteration early closes the open file.
+ * @throws ContextError when a file vanished, became unreadable or shrank since planning.
  */
-export async function* tarChunks(
+export function* tarChunks(
   plan: ContextPlan,
   onProgress?: (p: PackProgress) => void,
   recycleBuffers = false,
-): AsyncGenerator<Buffer> {
-  const newBatch = bufferSource(BATCH_BYTES, recycleBuffers);
-  const newChunk = bufferSource(LARGE_CHUNK_BYTES, recycleBuffers);
-  let batch = newBatch();
+): Generator<Buffer> {
+  const memory = chunkMemory(recycleBuffers);
+  // The batch being filled, reserved when first written to (so large chunks never overlap it).
+  let batch: Buffer | undefined;
   let used = 0;
   const progress: PackProgress = { bytes: 0, entries: 0 };
+  const open = (): Buffer => {
+    batch ??= memory.reserve(BATCH_BYTES);
+    return batch;
+  };
   const take = (): Buffer => {
-    const out = batch.subarray(0, used);
+    const out = open().subarray(0, used);
+    memory.commit(used);
     progress.bytes += used;
-    batch = newBatch();
+    batch = undefined;
     used = 0;
     return out;
   };
   const zero = (n: number) => {
-    batch.fill(0, used, used + n);
+    open().fill(0, used, used + n);
     used += n;
   };
   for (const entry of plan.entries) {
@@ -165,12 +191,13 @@ export async function* tarChunks(
       onProgress?.(progress);
     }
     if (headerLength + size + pad <= BATCH_BYTES) {
-      used += writeHeader(batch, used, entry.header);
+      const target = open();
+      used += writeHeader(target, used, entry.header);
       if (entry.content) {
-        entry.content.copy(batch, used);
+        entry.content.copy(target, used);
         used += size;
       } else if (size > 0) {
-        readSmallFile(entry, batch, used);
+        readSmallFile(entry, target, used);
         used += size;
       }
       zero(pad);
@@ -179,9 +206,9 @@ export async function* tarChunks(
       if (headerLength > BATCH_BYTES) {
         yield encodeHeader(entry.header);
         progress.bytes += headerLength;
-      } else used += writeHeader(batch, used, entry.header);
-      yield take();
-      for await (const chunk of entry.content ? [entry.content] : readLargeFile(entry, newChunk)) {
+      } else used += writeHeader(open(), used, entry.header);
+      if (used > 0) yield take();
+      for (const chunk of entry.content ? [entry.content] : readLargeFile(entry, memory)) {
         progress.bytes += chunk.length;
         yield chunk;
         onProgress?.(progress);
@@ -197,14 +224,51 @@ export async function* tarChunks(
 }
 
 /**
+ * A byte stream over {@link tarChunks}: each `_read` pushes chunks synchronously until the buffer is
+ * full, so a consumer waiting for more finds the next chunk ready. Destroying it ends the generator
+ * (closing any open file); a read failure destroys it with the {@link ContextError}.
+ */
+class TarStream extends Readable {
+  constructor(private readonly chunks: Generator<Buffer>) {
+    super({ highWaterMark: STREAM_HIGH_WATER_MARK });
+  }
+
+  override _read(): void {
+    try {
+      for (;;) {
+        const next = this.chunks.next();
+        if (this.destroyed) {
+          // Destroyed by a callback while the generator ran (it could not be ended then).
+          this.chunks.return(undefined);
+          return;
+        }
+        if (next.done) {
+          this.push(null);
+          return;
+        }
+        if (!this.push(next.value)) return;
+      }
+    } catch (error) {
+      this.destroy(error as Error);
+    }
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    try {
+      this.chunks.return(undefined);
+    } catch {
+      // Still running (destroyed from a callback): `_read` ends it. Or it failed: that is the error.
+    }
+    callback(error);
+  }
+}
+
+/**
  * The archive of `plan` as a byte stream (optionally gzip-compressed). Destroying the stream stops the
  * reads and closes any open file; read failures destroy it with a {@link ContextError}.
  */
 export function packContext(plan: ContextPlan, options: PackOptions = {}): Readable {
-  const tar = Readable.from(tarChunks(plan, options.onProgress, options.recycleBuffers === true), {
-    objectMode: false,
-    highWaterMark: BATCH_BYTES,
-  });
+  const tar = new TarStream(tarChunks(plan, options.onProgress, options.recycleBuffers === true));
   if (!options.gzip) return tar;
   const gzip = createGzip({ level: 1 });
   tar.on("error", (error) => gzip.destroy(error));

@@ -8,7 +8,7 @@
  * `lstat` per entry (readability from the permission bits), the cheapest way to visit many small files from Node.
  */
 import { closeSync, type Dirent, lstatSync, openSync, readdirSync, readlinkSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { sep } from "node:path";
 import type {
   ExceptionMode,
   IgnoreMatcher,
@@ -139,6 +139,7 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
   const seenInodes = new Map<string, string>();
   const noPatterns = matcher.patterns.length === 0;
   const identity = currentIdentity();
+  const rootPrefix = root.endsWith(sep) ? root : root + sep;
 
   // Stack of pending work: a directory frame to list, or an entry to visit. Pushed in reverse order.
   type Work = { kind: "list"; frame: Frame } | { kind: "visit"; parent: Frame; name: string; dirent: Dirent };
@@ -150,7 +151,7 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
       const { frame } = work;
       let dirents: Dirent[];
       try {
-        dirents = readdirSync(frame.dir === "" ? root : join(root, frame.dir), { withFileTypes: true });
+        dirents = readdirSync(frame.dir === "" ? root : rootPrefix + frame.dir, { withFileTypes: true });
       } catch (error) {
         if (frame.dir === "") throw error;
         result.errors.push({ path: frame.dir, reason: describe(error) });
@@ -166,7 +167,7 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
 
     const { parent, name } = work;
     const rel = parent.dir === "" ? name : `${parent.dir}/${name}`;
-    const abs = join(root, rel);
+    const abs = rootPrefix + rel; // `rel` is clean: no path.join normalisation needed per entry
     let stats: Stats;
     try {
       stats = lstatSync(abs);

@@ -1,7 +1,7 @@
 /**
  * Uploading a planned context to `POST /build` and following the build (research §5–6, engine §4.2):
  * the query is validated against the api schema before anything is sent; the archive is streamed with
- * backpressure; an in-stream `error`/`errorDetail` becomes a {@link BuildFailedError}; aborting the
+ * backpressure, with `Content-Length` (its exact size is known from the plan) unless it is gzipped; an in-stream `error`/`errorDetail` becomes a {@link BuildFailedError}; aborting the
  * signal stops the upload and the build.
  */
 
@@ -105,6 +105,11 @@ export async function runBuild(options: RunBuildOptions): Promise<BuildResult> {
   let imageId: string | undefined;
   try {
     const messages = await options.engine.images.build(body, query, {
+      // The archive's exact size is known: the engine reads a plain body instead of decoding chunks. A
+      // body cut short (a file shrank) still fails the request, so the engine never builds from it.
+      ...(options.plan && !options.gzip
+        ? { headers: { "content-length": String(options.plan.totalBytes) } }
+        : {}),
       ...(options.registryConfig ? { registryConfig: options.registryConfig } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });

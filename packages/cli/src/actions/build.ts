@@ -28,6 +28,7 @@ import {
   ContextError,
   type ContextPlan,
   compareNames,
+  type ExceptionMode,
   formatMessage,
   IgnoreFileError,
   type PackProgress,
@@ -45,7 +46,7 @@ import {
   readSecretRegistryAuth,
   runBuild,
 } from "@enginekit/build-context";
-import { SingleBar } from "cli-progress";
+import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 
@@ -166,44 +167,65 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
   const parameters = buildParameters(flags, io.env);
   // Validate the options before touching the context (the real `dockerfile` value comes from the plan).
   buildQueryFor(context === undefined ? undefined : { enginefile: "Enginefile" }, parameters);
+  if (flags.list || flags.output !== undefined) {
+    if (context === undefined)
+      throw new CliError(`${flags.list ? "--list" : "--output"} needs a context directory`, ExitCode.usage);
+    const plan = await planBuildContext(context, flags, io);
+    buildQueryFor(plan, parameters);
+    if (flags.list) printList(plan, io);
+    else await writeArchive(plan, flags, io);
+    return;
+  }
+  const host = flags.host ?? io.env.ENGINE_HOST;
+  const engine = new EngineClient({ env: io.env, ...(host !== undefined ? { host } : {}) });
+  try {
+    // Connect and negotiate the API version while the context is walked. A failure is reported by the
+    // build request itself, which negotiates again.
+    engine.apiVersion().catch(() => undefined);
+    await buildWithEngine(engine, context, parameters, flags, io);
+  } finally {
+    await engine.close();
+  }
+}
+
+/** Plans the context (`-f -` reads the Enginefile from standard input); prints the walk's warnings. */
+async function planBuildContext(context: string, flags: BuildFlags, io: CliIo): Promise<ContextPlan> {
+  const enginefile = flags.file === "-" ? { content: await readAll(io.stdin) } : flags.file;
+  const epoch = io.env.SOURCE_DATE_EPOCH;
+  const plan = await planContext({
+    context,
+    cwd: io.cwd,
+    exceptionMode: flags.exceptions as ExceptionMode,
+    ...(enginefile !== undefined ? { enginefile } : {}),
+    ...(flags.reproducible ? { reproducible: true } : {}),
+    ...(flags.reproducible && epoch && /^\d+$/.test(epoch) ? { sourceDateEpoch: Number(epoch) } : {}),
+  });
+  for (const w of plan.warnings) io.stderr(`warning: ${w.path}: ${w.reason}\n`);
+  return plan;
+}
+
+/** Plans the context (if any), uploads it to `engine` and prints the build output and image ID. */
+async function buildWithEngine(
+  engine: EngineClient,
+  context: string | undefined,
+  parameters: BuildParameters,
+  flags: BuildFlags,
+  io: CliIo,
+): Promise<void> {
   let plan: ContextPlan | undefined;
   if (context !== undefined) {
-    const enginefile = flags.file === "-" ? { content: await readAll(io.stdin) } : flags.file;
-    const epoch = io.env.SOURCE_DATE_EPOCH;
-    plan = await planContext({
-      context,
-      cwd: io.cwd,
-      exceptionMode: flags.exceptions,
-      ...(enginefile !== undefined ? { enginefile } : {}),
-      ...(flags.reproducible ? { reproducible: true } : {}),
-      ...(flags.reproducible && epoch && /^\d+$/.test(epoch) ? { sourceDateEpoch: Number(epoch) } : {}),
-    });
-    for (const w of plan.warnings) io.stderr(`warning: ${w.path}: ${w.reason}\n`);
+    plan = await planBuildContext(context, flags, io);
   } else if (flags.file !== undefined) {
     parameters.dockerfile = flags.file;
   }
   // Validate again with the Enginefile path, before any output or upload.
   buildQueryFor(plan, parameters);
-
-  if (flags.list) {
-    if (!plan) throw new CliError("--list needs a context directory", ExitCode.usage);
-    printList(plan, io);
-    return;
-  }
-  if (flags.output !== undefined) {
-    if (!plan) throw new CliError("--output needs a context directory", ExitCode.usage);
-    await writeArchive(plan, flags, io);
-    return;
-  }
-
   const registryConfig = await loadRegistryConfig(flags, io);
-  const host = flags.host ?? io.env.ENGINE_HOST;
-  const engine = new EngineClient({ env: io.env, ...(host !== undefined ? { host } : {}) });
   const gzip = flags.compress ?? engine.address.startsWith("tcp://");
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
-  const progress = progressReporter(plan, io);
+  const progress = await progressReporter(plan, io);
   try {
     const result = await runBuild({
       plan,
@@ -232,18 +254,18 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
     throw error;
   } finally {
     process.removeListener("SIGINT", onSigint);
-    await engine.close();
   }
 }
 
-/** Upload progress: a bar on a terminal, two plain lines otherwise. */
-function progressReporter(plan: ContextPlan | undefined, io: CliIo) {
+/** Upload progress: a bar on a terminal (cli-progress, loaded only then), two plain lines otherwise. */
+async function progressReporter(plan: ContextPlan | undefined, io: CliIo) {
   const total = plan?.totalBytes ?? 0;
   const files = plan?.entries.length ?? 0;
   let bar: SingleBar | undefined;
   let done = false;
   const started = Date.now();
   if (plan && io.isTTY) {
+    const { SingleBar } = await import("cli-progress");
     bar = new SingleBar({
       stream: process.stderr,
       format: "Sending build context [{bar}] {percentage}% | {sent}/{size} | {entries}/{files} entries",
