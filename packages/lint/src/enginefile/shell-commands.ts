@@ -23,6 +23,14 @@ export interface ShellCommand {
 const OPERATOR_CHARS = new Set(["&", "|", ";", "(", ")", "{", "}"]);
 
 /**
+ * ASCII characters that {@link scan} must look at one by one inside a word: blanks, line ends,
+ * quotes, `\` and `` ` `` (escapes, continuations, command substitution) and the operator characters.
+ * `$` only marks the word dynamic; `#` is literal inside a word.
+ */
+const ENDS_RUN = new Uint8Array(128);
+for (const c of " \t\n\r'\"\\`&|;(){}") ENDS_RUN[c.charCodeAt(0)] = 1;
+
+/**
  * Splits the shell code of a RUN instruction into simple commands with exact word ranges. Shell form:
  * the source text after the flags (continuations and the comment lines inside them skipped) and any
  * heredoc bodies; exec form: the JSON elements as the words of one command. A lightweight lexer, not a
@@ -195,6 +203,10 @@ function scan(
     }
     if (c === "$" || c === "`") dynamic = true;
     i++;
+    // the rest of a run of ordinary characters, which the steps above would only add to the word
+    for (let k = text.charCodeAt(i); i < end && !(k < 128 && ENDS_RUN[k] === 1); k = text.charCodeAt(++i)) {
+      if (k === 36) dynamic = true;
+    }
   }
   flushCommand(Math.min(i, end));
 }
