@@ -190,7 +190,12 @@ class ShellWord {
                 : this.processDoubleQuote();
           result += tmp;
           if (ch === 36) {
-            for (const c of tmp) this.addChar(w, c.codePointAt(0) ?? 0);
+            // each code point of the substituted value (an index loop: no iterator per character)
+            for (let j = 0; j < tmp.length; ) {
+              const cp = tmp.codePointAt(j) ?? 0;
+              this.addChar(w, cp);
+              j += cp > 0xffff ? 2 : 1;
+            }
           } else {
             this.buffer += tmp;
             w.inWord = true;
