@@ -27,7 +27,7 @@ export {
   type OnlineCheckOptions,
   type SecretsReader,
 } from "./secret-refs/online-check.js";
-export { findPlainSecrets, looksLikeSecretName } from "./secret-refs/plain-secrets.js";
+export { findPlainSecrets } from "./secret-refs/plain-secrets.js";
 export type {
   LocatedArray,
   LocatedNode,

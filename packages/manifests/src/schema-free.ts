@@ -1,9 +1,9 @@
 /**
  * `@enginekit/manifests/schema-free`: the part of the package that never builds the `@enginekit/api`
- * schemas — manifest kinds from file names, `svc:` secret reference syntax, finding codes and did-you-mean
- * suggestions. The linter's Enginefile rules and file discovery import this, so that linting Enginefiles
- * (and the CLI's start-up) does not pay for the schemas (docs/cli.md "Start-up"). Everything here is
- * also exported from `@enginekit/manifests`.
+ * schemas — manifest kinds from file names, `svc:` secret reference syntax, secret-looking names, finding
+ * codes and did-you-mean suggestions. The linter's Enginefile rules, file discovery and output formats
+ * import this, so that linting Enginefiles (and the CLI's start-up) does not pay for the schemas
+ * (docs/cli.md "Start-up"). Everything here is also exported from `@enginekit/manifests`.
  */
 export { FINDING_CODES, type FindingCodeInfo } from "./finding-codes.js";
 export type { Finding, FindingCode, Fix, Severity } from "./findings.js";
@@ -18,6 +18,7 @@ export {
   SCHEMA_FILE_NAMES,
 } from "./kinds/manifest-kind.js";
 export type { Position, Range, TextEdit } from "./location/range.js";
+export { looksLikeSecretName } from "./secret-refs/plain-secrets.js";
 export {
   type ParsedReference,
   parseSecretReferences,

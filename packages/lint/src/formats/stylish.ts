@@ -3,6 +3,7 @@ import type { Finding } from "../model/finding.js";
 import type { Severity } from "../model/severity.js";
 import { TextLines } from "../text/line-index.js";
 import type { Formatter } from "./format.js";
+import { redactSecretValues } from "./redact-secret-values.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -17,10 +18,13 @@ function severityLabel(c: Colors, s: Severity): string {
         : c.dim(text);
 }
 
-/** The source line of a finding with a `^^^` marker under its range (first line only, tabs kept). */
+/**
+ * The source line of a finding with a `^^^` marker under its range (first line only, tabs kept), values of
+ * secret-looking names masked (see {@link redactSecretValues}).
+ */
 function codeFrame(c: Colors, lines: TextLines, f: Finding): string {
   const line = f.range.start.line;
-  const text = lines.lineText(line);
+  const text = redactSecretValues(lines.lineText(line));
   if (text.length > 300) return "";
   const start = f.range.start.character;
   const end =

@@ -1,0 +1,55 @@
+import { looksLikeSecretName } from "@enginekit/manifests/schema-free";
+
+/**
+ * A name followed by what assigns it a value: `NAME=`, `NAME: ` (YAML/JSON keys, quoted or not) or a flag
+ * `--name=`. The name is checked with `looksLikeSecretName` (the heuristic of the plain-secret checks).
+ */
+const ASSIGNMENT = /(?:^|[\s"'{,[(-])([A-Za-z_][\w.-]*)(["']?\s*[=:]\s*)/g;
+/** `ENV NAME value` / `ARG NAME value` (the legacy form without `=`). */
+const LEGACY_FORM = /^(\s*(?:ENV|ARG)\s+)([A-Za-z_][\w.-]*)(\s+)/i;
+
+/** The end (exclusive) of the value starting at `start`: a quoted string, or up to a blank or delimiter. */
+function valueEnd(line: string, start: number): number {
+  const quote = line[start];
+  if (quote === '"' || quote === "'") {
+    const close = line.indexOf(quote, start + 1);
+    return close < 0 ? line.length : close + 1;
+  }
+  let end = start;
+  while (end < line.length && !/[\s"',}\]]/.test(line[end]!)) end++;
+  return end;
+}
+
+/** True for a value that is not a secret in itself: empty, a variable, or a `svc:` reference. */
+function isReference(value: string): boolean {
+  const v = value.replace(/^["']/, "");
+  return v === "" || v.startsWith("$") || v.startsWith("svc:");
+}
+
+/**
+ * Masks, with `*` of the same length (columns stay aligned under a finding's marker), every value a source
+ * line assigns to a secret-looking name: `DB_PASSWORD=…`, `api_token: …`, `"TOKEN": "…"`, `--password=…`,
+ * `ENV API_KEY …`. Variables (`$X`, `${X}`) and `svc:` references are kept. Used for the code frames of the
+ * human output, which CI logs keep: a secret written in a file must not be copied into them
+ * (ARCHITECTURE.md: secrets never appear in logs or diagnostics).
+ */
+export function redactSecretValues(line: string): string {
+  const spans: [number, number][] = [];
+  const consider = (name: string, valueStart: number) => {
+    if (!looksLikeSecretName(name)) return;
+    const end = valueEnd(line, valueStart);
+    if (end > valueStart && !isReference(line.slice(valueStart, end))) spans.push([valueStart, end]);
+  };
+  const legacy = LEGACY_FORM.exec(line);
+  if (legacy) consider(legacy[2]!, legacy[0].length);
+  for (const m of line.matchAll(ASSIGNMENT)) consider(m[1]!, m.index + m[0].length);
+  if (spans.length === 0) return line;
+  let out = "";
+  let at = 0;
+  for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
+    if (start < at) continue;
+    out += line.slice(at, start) + "*".repeat(end - start);
+    at = end;
+  }
+  return out + line.slice(at);
+}
