@@ -535,6 +535,8 @@ const REFERENCES_ONLY_BACKTICK: ShellLexOptions = { escapeToken: "`", skipUnsetE
  * @param escapeToken the document's escape character (`\` or `` ` ``).
  */
 export function shellVariableReferences(source: string, escapeToken: string): ShellVariableReference[] {
+  const simple = plainNameReferences(source, escapeToken.charCodeAt(0));
+  if (simple !== undefined) return simple;
   const sw = new ShellWord(
     source,
     unset,
@@ -547,4 +549,35 @@ export function shellVariableReferences(source: string, escapeToken: string): Sh
     // the references before the error are kept, as processShellWord does
   }
   return sw.references;
+}
+
+/** `[A-Za-z_]` */
+function isAsciiNameStart(c: number): boolean {
+  return ((c | 32) >= 97 && (c | 32) <= 122) || c === 95;
+}
+
+/**
+ * The references of a word whose only substitutions are `$NAME` with an ASCII name (no quotes, no
+ * escape character, no `${`, no special parameter, ASCII text): the common case, read in one pass
+ * without the lexer. Undefined for any other word, which then needs {@link ShellWord}; the property
+ * test checks that both give the same references.
+ */
+function plainNameReferences(source: string, escapeCode: number): ShellVariableReference[] | undefined {
+  let out: ShellVariableReference[] | undefined;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c >= 0x80 || c === 39 || c === 34 || c === escapeCode) return undefined;
+    if (c !== 36) continue;
+    if (!isAsciiNameStart(source.charCodeAt(i + 1))) return undefined;
+    let end = i + 2;
+    for (
+      let k = source.charCodeAt(end);
+      isAsciiNameStart(k) || (k >= 48 && k <= 57);
+      k = source.charCodeAt(++end)
+    );
+    out ??= [];
+    out.push({ name: source.slice(i + 1, end), start: i, end, braced: false });
+    i = end - 1;
+  }
+  return out ?? [];
 }
