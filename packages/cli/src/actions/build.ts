@@ -8,6 +8,7 @@ import { createWriteStream } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { setFlagsFromString } from "node:v8";
 import {
   EngineApiError,
   EngineClient,
@@ -176,6 +177,7 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
     else await writeArchive(plan, flags, io);
     return;
   }
+  keepHttpParserOnBaselineTier();
   const host = flags.host ?? io.env.ENGINE_HOST;
   const engine = new EngineClient({ env: io.env, ...(host !== undefined ? { host } : {}) });
   try {
@@ -186,6 +188,18 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
   } finally {
     await engine.close();
   }
+}
+
+/**
+ * The HTTP client parses responses with a WebAssembly module (undici's llhttp). Once V8 finds its big
+ * parser function hot, it recompiles it with its optimising tier on a background thread, and Node waits
+ * for that compile (about 0.1 s) before the process can exit. A build parses only a few small messages,
+ * for which the baseline tier is plenty, so a tiering budget that is never used up keeps it there
+ * (measured after a build: 0.10 s from the last message to the exit → 0.02 s). Affects only modules
+ * compiled afterwards, in this process.
+ */
+function keepHttpParserOnBaselineTier(): void {
+  setFlagsFromString("--wasm-tiering-budget=2000000000");
 }
 
 /** Plans the context (`-f -` reads the Enginefile from standard input); prints the walk's warnings. */
