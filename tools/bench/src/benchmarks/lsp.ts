@@ -102,8 +102,10 @@ function operations(text: string) {
  * growth check). Ours: a fresh parse + analysis and the server's provider per call (what the first
  * request after an edit costs); the peer: `dockerfile-language-service` called directly, as measured
  * in the research; a third row times ours on the cached parse (every request after the first for a
- * document version, since the server parses each version once). Targets: every figure under 50 ms for the 4,000-line files, ≥ 20× faster where the
- * peer is slow (> 500 ms: the figures the research marks, 0.5–5.6 s), and linear growth (per-line time at 8k within 1.6× of 1k).
+ * document version, since the server parses each version once). Targets (issue #7): every figure under
+ * 50 ms for the 4,000-line files, ≥ 20× faster where the research marks the peer slow (semantic tokens on
+ * every input, validation with variables: 0.55–31 s), and linear growth (per-line time at 8k within 1.6×
+ * of 1k).
  */
 export const benchmark: Benchmark = {
   name: "lsp",
@@ -149,11 +151,19 @@ export const benchmark: Benchmark = {
         if (peerIsSlow)
           console.log(`dockerfile-language-service: ${peerMs.toFixed(1)} ms (one call after one warm-up)`);
         if (under50) reportTarget(`${op} under 50 ms (${label})`, oursMs < 50, `${oursMs.toFixed(2)} ms`);
-        if (peerMs > 500)
+        // The 20× target is for the figures where the research marks the peer slow (lsp-anchors §4 A, in
+        // bold: semantic tokens 1.7–31 s, validation with variables 0.55 s); other ratios are printed.
+        const researchMarksSlow =
+          op === "semantic tokens" || (op === "validation" && label.startsWith("RUN lines with a variable"));
+        if (researchMarksSlow)
           reportTarget(
             `${op} ≥ 20× the peer (${label})`,
             peerMs / oursMs >= 20,
             `${(peerMs / oursMs).toFixed(1)}×`,
+          );
+        else
+          console.log(
+            `ratio to the peer: ${(peerMs / oursMs).toFixed(1)}× (not a target: the peer is not slow here)`,
           );
       }
     }
