@@ -9,17 +9,21 @@
  * - Peak RSS of packing the 1 GB context, measured in a child process (`process.resourceUsage().maxRSS`,
  *   which includes Node and the loaded packages: about 90 MB before any packing).
  *   Target: under 150 MB.
+ * - Client phases, both commands uploading into the same stand-in engine (a Unix-socket sink in this
+ *   process, no engine work): start-up and walk until the request head, the upload, and from the last
+ *   byte to the process exit. Shows each tool's own costs, which end to end add to the engine's work.
  * - End to end on the real engine when `ENGINE_HOST` is set: the `enginekit build` command vs
  *   `DOCKER_BUILDKIT=0 docker -H $ENGINE_HOST build` (`FROM scratch` + `COPY . /ctx`, cache on for both).
  *   Target: faster than the engine CLI.
  *
- * Each contender runs once to warm up, then ROUNDS times with the order rotated per round; figures are
- * medians. (The harness's `compare()` warms up 16 iterations, far too long for multi-second runs; the
+ * Each contender runs once to warm up, then ROUNDS (end to end: E2E_ROUNDS) times with the order rotated
+ * per round; figures are medians. (The harness's `compare()` warms up 16 iterations, far too long for multi-second runs; the
  * table is printed with its `printTable`.)
  */
 import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -32,7 +36,7 @@ import type { Benchmark } from "../benchmark.js";
 import { type CompareRow, printTable, reportTarget } from "../harness.js";
 
 const ROUNDS = 5;
-const E2E_ROUNDS = 3;
+const E2E_ROUNDS = 5;
 const SMALL_FILES = 20_000;
 const SMALL_DIRS = 100;
 const SMALL_BYTES = 10 * 1024;
@@ -161,6 +165,131 @@ async function peakRssMb(dir: string): Promise<number> {
   return Number(out.trim()) / 1024;
 }
 
+/** Times (ms, `performance.now()`) of one `POST /build` the sink received: request head, end of body. */
+interface SinkUpload {
+  head: number;
+  end: number;
+}
+
+/**
+ * A stand-in engine on a Unix socket that answers `/_ping` and `/version`, reads a `POST /build` body
+ * (Content-Length or chunked) as fast as it arrives, notes when its head and its last byte came, and
+ * answers with one image ID. It separates a client's own costs from the engine's work: both tools
+ * upload into the same sink in the same process.
+ */
+async function startSink(path: string): Promise<{ uploads: SinkUpload[]; close: () => Promise<void> }> {
+  const uploads: SinkUpload[] = [];
+  const reply = (body: string, type = "text/plain", withBody = true) =>
+    `HTTP/1.1 200 OK\r\nApi-Version: 1.41\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${withBody ? body : ""}`;
+  const built = `${JSON.stringify({ stream: `sha256:${"5a".repeat(32)}\n` })}\r\n`;
+  const server = createServer((socket) => {
+    let head = "";
+    let upload: SinkUpload | undefined;
+    let remaining = 0; // body bytes left (Content-Length) or left in the current chunk (+2 for its CRLF)
+    let chunked = false;
+    let sizeLine = "";
+    const finish = () => {
+      upload!.end = performance.now();
+      uploads.push(upload!);
+      upload = undefined;
+      socket.end(reply(built, "application/json"));
+    };
+    socket.on("data", (data: Buffer) => {
+      let at = 0;
+      while (at < data.length) {
+        if (!upload) {
+          const text = data.toString("latin1", at);
+          const cut = (head + text).indexOf("\r\n\r\n");
+          if (cut < 0) {
+            head += text;
+            return;
+          }
+          at += cut + 4 - head.length;
+          const request = head + text.slice(0, cut + 4 - head.length);
+          head = "";
+          const line = request.slice(0, request.indexOf("\r\n"));
+          if (line.includes("/version")) socket.write(reply('{"ApiVersion":"1.41","MinAPIVersion":"1.12"}'));
+          else if (!line.startsWith("POST "))
+            socket.write(reply("OK", "text/plain", !line.startsWith("HEAD ")));
+          if (!line.startsWith("POST ")) continue;
+          upload = { head: performance.now(), end: 0 };
+          const length = /\r\ncontent-length: *(\d+)/i.exec(request);
+          chunked = !length;
+          remaining = length ? Number(length[1]) : 0;
+          if (!chunked && remaining === 0) finish();
+          continue;
+        }
+        if (remaining > 0) {
+          const take = Math.min(remaining, data.length - at);
+          remaining -= take;
+          at += take;
+          if (!chunked && remaining === 0) finish();
+          continue;
+        }
+        // Chunked: read the next size line; a zero size ends the body (after its final CRLF).
+        const eol = data.indexOf("\n", at);
+        sizeLine += data.toString("latin1", at, eol < 0 ? data.length : eol + 1);
+        if (eol < 0) return;
+        at = eol + 1;
+        const size = Number.parseInt(sizeLine.trim(), 16);
+        sizeLine = "";
+        if (size === 0) finish();
+        else remaining = size + 2;
+      }
+    });
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  return { uploads, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * Where a client's own time goes, on a context, uploading into the {@link startSink} (no engine work):
+ * start-up and walk until the request head, the upload itself, and from the last byte to the exit.
+ * Medians of ROUNDS rotated runs of both tools.
+ */
+async function clientPhases(label: string, dir: string, base: string): Promise<void> {
+  const socket = join(base, "sink.sock");
+  const sink = await startSink(socket);
+  const host = `unix://${socket}`;
+  const tools: { name: string; command: string }[] = [
+    { name: "enginekit build", command: `'${process.execPath}' '${cliBin}' build -q -H '${host}' '${dir}'` },
+    {
+      name: "docker build (classic)",
+      command: `docker -H '${host}' build -q -f '${dir}/Enginefile' '${dir}'`,
+    },
+  ];
+  const phases = new Map(
+    tools.map((t) => [t.name, { before: [] as number[], upload: [] as number[], after: [] as number[] }]),
+  );
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? tools : [...tools].reverse();
+      for (const tool of order) {
+        const start = performance.now();
+        await sh(tool.command, { ...process.env, DOCKER_BUILDKIT: "0" });
+        const exit = performance.now();
+        const upload = sink.uploads.pop();
+        if (!upload) throw new Error(`${tool.name} sent no build to the sink`);
+        const p = phases.get(tool.name)!;
+        p.before.push(upload.head - start);
+        p.upload.push(upload.end - upload.head);
+        p.after.push(exit - upload.end);
+      }
+    }
+  } finally {
+    await sink.close();
+  }
+  console.log(`\n## client phases, ${label}, into a stand-in engine (median of ${ROUNDS}, ms)\n`);
+  console.log("tool                    start → request  upload  last byte → exit  total");
+  for (const [name, p] of phases) {
+    const [b, u, a] = [median(p.before), median(p.upload), median(p.after)];
+    console.log(
+      `${name.padEnd(22)}  ${b.toFixed(0).padStart(15)}  ${u.toFixed(0).padStart(6)}  ${a.toFixed(0).padStart(16)}  ${(b + u + a).toFixed(0).padStart(5)}`,
+    );
+  }
+}
+
 async function endToEnd(label: string, dir: string, host: string, built: Set<string>): Promise<void> {
   if (!existsSync(cliBin)) {
     console.log(`skipping end-to-end (${label}): build the CLI first (${cliBin} is missing)`);
@@ -235,6 +364,11 @@ async function run(): Promise<void> {
       rss < 150,
       `${rss.toFixed(1)} MB (child process)`,
     );
+
+    if (existsSync(cliBin)) {
+      await clientPhases(`${SMALL_FILES} files × 10 KiB`, small, base);
+      await clientPhases("1 GB in large files", large, base);
+    }
 
     const host = engineHostForTests();
     if (!host) {
