@@ -146,6 +146,17 @@ testRule(unknownInstruction, {
       output: "FROM a:1\nworkdir /x\n",
     },
     { code: "FROM a:1\nFETCH x\n", errors: ["2:1-2:6"], output: null },
+    {
+      // an assignment without ENV: the message names the variable, never its value
+      code: "FROM a:1\nDB_PASSWORD=hunter2\n",
+      errors: [
+        {
+          range: "2:1-2:20",
+          message: 'Unknown instruction "DB_PASSWORD=…"; to set a variable, use ENV or ARG',
+        },
+      ],
+      output: null,
+    },
   ],
 });
 

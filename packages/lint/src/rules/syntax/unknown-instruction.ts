@@ -23,6 +23,16 @@ const KEYWORDS = [
   "WORKDIR",
 ];
 
+/**
+ * The keyword as the message shows it: up to and including `=` for an assignment written without ENV/ARG
+ * (`DB_PASSWORD=…`: the value may be a secret, and messages never repeat one), at most 40 characters.
+ */
+function shownKeyword(keyword: string): string {
+  const equals = keyword.indexOf("=");
+  const shown = equals >= 0 ? `${keyword.slice(0, equals + 1)}…` : keyword;
+  return shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
+}
+
 export default enginefileRule(
   {
     id: "unknown-instruction",
@@ -44,7 +54,13 @@ keyword is a misspelling of one (\`COPPY\`), the quick fix replaces it.`,
       if (target?.kind !== "unknown") return [];
       const match = closestMatch(target.keyword.toUpperCase(), KEYWORDS);
       const guess = match && inCasingOf(target.keyword, match);
-      const message = `Unknown instruction "${target.keyword}"${guess ? `. Did you mean ${guess}?` : ""}`;
+      const message = `Unknown instruction "${shownKeyword(target.keyword)}"${
+        guess
+          ? `. Did you mean ${guess}?`
+          : target.keyword.includes("=")
+            ? "; to set a variable, use ENV or ARG"
+            : ""
+      }`;
       return [
         {
           range: target.keywordRange,
