@@ -177,6 +177,8 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
     else await writeArchive(plan, flags, io);
     return;
   }
+  // Credentials are read (and checked) before anything reaches the engine.
+  const registryConfig = await loadRegistryConfig(flags, io);
   keepHttpParserOnBaselineTier();
   const host = flags.host ?? io.env.ENGINE_HOST;
   const engine = new EngineClient({ env: io.env, ...(host !== undefined ? { host } : {}) });
@@ -184,7 +186,7 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
     // Connect and negotiate the API version while the context is walked. A failure is reported by the
     // build request itself, which negotiates again.
     engine.apiVersion().catch(() => undefined);
-    await buildWithEngine(engine, context, parameters, flags, io);
+    await buildWithEngine(engine, context, parameters, registryConfig, flags, io);
   } finally {
     await engine.close();
   }
@@ -223,6 +225,7 @@ async function buildWithEngine(
   engine: EngineClient,
   context: string | undefined,
   parameters: BuildParameters,
+  registryConfig: RegistryConfig | undefined,
   flags: BuildFlags,
   io: CliIo,
 ): Promise<void> {
@@ -234,7 +237,6 @@ async function buildWithEngine(
   }
   // Validate again with the Enginefile path, before any output or upload.
   buildQueryFor(plan, parameters);
-  const registryConfig = await loadRegistryConfig(flags, io);
   const gzip = flags.compress ?? engine.address.startsWith("tcp://");
   const controller = new AbortController();
   const onSigint = () => controller.abort();
