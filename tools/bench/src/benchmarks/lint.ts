@@ -123,15 +123,10 @@ export const benchmark: Benchmark = {
     );
     const startupRatio = (startup[1]?.meanMs ?? 0) / (startup[0]?.meanMs ?? 1);
     reportTarget("in-process ≥ 2× dockerfile-utils validate()", inRatio >= 2, `${inRatio.toFixed(2)}×`);
-    reportTarget(
-      "CLI on the corpus vs dockerfilelint",
-      (cli[1]?.meanMs ?? 0) >= (cli[0]?.meanMs ?? 0),
-      `${((cli[1]?.meanMs ?? 0) / (cli[0]?.meanMs ?? 1)).toFixed(2)}×`,
-    );
-    reportTarget(
-      "CLI vs dockerfile-utils CLI (20 files)",
-      (perFile[1]?.meanMs ?? 0) >= (perFile[0]?.meanMs ?? 0),
-      `${((perFile[1]?.meanMs ?? 0) / (perFile[0]?.meanMs ?? 1)).toFixed(2)}×`,
+    // Issue #5 asks for these two CLI comparisons to be measured; its targets are the other two lines.
+    console.log(
+      `measured: CLI on the corpus, dockerfilelint's time / ours ${((cli[1]?.meanMs ?? 0) / (cli[0]?.meanMs ?? 1)).toFixed(2)}×; ` +
+        `20 files, dockerfile-utils' CLI / ours ${((perFile[1]?.meanMs ?? 0) / (perFile[0]?.meanMs ?? 1)).toFixed(2)}×`,
     );
     reportTarget('CLI start-up within 2× of node -e ""', startupRatio <= 2, `${startupRatio.toFixed(2)}×`);
   },
