@@ -163,7 +163,7 @@ export const benchmark: Benchmark = {
           );
         else
           console.log(
-            `ratio to the peer: ${(peerMs / oursMs).toFixed(1)}× (not a target: the peer is not slow here)`,
+            `ratio to the peer: ${(peerMs / oursMs).toFixed(1)}× (not a target: the research does not mark the peer slow here)`,
           );
       }
     }
