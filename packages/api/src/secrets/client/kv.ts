@@ -1,5 +1,4 @@
 import {
-  KvListResponse,
   KvV1ReadResponse,
   type KvV2Config,
   KvV2ConfigResponse,
@@ -13,6 +12,7 @@ import {
 import { InternalUiMountResponse } from "../schemas/sys.js";
 import { SecretsApiError, SecretsUsageError } from "./errors.js";
 import { isInsideMount, type KvV2Segment, kvV2Path } from "./kv-paths.js";
+import { listFolder } from "./list-folder.js";
 import { parseBody } from "./parse.js";
 import { normalizePath } from "./paths.js";
 import type { SecretsCallOptions, SecretsTransport } from "./transport.js";
@@ -229,18 +229,7 @@ export class KvApi {
       "metadata",
       options,
     );
-    const res =
-      this.#listMethod === "list"
-        ? await this.#transport.send({ ...options, method: "LIST", path: route, accept: [404] })
-        : await this.#transport.send({
-            ...options,
-            method: "GET",
-            path: route,
-            query: { list: "true" },
-            accept: [404],
-          });
-    if (res.status === 404) return [];
-    return parseBody(KvListResponse, res.body, "LIST", route).data.keys;
+    return listFolder(this.#transport, route, this.#listMethod, options);
   }
 
   /**

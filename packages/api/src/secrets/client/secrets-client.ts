@@ -1,7 +1,6 @@
 import { inspect } from "node:util";
 import { LoginResponse, type TokenLookupData, TokenLookupSelfResponse } from "../schemas/auth.js";
 import { HelpResponse } from "../schemas/envelope.js";
-import { KvListResponse } from "../schemas/kv.js";
 import {
   InternalUiMountsResponse,
   SealStatusResponse,
@@ -11,6 +10,7 @@ import {
 import { AuthSession } from "./auth-session.js";
 import { SecretsProtocolError } from "./errors.js";
 import { KvApi } from "./kv.js";
+import { listFolder } from "./list-folder.js";
 import { resolveClientOptions, type SecretsClientOptions } from "./options.js";
 import { parseBody } from "./parse.js";
 import { REDACTED } from "./redact.js";
@@ -110,16 +110,7 @@ export class SecretsClient {
    * `["dev/", "prod/"]`; an empty list when there are none (404) or the server has no namespaces.
    */
   async listNamespaces(options: SecretsCallOptions = {}): Promise<string[]> {
-    const route = "sys/namespaces/";
-    const res = await this.#transport.send({
-      ...options,
-      method: "GET",
-      path: route,
-      query: { list: "true" },
-      accept: [404],
-    });
-    if (res.status === 404) return [];
-    return parseBody(KvListResponse, res.body, "LIST", route).data.keys;
+    return listFolder(this.#transport, "sys/namespaces/", "get", options);
   }
 
   /** Help for a path (`GET <path>?help=1`): markdown and an OpenAPI document relative to the path (secrets §4). */
