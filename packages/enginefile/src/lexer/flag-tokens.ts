@@ -48,6 +48,38 @@ export const FlagRest = createToken({
   line_breaks: true,
 });
 
+/** True when `t` can start a flag word: a plain run starting with `--`. */
+export function isFlagStart(t: IToken): boolean {
+  return t.tokenType === FlagPlain && t.image.startsWith("--");
+}
+
+/** The value a flag token adds to its word: quotes removed, `\x` → `x`, a dangling `\` dropped. */
+export function flagTokenValue(t: IToken): string {
+  const image = t.image;
+  switch (t.tokenType) {
+    case FlagPlain:
+      return image;
+    case FlagEscapePair:
+      return image.slice(1);
+    case FlagDanglingEscape:
+      return "";
+    default: {
+      const q = image[0];
+      let inner = image.slice(1);
+      if (inner.length > 0 && inner[inner.length - 1] === q && !endsWithEscape(inner.slice(0, -1)))
+        inner = inner.slice(0, -1);
+      return inner.includes("\\") ? inner.replace(/\\([\s\S])/g, "$1") : inner;
+    }
+  }
+}
+
+/** True when `s` ends with an odd number of backslashes (so a following quote is escaped). */
+function endsWithEscape(s: string): boolean {
+  let n = 0;
+  for (let i = s.length - 1; i >= 0 && s[i] === "\\"; i--) n++;
+  return n % 2 === 1;
+}
+
 /** The flag tokens, in lexing order. */
 export const flagTokens = [FlagRest, FlagBlank, FlagQuoted, FlagEscapePair, FlagDanglingEscape, FlagPlain];
 

@@ -1,20 +1,5 @@
-import { EmbeddedActionsParser, type IToken } from "chevrotain";
-import { builtOnFirstUse, type GrammarBuildOptions, parserConfig } from "../lexer/chevrotain-config.js";
-import {
-  Colon,
-  Comma,
-  False,
-  jsonLexer,
-  jsonTokens,
-  LBracket,
-  LCurly,
-  Null,
-  NumberLiteral,
-  RBracket,
-  RCurly,
-  StringLiteral,
-  True,
-} from "../lexer/json-tokens.js";
+import { jsonLexer } from "../lexer/json-tokens.js";
+import { instructionArgumentsParser } from "./instruction-arguments-parser.js";
 
 /** One element of a top-level JSON array: its decoded string (undefined if not a string) and offsets. */
 export interface JsonElement {
@@ -33,97 +18,6 @@ export type JsonArrayResult =
   | { kind: "not-strings" }
   | { kind: "invalid" };
 
-/** The grammar of {@link parseJsonArray} (exported for the grammar validation test). */
-export class JsonParser extends EmbeddedActionsParser {
-  overflow = false;
-
-  constructor(options: GrammarBuildOptions = {}) {
-    super(jsonTokens, parserConfig(options));
-    this.performSelfAnalysis();
-  }
-
-  /** array := "[" (value ("," value)*)? "]" — returns top-level elements. */
-  readonly array = this.RULE("array", (): { token: IToken; string: boolean }[] => {
-    const out: { token: IToken; string: boolean }[] = [];
-    this.CONSUME(LBracket);
-    this.MANY_SEP({
-      SEP: Comma,
-      DEF: () => {
-        const first = this.LA(1);
-        const isString = this.SUBRULE(this.value);
-        this.ACTION(() => out.push({ token: first, string: isString }));
-      },
-    });
-    this.CONSUME(RBracket);
-    return out;
-  });
-
-  private readonly object = this.RULE("object", () => {
-    this.CONSUME(LCurly);
-    this.MANY_SEP({
-      SEP: Comma,
-      DEF: () => {
-        this.CONSUME(StringLiteral);
-        this.CONSUME(Colon);
-        this.SUBRULE(this.value);
-      },
-    });
-    this.CONSUME(RCurly);
-  });
-
-  /** value := string | number | object | array | true | false | null — true when a string. */
-  readonly value = this.RULE("value", (): boolean =>
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(StringLiteral);
-          return true;
-        },
-      },
-      {
-        ALT: () => {
-          const n = this.CONSUME(NumberLiteral);
-          this.ACTION(() => {
-            if (!Number.isFinite(Number(n.image))) this.overflow = true;
-          });
-          return false;
-        },
-      },
-      {
-        ALT: () => {
-          this.SUBRULE(this.object);
-          return false;
-        },
-      },
-      {
-        ALT: () => {
-          this.SUBRULE(this.array);
-          return false;
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(True);
-          return false;
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(False);
-          return false;
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(Null);
-          return false;
-        },
-      },
-    ]),
-  );
-}
-
-const jsonParser = builtOnFirstUse(() => new JsonParser());
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Decodes a JSON string literal like Go: escapes decoded, unpaired surrogates become U+FFFD. */
@@ -172,6 +66,7 @@ function nestedJson(source: string): JsonArrayResult {
 /**
  * Reads `text[from, to)` (which starts with `[`) as a JSON array of strings. Offsets of elements are
  * into `text`. A number that overflows a float64 makes Go's decoder fail, so the result is `invalid`.
+ * A flat array is read with the `jsonArray` rule of the shared {@link instructionArgumentsParser}.
  */
 export function parseJsonArray(text: string, from: number, to: number): JsonArrayResult {
   const source = text.slice(from, to);
@@ -181,10 +76,10 @@ export function parseJsonArray(text: string, from: number, to: number): JsonArra
   if (depth > 1) return nestedJson(source);
   const lexed = jsonLexer().tokenize(source);
   if (lexed.errors.length > 0) return { kind: "invalid" };
-  const parser = jsonParser();
+  const parser = instructionArgumentsParser();
   parser.overflow = false;
   parser.input = lexed.tokens;
-  const items = parser.array();
+  const items = parser.jsonArray();
   if (parser.errors.length > 0 || parser.overflow) return { kind: "invalid" };
   const elements: JsonElement[] = [];
   for (const item of items) {
