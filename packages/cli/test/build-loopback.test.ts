@@ -175,6 +175,8 @@ describe("enginekit build → POST /build", () => {
     const r = await runCaptured(["build", ctx, "-H", host, "-q"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("0123456789ab\n");
+    // --quiet prints only the image ID: no progress lines on stderr either.
+    expect(r.stderr).toBe("");
   });
 
   it("refuses bad options before sending anything", async () => {

@@ -241,7 +241,7 @@ async function buildWithEngine(
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
-  const progress = await progressReporter(plan, io);
+  const progress = await progressReporter(flags.quiet ? undefined : plan, io);
   try {
     const result = await runBuild({
       plan,
@@ -273,7 +273,10 @@ async function buildWithEngine(
   }
 }
 
-/** Upload progress: a bar on a terminal (cli-progress, loaded only then), two plain lines otherwise. */
+/**
+ * Upload progress: a bar on a terminal (cli-progress, loaded only then), two plain lines otherwise;
+ * nothing without a plan (`--quiet`, like the engine CLI's `-q`, prints only the image ID).
+ */
 async function progressReporter(plan: ContextPlan | undefined, io: CliIo) {
   const total = plan?.totalBytes ?? 0;
   const files = plan?.entries.length ?? 0;
