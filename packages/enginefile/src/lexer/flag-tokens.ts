@@ -83,9 +83,9 @@ function endsWithEscape(s: string): boolean {
 /** The flag tokens, in lexing order. */
 export const flagTokens = [FlagRest, FlagBlank, FlagQuoted, FlagEscapePair, FlagDanglingEscape, FlagPlain];
 
-/** Builds the flag lexer. */
+/** Builds the flag lexer (not indexed by first character: `FlagPlain` is a complement set, `FlagRest` custom). */
 export function createFlagLexer(options: GrammarBuildOptions = {}): Lexer {
-  return new Lexer(flagTokens, lexerConfig(options));
+  return new Lexer(flagTokens, lexerConfig(options, false));
 }
 
 /** The flag lexer, built on first use. */

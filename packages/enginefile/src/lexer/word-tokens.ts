@@ -69,9 +69,12 @@ export const wordTokenVocabulary: TokenType[] = [
   ...backtickTokens.slice(1),
 ];
 
-/** Builds the word lexer for the escape character with code `escapeCode` (`\` or `` ` ``). */
+/**
+ * Builds the word lexer for the escape character with code `escapeCode` (`\` or `` ` ``); not indexed
+ * by first character (a literal run is a complement set).
+ */
 export function createWordLexer(escapeCode: number, options: GrammarBuildOptions = {}): Lexer {
-  return new Lexer(escapeCode === 96 ? backtickTokens : backslashTokens, lexerConfig(options));
+  return new Lexer(escapeCode === 96 ? backtickTokens : backslashTokens, lexerConfig(options, false));
 }
 
 const backslashLexer = builtOnFirstUse(() => createWordLexer(92));
