@@ -224,6 +224,17 @@ describe("enginekit lint --online against the secrets dev server (real HTTP)", (
     expect(fixed.code).toBe(1);
   });
 
+  test("a reference the service refuses (403) is a finding: exit 1, not 3", async () => {
+    const root = project({ "web.container.yaml": "Image: alpine:3.20\nEnv:\n  - KEY=svc:nope/app#key\n" });
+    const env = { SVC_ADDR: server.address, SVC_TOKEN: server.rootToken };
+    const r = await run(["lint", "--online", "--format", "json"], { cwd: root, env });
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as { files: { findings: { ruleId: string; severity: string }[] }[] };
+    expect(out.files[0]?.findings.map((f) => `${f.ruleId} ${f.severity}`)).toEqual([
+      "secret-ref/forbidden error",
+    ]);
+  });
+
   test("exit 3 when the secrets service does not answer; 2 without an address", async () => {
     const root = project({ "web.container.yaml": manifest });
     const down = await run(["lint", "--online"], {

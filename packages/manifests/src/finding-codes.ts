@@ -104,6 +104,13 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
     fix: "always",
     online: true,
   },
+  "secret-ref/forbidden": {
+    severity: "error",
+    summary:
+      "The secrets service refused to read a reference (permission denied, also its answer for unknown paths).",
+    fix: "never",
+    online: true,
+  },
   "secret-ref/unreachable": {
     severity: "warning",
     summary: "The secrets service did not answer for a reference.",

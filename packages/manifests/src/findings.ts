@@ -19,7 +19,8 @@ export type Severity = "error" | "warning" | "info";
  * - `manifest/missing-field` — a required field is absent.
  * - `manifest/constraint` — a rule across fields (e.g. `MemorySwap` needs `Memory` and must exceed it).
  * - `secret-ref/syntax` — a `svc:` secret reference is malformed.
- * - `secret-ref/not-found`, `secret-ref/field-not-found`, `secret-ref/kv2-path`, `secret-ref/unreachable` —
+ * - `secret-ref/not-found`, `secret-ref/field-not-found`, `secret-ref/kv2-path`, `secret-ref/forbidden`,
+ *   `secret-ref/unreachable` —
  *   online checks against the secrets service (see `checkSecretReferences`).
  * - `secret/plain-value` — a value that looks like a secret is written in plain text instead of a reference.
  */
@@ -39,6 +40,7 @@ export type FindingCode =
   | "secret-ref/not-found"
   | "secret-ref/field-not-found"
   | "secret-ref/kv2-path"
+  | "secret-ref/forbidden"
   | "secret-ref/unreachable"
   | "secret/plain-value";
 

@@ -28,12 +28,13 @@ async function online(reader: SecretsReader): Promise<{ findings: Finding[]; tex
   return { findings: findings.sort((a, b) => a.range.start.offset - b.range.start.offset), text: MANIFEST };
 }
 
-function expectOnlineFindings(findings: Finding[], text: string, unreachable: RegExp): void {
+/** The expected online findings; the unknown mount `nope/` is refused with a 403 (permission denied). */
+function expectOnlineFindings(findings: Finding[], text: string): void {
   expect(summary(findings)).toEqual([
     "secret-ref/kv2-path@3:12-3:38",
     "secret-ref/field-not-found@4:32-4:39",
     "secret-ref/not-found@5:9-5:35",
-    "secret-ref/unreachable@8:13-8:27",
+    "secret-ref/forbidden@8:13-8:27",
   ]);
   const [kv2, field, , away] = findings;
   expect(kv2!.message).toBe(
@@ -43,8 +44,10 @@ function expectOnlineFindings(findings: Finding[], text: string, unreachable: Re
   expect(field!.suggestion).toBe("password");
   expect(textAt(text, field!.range)).toBe("passwrd");
   expect(applyEdits(text, field!.fix!.edits)).toContain('"API=svc:secret/data/app/db#password"');
-  expect(away!.severity).toBe("warning");
-  expect(away!.message).toMatch(unreachable);
+  expect(away!.severity).toBe("error");
+  expect(away!.message).toBe(
+    'The secrets service refused to look up the mount of "nope/a/b" (permission denied): nothing is stored there, or the token\'s policies do not allow reading it.',
+  );
   for (const finding of findings) {
     for (const value of SECRET_VALUES) expect(finding.message).not.toContain(value);
   }
@@ -60,7 +63,10 @@ describe("checkSecretReferences against a fake reader", () => {
     async mount(path) {
       if (path.startsWith("secret/")) return { path: "secret/", version: 2 };
       if (path.startsWith("kv/")) return { path: "kv/", version: 1 };
-      throw new Error(`permission denied (preflight for "${path}")`);
+      // as SecretsApiError: the status of the service's answer
+      throw Object.assign(new Error(`GET sys/internal/ui/mounts/${path}: 403 permission denied`), {
+        status: 403,
+      });
     },
     async read(path) {
       reads.push(path);
@@ -69,9 +75,9 @@ describe("checkSecretReferences against a fake reader", () => {
     },
   };
 
-  it("finds the KV v2 path without data/, missing secrets and fields, and unreachable mounts", async () => {
+  it("finds the KV v2 path without data/, missing secrets and fields, and refused mounts", async () => {
     const { findings, text } = await online(fake);
-    expectOnlineFindings(findings, text, /^Could not look up the mount of "nope\/a\/b": permission denied/);
+    expectOnlineFindings(findings, text);
     // one read per secret path, user paths without data/ (the client inserts it)
     expect(reads.sort()).toEqual(["kv/legacy/api", "secret/app/db", "secret/app/none"]);
   });
@@ -106,9 +112,9 @@ describe("checkSecretReferences against a fake reader", () => {
       text,
       lines: checked.lines,
     });
-    expect(findings.map((f) => [f.code, f.message])).toEqual([
-      ["secret-ref/unreachable", 'Could not read the secret at "secret/data/x": socket hang up'],
-      ["secret-ref/unreachable", 'Could not look up the mount of "kv/z": boom'],
+    expect(findings.map((f) => [f.code, f.severity, f.message])).toEqual([
+      ["secret-ref/unreachable", "warning", 'Could not read the secret at "secret/data/x": socket hang up'],
+      ["secret-ref/unreachable", "warning", 'Could not look up the mount of "kv/z": boom'],
     ]);
     const odd: SecretsReader = { mount: fake.mount, read: async () => ({ data: undefined as never }) };
     const more = await checkSecretReferences(checked.documents[0]!.references.slice(0, 1), odd, {
@@ -160,11 +166,7 @@ describe("checkSecretReferences against the real secrets dev server over HTTP", 
   it("gives the same findings with SecretsClient.kv as the reader", async () => {
     const reader: SecretsReader = client.kv; // type-checks: the real client satisfies the interface
     const { findings, text } = await online(reader);
-    expectOnlineFindings(
-      findings,
-      text,
-      /^Could not look up the mount of "nope\/a\/b": .*(403|permission denied)/i,
-    );
+    expectOnlineFindings(findings, text);
     expect(server.address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 });

@@ -37,6 +37,7 @@ import manifestUnknownKey from "./manifest/manifest-unknown-key.js";
 import manifestUnknownKind from "./manifest/manifest-unknown-kind.js";
 import secretPlainValue from "./manifest/secret-plain-value.js";
 import secretRefFieldNotFound from "./manifest/secret-ref-field-not-found.js";
+import secretRefForbidden from "./manifest/secret-ref-forbidden.js";
 import secretRefKv2Path from "./manifest/secret-ref-kv2-path.js";
 import secretRefNotFound from "./manifest/secret-ref-not-found.js";
 import secretRefSyntax from "./manifest/secret-ref-syntax.js";
@@ -126,6 +127,7 @@ export const RULES: readonly Rule[] = [
   manifestUnknownKind,
   secretPlainValue,
   secretRefFieldNotFound,
+  secretRefForbidden,
   secretRefKv2Path,
   secretRefNotFound,
   secretRefSyntax,

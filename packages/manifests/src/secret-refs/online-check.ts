@@ -32,6 +32,32 @@ export interface OnlineCheckOptions {
   concurrency?: number;
 }
 
+/**
+ * Whether the service answered 403 (`SecretsApiError.status`): permission denied, which a secrets service
+ * also answers for paths that do not exist, since policies are checked before routing (secrets-anchors
+ * §3, "403 ≠ missing"). The reference cannot be read with this token: a finding, not an outage.
+ */
+function isPermissionDenied(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { status?: unknown }).status === 403;
+}
+
+/** A finding for a reference the service could not be asked about (`secret-ref/forbidden` or `unreachable`). */
+function serviceFailure(base: Omit<Finding, "code" | "message">, what: string, error: unknown): Finding {
+  return isPermissionDenied(error)
+    ? {
+        ...base,
+        code: "secret-ref/forbidden",
+        severity: "error",
+        message: `The secrets service refused to ${what} (permission denied): nothing is stored there, or the token's policies do not allow reading it.`,
+      }
+    : {
+        ...base,
+        code: "secret-ref/unreachable",
+        severity: "warning",
+        message: `Could not ${what}: ${errorText(error)}`,
+      };
+}
+
 function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split("\n")[0]!.slice(0, 300);
@@ -43,7 +69,9 @@ function errorText(error: unknown): string {
  *   (secrets §4 rule 5); the quick fix inserts it;
  * - `secret-ref/not-found` — nothing is stored at the path (or its latest version is deleted);
  * - `secret-ref/field-not-found` — the secret has no such field (with a did-you-mean among its field names);
- * - `secret-ref/unreachable` — the service did not answer (permission denied, network…), as a warning.
+ * - `secret-ref/forbidden` — the service answered 403 (permission denied, which it also answers for paths
+ *   that do not exist): the reference cannot be read with this token;
+ * - `secret-ref/unreachable` — the service did not answer (network, timeout, sealed, 5xx…), as a warning.
  * References with syntax problems are skipped. Each location is read once. Messages name paths and field
  * names only, never values. Never rejects: client errors become findings.
  */
@@ -72,13 +100,11 @@ export async function checkSecretReferences(
       mount = await reader.mount(reference.location);
     } catch (error) {
       return [
-        {
-          ...base,
-          code: "secret-ref/unreachable",
-          severity: "warning",
-          message: `Could not look up the mount of "${reference.location}": ${errorText(error)}`,
-          range: reference.range,
-        },
+        serviceFailure(
+          { ...base, range: reference.range },
+          `look up the mount of "${reference.location}"`,
+          error,
+        ),
       ];
     }
     const findings: Finding[] = [];
@@ -110,13 +136,13 @@ export async function checkSecretReferences(
     }
     const secret = await readOnce(userPath);
     if (secret instanceof Error) {
-      findings.push({
-        ...base,
-        code: "secret-ref/unreachable",
-        severity: "warning",
-        message: `Could not read the secret at "${reference.location}": ${errorText(secret)}`,
-        range: reference.range,
-      });
+      findings.push(
+        serviceFailure(
+          { ...base, range: reference.range },
+          `read the secret at "${reference.location}"`,
+          secret,
+        ),
+      );
     } else if (!secret || typeof secret.data !== "object" || secret.data === null || secret.deleted) {
       findings.push({
         ...base,
