@@ -1,29 +1,30 @@
 import type { Readable } from "node:stream";
 import { WebSocket } from "undici";
+import { lazySchemas } from "../../lazy-schema.js";
 import type { RequestBody } from "../../transport/index.js";
-import {
-  type ContainerArchivePutQuery,
-  type ContainerAttachQuery,
-  type ContainerAttachWebsocketQuery,
+import type {
+  ContainerArchivePutQuery,
+  ContainerAttachQuery,
+  ContainerAttachWebsocketQuery,
   ContainerChange,
-  type ContainerCreateBody,
-  type ContainerCreateQuery,
+  ContainerCreateBody,
+  ContainerCreateQuery,
   ContainerCreateResponse,
-  type ContainerDeleteQuery,
+  ContainerDeleteQuery,
   ContainerInspect,
-  type ContainerInspectQuery,
-  type ContainerKillQuery,
-  type ContainerListQuery,
-  type ContainerLogsQuery,
-  type ContainerResizeQuery,
-  type ContainerRestartQuery,
-  type ContainerStartQuery,
+  ContainerInspectQuery,
+  ContainerKillQuery,
+  ContainerListQuery,
+  ContainerLogsQuery,
+  ContainerResizeQuery,
+  ContainerRestartQuery,
+  ContainerStartQuery,
   ContainerStats,
-  type ContainerStopQuery,
+  ContainerStopQuery,
   ContainerSummary,
-  type ContainerTopQuery,
+  ContainerTopQuery,
   ContainerTopResponse,
-  type ContainerUpdateBody,
+  ContainerUpdateBody,
   ContainerUpdateResponse,
   ContainerWaitResponse,
 } from "../schemas/index.js";
@@ -34,6 +35,24 @@ import { type HijackedSession, hijackedSession } from "./hijack.js";
 import { decodeJsonStream } from "./json-message-stream.js";
 import { decodeMultiplexedStream, type OutputFrame } from "./multiplexed-stream.js";
 import { decodePathStat, type PathStat } from "./path-stat.js";
+
+/** Response schemas, imported only with `validateResponses` (start-up: see `lazy-schema.ts`). */
+const containerSchemas = lazySchemas(
+  () => import("../schemas/container.js"),
+  [
+    "ContainerSummary",
+    "ContainerInspect",
+    "ContainerTopResponse",
+    "ContainerChange",
+    "ContainerUpdateResponse",
+    "ContainerWaitResponse",
+  ],
+);
+const createSchemas = lazySchemas(
+  () => import("../schemas/container-create.js"),
+  ["ContainerCreateResponse"],
+);
+const statsSchemas = lazySchemas(() => import("../schemas/stats.js"), ["ContainerStats"]);
 
 /** Result of start/stop: `changed` is false when the engine answered 304 (already in that state). */
 export interface StateChange {
@@ -61,7 +80,7 @@ export class ContainersApi {
   list(query: ContainerListQuery = {}, options: CallOptions = {}): Promise<ContainerSummary[]> {
     return this.http.jsonList(
       { method: "GET", path: "/containers/json", query: { ...query }, ...options },
-      ContainerSummary,
+      containerSchemas.ContainerSummary,
     );
   }
 
@@ -76,7 +95,7 @@ export class ContainersApi {
   ): Promise<ContainerCreateResponse> {
     return this.http.json(
       { method: "POST", path: "/containers/create", query, json: body, ...options },
-      ContainerCreateResponse,
+      createSchemas.ContainerCreateResponse,
     );
   }
 
@@ -88,7 +107,7 @@ export class ContainersApi {
   ): Promise<ContainerInspect> {
     return this.http.json(
       { method: "GET", path: `/containers/${segment(id)}/json`, query, ...options },
-      ContainerInspect,
+      containerSchemas.ContainerInspect,
     );
   }
 
@@ -96,7 +115,7 @@ export class ContainersApi {
   top(id: string, query: ContainerTopQuery = {}, options: CallOptions = {}): Promise<ContainerTopResponse> {
     return this.http.json(
       { method: "GET", path: `/containers/${segment(id)}/top`, query, ...options },
-      ContainerTopResponse,
+      containerSchemas.ContainerTopResponse,
     );
   }
 
@@ -128,7 +147,7 @@ export class ContainersApi {
         path: `/containers/${segment(id)}/changes`,
         ...options,
       },
-      ContainerChange,
+      containerSchemas.ContainerChange,
     );
     return changes ?? [];
   }
@@ -154,7 +173,7 @@ export class ContainersApi {
         query: { stream: false },
         ...options,
       },
-      ContainerStats,
+      statsSchemas.ContainerStats,
     );
   }
 
@@ -209,7 +228,7 @@ export class ContainersApi {
         json: body,
         ...options,
       },
-      ContainerUpdateResponse,
+      containerSchemas.ContainerUpdateResponse,
     );
   }
 
@@ -282,7 +301,7 @@ export class ContainersApi {
         long: true,
         ...options,
       },
-      ContainerWaitResponse,
+      containerSchemas.ContainerWaitResponse,
     );
   }
 

@@ -1,6 +1,7 @@
 import type { Duplex } from "node:stream";
 import type { Pool } from "undici";
 import type { z } from "zod";
+import { type SchemaSource, schemaOf } from "../../lazy-schema.js";
 import {
   createDispatcher,
   encodeQuery,
@@ -160,20 +161,23 @@ export class EngineHttp {
 
   /**
    * Sends a request and parses its JSON body, typed by `schema`; the value is checked against `schema` only
-   * when the client was created with `validateResponses` (then a mismatch throws EngineResponseError).
+   * when the client was created with `validateResponses` (then a mismatch throws EngineResponseError). A
+   * {@link LazySchema} is imported only then: without validation no response schema is ever built.
    */
-  async json<T>(request: EngineRequest, schema?: z.ZodType<T>): Promise<T> {
+  async json<T>(request: EngineRequest, schema?: SchemaSource<T>): Promise<T> {
     const value = await readJson(await this.send(request));
-    return (this.validate && schema ? this.check(request, schema, value) : value) as T;
+    if (!this.validate || !schema) return value as T;
+    return this.check(request, await schemaOf(schema), value);
   }
 
   /**
    * Like {@link json} for a JSON array of `schema` items; `null` (the engine's empty Go slice) becomes `[]`.
    */
-  async jsonList<T>(request: EngineRequest, schema?: z.ZodType<T>): Promise<T[]> {
+  async jsonList<T>(request: EngineRequest, schema?: SchemaSource<T>): Promise<T[]> {
     const value = ((await readJson(await this.send(request))) ?? []) as unknown[];
     if (!this.validate || !schema) return value as T[];
-    return value.map((item) => this.check(request, schema, item));
+    const itemSchema = await schemaOf(schema);
+    return value.map((item) => this.check(request, itemSchema, item));
   }
 
   /**
@@ -250,17 +254,18 @@ export class EngineHttp {
 
   /**
    * Checks each item of a stream (events, JSON messages) against `schema` when the client validates
-   * responses; otherwise returns `items` unchanged.
+   * responses (a {@link LazySchema} is imported before the first item); otherwise returns `items` unchanged.
    */
   checkEach<T>(
     request: Pick<EngineRequest, "method" | "path">,
-    schema: z.ZodType<T>,
+    schema: SchemaSource<T>,
     items: AsyncIterable<T>,
   ): AsyncIterable<T> {
     if (!this.validate) return items;
-    const check = (item: T) => this.check(request, schema, item);
+    const check = (itemSchema: z.ZodType<T>, item: T) => this.check(request, itemSchema, item);
     return (async function* () {
-      for await (const item of items) yield check(item);
+      const itemSchema = await schemaOf(schema);
+      for await (const item of items) yield check(itemSchema, item);
     })();
   }
 

@@ -1,13 +1,12 @@
-import {
-  type ExecCreateBody,
-  ExecCreateResponse,
-  ExecInspect,
-  type ExecResizeQuery,
-} from "../schemas/index.js";
+import { lazySchemas } from "../../lazy-schema.js";
+import type { ExecCreateBody, ExecCreateResponse, ExecInspect, ExecResizeQuery } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
 import { type HijackedSession, hijackedSession } from "./hijack.js";
 import { decodeMultiplexedStream, type OutputFrame } from "./multiplexed-stream.js";
+
+/** Response schemas, imported only with `validateResponses` (start-up: see `lazy-schema.ts`). */
+const execSchemas = lazySchemas(() => import("../schemas/exec.js"), ["ExecCreateResponse", "ExecInspect"]);
 
 /** Exec endpoints (engine §4.4): run an extra process in a running container. */
 export class ExecApi {
@@ -22,7 +21,7 @@ export class ExecApi {
         json: body,
         ...options,
       },
-      ExecCreateResponse,
+      execSchemas.ExecCreateResponse,
     );
   }
 
@@ -82,6 +81,9 @@ export class ExecApi {
 
   /** `GET /exec/(id)/json` (engine §2.9): `Running`, `ExitCode`, process configuration. */
   inspect(id: string, options: CallOptions = {}): Promise<ExecInspect> {
-    return this.http.json({ method: "GET", path: `/exec/${segment(id)}/json`, ...options }, ExecInspect);
+    return this.http.json(
+      { method: "GET", path: `/exec/${segment(id)}/json`, ...options },
+      execSchemas.ExecInspect,
+    );
   }
 }

@@ -1,30 +1,39 @@
 import type { Readable } from "node:stream";
+import { lazySchemas } from "../../lazy-schema.js";
 import type { QueryValue, RequestBody } from "../../transport/index.js";
-import {
-  type AuthConfig,
-  type BuildQuery,
-  type CommitBody,
-  type CommitQuery,
+import type {
+  AuthConfig,
+  BuildQuery,
+  CommitBody,
+  CommitQuery,
   IdResponse,
-  type ImageCreateQuery,
+  ImageCreateQuery,
   ImageDeleteItem,
-  type ImageDeleteQuery,
+  ImageDeleteQuery,
   ImageHistoryItem,
   ImageInspect,
-  type ImageListQuery,
-  type ImageLoadQuery,
-  type ImagePushQuery,
-  type ImageSearchQuery,
+  ImageListQuery,
+  ImageLoadQuery,
+  ImagePushQuery,
+  ImageSearchQuery,
   ImageSearchResult,
   ImageSummary,
-  type ImageTagQuery,
+  ImageTagQuery,
   JsonMessage,
-  type RegistryConfig,
+  RegistryConfig,
 } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { reference } from "./engine-http.js";
 import { decodeJsonStream } from "./json-message-stream.js";
 import { encodeRegistryAuth, encodeRegistryConfig } from "./registry-auth.js";
+
+/** Response schemas, imported only with `validateResponses` (start-up: see `lazy-schema.ts`). */
+const imageSchemas = lazySchemas(
+  () => import("../schemas/image.js"),
+  ["ImageSummary", "ImageInspect", "ImageHistoryItem", "ImageDeleteItem", "ImageSearchResult"],
+);
+const streamSchemas = lazySchemas(() => import("../schemas/stream.js"), ["JsonMessage"]);
+const containerSchemas = lazySchemas(() => import("../schemas/container.js"), ["IdResponse"]);
 
 /**
  * `POST /build` parameters the document does not list but engines honour even under `/v1.24/` (research
@@ -48,7 +57,7 @@ export class ImagesApi {
   list(query: ImageListQuery = {}, options: CallOptions = {}): Promise<ImageSummary[]> {
     return this.http.jsonList(
       { method: "GET", path: "/images/json", query: { ...query }, ...options },
-      ImageSummary,
+      imageSchemas.ImageSummary,
     );
   }
 
@@ -79,7 +88,11 @@ export class ImagesApi {
       long: true,
       ...call,
     });
-    return this.http.checkEach({ method: "POST", path: "/build" }, JsonMessage, decodeJsonStream(body));
+    return this.http.checkEach(
+      { method: "POST", path: "/build" },
+      streamSchemas.JsonMessage,
+      decodeJsonStream(body),
+    );
   }
 
   /**
@@ -105,7 +118,7 @@ export class ImagesApi {
     });
     return this.http.checkEach(
       { method: "POST", path: "/images/create" },
-      JsonMessage,
+      streamSchemas.JsonMessage,
       decodeJsonStream(messages),
     );
   }
@@ -114,7 +127,7 @@ export class ImagesApi {
   inspect(name: string, options: CallOptions = {}): Promise<ImageInspect> {
     return this.http.json(
       { method: "GET", path: `/images/${reference(name)}/json`, ...options },
-      ImageInspect,
+      imageSchemas.ImageInspect,
     );
   }
 
@@ -122,7 +135,7 @@ export class ImagesApi {
   history(name: string, options: CallOptions = {}): Promise<ImageHistoryItem[]> {
     return this.http.jsonList(
       { method: "GET", path: `/images/${reference(name)}/history`, ...options },
-      ImageHistoryItem,
+      imageSchemas.ImageHistoryItem,
     );
   }
 
@@ -145,7 +158,7 @@ export class ImagesApi {
     });
     return this.http.checkEach(
       { method: "POST", path: `/images/${reference(name)}/push` },
-      JsonMessage,
+      streamSchemas.JsonMessage,
       decodeJsonStream(body),
     );
   }
@@ -164,7 +177,7 @@ export class ImagesApi {
   remove(name: string, query: ImageDeleteQuery = {}, options: CallOptions = {}): Promise<ImageDeleteItem[]> {
     return this.http.jsonList(
       { method: "DELETE", path: `/images/${reference(name)}`, query, ...options },
-      ImageDeleteItem,
+      imageSchemas.ImageDeleteItem,
     );
   }
 
@@ -178,7 +191,7 @@ export class ImagesApi {
         long: true,
         ...options,
       },
-      ImageSearchResult,
+      imageSchemas.ImageSearchResult,
     );
   }
 
@@ -211,7 +224,11 @@ export class ImagesApi {
       long: true,
       ...options,
     });
-    return this.http.checkEach({ method: "POST", path: "/images/load" }, JsonMessage, decodeJsonStream(body));
+    return this.http.checkEach(
+      { method: "POST", path: "/images/load" },
+      streamSchemas.JsonMessage,
+      decodeJsonStream(body),
+    );
   }
 
   /** `POST /commit`: creates an image from a container; `body` overrides its configuration. */
@@ -225,7 +242,7 @@ export class ImagesApi {
         long: true,
         ...options,
       },
-      IdResponse,
+      containerSchemas.IdResponse,
     );
   }
 }

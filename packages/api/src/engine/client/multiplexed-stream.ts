@@ -1,4 +1,4 @@
-import { ATTACH_FRAME_HEADER_BYTES, ATTACH_STREAM_TYPES } from "../schemas/index.js";
+import { ATTACH_FRAME_HEADER_BYTES, ATTACH_STREAM_TYPES } from "../schemas/attach-frame.js";
 import { EngineProtocolError } from "./errors.js";
 
 /** Which standard stream a chunk of attach/logs output belongs to (engine §4.1.2 header byte 0). */

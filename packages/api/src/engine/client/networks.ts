@@ -1,13 +1,20 @@
-import {
+import { lazySchemas } from "../../lazy-schema.js";
+import type {
   Network,
-  type NetworkConnectBody,
-  type NetworkCreateBody,
+  NetworkConnectBody,
+  NetworkCreateBody,
   NetworkCreateResponse,
-  type NetworkDisconnectBody,
-  type NetworkListQuery,
+  NetworkDisconnectBody,
+  NetworkListQuery,
 } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
+
+/** Response schemas, imported only with `validateResponses` (start-up: see `lazy-schema.ts`). */
+const networkSchemas = lazySchemas(
+  () => import("../schemas/network.js"),
+  ["Network", "NetworkCreateResponse"],
+);
 
 /** Network endpoints (engine §4.6). `id` is a network id or name. */
 export class NetworksApi {
@@ -15,19 +22,25 @@ export class NetworksApi {
 
   /** `GET /networks`. */
   list(query: NetworkListQuery = {}, options: CallOptions = {}): Promise<Network[]> {
-    return this.http.jsonList({ method: "GET", path: "/networks", query, ...options }, Network);
+    return this.http.jsonList(
+      { method: "GET", path: "/networks", query, ...options },
+      networkSchemas.Network,
+    );
   }
 
   /** `GET /networks/(id)`. */
   inspect(id: string, options: CallOptions = {}): Promise<Network> {
-    return this.http.json({ method: "GET", path: `/networks/${segment(id)}`, ...options }, Network);
+    return this.http.json(
+      { method: "GET", path: `/networks/${segment(id)}`, ...options },
+      networkSchemas.Network,
+    );
   }
 
   /** `POST /networks/create`: resolves to `{ Id, Warning }`. */
   create(body: NetworkCreateBody, options: CallOptions = {}): Promise<NetworkCreateResponse> {
     return this.http.json(
       { method: "POST", path: "/networks/create", json: body, ...options },
-      NetworkCreateResponse,
+      networkSchemas.NetworkCreateResponse,
     );
   }
 

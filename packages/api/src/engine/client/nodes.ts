@@ -1,6 +1,10 @@
-import { Node, type NodeDeleteQuery, type NodeListQuery, type NodeSpec } from "../schemas/index.js";
+import { lazySchemas } from "../../lazy-schema.js";
+import type { Node, NodeDeleteQuery, NodeListQuery, NodeSpec } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
+
+/** Response schemas, imported only with `validateResponses` (start-up: see `lazy-schema.ts`). */
+const nodeSchemas = lazySchemas(() => import("../schemas/node.js"), ["Node"]);
 
 /** Swarm node endpoints (engine §4.8); 406 when the engine is not in a swarm. */
 export class NodesApi {
@@ -8,12 +12,12 @@ export class NodesApi {
 
   /** `GET /nodes`. */
   list(query: NodeListQuery = {}, options: CallOptions = {}): Promise<Node[]> {
-    return this.http.jsonList({ method: "GET", path: "/nodes", query, ...options }, Node);
+    return this.http.jsonList({ method: "GET", path: "/nodes", query, ...options }, nodeSchemas.Node);
   }
 
   /** `GET /nodes/(id)`. */
   inspect(id: string, options: CallOptions = {}): Promise<Node> {
-    return this.http.json({ method: "GET", path: `/nodes/${segment(id)}`, ...options }, Node);
+    return this.http.json({ method: "GET", path: `/nodes/${segment(id)}`, ...options }, nodeSchemas.Node);
   }
 
   /** `DELETE /nodes/(id)`. */

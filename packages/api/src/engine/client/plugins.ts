@@ -1,7 +1,11 @@
-import { type AuthConfig, Plugin, PluginPrivilege } from "../schemas/index.js";
+import { lazySchemas } from "../../lazy-schema.js";
+import type { AuthConfig, Plugin, PluginPrivilege } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { reference } from "./engine-http.js";
 import { encodeRegistryAuth } from "./registry-auth.js";
+
+/** Response schemas, imported only with `validateResponses` (start-up: see `lazy-schema.ts`). */
+const pluginSchemas = lazySchemas(() => import("../schemas/plugin.js"), ["Plugin", "PluginPrivilege"]);
 
 /** Plugin endpoints (engine §4.7, experimental). `name` may carry a tag (default `latest`). */
 export class PluginsApi {
@@ -9,7 +13,7 @@ export class PluginsApi {
 
   /** `GET /plugins`. */
   list(options: CallOptions = {}): Promise<Plugin[]> {
-    return this.http.jsonList({ method: "GET", path: "/plugins", ...options }, Plugin);
+    return this.http.jsonList({ method: "GET", path: "/plugins", ...options }, pluginSchemas.Plugin);
   }
 
   /** `POST /plugins/pull?name=`: installs a plugin (inactive); resolves to the privileges it requested. */
@@ -26,7 +30,7 @@ export class PluginsApi {
         long: true,
         ...call,
       },
-      PluginPrivilege,
+      pluginSchemas.PluginPrivilege,
     );
   }
 
@@ -35,7 +39,10 @@ export class PluginsApi {
    * 404 `page not found` (verified on docker.io 20.10); they serve inspect at `/plugins/(name)/json`.
    */
   inspect(name: string, options: CallOptions = {}): Promise<Plugin> {
-    return this.http.json({ method: "GET", path: `/plugins/${reference(name)}/json`, ...options }, Plugin);
+    return this.http.json(
+      { method: "GET", path: `/plugins/${reference(name)}/json`, ...options },
+      pluginSchemas.Plugin,
+    );
   }
 
   /** `POST /plugins/(name)/enable`: 500 when already enabled. */

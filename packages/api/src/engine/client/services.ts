@@ -1,13 +1,20 @@
-import {
-  type AuthConfig,
+import { lazySchemas } from "../../lazy-schema.js";
+import type {
+  AuthConfig,
   Service,
   ServiceCreateResponse,
-  type ServiceListQuery,
-  type ServiceSpec,
+  ServiceListQuery,
+  ServiceSpec,
 } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { segment } from "./engine-http.js";
 import { encodeRegistryAuth } from "./registry-auth.js";
+
+/** Response schemas, imported only with `validateResponses` (start-up: see `lazy-schema.ts`). */
+const serviceSchemas = lazySchemas(
+  () => import("../schemas/service.js"),
+  ["Service", "ServiceCreateResponse"],
+);
 
 /** Options of service create and update: registry credentials for private images (`X-Registry-Auth`). */
 export interface ServiceWriteOptions extends CallOptions {
@@ -20,7 +27,10 @@ export class ServicesApi {
 
   /** `GET /services`. */
   list(query: ServiceListQuery = {}, options: CallOptions = {}): Promise<Service[]> {
-    return this.http.jsonList({ method: "GET", path: "/services", query, ...options }, Service);
+    return this.http.jsonList(
+      { method: "GET", path: "/services", query, ...options },
+      serviceSchemas.Service,
+    );
   }
 
   /** `POST /services/create`: resolves to `{ ID }`; 409 on a name conflict. */
@@ -34,13 +44,16 @@ export class ServicesApi {
         headers: authHeaders(auth),
         ...call,
       },
-      ServiceCreateResponse,
+      serviceSchemas.ServiceCreateResponse,
     );
   }
 
   /** `GET /services/(id)`. */
   inspect(id: string, options: CallOptions = {}): Promise<Service> {
-    return this.http.json({ method: "GET", path: `/services/${segment(id)}`, ...options }, Service);
+    return this.http.json(
+      { method: "GET", path: `/services/${segment(id)}`, ...options },
+      serviceSchemas.Service,
+    );
   }
 
   /** `POST /services/(id)/update?version=`: `version` is the service's `Version.Index`; `spec` replaces the spec. */

@@ -1,12 +1,16 @@
-import {
+import { lazySchemas } from "../../lazy-schema.js";
+import type {
   Swarm,
-  type SwarmInitBody,
-  type SwarmJoinBody,
-  type SwarmLeaveQuery,
-  type SwarmUpdateBody,
-  type SwarmUpdateQuery,
+  SwarmInitBody,
+  SwarmJoinBody,
+  SwarmLeaveQuery,
+  SwarmUpdateBody,
+  SwarmUpdateQuery,
 } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
+
+/** Response schemas, imported only with `validateResponses` (start-up: see `lazy-schema.ts`). */
+const swarmSchemas = lazySchemas(() => import("../schemas/swarm.js"), ["Swarm"]);
 
 /** Swarm endpoints (engine §4.9, §3.3). */
 export class SwarmApi {
@@ -14,7 +18,7 @@ export class SwarmApi {
 
   /** `GET /swarm`: the swarm object, including `JoinTokens` (secrets: do not log). 406 when not in a swarm. */
   inspect(options: CallOptions = {}): Promise<Swarm> {
-    return this.http.json({ method: "GET", path: "/swarm", ...options }, Swarm);
+    return this.http.json({ method: "GET", path: "/swarm", ...options }, swarmSchemas.Swarm);
   }
 
   /** `POST /swarm/init`: makes this engine a single-node swarm manager; resolves to the node ID. */

@@ -1,13 +1,21 @@
-import {
-  type AuthConfig,
+import { lazySchemas } from "../../lazy-schema.js";
+import type {
+  AuthConfig,
   AuthResponse,
   EngineEvent,
-  type EventsQuery,
+  EventsQuery,
   SystemInfo,
   SystemVersion,
 } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";
 import { decodeJsonStream } from "./json-message-stream.js";
+
+/** Response schemas, imported only with `validateResponses` (start-up: see `lazy-schema.ts`). */
+const systemSchemas = lazySchemas(
+  () => import("../schemas/system.js"),
+  ["SystemVersion", "SystemInfo", "AuthResponse"],
+);
+const eventSchemas = lazySchemas(() => import("../schemas/events.js"), ["EngineEvent"]);
 
 /** Engine-wide endpoints (engine §4.3 Misc): ping, version, info, auth, events. */
 export class SystemApi {
@@ -21,12 +29,12 @@ export class SystemApi {
 
   /** `GET /version`: engine version, `ApiVersion`, `MinAPIVersion`, OS, architecture, kernel. */
   version(options: CallOptions = {}): Promise<SystemVersion> {
-    return this.http.json({ method: "GET", path: "/version", ...options }, SystemVersion);
+    return this.http.json({ method: "GET", path: "/version", ...options }, systemSchemas.SystemVersion);
   }
 
   /** `GET /info`: engine-wide information (counts, drivers, kernel, swarm state…). */
   info(options: CallOptions = {}): Promise<SystemInfo> {
-    return this.http.json({ method: "GET", path: "/info", ...options }, SystemInfo);
+    return this.http.json({ method: "GET", path: "/info", ...options }, systemSchemas.SystemInfo);
   }
 
   /**
@@ -40,7 +48,7 @@ export class SystemApi {
         json: body,
         ...options,
       },
-      AuthResponse,
+      systemSchemas.AuthResponse,
     );
   }
 
@@ -57,6 +65,6 @@ export class SystemApi {
       ...options,
     });
     const events = decodeJsonStream<EngineEvent>(body, { throwOnError: false });
-    return this.http.checkEach({ method: "GET", path: "/events" }, EngineEvent, events);
+    return this.http.checkEach({ method: "GET", path: "/events" }, eventSchemas.EngineEvent, events);
   }
 }

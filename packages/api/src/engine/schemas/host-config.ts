@@ -2,13 +2,22 @@ import { z } from "zod";
 import { documented } from "../../meta.js";
 import { StringMap } from "./common.js";
 import { absolutePath, BindSpec, capability, NetworkMode, PidMode, portKey } from "./formats.js";
-import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intGreaterThan, intWithSpecial } from "./limits.js";
+import {
+  cpuPeriod,
+  cpuQuota,
+  ENGINE_LIMITS,
+  intAtLeast,
+  intBetween,
+  integer,
+  intGreaterThan,
+  intWithSpecial,
+} from "./limits.js";
 import { requestObject } from "./request-object.js";
 
 const source = "engine §2.2";
-const MIN_MEMORY_BYTES = ENGINE_LIMITS.minMemoryBytes;
 const CPU_PERIOD = ENGINE_LIMITS.cpuPeriodMicroseconds;
 const CPU_QUOTA_MIN = ENGINE_LIMITS.cpuQuotaMinMicroseconds;
+const MIN_MEMORY_BYTES = ENGINE_LIMITS.minMemoryBytes;
 const BLKIO_RANGE = `${ENGINE_LIMITS.blkioWeight.min}–${ENGINE_LIMITS.blkioWeight.max}`;
 
 /** The restart policy names (engine §2.2); `""` and `"no"` mean no restart. */
@@ -208,24 +217,6 @@ export const memoryBytes = (field: string) =>
     [0],
     [{ min: MIN_MEMORY_BYTES }],
     `${field} must be 0 or at least ${MIN_MEMORY_BYTES} bytes (6 MB)`,
-  );
-
-/** CFS period in microseconds: 0 (kernel default) or 1,000–1,000,000 (engine 20.10). */
-export const cpuPeriod = (field: string) =>
-  intWithSpecial(
-    field,
-    [0],
-    [CPU_PERIOD],
-    `${field} must be 0 or between ${CPU_PERIOD.min} and ${CPU_PERIOD.max} microseconds`,
-  );
-
-/** CFS quota in microseconds: ≤ 0 (unlimited) or at least 1,000 (engine 20.10). */
-export const cpuQuota = (field: string) =>
-  intWithSpecial(
-    field,
-    [],
-    [{ max: 0 }, { min: CPU_QUOTA_MIN }],
-    `${field} must be -1, 0 or at least ${CPU_QUOTA_MIN} microseconds`,
   );
 
 const stringList = (field: string, description: string) =>

@@ -1,4 +1,5 @@
 /** Zod 4 schemas of the engine API v1.24 (one file per resource area); see docs/api-schemas.md. */
+export * from "./attach-frame.js";
 export * from "./common.js";
 export * from "./container.js";
 export * from "./container-create.js";

@@ -100,6 +100,32 @@ export function healthcheckDuration(field: string) {
   return intWithSpecial(field, [0], [{ min }], `${field} must be 0 or at least ${min} nanoseconds (1 ms)`);
 }
 
+/**
+ * CFS period in microseconds: 0 (kernel default) or 1,000–1,000,000 (engine 20.10). Here rather than in
+ * `host-config.ts` because the `POST /build` query uses it too, and building that query's schema must not
+ * build HostConfig's (start-up: see `lazy-schema.ts`).
+ */
+export function cpuPeriod(field: string) {
+  const range = ENGINE_LIMITS.cpuPeriodMicroseconds;
+  return intWithSpecial(
+    field,
+    [0],
+    [range],
+    `${field} must be 0 or between ${range.min} and ${range.max} microseconds`,
+  );
+}
+
+/** CFS quota in microseconds: ≤ 0 (unlimited) or at least 1,000 (engine 20.10); see {@link cpuPeriod}. */
+export function cpuQuota(field: string) {
+  const min = ENGINE_LIMITS.cpuQuotaMinMicroseconds;
+  return intWithSpecial(
+    field,
+    [],
+    [{ max: 0 }, { min }],
+    `${field} must be -1, 0 or at least ${min} microseconds`,
+  );
+}
+
 /** A TCP/UDP port number 1–65535, message `${field} must be between 1 and 65535`. */
 export function portNumber(field: string) {
   return intBetween(field, ENGINE_LIMITS.port.min, ENGINE_LIMITS.port.max);

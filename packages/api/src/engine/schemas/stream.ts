@@ -38,12 +38,6 @@ export const JsonMessage = z.looseObject({
 });
 export type JsonMessage = z.infer<typeof JsonMessage>;
 
-/** Stream type byte of a multiplexed attach/logs frame header (engine §4.1.2). */
-export const ATTACH_STREAM_TYPES = { stdin: 0, stdout: 1, stderr: 2 } as const;
-
-/** Length of the frame header of a multiplexed stream, in bytes (engine §4.1.2). */
-export const ATTACH_FRAME_HEADER_BYTES = 8;
-
 /**
  * Metadata of one multiplexed attach/logs frame (engine §4.1.2): header byte 0 is the stream type
  * (0 stdin written on stdout, 1 stdout, 2 stderr), bytes 1–3 are zero, bytes 4–7 the payload size as a

@@ -1,21 +1,30 @@
-import {
-  KvV1ReadResponse,
-  type KvV2Config,
-  KvV2ConfigResponse,
+import { lazySchemas } from "../../lazy-schema.js";
+import type {
+  KvV2Config,
   KvV2MetadataReadResponse,
-  type KvV2MetadataWriteRequest,
-  KvV2ReadResponse,
-  type KvV2VersionMetadata,
-  KvV2WriteResponse,
-  type SecretData,
+  KvV2MetadataWriteRequest,
+  KvV2VersionMetadata,
+  SecretData,
 } from "../schemas/kv.js";
-import { InternalUiMountResponse } from "../schemas/sys.js";
 import { SecretsApiError, SecretsUsageError } from "./errors.js";
 import { isInsideMount, type KvV2Segment, kvV2Path } from "./kv-paths.js";
 import { listFolder } from "./list-folder.js";
 import { parseBody } from "./parse.js";
 import { normalizePath } from "./paths.js";
 import type { SecretsCallOptions, SecretsTransport } from "./transport.js";
+
+/** Answer schemas, each imported on the first call that parses it (start-up: see `lazy-schema.ts`). */
+const kvSchemas = lazySchemas(
+  () => import("../schemas/kv.js"),
+  [
+    "KvV1ReadResponse",
+    "KvV2ReadResponse",
+    "KvV2WriteResponse",
+    "KvV2MetadataReadResponse",
+    "KvV2ConfigResponse",
+  ],
+);
+const sysSchemas = lazySchemas(() => import("../schemas/sys.js"), ["InternalUiMountResponse"]);
 
 /** A KV mount and its version, as the preflight found it (research secrets-anchors §4). */
 export interface KvMount {
@@ -139,7 +148,7 @@ export class KvApi {
       this.#legacy = true;
       return { path: "", version: 1 };
     }
-    const data = parseBody(InternalUiMountResponse, res.body, "GET", route).data;
+    const data = parseBody(await sysSchemas.InternalUiMountResponse(), res.body, "GET", route).data;
     const mount: KvMount = {
       path: normalizeMount(data.path),
       version: data.options?.version === "2" ? 2 : 1,
@@ -175,7 +184,7 @@ export class KvApi {
     const p = normalizePath(path);
     if (mount.version === 1) {
       if (res.status === 404) return undefined;
-      const body = parseBody(KvV1ReadResponse, res.body, "GET", route);
+      const body = parseBody(await kvSchemas.KvV1ReadResponse(), res.body, "GET", route);
       return {
         path: p,
         kvVersion: 1,
@@ -185,9 +194,10 @@ export class KvApi {
         warnings: body.warnings ?? [],
       };
     }
-    const parsed = res.body === undefined ? undefined : KvV2ReadResponse.safeParse(res.body);
+    const readResponse = await kvSchemas.KvV2ReadResponse();
+    const parsed = res.body === undefined ? undefined : readResponse.safeParse(res.body);
     if (res.status === 404 && !parsed?.success) return undefined;
-    const body = parseBody(KvV2ReadResponse, res.body, "GET", route);
+    const body = parseBody(readResponse, res.body, "GET", route);
     const meta = body.data.metadata;
     return {
       path: p,
@@ -215,7 +225,7 @@ export class KvApi {
     }
     const body = options.cas === undefined ? { data } : { data, options: { cas: options.cas } };
     const res = await this.#transport.send({ ...options, method: "POST", path: route, body });
-    return parseBody(KvV2WriteResponse, res.body, "POST", route).data;
+    return parseBody(await kvSchemas.KvV2WriteResponse(), res.body, "POST", route).data;
   }
 
   /**
@@ -283,7 +293,7 @@ export class KvApi {
     const { route } = await this.#v2Route(path, "metadata", options);
     const res = await this.#transport.send({ ...options, method: "GET", path: route, accept: [404] });
     if (res.status === 404) return undefined;
-    return parseBody(KvV2MetadataReadResponse, res.body, "GET", route).data;
+    return parseBody(await kvSchemas.KvV2MetadataReadResponse(), res.body, "GET", route).data;
   }
 
   /** KV v2: sets a key's metadata (max versions, check-and-set, custom metadata). */
@@ -307,7 +317,7 @@ export class KvApi {
     const { mount } = await this.#v2Route(mountPath, "metadata", options);
     const route = `${mount.path}config`;
     const res = await this.#transport.send({ ...options, method: "GET", path: route });
-    return parseBody(KvV2ConfigResponse, res.body, "GET", route).data;
+    return parseBody(await kvSchemas.KvV2ConfigResponse(), res.body, "GET", route).data;
   }
 
   /** KV v2: changes the mount-wide settings. */

@@ -1,6 +1,9 @@
-import { KvListResponse } from "../schemas/kv.js";
+import { lazySchemas } from "../../lazy-schema.js";
 import { parseBody } from "./parse.js";
 import type { SecretsCallOptions, SecretsTransport } from "./transport.js";
+
+/** The key-list schema, imported on the first listing (start-up: see `lazy-schema.ts`). */
+const kvSchemas = lazySchemas(() => import("../schemas/kv.js"), ["KvListResponse"]);
 
 /**
  * Lists the keys under the folder `route` (names relative to it; sub-folders end in `/`), sent as
@@ -25,5 +28,5 @@ export async function listFolder(
           accept: [404],
         });
   if (res.status === 404) return [];
-  return parseBody(KvListResponse, res.body, "LIST", route).data.keys;
+  return parseBody(await kvSchemas.KvListResponse(), res.body, "LIST", route).data.keys;
 }

@@ -1,12 +1,8 @@
 import { inspect } from "node:util";
-import { LoginResponse, type TokenLookupData, TokenLookupSelfResponse } from "../schemas/auth.js";
-import { HelpResponse } from "../schemas/envelope.js";
-import {
-  InternalUiMountsResponse,
-  SealStatusResponse,
-  SecretsHealthResponse,
-  type SecretsMountInfo,
-} from "../schemas/sys.js";
+import { lazySchemas } from "../../lazy-schema.js";
+import type { TokenLookupData } from "../schemas/auth.js";
+import type { HelpResponse } from "../schemas/envelope.js";
+import type { SealStatusResponse, SecretsHealthResponse, SecretsMountInfo } from "../schemas/sys.js";
 import { AuthSession } from "./auth-session.js";
 import { SecretsProtocolError } from "./errors.js";
 import { KvApi } from "./kv.js";
@@ -20,6 +16,17 @@ import {
   type SendRequest,
   type SendResponse,
 } from "./transport.js";
+
+/** Answer schemas, each imported on the first call that parses it (start-up: see `lazy-schema.ts`). */
+const authSchemas = lazySchemas(
+  () => import("../schemas/auth.js"),
+  ["LoginResponse", "TokenLookupSelfResponse"],
+);
+const envelopeSchemas = lazySchemas(() => import("../schemas/envelope.js"), ["HelpResponse"]);
+const sysSchemas = lazySchemas(
+  () => import("../schemas/sys.js"),
+  ["InternalUiMountsResponse", "SealStatusResponse", "SecretsHealthResponse"],
+);
 
 /** A secrets-engine mount as `listMounts` reports it. */
 export interface SecretsMount {
@@ -97,7 +104,7 @@ export class SecretsClient {
   async listMounts(options: SecretsCallOptions = {}): Promise<SecretsMount[]> {
     const route = "sys/internal/ui/mounts";
     const res = await this.#transport.send({ ...options, method: "GET", path: route });
-    const mounts = parseBody(InternalUiMountsResponse, res.body, "GET", route).data.secret;
+    const mounts = parseBody(await sysSchemas.InternalUiMountsResponse(), res.body, "GET", route).data.secret;
     return Object.entries(mounts).map(([path, info]) => {
       const kvVersion = kvVersionOf(info);
       if (kvVersion) this.kv.remember({ path, version: kvVersion });
@@ -116,14 +123,19 @@ export class SecretsClient {
   /** Help for a path (`GET <path>?help=1`): markdown and an OpenAPI document relative to the path (secrets §4). */
   async help(path: string, options: SecretsCallOptions = {}): Promise<HelpResponse> {
     const res = await this.#transport.send({ ...options, method: "GET", path, query: { help: "1" } });
-    return parseBody(HelpResponse, res.body, "GET", path);
+    return parseBody(await envelopeSchemas.HelpResponse(), res.body, "GET", path);
   }
 
   /** The caller's token (`GET auth/token/lookup-self`), without the token itself. 403 for a bad token. */
   async lookupSelf(options: SecretsCallOptions = {}): Promise<TokenInfo> {
     const route = "auth/token/lookup-self";
     const res = await this.#transport.send({ ...options, method: "GET", path: route });
-    const { id: _token, ...info } = parseBody(TokenLookupSelfResponse, res.body, "GET", route).data;
+    const { id: _token, ...info } = parseBody(
+      await authSchemas.TokenLookupSelfResponse(),
+      res.body,
+      "GET",
+      route,
+    ).data;
     return info;
   }
 
@@ -176,7 +188,7 @@ export class SecretsClient {
       body,
       authenticated: false,
     });
-    const auth = parseBody(LoginResponse, res.body, "POST", route).auth;
+    const auth = parseBody(await authSchemas.LoginResponse(), res.body, "POST", route).auth;
     if (!auth) throw new SecretsProtocolError("login answer has no auth block", "POST", route);
     this.#transport.setToken(auth.client_token);
     return new AuthSession(auth);
@@ -186,7 +198,7 @@ export class SecretsClient {
   async sealStatus(options: SecretsCallOptions = {}): Promise<SealStatusResponse> {
     const route = "sys/seal-status";
     const res = await this.#transport.send({ ...options, method: "GET", path: route, authenticated: false });
-    return parseBody(SealStatusResponse, res.body, "GET", route);
+    return parseBody(await sysSchemas.SealStatusResponse(), res.body, "GET", route);
   }
 
   /**
@@ -204,7 +216,10 @@ export class SecretsClient {
       accept: HEALTH_STATUSES,
       retry: { maxRetries: 0 },
     });
-    return { status: res.status, health: parseBody(SecretsHealthResponse, res.body, "GET", route) };
+    return {
+      status: res.status,
+      health: parseBody(await sysSchemas.SecretsHealthResponse(), res.body, "GET", route),
+    };
   }
 
   /** Closes pooled connections. The client must not be used afterwards. */

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { documented } from "../../../meta.js";
 import { StringMap } from "../common.js";
 import { imageReference } from "../formats.js";
-import { cpuPeriod, cpuQuota } from "../host-config.js";
-import { ENGINE_LIMITS, intAtLeast, intGreaterThan } from "../limits.js";
+import { cpuPeriod, cpuQuota, ENGINE_LIMITS, intAtLeast, intGreaterThan } from "../limits.js";
 import { requestObject } from "../request-object.js";
 import {
   BOOLEAN_FILTER_VALUES,
