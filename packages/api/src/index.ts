@@ -3,5 +3,6 @@
  * limit) of the engine API v1.24 and the secrets service API v1, and typed undici clients for both.
  */
 export * from "./engine/index.js";
+export * from "./lazy-schema.js";
 export * from "./meta.js";
 export * from "./secrets/index.js";
