@@ -8,7 +8,6 @@ import { createWriteStream } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { setFlagsFromString } from "node:v8";
 import {
   EngineApiError,
   EngineClient,
@@ -50,6 +49,7 @@ import {
 import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
 /** Options as commander parses them (see {@link registerBuildCommand} for their meaning). */
 export interface BuildFlags {
@@ -190,18 +190,6 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
   } finally {
     await engine.close();
   }
-}
-
-/**
- * The HTTP client parses responses with a WebAssembly module (undici's llhttp). Once V8 finds its big
- * parser function hot, it recompiles it with its optimising tier on a background thread, and Node waits
- * for that compile (about 0.1 s) before the process can exit. A build parses only a few small messages,
- * for which the baseline tier is plenty, so a tiering budget that is never used up keeps it there
- * (measured after a build: 0.10 s from the last message to the exit → 0.02 s). Affects only modules
- * compiled afterwards, in this process.
- */
-function keepHttpParserOnBaselineTier(): void {
-  setFlagsFromString("--wasm-tiering-budget=2000000000");
 }
 
 /** Plans the context (`-f -` reads the Enginefile from standard input); prints the walk's warnings. */

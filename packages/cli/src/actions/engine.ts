@@ -11,6 +11,7 @@ import {
 } from "@enginekit/api";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
 /** What to do when no engine answers (printed after the address). */
 export const START_ENGINE_HINT = "start one with tools/engine/start.sh, or set ENGINE_HOST";
@@ -37,6 +38,7 @@ export interface EngineInfoReport {
  */
 export async function engineInfo(io: CliIo, host: string | undefined): Promise<EngineInfoReport> {
   let client: EngineClient;
+  keepHttpParserOnBaselineTier();
   try {
     client = new EngineClient({
       env: io.env,

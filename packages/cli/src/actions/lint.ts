@@ -27,6 +27,7 @@ import type { LintCommandOptions } from "../commands/lint.js";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { version } from "../version.js";
+import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
 function usage(message: string): CliError {
   return new CliError(message, ExitCode.usage);
@@ -98,8 +99,9 @@ async function secretsClient(io: CliIo): Promise<SecretsClient> {
   if (!env.SVC_ADDR && config?.address) env.SVC_ADDR = config.address;
   if (!env.SVC_NAMESPACE && config?.namespace) env.SVC_NAMESPACE = config.namespace;
   if (!env.SVC_ADDR) throw usage("--online needs the secrets service address: set SVC_ADDR (and SVC_TOKEN)");
-  // Loaded with --online only: the client needs undici and the api schemas.
-  const { SecretsClient } = await import("@enginekit/api");
+  // Loaded with --online only: the client needs undici (its answer schemas load on first use).
+  const { SecretsClient } = await import("./secrets-client.js");
+  keepHttpParserOnBaselineTier();
   try {
     return new SecretsClient({
       env,

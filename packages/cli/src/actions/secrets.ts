@@ -16,6 +16,7 @@ import {
 } from "@enginekit/secrets-dev-server";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
 /** Per-attempt timeout of `secrets ls`, in milliseconds: interactive, so short (research secrets-anchors §6). */
 const LS_TIMEOUT_MS = 10_000;
@@ -27,6 +28,7 @@ const LS_TIMEOUT_MS = 10_000;
  */
 export async function listSecrets(io: CliIo, path: string, namespace: string | undefined): Promise<string[]> {
   let client: SecretsClient;
+  keepHttpParserOnBaselineTier();
   try {
     client = new SecretsClient({
       env: io.env,
