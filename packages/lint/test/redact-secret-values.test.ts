@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { lintText } from "../src/engine/lint-document.js";
 import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
-import { redactSecretValues } from "../src/formats/redact-secret-values.js";
 import { formatStylish } from "../src/formats/stylish.js";
+import { redactSecretValues } from "../src/text/redact-secret-values.js";
 
 describe("redactSecretValues", () => {
   test.each([
@@ -53,4 +53,22 @@ test("the human format never copies a secret value into its code frame", () => {
   );
   expect(out).toContain("ENV API_TOKEN=**************");
   expect(out).not.toContain("s3cr3t");
+});
+
+test("a syntax error in an instruction setting a secret-looking name does not repeat the value's words", () => {
+  const secret = lintText(
+    "FROM alpine:3.20\nENV DB_PASSWORD=correct horse\n",
+    "enginefile",
+    "Enginefile",
+    DEFAULT_SETTINGS,
+  );
+  const error = secret.find((f) => f.ruleId === "parse-error");
+  expect(error?.message).toContain("can't find = in the word marked here");
+  expect(error?.range.start).toMatchObject({ line: 1, character: 24 }); // 0-based: "horse" on line 2
+  for (const f of secret) expect(f.message).not.toContain("horse");
+  // elsewhere the parser's message (BuildKit's words) quotes the word
+  const plain = lintText("FROM alpine:3.20\nENV A=1 plain\n", "enginefile", "Enginefile", DEFAULT_SETTINGS);
+  expect(plain.find((f) => f.ruleId === "parse-error")?.message).toBe(
+    `Syntax error - can't find = in "plain". Must be of the form: name=value`,
+  );
 });

@@ -2,8 +2,8 @@ import pc from "picocolors";
 import type { Finding } from "../model/finding.js";
 import type { Severity } from "../model/severity.js";
 import { TextLines } from "../text/line-index.js";
+import { redactSecretValues } from "../text/redact-secret-values.js";
 import type { Formatter } from "./format.js";
-import { redactSecretValues } from "./redact-secret-values.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 

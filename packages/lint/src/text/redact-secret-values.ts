@@ -30,8 +30,9 @@ function isReference(value: string): boolean {
  * Masks, with `*` of the same length (columns stay aligned under a finding's marker), every value a source
  * line assigns to a secret-looking name: `DB_PASSWORD=…`, `api_token: …`, `"TOKEN": "…"`, `--password=…`,
  * `ENV API_KEY …`. Variables (`$X`, `${X}`) and `svc:` references are kept. Used for the code frames of the
- * human output, which CI logs keep: a secret written in a file must not be copied into them
- * (ARCHITECTURE.md: secrets never appear in logs or diagnostics).
+ * human output, which CI logs keep, and to keep the parse-error rule from repeating a word of a secret's
+ * value: a secret written in a file must not be copied into output (ARCHITECTURE.md: secrets never appear
+ * in logs or diagnostics).
  */
 export function redactSecretValues(line: string): string {
   const spans: [number, number][] = [];
