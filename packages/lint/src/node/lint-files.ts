@@ -54,13 +54,23 @@ async function configReaderFor(
   stdin: TextInput | undefined,
 ): Promise<ConfigReader | undefined> {
   if (overrides.noConfig && !overrides.configFile) return undefined;
+  // Files given one by one mostly share folders (`enginekit lint dir/*`): look in each folder once.
+  const folderHasConfig = new Map<string, boolean>();
+  const hasConfig = (folder: string) => {
+    let found = folderHasConfig.get(folder);
+    if (found === undefined) {
+      found = findConfigFile(folder) !== undefined;
+      folderHasConfig.set(folder, found);
+    }
+    return found;
+  };
   const needed =
     overrides.configFile !== undefined ||
     [...paths, ...(stdin ? [stdin.fileName] : [])].some((p) => {
       const abs = resolve(cwd, p);
       const isDirectory =
         p !== stdin?.fileName && (statSync(abs, { throwIfNoEntry: false })?.isDirectory() ?? false);
-      return isDirectory || findConfigFile(dirname(abs)) !== undefined;
+      return isDirectory || hasConfig(dirname(abs));
     });
   return needed ? (await import("../config/load.js")).loadConfigFile : undefined;
 }
