@@ -1,24 +1,10 @@
 /**
  * The two Go standard-library string functions the engine CLI applies to ignore patterns, ported
  * exactly: `strings.TrimSpace` (Unicode White_Space, not JavaScript's `trim()`, which also strips
- * U+FEFF) and `path/filepath.Clean` for `/`-separated paths (research §3.1 rules 4 and 6).
+ * U+FEFF) and `path/filepath.Clean` for `/`-separated paths (research §3.1 rules 4 and 6). Go's
+ * `unicode.IsSpace` is the parser's (`@enginekit/enginefile/go-text`): one definition for both.
  */
-
-/** Code points Go's `unicode.IsSpace` accepts (the set `strings.TrimSpace` removes). */
-function isGoSpace(code: number): boolean {
-  if (code <= 0xff) {
-    return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0x85 || code === 0xa0;
-  }
-  return (
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000
-  );
-}
+import { isGoSpace } from "@enginekit/enginefile/go-text";
 
 /** Go's `strings.TrimSpace`: removes leading and trailing Unicode white space. */
 export function goTrimSpace(text: string): string {
