@@ -16,8 +16,9 @@
  *   `DOCKER_BUILDKIT=0 docker -H $ENGINE_HOST build` (`FROM scratch` + `COPY . /ctx`, cache on for both).
  *   Target: faster than the engine CLI.
  *
- * Each contender runs once to warm up, then ROUNDS (end to end: E2E_ROUNDS) times with the order rotated
- * per round; figures are medians. (The harness's `compare()` warms up 16 iterations, far too long for multi-second runs; the
+ * Each contender runs once to warm up, then ROUNDS (end to end: E2E_ROUNDS, each after a `sync` so that
+ * no run pays for the previous one's disk writes) times with the order rotated per round; figures are
+ * medians. (The harness's `compare()` warms up 16 iterations, far too long for multi-second runs; the
  * table is printed with its `printTable`.)
  */
 import { execFile, spawn } from "node:child_process";
@@ -61,18 +62,23 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-/** Runs each contender once to warm up, then `rounds` times rotating the order; returns medians in ms. */
+/**
+ * Runs each contender once to warm up, then `rounds` times rotating the order; returns medians in ms.
+ * `beforeEach` runs, untimed, before every timed run.
+ */
 async function measure(
   title: string,
   runners: Runner[],
   rounds: number,
   units: { name: string; perCall: number }[],
+  beforeEach?: () => Promise<void>,
 ) {
   for (const r of runners) await r.run();
   const times = new Map<string, number[]>(runners.map((r) => [r.name, []]));
   for (let round = 0; round < rounds; round++) {
     const order = [...runners.slice(round % runners.length), ...runners.slice(0, round % runners.length)];
     for (const r of order) {
+      await beforeEach?.();
       const start = performance.now();
       await r.run();
       times.get(r.name)!.push(performance.now() - start);
@@ -316,6 +322,9 @@ async function endToEnd(label: string, dir: string, host: string, built: Set<str
     ],
     E2E_ROUNDS,
     [],
+    // The engine writes the whole context to disk: flush the previous run's writes first, or each run
+    // pays for part of the one before it (without this, rounds varied by ±2 s on this machine).
+    () => sh("sync", env).then(() => undefined),
   );
   const ratio = times.get("docker build (classic)")! / times.get("enginekit build")!;
   reportTarget(
