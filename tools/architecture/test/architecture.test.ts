@@ -1,0 +1,152 @@
+/**
+ * The architecture's rules, checked on the sources so they stay true (docs/architecture.md "Dependency
+ * rules"): which workspace package may import which (and, where the rule says so, only which light
+ * entry), that every such import is a declared dependency, that `packages/` never reaches into `tools/`,
+ * and that no package has an import cycle among its own modules (type-only imports aside).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const packagesDir = join(repo, "packages");
+
+/** `"any"`: the whole package; a list: only these light entries (`@enginekit/<pkg>/<entry>`). */
+type Allowance = "any" | readonly string[];
+
+/** The table of docs/architecture.md "Dependency rules". */
+const RULES: Record<string, Record<string, Allowance>> = {
+  api: {},
+  enginefile: {},
+  manifests: { api: "any" },
+  "build-context": { api: "any", enginefile: ["go-text"] },
+  lint: { api: "any", enginefile: "any", manifests: "any", "build-context": ["ignore"] },
+  "language-server": { api: "any", enginefile: "any", manifests: "any", lint: "any" },
+  "secrets-dev-server": { api: "any" },
+  cli: {
+    api: "any",
+    enginefile: "any",
+    manifests: "any",
+    "build-context": "any",
+    lint: "any",
+    "language-server": "any",
+    "secrets-dev-server": "any",
+  },
+};
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (path.endsWith(".ts") && !path.endsWith(".d.ts")) out.push(path);
+  }
+  return out;
+}
+
+/**
+ * Module specifiers of `import … from`, `export … from`, `import "…"` and `import(…)`, with whether the
+ * import is type-only.
+ */
+function importsOf(text: string): { specifier: string; typeOnly: boolean }[] {
+  const out: { specifier: string; typeOnly: boolean }[] = [];
+  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']/gm)) {
+    const clause = m[3] ?? "";
+    const onlyTypeNames =
+      /^\{[^}]*\}$/.test(clause) &&
+      clause
+        .slice(1, -1)
+        .split(",")
+        .every((n) => /^\s*(type\s|$)/.test(n));
+    out.push({ specifier: m[4]!, typeOnly: m[2] !== undefined || onlyTypeNames });
+  }
+  for (const m of text.matchAll(/^\s*import\s*["']([^"']+)["']/gm))
+    out.push({ specifier: m[1]!, typeOnly: false });
+  for (const m of text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g))
+    out.push({ specifier: m[1]!, typeOnly: false });
+  return out;
+}
+
+const packages = readdirSync(packagesDir).filter((p) => statSync(join(packagesDir, p, "src")).isDirectory());
+
+test("every package is in the dependency table", () => {
+  expect(packages.sort()).toEqual(Object.keys(RULES).sort());
+});
+
+describe.each(packages)("packages/%s", (pkg) => {
+  const files = sourceFiles(join(packagesDir, pkg, "src"));
+  const manifest = JSON.parse(readFileSync(join(packagesDir, pkg, "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+  };
+
+  test("imports only the workspace packages (and light entries) its rule allows, each a declared dependency", () => {
+    const wrong: string[] = [];
+    for (const file of files) {
+      for (const { specifier } of importsOf(readFileSync(file, "utf8"))) {
+        const where = `${relative(repo, file)}: ${specifier}`;
+        if (
+          specifier.includes("/tools/") ||
+          /^@enginekit\/(engine-tools|bench|architecture)\b/.test(specifier)
+        ) {
+          wrong.push(`${where} (packages never import tools/)`);
+          continue;
+        }
+        const m = /^@enginekit\/([a-z-]+)(?:\/([a-z-]+))?$/.exec(specifier);
+        if (!m) continue;
+        const [, target, entry] = m;
+        const allowance = RULES[pkg]?.[target!];
+        if (allowance === undefined) wrong.push(`${where} (not allowed)`);
+        else if (allowance !== "any" && !allowance.includes(entry ?? ""))
+          wrong.push(`${where} (only ${allowance.join(", ")})`);
+        if (!manifest.dependencies?.[`@enginekit/${target}`])
+          wrong.push(`${where} (not in package.json dependencies)`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test("has no import cycle among its modules (type-only imports aside)", () => {
+    const graph = new Map<string, string[]>();
+    for (const file of files) {
+      const edges = importsOf(readFileSync(file, "utf8"))
+        .filter((i) => !i.typeOnly && i.specifier.startsWith("."))
+        .map((i) => resolve(dirname(file), i.specifier).replace(/\.js$/, ".ts"))
+        .filter((target) => target !== file);
+      graph.set(file, edges);
+    }
+    // Tarjan's strongly connected components: any component of two or more modules is a cycle.
+    let next = 0;
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const cycles: string[][] = [];
+    const visit = (v: string) => {
+      index.set(v, next);
+      low.set(v, next);
+      next++;
+      stack.push(v);
+      onStack.add(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!graph.has(w)) continue;
+        if (!index.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+      if (low.get(v) === index.get(v)) {
+        const component: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          component.push(relative(repo, w));
+        } while (w !== v);
+        if (component.length > 1) cycles.push(component.sort());
+      }
+    };
+    for (const v of graph.keys()) if (!index.has(v)) visit(v);
+    expect(cycles).toEqual([]);
+  });
+});
