@@ -11,8 +11,8 @@ import { runCaptured } from "./run-in-process.js";
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../../..");
 const node = resolve(repo, "node_modules/.bin/node");
-/** The built command (CI builds before testing: turbo `test` depends on `build`). */
-const bin = resolve(here, "../dist/bin.js");
+/** The installed command, the bundle (CI builds before testing: turbo `test` depends on `build`). */
+const bin = resolve(here, "../dist/bundle/enginekit.js");
 
 describe("enginekit lsp flags", () => {
   it("defaults to stdio and reads --node-ipc and --socket", () => {

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../../..");
 const node = join(repo, "node_modules/.bin/node");
-const bin = join(repo, "packages/cli/dist/bin.js");
+/** The installed `enginekit` bin (the CLI's bundle, built before the tests run). */
+const bin = join(repo, "packages/cli/dist/bundle/enginekit.js");
 const nvim = ["/usr/bin/nvim", "/usr/local/bin/nvim"].find((p) => existsSync(p));
 const ready = nvim !== undefined && existsSync(bin);
 if (!ready && process.env.CI)
