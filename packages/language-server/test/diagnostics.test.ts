@@ -50,10 +50,27 @@ describe("diagnostics", () => {
     });
   });
 
+  it("publishes an opened document at once, whatever the debounce delay", async () => {
+    const t = await client({ diagnosticsDelayMs: 60_000 });
+    const uri = "file:///d2a/Enginefile";
+    const published = t.nextDiagnostics(uri);
+    await t.open(uri, TEXT, "dockerfile");
+    const timeout = new Promise<"timed out">((r) => setTimeout(() => r("timed out"), 2_000).unref());
+    const ds = await Promise.race([published, timeout]);
+    expect(ds === "timed out" ? ds : summary(ds)).toEqual([
+      "0:0 instruction-casing 4",
+      "1:0 maintainer-deprecated 2",
+      "2:8 relative-workdir 2",
+    ]);
+  });
+
   it("debounces: several quick incremental edits give one publication for the last version, parsed once", async () => {
     const t = await client({ diagnosticsDelayMs: 100 });
     const uri = "file:///d2/Enginefile";
+    const opened = t.nextDiagnostics(uri);
     await t.open(uri, "FROM alpine:3.20\n", "dockerfile");
+    await opened; // the first publication is not debounced
+    const publicationsBefore = t.publications.get(uri) ?? 0;
     const parsesBefore = t.server.cache.parses;
     for (let v = 2; v <= 6; v++)
       await t.client.sendNotification("textDocument/didChange", {
@@ -66,7 +83,7 @@ describe("diagnostics", () => {
         ],
       });
     await new Promise((r) => setTimeout(r, 400));
-    expect(t.publications.get(uri)).toBe(1);
+    expect((t.publications.get(uri) ?? 0) - publicationsBefore).toBe(1);
     expect(t.diagnostics.get(uri)).toHaveLength(5);
     expect(t.server.documents.get(uri)?.getText()).toBe(`FROM alpine:3.20\n${"WORKDIR app\n".repeat(5)}`);
     expect(t.server.cache.parses - parsesBefore).toBe(1);

@@ -4,7 +4,9 @@ import type { Diagnostic } from "vscode-languageserver";
 /**
  * Debounced push diagnostics (task §1; the peer re-validates on every keystroke, lsp-anchors §4 A):
  * `schedule(uri)` (re)starts a timer of `delayMs`; when it fires, `compute(uri)` runs once for the
- * latest version and `send` publishes. Keeps the latest findings per document for quick fixes.
+ * latest version and `send` publishes. A document's first diagnostics (when it is opened) are not
+ * debounced: there are no keystrokes to coalesce yet, and the editor shows them at once. Keeps the latest
+ * findings per document for quick fixes.
  */
 export class DiagnosticsPublisher {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -18,13 +20,19 @@ export class DiagnosticsPublisher {
     public delayMs: number,
   ) {}
 
-  /** Publishes after `delayMs` of quiet (0: on the next tick). */
+  /**
+   * Publishes after `delayMs` of quiet (0: on the next tick), or on the next tick when the document has
+   * not been published yet (just opened).
+   */
   schedule(uri: string): void {
     clearTimeout(this.timers.get(uri));
-    const timer = setTimeout(() => {
-      this.timers.delete(uri);
-      void this.publishNow(uri);
-    }, this.delayMs);
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(uri);
+        void this.publishNow(uri);
+      },
+      this.latest.has(uri) ? this.delayMs : 0,
+    );
     timer.unref?.();
     this.timers.set(uri, timer);
   }
