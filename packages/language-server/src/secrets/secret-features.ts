@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { SecretsClient, type SecretsMount } from "@enginekit/api";
+import type { SecretsClient, SecretsMount } from "@enginekit/api";
 import type { AnalyzedManifest } from "@enginekit/lint";
 import {
   checkSecretReferences,
@@ -64,8 +64,8 @@ export function userPath(mount: string, location: string, kvVersion: 1 | 2 | und
  * and one `window/showMessage` until it answers again.
  */
 export class SecretFeatures {
-  private client: SecretsClient | undefined;
-  private clientError: unknown;
+  /** The client, created on the first lookup (its HTTP stack, ~60 ms to load, is not part of start-up). */
+  private client: Promise<SecretsClient> | undefined;
   private readonly cache: LookupCache;
   /** When each kind of problem was last shown (ms since epoch): one message per kind per {@link PROBLEM_MESSAGE_INTERVAL_MS}. */
   private readonly shownProblems = new Map<ServiceProblem["kind"], number>();
@@ -83,16 +83,15 @@ export class SecretFeatures {
   settingsChanged(): void {
     const old = this.client;
     this.client = undefined;
-    this.clientError = undefined;
     this.shownProblems.clear();
     this.cache.clear();
     this.cache.timeoutMs = this.host.settings().secrets.timeoutMs;
-    void old?.close().catch(() => undefined);
+    void old?.then((c) => c.close()).catch(() => undefined);
   }
 
   /** Closes the client. */
   dispose(): void {
-    void this.client?.close().catch(() => undefined);
+    void this.client?.then((c) => c.close()).catch(() => undefined);
   }
 
   private address(): string {
@@ -103,26 +102,28 @@ export class SecretFeatures {
     );
   }
 
-  private clientOrThrow(): SecretsClient {
-    if (this.client) return this.client;
-    if (this.clientError) throw this.clientError;
+  /**
+   * The client for the current settings, created once (a configuration error is kept and rethrown until
+   * the settings change). `SecretsClient` is imported here, on the first lookup, not at start-up.
+   */
+  private clientOrThrow(): Promise<SecretsClient> {
+    this.client ??= this.createClient();
+    return this.client;
+  }
+
+  private async createClient(): Promise<SecretsClient> {
     const s = this.host.settings().secrets;
-    try {
-      const token = s.tokenFile ? readFileSync(s.tokenFile, "utf8").trim() : undefined;
-      this.client = new SecretsClient({
-        ...(s.address ? { address: s.address } : {}),
-        ...(s.namespace ? { namespace: s.namespace } : {}),
-        ...(token ? { token } : {}),
-        ...(this.host.env ? { env: this.host.env } : {}),
-        ...(this.host.homeDir ? { homeDir: this.host.homeDir } : {}),
-        timeoutMs: s.timeoutMs,
-        retry: { maxRetries: 0 },
-      });
-      return this.client;
-    } catch (error) {
-      this.clientError = error;
-      throw error;
-    }
+    const token = s.tokenFile ? readFileSync(s.tokenFile, "utf8").trim() : undefined;
+    const { SecretsClient } = await import("./secrets-client.js");
+    return new SecretsClient({
+      ...(s.address ? { address: s.address } : {}),
+      ...(s.namespace ? { namespace: s.namespace } : {}),
+      ...(token ? { token } : {}),
+      ...(this.host.env ? { env: this.host.env } : {}),
+      ...(this.host.homeDir ? { homeDir: this.host.homeDir } : {}),
+      timeoutMs: s.timeoutMs,
+      retry: { maxRetries: 0 },
+    });
   }
 
   /** Runs a lookup; on failure reports the problem once and returns undefined. Cancellation returns undefined silently. */
@@ -132,7 +133,7 @@ export class SecretFeatures {
     token?: CancellationToken,
   ): Promise<T | undefined> {
     try {
-      const client = this.clientOrThrow();
+      const client = await this.clientOrThrow();
       return await this.cache.get(key, (signal) => fetch(client, signal), token);
     } catch (error) {
       if (error instanceof LookupCancelled) return undefined;
@@ -329,7 +330,7 @@ export class SecretFeatures {
     if (refs.length === 0) return [];
     let client: SecretsClient;
     try {
-      client = this.clientOrThrow();
+      client = await this.clientOrThrow();
     } catch (error) {
       this.report(error);
       return [];
