@@ -1,8 +1,9 @@
-import { analyzeEnginefile, DEFAULT_SETTINGS, type Finding, type LintSettings } from "@enginekit/lint";
+import type { Finding, LintSettings } from "@enginekit/lint";
 import type { CompletionItem, Diagnostic, Position, TextEdit } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { findingsOf } from "./diagnostics/finding-source.js";
+import { enginefileFindings } from "./diagnostics/finding-source.js";
 import { toDiagnostic } from "./diagnostics/to-lsp.js";
+import { analyzeEnginefile, DEFAULT_SETTINGS } from "./enginefile-linter.js";
 import { enginefileCompletion } from "./features/enginefile/completion.js";
 import { enginefileFormatting } from "./features/enginefile/formatting.js";
 import { enginefileSemanticTokens } from "./features/enginefile/semantic-tokens.js";
@@ -25,16 +26,7 @@ export class EnginefileSession {
 
   /** `textDocument/publishDiagnostics`: the lint findings as LSP diagnostics. */
   diagnostics(settings: LintSettings = DEFAULT_SETTINGS): Diagnostic[] {
-    const findings: Finding[] = findingsOf(
-      {
-        kind: "enginefile",
-        uri: this.document.uri,
-        version: 1,
-        text: this.document.getText(),
-        file: this.file,
-      },
-      settings,
-    );
+    const findings: Finding[] = enginefileFindings(this.file, settings);
     return findings.map((f) => toDiagnostic(f));
   }
 

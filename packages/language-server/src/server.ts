@@ -18,7 +18,7 @@ import { findingsOf } from "./diagnostics/finding-source.js";
 import { DiagnosticsPublisher } from "./diagnostics/publisher.js";
 import { relatedInformation } from "./diagnostics/related.js";
 import { toDiagnostic } from "./diagnostics/to-lsp.js";
-import { AnalysisCache, type DocumentAnalysis } from "./documents/analysis-cache.js";
+import { AnalysisCache, type DocumentAnalysis, type EnginefileAnalysis } from "./documents/analysis-cache.js";
 import { type DocumentKind, documentKindOf, globToRegExp } from "./documents/document-kind.js";
 import { ENGINEFILE_TRIGGER_CHARACTERS, enginefileCompletion } from "./features/enginefile/completion.js";
 import { instructionAt } from "./features/enginefile/cursor-context.js";
@@ -39,11 +39,10 @@ import {
   SIGNATURE_TRIGGER_CHARACTERS,
 } from "./features/enginefile/signature-help.js";
 import { enginefileFolding, enginefileSymbols } from "./features/enginefile/symbols.js";
-import { MANIFEST_TRIGGER_CHARACTERS, manifestCompletion } from "./features/manifest/completion.js";
-import { manifestHover } from "./features/manifest/hover.js";
-import { manifestSymbols } from "./features/manifest/symbols.js";
+import { MANIFEST_TRIGGER_CHARACTERS } from "./features/manifest/trigger-characters.js";
 import { quickFixes } from "./features/shared/code-actions.js";
 import { SemanticTokensStore } from "./features/shared/semantic-delta.js";
+import { loadManifestStack } from "./manifest-stack/load-manifest-stack.js";
 import { safeHandler, safeNotification } from "./protocol/safe-handler.js";
 import { SecretFeatures } from "./secrets/secret-features.js";
 
@@ -66,13 +65,18 @@ export interface EnginekitServer {
 /** A document the server handles, with its analysis for the current version. */
 type Handled = { document: TextDocument; analysis: DocumentAnalysis };
 
+/** An Enginefile the server handles, with its analysis for the current version. */
+type HandledEnginefile = { document: TextDocument; analysis: EnginefileAnalysis };
+
 /**
  * Wires the language server in one visible place (the Langium model, ARCHITECTURE.md): documents
  * (incremental sync), the parse cache (one parse per version, shared), settings (`workspace/configuration`
  * section `enginekit`, `didChangeConfiguration`, watched `.enginekit.yaml`), debounced push or pull
  * diagnostics from `@enginekit/lint`, live secret lookups, and every feature provider — each handler
  * wrapped by `safeHandler` (cancellation; a failing feature logs and answers empty). Call
- * `connection.listen()` afterwards (done here).
+ * `connection.listen()` afterwards (done here). Manifest support (zod, the api schemas, YAML) is loaded by
+ * the first manifest document (src/manifest-stack/load-manifest-stack.ts), and the `.enginekit.yaml` reader
+ * by the first document with a configuration file: Enginefile-only sessions start without them.
  */
 export function startServer(connection: Connection, options: ServerOptions = {}): EnginekitServer {
   const documents = new TextDocuments(TextDocument);
@@ -95,15 +99,32 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     (message) => void connection.sendNotification("window/showMessage", { type: 2, message }),
     () => refreshAll(),
   );
-  const kindOf = (document: TextDocument): DocumentKind | undefined =>
-    documentKindOf(document.uri, document.languageId, manifestGlobs) ??
-    (projects.isManifest(document.uri) ? "manifest" : undefined);
+  /** The document's kind; its project's configuration is read first (the manifests globs may name it). */
+  const kindOf = async (document: TextDocument): Promise<DocumentKind | undefined> => {
+    await projects.ready(document.uri);
+    return (
+      documentKindOf(document.uri, document.languageId, manifestGlobs) ??
+      (projects.isManifest(document.uri) ? "manifest" : undefined)
+    );
+  };
 
-  const handled = (uri: string): Handled | undefined => {
+  const handled = async (uri: string): Promise<Handled | undefined> => {
     const document = documents.get(uri);
     if (!document) return undefined;
-    const kind = kindOf(document);
-    return kind ? { document, analysis: cache.get(document, kind) } : undefined;
+    const kind = await kindOf(document);
+    return kind ? { document, analysis: await cache.get(document, kind) } : undefined;
+  };
+
+  /**
+   * The document when it is an Enginefile, analysed (synchronously: Enginefile-only features never load
+   * the manifest stack or read a configuration file). A name or language id makes a document an
+   * Enginefile, never the configuration, so this agrees with {@link handled}.
+   */
+  const handledEnginefile = (uri: string): HandledEnginefile | undefined => {
+    const document = documents.get(uri);
+    if (documentKindOf(uri, document?.languageId ?? "", manifestGlobs) !== "enginefile" || !document)
+      return undefined;
+    return { document, analysis: cache.enginefile(document) };
   };
 
   const diagnosticsOf = (findings: Finding[], analysis: DocumentAnalysis) =>
@@ -126,7 +147,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   const publisher = new DiagnosticsPublisher(
     async (uri) => {
-      const h = handled(uri);
+      const h = await handled(uri);
       if (!h) return undefined;
       const version = h.document.version;
       const findings = await computeFindings(h);
@@ -247,7 +268,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       log,
       { kind: DocumentDiagnosticReportKind.Full, items: [] } as const,
       async (params) => {
-        const h = handled(params.textDocument.uri);
+        const h = await handled(params.textDocument.uri);
         if (!h) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
         const findings = await computeFindings(h);
         publisher.remember(h.document.uri, findings);
@@ -259,37 +280,36 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const snippets = () => Boolean(capabilities.textDocument?.completion?.completionItem?.snippetSupport);
   connection.onCompletion(
     safeHandler("completion", log, [] as CompletionItem[], async (params, token: CancellationToken) => {
-      const h = handled(params.textDocument.uri);
+      const h = await handled(params.textDocument.uri);
       if (!h) return [];
       const offset = h.document.offsetAt(params.position);
       if (h.analysis.kind === "enginefile")
         return enginefileCompletion(h.document, h.analysis.file, offset, { snippets: snippets() });
       const secret = await secrets.completion(h.document, offset, token);
       if (secret) return secret;
-      return manifestCompletion(h.document, h.analysis.manifest, offset);
+      return (await loadManifestStack()).manifestCompletion(h.document, h.analysis.manifest, offset);
     }),
   );
 
   connection.onHover(
     safeHandler("hover", log, null, async (params, token) => {
-      const h = handled(params.textDocument.uri);
+      const h = await handled(params.textDocument.uri);
       if (!h) return null;
       const offset = h.document.offsetAt(params.position);
       if (h.analysis.kind === "enginefile") return enginefileHover(h.document, h.analysis.file, offset);
       return (
         (await secrets.hover(h.analysis.manifest, offset, token)) ??
-        manifestHover(h.analysis.manifest, offset)
+        (await loadManifestStack()).manifestHover(h.analysis.manifest, offset)
       );
     }),
   );
 
   /** Registers an Enginefile-only position feature. */
   const onEnginefile =
-    <R>(fallback: R, run: (h: Handled & { analysis: { kind: "enginefile" } }, offset: number) => R) =>
+    <R>(fallback: R, run: (h: HandledEnginefile, offset: number) => R) =>
     (params: { textDocument: { uri: string }; position: { line: number; character: number } }) => {
-      const h = handled(params.textDocument.uri);
-      if (h?.analysis.kind !== "enginefile") return fallback;
-      return run(h as Handled & { analysis: { kind: "enginefile" } }, h.document.offsetAt(params.position));
+      const h = handledEnginefile(params.textDocument.uri);
+      return h ? run(h, h.document.offsetAt(params.position)) : fallback;
     };
 
   connection.onSignatureHelp(
@@ -338,18 +358,18 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
 
   connection.onDocumentSymbol(
-    safeHandler("documentSymbol", log, [], (params) => {
-      const h = handled(params.textDocument.uri);
+    safeHandler("documentSymbol", log, [], async (params) => {
+      const h = await handled(params.textDocument.uri);
       if (!h) return [];
       return h.analysis.kind === "enginefile"
         ? enginefileSymbols(h.analysis.file)
-        : manifestSymbols(h.analysis.manifest);
+        : (await loadManifestStack()).manifestSymbols(h.analysis.manifest);
     }),
   );
 
   const enginefileOf = (uri: string) => {
-    const h = handled(uri);
-    return h?.analysis.kind === "enginefile" ? { document: h.document, file: h.analysis.file } : undefined;
+    const h = handledEnginefile(uri);
+    return h ? { document: h.document, file: h.analysis.file } : undefined;
   };
   connection.onFoldingRanges(
     safeHandler("foldingRange", log, [], (p) => {
@@ -422,8 +442,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
 
   connection.onCodeAction(
-    safeHandler("codeAction", log, [], (params) => {
-      const h = handled(params.textDocument.uri);
+    safeHandler("codeAction", log, [], async (params) => {
+      const h = await handled(params.textDocument.uri);
       if (!h) return [];
       const findings = publisher.findingsOf(h.document.uri);
       const analysis = h.analysis;

@@ -1,14 +1,15 @@
 import { type FSWatcher, watch } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { LintSettings } from "@enginekit/lint";
 import {
-  DEFAULT_SETTINGS,
+  type ConfigReader,
   engineIgnoreFor,
-  type LintSettings,
-  loadConfigFile,
+  findConfigFile,
   ProjectSettings,
   type RuleSeverity,
-} from "@enginekit/lint";
+} from "@enginekit/lint/files";
+import { DEFAULT_SETTINGS } from "../enginefile-linter.js";
 
 /**
  * The project configuration the editor lints with: `@enginekit/lint`'s `ProjectSettings` — the same
@@ -16,9 +17,14 @@ import {
  * CI agree — with the editor's rule severities in the place of `--rule` overrides. Each configuration
  * file found is watched on disk (and the client is asked to watch `**\/.enginekit.{yaml,yml}`); a change
  * re-reads every file. A broken file is reported once (`file:line:column: message`) and the defaults apply.
+ * The configuration reader (YAML and the configuration schema) is imported by {@link ready} when a
+ * document first has a configuration file to read, not at start-up.
  */
 export class ProjectConfigs {
   private project: ProjectSettings;
+  private readConfig: ConfigReader | undefined;
+  /** Folders with no configuration file in them or above (looked for once until the next reset). */
+  private readonly unconfigured = new Set<string>();
   private rules: Record<string, RuleSeverity> = {};
   private readonly watchers = new Map<string, FSWatcher>();
   private readonly shown = new Set<string>();
@@ -27,14 +33,37 @@ export class ProjectConfigs {
     private readonly onError: (message: string) => void,
     private readonly onChange: () => void,
   ) {
-    this.project = new ProjectSettings("/", {}, loadConfigFile);
+    this.project = new ProjectSettings("/", {});
+  }
+
+  /**
+   * Makes the configuration that applies to the document readable: when a `.enginekit.yaml` (or `.yml`)
+   * exists in its folder or above and the reader is not loaded yet, imports it (src/config/config-reader.ts)
+   * and starts over with it. Call before {@link settingsFor} and {@link isManifest}; until then they see no
+   * configuration file. Rejects only when the reader cannot be loaded.
+   */
+  async ready(uri: string): Promise<void> {
+    if (this.readConfig) return;
+    const path = this.pathOf(uri);
+    if (!path) return;
+    const folder = dirname(path);
+    if (this.unconfigured.has(folder)) return;
+    if (findConfigFile(folder) === undefined) {
+      this.unconfigured.add(folder);
+      return;
+    }
+    const { loadConfigFile } = await import("./config-reader.js");
+    if (this.readConfig) return;
+    this.readConfig = loadConfigFile;
+    this.reset();
   }
 
   /** Forgets every loaded file (a configuration file changed, or the editor's rules did). */
   reset(rules: Record<string, RuleSeverity> = this.rules): void {
     this.rules = rules;
-    this.project = new ProjectSettings("/", Object.keys(rules).length > 0 ? { rules } : {}, loadConfigFile);
+    this.project = new ProjectSettings("/", Object.keys(rules).length > 0 ? { rules } : {}, this.readConfig);
     this.shown.clear();
+    this.unconfigured.clear();
   }
 
   private pathOf(uri: string): string | undefined {

@@ -1,4 +1,4 @@
-import { RULE_SEVERITIES, type RuleSeverity } from "@enginekit/lint";
+import { RULE_SEVERITIES, type RuleSeverity } from "@enginekit/lint/files";
 
 /**
  * The server's settings (section `enginekit` of `workspace/configuration`, docs/language-server.md

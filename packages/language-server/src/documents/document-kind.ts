@@ -1,4 +1,4 @@
-import { kindFromFileName } from "@enginekit/manifests";
+import { kindFromFileName } from "@enginekit/manifests/schema-free";
 
 /** What the server does with a document: lint it as an Enginefile, as a manifest, or leave it alone. */
 export type DocumentKind = "enginefile" | "manifest";

@@ -1,11 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { SecretsClient, SecretsMount } from "@enginekit/api";
 import type { AnalyzedManifest } from "@enginekit/lint";
-import {
-  checkSecretReferences,
-  type Finding as ManifestFinding,
-  type SecretsReader,
-} from "@enginekit/manifests";
+import type { Finding as ManifestFinding, SecretsReader } from "@enginekit/manifests";
 import {
   type CancellationToken,
   type CompletionItem,
@@ -17,7 +13,9 @@ import {
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { ServerSettings } from "../config/settings.js";
 import { toLspRange } from "../diagnostics/to-lsp.js";
+import { loadManifestStack } from "../manifest-stack/load-manifest-stack.js";
 import { LookupCache, LookupCancelled } from "./lookup-cache.js";
+import type { SecretsApi } from "./secrets-client.js";
 import { type ServiceProblem, serviceProblemOf } from "./service-errors.js";
 
 /** How long listed folders, mounts and field names are reused, in milliseconds. */
@@ -66,6 +64,8 @@ export function userPath(mount: string, location: string, kvVersion: 1 | 2 | und
 export class SecretFeatures {
   /** The client, created on the first lookup (its HTTP stack, ~60 ms to load, is not part of start-up). */
   private client: Promise<SecretsClient> | undefined;
+  /** The client module (`SecretsClient` and its error classes), once the first lookup loaded it. */
+  private api: SecretsApi | undefined;
   private readonly cache: LookupCache;
   /** When each kind of problem was last shown (ms since epoch): one message per kind per {@link PROBLEM_MESSAGE_INTERVAL_MS}. */
   private readonly shownProblems = new Map<ServiceProblem["kind"], number>();
@@ -114,7 +114,9 @@ export class SecretFeatures {
   private async createClient(): Promise<SecretsClient> {
     const s = this.host.settings().secrets;
     const token = s.tokenFile ? readFileSync(s.tokenFile, "utf8").trim() : undefined;
-    const { SecretsClient } = await import("./secrets-client.js");
+    const api = (await import("./secrets-client.js")).SECRETS_API;
+    this.api = api;
+    const { SecretsClient } = api;
     return new SecretsClient({
       ...(s.address ? { address: s.address } : {}),
       ...(s.namespace ? { namespace: s.namespace } : {}),
@@ -144,7 +146,7 @@ export class SecretFeatures {
 
   /** Shows a problem once per kind and interval (task §2: one message, not one per keystroke); always logs it. */
   private report(error: unknown): void {
-    const problem = serviceProblemOf(error, this.address());
+    const problem = serviceProblemOf(error, this.address(), this.api);
     const now = Date.now();
     const last = this.shownProblems.get(problem.kind);
     if (last === undefined || now - last >= PROBLEM_MESSAGE_INTERVAL_MS) {
@@ -348,6 +350,7 @@ export class SecretFeatures {
         };
       },
     };
+    const { checkSecretReferences } = await loadManifestStack();
     return checkSecretReferences(refs, reader, { text: manifest.text, lines: manifest.check.lines });
   }
 }

@@ -1,7 +1,14 @@
+import { SecretsApiError, SecretsClient, SecretsConnectionError, SecretsUsageError } from "@enginekit/api";
+
 /**
- * `SecretsClient` alone, for {@link SecretFeatures} to import on its first lookup: the client's HTTP
- * stack (undici, ~60 ms to load) is then not part of the server's start-up, which most sessions never need
- * it for (measured in the CLI bundle; docs/language-server.md "Performance"). A dynamic import of the
- * `@enginekit/api` root would make a bundler load every schema module with it.
+ * `SecretsClient` and the errors it throws, for {@link SecretFeatures} to import on its first lookup: the
+ * client's HTTP stack (undici, ~60 ms to load) is then not part of the server's start-up, which most
+ * sessions never need it for (measured in the CLI bundle; docs/language-server.md "Performance"). The
+ * error classes come from here too, because the `@enginekit/api` root evaluates every api schema (zod)
+ * when Node loads it unbundled; before the first lookup no such error can exist. One exported name: a
+ * dynamic import of a package root would make a bundler load every module behind it.
  */
-export { SecretsClient } from "@enginekit/api";
+export const SECRETS_API = { SecretsClient, SecretsApiError, SecretsConnectionError, SecretsUsageError };
+
+/** The shape of {@link SECRETS_API}, for type-only imports. */
+export type SecretsApi = typeof SECRETS_API;

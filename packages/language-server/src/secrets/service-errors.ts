@@ -1,5 +1,5 @@
-import { SecretsApiError, SecretsConnectionError, SecretsUsageError } from "@enginekit/api";
 import { LookupTimeout } from "./lookup-cache.js";
+import type { SecretsApi } from "./secrets-client.js";
 
 /** Why the secrets service gave no answer, in the words shown to the user (never a token or value). */
 export type ServiceProblem = {
@@ -7,9 +7,17 @@ export type ServiceProblem = {
   message: string;
 };
 
-/** Classifies a lookup failure for the one `window/showMessage` (task §2). */
-export function serviceProblemOf(error: unknown, address: string): ServiceProblem {
-  if (error instanceof SecretsApiError) {
+/**
+ * Classifies a lookup failure for the one `window/showMessage` (task §2). `api` holds the client's error
+ * classes once the client module is loaded (src/secrets/secrets-client.ts); undefined before, when no
+ * client error can exist yet (a failure to load the module itself is `failed`).
+ */
+export function serviceProblemOf(
+  error: unknown,
+  address: string,
+  api: Pick<SecretsApi, "SecretsApiError" | "SecretsConnectionError" | "SecretsUsageError"> | undefined,
+): ServiceProblem {
+  if (api && error instanceof api.SecretsApiError) {
     if (error.status === 403)
       return {
         kind: "forbidden",
@@ -25,15 +33,15 @@ export function serviceProblemOf(error: unknown, address: string): ServiceProble
       message: `enginekit: the secrets service at ${address} answered HTTP ${error.status} (${error.kind}).`,
     };
   }
-  if (error instanceof SecretsUsageError)
+  if (api && error instanceof api.SecretsUsageError)
     return {
       kind: "not-configured",
       message: `enginekit: secret completion is not configured: ${error.message.split("\n")[0]}`,
     };
-  if (error instanceof SecretsConnectionError || error instanceof LookupTimeout)
+  if ((api && error instanceof api.SecretsConnectionError) || error instanceof LookupTimeout)
     return {
       kind: "unreachable",
-      message: `enginekit: the secrets service at ${address} is unreachable (${error instanceof SecretsConnectionError ? error.reason : "timeout"}). Secret completion is off until it answers.`,
+      message: `enginekit: the secrets service at ${address} is unreachable (${api && error instanceof api.SecretsConnectionError ? error.reason : "timeout"}). Secret completion is off until it answers.`,
     };
   return {
     kind: "failed",

@@ -5,9 +5,6 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import { fieldMarkdown } from "./field-docs.js";
 import { documentAt, readYamlLine, yamlPathAt } from "./manifest-context.js";
 
-/** Characters that open completion in manifests (`:` after a key, `/` and `#` in secret references). */
-export const MANIFEST_TRIGGER_CHARACTERS = [":", " ", "/", "#", '"'];
-
 function keyItems(
   document: TextDocument,
   keys: ReturnType<typeof schemaAtManifestPath>,

@@ -1,0 +1,135 @@
+/**
+ * Start-up (src/manifest-stack/, src/config/config-reader.ts): `initialize` and Enginefile-only sessions
+ * must not evaluate the manifest stack — zod (the `@enginekit/api` schemas), YAML, the manifest features —
+ * nor the `.enginekit.yaml` reader; the first manifest (or configuration file) loads them. Every workspace
+ * module that imports zod or yaml as a value, and the server's two lazily imported modules, are watched
+ * through `vi.doMock` with a factory that records the evaluation and returns the real module, so a static
+ * import that drags them back into start-up fails here. A positive control (a manifest, a configuration
+ * file) shows the watch sees them.
+ *
+ * One known exception is substituted, not watched: src/enginefile-linter.ts takes the Enginefile half of
+ * the linter from the `@enginekit/lint` root, which evaluates every module of the package (zod and YAML
+ * with them) until `@enginekit/lint/files` exports those names (see that module). The test gives the
+ * server the same functions from the linter's own modules, so that the rest of the server's import graph
+ * is what is checked.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, expect, test, vi } from "vitest";
+// Type-only: erased, so the harness (and with it the server) is not evaluated before the watch is set.
+import type { TestClient } from "./lsp-harness.js";
+
+const PACKAGES = fileURLToPath(new URL("../../", import.meta.url));
+const SERVER_SRC = join(PACKAGES, "language-server/src");
+const LINT_SRC = join(PACKAGES, "lint/src");
+
+/** Paths (relative to `packages/`) of the workspace modules that import zod or yaml as a value. */
+function zodOrYamlModules(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return zodOrYamlModules(path);
+    const text = entry.name.endsWith(".ts") ? readFileSync(path, "utf8") : "";
+    return /^import \{[^}]*\} from "(zod|yaml)";$/m.test(text) ? [relative(PACKAGES, path)] : [];
+  });
+}
+const WATCHED = [
+  ...["api/src", "manifests/src", "lint/src"].flatMap((dir) => zodOrYamlModules(join(PACKAGES, dir))),
+  "language-server/src/manifest-stack/manifest-stack.ts",
+  "language-server/src/config/config-reader.ts",
+];
+
+/**
+ * A fresh module registry in which evaluating a watched module is recorded, src/enginefile-linter.ts
+ * substituted (see the file's docstring), and a test client started on the real server.
+ */
+async function watchedServer(): Promise<{ t: TestClient; evaluated: Set<string> }> {
+  vi.resetModules();
+  const evaluated = new Set<string>();
+  for (const file of WATCHED) {
+    vi.doMock(join(PACKAGES, file), async (importOriginal) => {
+      evaluated.add(file);
+      return importOriginal();
+    });
+  }
+  vi.doMock(join(SERVER_SRC, "enginefile-linter.ts"), async () => ({
+    analyzeEnginefile: (await import("../../lint/src/enginefile/analysis.js")).analyzeEnginefile,
+    lintAnalyzedEnginefile: (await import("../../lint/src/engine/lint-enginefile.js")).lintAnalyzedEnginefile,
+    DEFAULT_SETTINGS: (await import("../../lint/src/engine/settings.js")).DEFAULT_SETTINGS,
+  }));
+  const { startTestClient } = await import("./lsp-harness.js");
+  return { t: await startTestClient(), evaluated };
+}
+
+const sorted = (evaluated: Set<string>) => [...evaluated].sort();
+
+const project = mkdtempSync(join(tmpdir(), "ek-lsp-stack-"));
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+test("the watch list holds the schema and YAML modules, the manifest stack and the configuration reader", () => {
+  expect(WATCHED).toContain("api/src/engine/schemas/host-config.ts");
+  expect(WATCHED).toContain("manifests/src/tree/read-yaml.ts");
+  expect(WATCHED).toContain("lint/src/config/load.ts");
+  expect(WATCHED.filter((f) => f.startsWith("language-server/"))).toHaveLength(2);
+  // the substitute's modules are the Enginefile half: none of them is watched
+  expect(
+    WATCHED.filter((f) => f.startsWith("lint/src/enginefile/") || f.startsWith("lint/src/engine/")),
+  ).toEqual([]);
+  expect(LINT_SRC).toBe(join(PACKAGES, "lint/src"));
+});
+
+test("initialize, then an Enginefile's diagnostics, completion, hover and semantic tokens evaluate none of them", async () => {
+  const { t, evaluated } = await watchedServer();
+  try {
+    expect(sorted(evaluated)).toEqual([]);
+    const uri = pathToFileURL(join(project, "Enginefile")).href;
+    const diagnostics = t.nextDiagnostics(uri);
+    await t.open(uri, "FROM alpine\nRUN cd /x\n", "dockerfile");
+    expect((await diagnostics).map((d) => d.code)).toContain("cd-in-run");
+    const position = { textDocument: { uri }, position: { line: 1, character: 1 } };
+    expect(await t.request("textDocument/completion", position)).not.toEqual([]);
+    expect(await t.request("textDocument/hover", position)).not.toBeNull();
+    expect(await t.request("textDocument/semanticTokens/full", { textDocument: { uri } })).toMatchObject({
+      data: expect.any(Array),
+    });
+    expect(sorted(evaluated)).toEqual([]);
+  } finally {
+    await t.close();
+  }
+});
+
+test("the first manifest evaluates the manifest stack (zod schemas and YAML with it)", async () => {
+  const { t, evaluated } = await watchedServer();
+  try {
+    const uri = pathToFileURL(join(project, "web.container.yaml")).href;
+    const diagnostics = t.nextDiagnostics(uri);
+    await t.open(uri, "Image: alpine\nEnv: 3\n", "yaml");
+    expect((await diagnostics).length).toBeGreaterThan(0);
+    expect(evaluated).toContain("language-server/src/manifest-stack/manifest-stack.ts");
+    expect(evaluated).toContain("api/src/engine/schemas/host-config.ts");
+    expect(evaluated).toContain("manifests/src/tree/read-yaml.ts");
+    // no configuration file in the project: its reader stays unloaded
+    expect(evaluated).not.toContain("language-server/src/config/config-reader.ts");
+  } finally {
+    await t.close();
+  }
+});
+
+test("an Enginefile under a .enginekit.yaml evaluates the configuration reader, which applies", async () => {
+  const folder = join(project, "configured");
+  mkdirSync(folder);
+  writeFileSync(join(folder, ".enginekit.yaml"), "rules:\n  cd-in-run: off\n");
+  const { t, evaluated } = await watchedServer();
+  try {
+    const uri = pathToFileURL(join(folder, "Enginefile")).href;
+    const diagnostics = t.nextDiagnostics(uri);
+    await t.open(uri, "FROM alpine\nRUN cd /x\n", "dockerfile");
+    expect((await diagnostics).map((d) => d.code)).not.toContain("cd-in-run");
+    expect(evaluated).toContain("language-server/src/config/config-reader.ts");
+    expect(evaluated).toContain("lint/src/config/load.ts");
+    expect(evaluated).not.toContain("language-server/src/manifest-stack/manifest-stack.ts");
+  } finally {
+    await t.close();
+  }
+});
