@@ -8,9 +8,10 @@ import { manifestSymbols } from "../features/manifest/symbols.js";
  * The server's manifest half, in one module that only `loadManifestStack` imports (dynamically): reading
  * and checking a manifest against the `@enginekit/api` schemas, the manifest half of the linter, schema-driven
  * completion and hover (field docs), symbols and the online secret-reference check. Everything it imports
- * brings zod, the api schema modules and YAML with it, which an Enginefile-only session never needs: in the
- * CLI bundle they made `initialize` ~0.32 s instead of ~0.2 s after spawn (docs/language-server.md
- * "Performance"). One exported name, so a bundler's dynamic-import chunk holds nothing else.
+ * brings zod, the api schema modules and YAML with it, which an Enginefile-only session never needs: moving
+ * it out of start-up brought `initialize` in the CLI bundle from 0.37 to 0.28 s after spawn (medians of 21
+ * interleaved runs; docs/language-server.md "Performance"). One exported name, so a bundler's
+ * dynamic-import chunk holds nothing else.
  */
 export const MANIFEST_STACK = {
   analyzeManifest,
