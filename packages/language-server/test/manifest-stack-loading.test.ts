@@ -6,12 +6,6 @@
  * through `vi.doMock` with a factory that records the evaluation and returns the real module, so a static
  * import that drags them back into start-up fails here. A positive control (a manifest, a configuration
  * file) shows the watch sees them.
- *
- * One known exception is substituted, not watched: src/enginefile-linter.ts takes the Enginefile half of
- * the linter from the `@enginekit/lint` root, which evaluates every module of the package (zod and YAML
- * with them) until `@enginekit/lint/files` exports those names (see that module). The test gives the
- * server the same functions from the linter's own modules, so that the rest of the server's import graph
- * is what is checked.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,8 +16,6 @@ import { afterAll, expect, test, vi } from "vitest";
 import type { TestClient } from "./lsp-harness.js";
 
 const PACKAGES = fileURLToPath(new URL("../../", import.meta.url));
-const SERVER_SRC = join(PACKAGES, "language-server/src");
-const LINT_SRC = join(PACKAGES, "lint/src");
 
 /** Paths (relative to `packages/`) of the workspace modules that import zod or yaml as a value. */
 function zodOrYamlModules(folder: string): string[] {
@@ -40,10 +32,7 @@ const WATCHED = [
   "language-server/src/config/config-reader.ts",
 ];
 
-/**
- * A fresh module registry in which evaluating a watched module is recorded, src/enginefile-linter.ts
- * substituted (see the file's docstring), and a test client started on the real server.
- */
+/** A fresh module registry in which evaluating a watched module is recorded, and a test client started on the real server. */
 async function watchedServer(): Promise<{ t: TestClient; evaluated: Set<string> }> {
   vi.resetModules();
   const evaluated = new Set<string>();
@@ -53,11 +42,6 @@ async function watchedServer(): Promise<{ t: TestClient; evaluated: Set<string> 
       return importOriginal();
     });
   }
-  vi.doMock(join(SERVER_SRC, "enginefile-linter.ts"), async () => ({
-    analyzeEnginefile: (await import("../../lint/src/enginefile/analysis.js")).analyzeEnginefile,
-    lintAnalyzedEnginefile: (await import("../../lint/src/engine/lint-enginefile.js")).lintAnalyzedEnginefile,
-    DEFAULT_SETTINGS: (await import("../../lint/src/engine/settings.js")).DEFAULT_SETTINGS,
-  }));
   const { startTestClient } = await import("./lsp-harness.js");
   return { t: await startTestClient(), evaluated };
 }
@@ -72,11 +56,10 @@ test("the watch list holds the schema and YAML modules, the manifest stack and t
   expect(WATCHED).toContain("manifests/src/tree/read-yaml.ts");
   expect(WATCHED).toContain("lint/src/config/load.ts");
   expect(WATCHED.filter((f) => f.startsWith("language-server/"))).toHaveLength(2);
-  // the substitute's modules are the Enginefile half: none of them is watched
+  // the Enginefile half of the linter (what the server lints Enginefiles with) imports neither
   expect(
     WATCHED.filter((f) => f.startsWith("lint/src/enginefile/") || f.startsWith("lint/src/engine/")),
   ).toEqual([]);
-  expect(LINT_SRC).toBe(join(PACKAGES, "lint/src"));
 });
 
 test("initialize, then an Enginefile's diagnostics, completion, hover and semantic tokens evaluate none of them", async () => {

@@ -1,6 +1,7 @@
 /**
  * `@enginekit/lint/files`: linting files on disk as `enginekit lint` does — discovery, `.enginekit.yaml`,
- * `.engineignore`, the rule registry, output formats and atomic rewrites (docs/lint.md). Its modules reach
+ * `.engineignore`, the rule registry, output formats and atomic rewrites (docs/lint.md), and the Enginefile
+ * analysis and rules on their own (what the language server lints Enginefiles with). Its modules reach
  * only the Enginefile half of the linter; the manifest half (and with it every `@enginekit/api` schema) is
  * imported on demand when a manifest is met, so an Enginefile-only run starts fast (docs/cli.md
  * "Start-up"). Everything here is also exported from `@enginekit/lint`.
@@ -20,6 +21,13 @@ export {
   kindInDirectory,
   kindOfNamedFile,
 } from "./discovery/file-kind.js";
+export { lintAnalyzedEnginefile } from "./engine/lint-enginefile.js";
+export { DEFAULT_SETTINGS, type LintSettings } from "./engine/settings.js";
+export {
+  type AnalyzedEnginefile,
+  analyzeEnginefile,
+  type EnginefileLintOptions,
+} from "./enginefile/analysis.js";
 export type { FormatContext, Formatter } from "./formats/format.js";
 export { JSON_OUTPUT_VERSION } from "./formats/json.js";
 export { FORMAT_NAMES, FORMATTERS } from "./formats/registry.js";
