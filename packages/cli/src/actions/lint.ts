@@ -93,7 +93,7 @@ function useColor(options: LintCommandOptions, io: CliIo): boolean {
 
 /** The secrets reader for `--online`, from SVC_* and the configuration's `secrets` (never a token there). */
 async function secretsClient(io: CliIo): Promise<SecretsClient> {
-  const { findConfig } = await import("@enginekit/lint");
+  const { findConfig } = await import("./lint-on-demand.js");
   const config = findConfig(io.cwd)?.config.secrets;
   const env = { ...io.env };
   if (!env.SVC_ADDR && config?.address) env.SVC_ADDR = config.address;
@@ -128,7 +128,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const rule = ruleById(options.explain);
     if (!rule) throw usage(`--explain: unknown rule "${options.explain}" (see enginekit lint --list-rules)`);
     // Rendering runs the rule's examples through the whole linter (manifests too): load it here only.
-    const { renderRuleDoc } = await import("@enginekit/lint");
+    const { renderRuleDoc } = await import("./lint-on-demand.js");
     io.stdout(renderRuleDoc(rule));
     return ExitCode.ok;
   }
