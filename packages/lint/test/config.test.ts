@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { ConfigError } from "../src/config/config-error.js";
+import { findConfigFile } from "../src/config/find-config.js";
 import { findConfig, loadConfigFile, parseConfig } from "../src/config/load.js";
 import { ProjectSettings } from "../src/node/project-settings.js";
 
@@ -88,4 +89,28 @@ describe("configuration lookup and command-line overrides", () => {
     expect(other.settings.rules).toEqual({ "no-sudo": "info" });
     expect(other.failureThreshold).toBe("error");
   });
+});
+
+test("findConfigFile with a cache answers like without one and keeps the answer for every folder it looked in", () => {
+  const root = mkdtempSync(join(tmpdir(), "ek-find-config-"));
+  try {
+    mkdirSync(join(root, "a/b/c"), { recursive: true });
+    mkdirSync(join(root, "a/d"), { recursive: true });
+    writeFileSync(join(root, "a/.enginekit.yaml"), "rules: {}\n");
+    const cache = new Map<string, string | undefined>();
+    const config = join(root, "a/.enginekit.yaml");
+    expect(findConfigFile(join(root, "a/b/c"), cache)).toBe(config);
+    expect([...cache.keys()].sort()).toEqual([join(root, "a"), join(root, "a/b"), join(root, "a/b/c")]);
+    // a sibling stops at the cached parent; the answers agree with uncached lookups
+    expect(findConfigFile(join(root, "a/d"), cache)).toBe(config);
+    expect(cache.get(join(root, "a/d"))).toBe(config);
+    for (const dir of ["a/b/c", "a/d", "a"]) expect(findConfigFile(join(root, dir))).toBe(config);
+    // outside the configured folder: nothing, remembered up to the file system root
+    const none = new Map<string, string | undefined>();
+    expect(findConfigFile(root, none)).toBeUndefined();
+    expect(none.get("/")).toBeUndefined();
+    expect(none.has("/")).toBe(true);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -23,8 +23,8 @@ import { DEFAULT_SETTINGS } from "../enginefile-linter.js";
 export class ProjectConfigs {
   private project: ProjectSettings;
   private readConfig: ConfigReader | undefined;
-  /** Folders with no configuration file in them or above (looked for once until the next reset). */
-  private readonly unconfigured = new Set<string>();
+  /** The nearest configuration file of each folder looked at (looked for once until the next reset). */
+  private readonly lookups = new Map<string, string | undefined>();
   private rules: Record<string, RuleSeverity> = {};
   private readonly watchers = new Map<string, FSWatcher>();
   private readonly shown = new Set<string>();
@@ -46,12 +46,7 @@ export class ProjectConfigs {
     if (this.readConfig) return;
     const path = this.pathOf(uri);
     if (!path) return;
-    const folder = dirname(path);
-    if (this.unconfigured.has(folder)) return;
-    if (findConfigFile(folder) === undefined) {
-      this.unconfigured.add(folder);
-      return;
-    }
+    if (findConfigFile(dirname(path), this.lookups) === undefined) return;
     const { loadConfigFile } = await import("./config-reader.js");
     if (this.readConfig) return;
     this.readConfig = loadConfigFile;
@@ -63,7 +58,7 @@ export class ProjectConfigs {
     this.rules = rules;
     this.project = new ProjectSettings("/", Object.keys(rules).length > 0 ? { rules } : {}, this.readConfig);
     this.shown.clear();
-    this.unconfigured.clear();
+    this.lookups.clear();
   }
 
   private pathOf(uri: string): string | undefined {

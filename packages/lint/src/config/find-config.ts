@@ -22,13 +22,23 @@ function configFileIn(dir: string): string | undefined {
 
 /**
  * The nearest configuration file for `dir`: `.enginekit.yaml` (or `.yml`) in `dir` or an ancestor, as an
- * absolute path, or undefined. Only looks (`existsSync`); reading it is the caller's.
+ * absolute path, or undefined. Only looks (`existsSync`); reading it is the caller's. With `cache`, the
+ * answer is kept for `dir` and every ancestor visited, so many lookups in one tree look in each folder once.
  */
-export function findConfigFile(dir: string): string | undefined {
+export function findConfigFile(dir: string, cache?: Map<string, string | undefined>): string | undefined {
+  const visited: string[] = [];
+  let found: string | undefined;
   for (let current = dir; ; current = dirname(current)) {
-    const name = configFileIn(current);
-    if (name || dirname(current) === current) return name;
+    if (cache?.has(current)) {
+      found = cache.get(current);
+      break;
+    }
+    visited.push(current);
+    found = configFileIn(current);
+    if (found || dirname(current) === current) break;
   }
+  if (cache) for (const folder of visited) cache.set(folder, found);
+  return found;
 }
 
 /**

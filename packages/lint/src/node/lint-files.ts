@@ -55,22 +55,14 @@ async function configReaderFor(
 ): Promise<ConfigReader | undefined> {
   if (overrides.noConfig && !overrides.configFile) return undefined;
   // Files given one by one mostly share folders (`enginekit lint dir/*`): look in each folder once.
-  const folderHasConfig = new Map<string, boolean>();
-  const hasConfig = (folder: string) => {
-    let found = folderHasConfig.get(folder);
-    if (found === undefined) {
-      found = findConfigFile(folder) !== undefined;
-      folderHasConfig.set(folder, found);
-    }
-    return found;
-  };
+  const lookups = new Map<string, string | undefined>();
   const needed =
     overrides.configFile !== undefined ||
     [...paths, ...(stdin ? [stdin.fileName] : [])].some((p) => {
       const abs = resolve(cwd, p);
       const isDirectory =
         p !== stdin?.fileName && (statSync(abs, { throwIfNoEntry: false })?.isDirectory() ?? false);
-      return isDirectory || hasConfig(dirname(abs));
+      return isDirectory || findConfigFile(dirname(abs), lookups) !== undefined;
     });
   return needed ? (await import("../config/load.js")).loadConfigFile : undefined;
 }
