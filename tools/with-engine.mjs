@@ -1,8 +1,8 @@
 // Shared by tools/test-all.mjs and tools/demo.mjs: makes sure a real engine is reachable.
 // When ENGINE_HOST is set it is used as is; otherwise @enginekit/engine-tools' startEngine() runs
 // tools/engine/start.sh (installing Debian's docker.io first when missing, which needs root), and stop()
-// stops only that engine. Needs the workspace built (both callers build first).
-import { startEngine } from "./engine/dist/index.js";
+// stops only that engine. Needs tools/engine built: both callers build first, so the engine tools are
+// imported when this is called, never when it is imported (a fresh clone has no dist/ at import time).
 
 /**
  * Ensures `process.env.ENGINE_HOST` points at a running engine.
@@ -13,6 +13,7 @@ export async function ensureEngine({ required }) {
   if (process.env.ENGINE_HOST) return { started: false, async stop() {} };
   let engine;
   try {
+    const { startEngine } = await import("./engine/dist/index.js");
     engine = await startEngine();
   } catch (error) {
     const message = `could not start the engine with tools/engine/start.sh (${error.message})`;
