@@ -13,8 +13,11 @@ export {
   type ParentMatchState,
 } from "./ignore-matcher.js";
 export {
+  DOCKER_IGNORE_FILE_NAME,
   IGNORE_FILE_NAME,
+  type IgnoreFileCandidate,
   ignoreFileCandidates,
+  ignoreFileCandidatesWithReasons,
   type LoadedIgnoreFile,
   loadIgnoreFile,
   parseIgnoreFile,

@@ -53,11 +53,7 @@ export async function lintOne(
   options: LintJobOptions,
 ): Promise<{ text: string; findings: Finding[]; fixesApplied: number }> {
   if (kind === "enginefile") {
-    const isIgnored = engineIgnoreFor(path);
-    const s: LintSettings = {
-      ...settings,
-      enginefile: { ...settings.enginefile, ...(isIgnored ? { isIgnored } : {}) },
-    };
+    const s: LintSettings = { ...settings, enginefile: { ...settings.enginefile, ...engineIgnoreFor(path) } };
     const lint = (t: string) => lintAnalyzedEnginefile(analyzeEnginefile(t, s.enginefile), s);
     const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };
     return { text: fixed.text, findings: lint(fixed.text), fixesApplied: fixed.applied };

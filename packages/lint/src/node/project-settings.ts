@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { dirname, relative, sep } from "node:path";
+import { basename, dirname, relative, sep } from "node:path";
 import { IgnoreMatcher, ignoreFileCandidates, parseIgnoreFile } from "@enginekit/build-context/ignore";
 import { type ConfigReader, findConfigWith, type LoadedConfig } from "../config/find-config.js";
 import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
+import type { EnginefileLintOptions } from "../enginefile/analysis.js";
 import type { RuleSeverity, Severity } from "../model/severity.js";
 
 /** Settings given on the command line; they win over `.enginekit.yaml` (lists are replaced, not merged). */
@@ -117,7 +118,7 @@ export class ProjectSettings {
 
   /** Whether Dockerfile-named files are linted in `dir`. */
   dockerfiles(dir: string): boolean {
-    return this.overrides.dockerfiles ?? this.configFor(dir)?.config.dockerfiles ?? false;
+    return this.overrides.dockerfiles ?? this.configFor(dir)?.config.dockerfiles ?? true;
   }
 
   /** Whether the configuration's `manifests` globs name `path` as a manifest. */
@@ -137,11 +138,15 @@ export class ProjectSettings {
 }
 
 /**
- * The build context's ignore matcher for an Enginefile (context = the Enginefile's folder):
- * `<Enginefile>.engineignore`, else `.engineignore` there; undefined when neither exists. Uses the
- * shared `@enginekit/build-context` matcher; throws its `IgnoreFileError` for a bad pattern.
+ * The build context's ignore file for an Enginefile (context = the Enginefile's folder), found as
+ * `enginekit build` finds it (`<Enginefile>.engineignore`, `.engineignore`, `<Enginefile>.dockerignore`,
+ * `.dockerignore`): the options `isIgnored` and `ignoreFileName` to spread into
+ * {@link EnginefileLintOptions}, or `{}` when none exists. Uses the shared `@enginekit/build-context`
+ * matcher; throws its `IgnoreFileError` for a bad pattern.
  */
-export function engineIgnoreFor(enginefilePath: string): ((path: string) => boolean) | undefined {
+export function engineIgnoreFor(
+  enginefilePath: string,
+): Pick<EnginefileLintOptions, "isIgnored" | "ignoreFileName"> {
   for (const file of ignoreFileCandidates(dirname(enginefilePath), enginefilePath)) {
     let text: string;
     try {
@@ -150,7 +155,7 @@ export function engineIgnoreFor(enginefilePath: string): ((path: string) => bool
       continue;
     }
     const matcher = parseIgnoreFile(text, file);
-    return (p) => matcher.matches(p).excluded;
+    return { isIgnored: (p) => matcher.matches(p).excluded, ignoreFileName: basename(file) };
   }
-  return undefined;
+  return {};
 }
