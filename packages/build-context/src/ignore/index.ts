@@ -3,6 +3,7 @@
  * the packer and the upload — what the linter's "COPY of an ignored path" rule shares with `enginekit build`.
  * Importing it never loads the api schemas or undici.
  */
+export { EngineRegexpNotLoadedError, engineRegexpLoaded, loadEngineRegexp } from "./engine-regexp.js";
 export { IgnoreFileError } from "./ignore-file-error.js";
 export {
   type ExceptionMode,

@@ -14,6 +14,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { loadEngineRegexp } from "./engine-regexp.js";
 import { IgnoreFileError } from "./ignore-file-error.js";
 import { IgnoreMatcher } from "./ignore-matcher.js";
 import { type ReadIgnoreOptions, readIgnoreLines } from "./read-ignore-file.js";
@@ -79,7 +80,8 @@ export function ignoreFileCandidates(contextDir: string, buildFilePath?: string)
 
 /**
  * Loads the ignore file of a build from disk: the first candidate of
- * {@link ignoreFileCandidatesWithReasons} that exists, otherwise an empty matcher. Paths are used as given
+ * {@link ignoreFileCandidatesWithReasons} that exists, otherwise an empty matcher; the regexp engine is
+ * loaded when a pattern needs it, so the matcher is ready to use. Paths are used as given
  * (absolute or relative to the process's working directory).
  * @throws IgnoreFileError for a bad pattern, an over-long line, or a file that exists but cannot be read.
  */
@@ -93,7 +95,9 @@ export async function loadIgnoreFile(contextDir: string, buildFilePath?: string)
       if (code === "ENOENT" || code === "ENOTDIR") continue;
       throw new IgnoreFileError(file, 1, 1, `cannot read the ignore file (${code ?? String(error)})`);
     }
-    return { matcher: parseIgnoreFile(text, file), file, reason };
+    const matcher = parseIgnoreFile(text, file);
+    if (matcher.needsEngineRegexp) await loadEngineRegexp();
+    return { matcher, file, reason };
   }
   return {
     matcher: IgnoreMatcher.empty(),

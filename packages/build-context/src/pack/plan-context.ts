@@ -179,6 +179,8 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
     matcher,
     exceptionMode: options.exceptionMode ?? "exact",
     forcedPath: enginefile.inside,
+    // The engine CLI re-includes its ignore file when its own patterns exclude it.
+    ...(options.exceptionMode === "engine-cli" ? { alwaysSent: [".dockerignore", ".engineignore"] } : {}),
     windowsModes: options.windowsModes ?? process.platform === "win32",
     fixedMtime,
   });
