@@ -306,9 +306,9 @@ describe("Dockerfile users: the engine CLI's names when ours are absent", () => 
     });
     const plan = await planContext({ context: root });
     expect(plan.enginefile).toBe("Dockerfile");
-    expect(plan.enginefileReason).toMatch(/no Enginefile or enginefile, so its Dockerfile/);
+    expect(plan.enginefileReason).toMatch(/no Enginefile or enginefile in the context/);
     expect(plan.ignoreFile).toBe(join(plan.root, ".dockerignore"));
-    expect(plan.ignoreFileReason).toMatch(/the context's \.dockerignore \(no \.engineignore exists/);
+    expect(plan.ignoreFileReason).toMatch(/the context.s \.dockerignore, as the engine CLI reads it/);
     expect(plan.entries.map((e) => e.path)).toEqual([".dockerignore", "Dockerfile", "app.js"]);
     expect(plan.excluded.map((x) => `${x.path} ${x.pattern.text}`)).toEqual(["secret.txt secret.txt"]);
   });

@@ -53,10 +53,10 @@ describe("enginekit build --list", () => {
       ].join("\n"),
     );
     expect(r.stderr).toContain(
-      "build file:  Dockerfile (the context has no Enginefile or enginefile, so its Dockerfile (default names in order: Enginefile, enginefile, Dockerfile, dockerfile, Containerfile))\n",
+      "build file:  Dockerfile (no Enginefile or enginefile in the context; default names in order: Enginefile, enginefile, Dockerfile, dockerfile, Containerfile)\n",
     );
     expect(r.stderr).toContain(
-      "ignore file: .dockerignore (the context's .dockerignore (no .engineignore exists; the engine CLI reads it))\n",
+      "ignore file: .dockerignore (the context's .dockerignore, as the engine CLI reads it (no .engineignore))\n",
     );
   });
   it("shows the engine CLI's walker behaviour with --exceptions engine-cli", async () => {

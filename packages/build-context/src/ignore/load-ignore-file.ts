@@ -67,7 +67,7 @@ export function ignoreFileCandidatesWithReasons(
       reason:
         name === IGNORE_FILE_NAME
           ? `the context's ${IGNORE_FILE_NAME}`
-          : `the context's ${DOCKER_IGNORE_FILE_NAME} (no ${IGNORE_FILE_NAME} exists; the engine CLI reads it)`,
+          : `the context's ${DOCKER_IGNORE_FILE_NAME}, as the engine CLI reads it (no ${IGNORE_FILE_NAME})`,
     });
   }
   return out;

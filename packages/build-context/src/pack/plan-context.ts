@@ -119,7 +119,7 @@ function resolveEnginefile(root: string, spec: PlanOptions["enginefile"], cwd: s
     reason =
       skipped.length === 0
         ? `the default name ${found}`
-        : `the context has no ${skipped.join(" or ")}, so its ${found} (default names in order: ${DEFAULT_BUILD_FILES.join(", ")})`;
+        : `no ${skipped.join(" or ")} in the context; default names in order: ${DEFAULT_BUILD_FILES.join(", ")}`;
   } else {
     given = resolve(cwd, spec);
     reason = `named with -f ${spec}`;
