@@ -14,8 +14,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { extract } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IgnoreFileError, planContext } from "../src/index.js";
-import { makeTree } from "./pack-helpers.js";
+import { IgnoreFileError, packContext, planContext } from "../src/index.js";
+import { collect, makeTree } from "./pack-helpers.js";
 
 function findEngineCli(): string | undefined {
   for (const candidate of ["/usr/local/bin/docker", "docker"]) {
@@ -37,8 +37,13 @@ const cli = findEngineCli();
 if (!cli) console.warn("engine-cli-oracle: no docker CLI >= 25 installed; the differential test is skipped");
 
 /** A stand-in engine that answers the CLI's handshake and captures the tar of `POST /build`. */
-function startCapture(socket: string): { server: Server; next: () => Promise<string[]> } {
+function startCapture(socket: string): {
+  server: Server;
+  next: () => Promise<string[]>;
+  lastBytes: () => Buffer;
+} {
   let waiting: ((names: string[]) => void) | undefined;
+  let bytes = Buffer.alloc(0);
   const server = createServer((req, res) => {
     const url = req.url ?? "";
     if (url.endsWith("/_ping")) {
@@ -53,6 +58,11 @@ function startCapture(socket: string): { server: Server; next: () => Promise<str
     }
     if (req.method === "POST" && url.includes("/build")) {
       const names: string[] = [];
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        bytes = Buffer.concat(chunks);
+      });
       const ex = extract();
       ex.on("entry", (header, stream, next) => {
         names.push(header.name);
@@ -74,6 +84,7 @@ function startCapture(socket: string): { server: Server; next: () => Promise<str
   server.listen(socket);
   return {
     server,
+    lastBytes: () => bytes,
     next: () =>
       new Promise<string[]>((resolve) => {
         waiting = resolve;
@@ -226,6 +237,21 @@ describe.skipIf(!cli)("ignore patterns as the engine CLI reads them (oracle: the
     expect(ours).toEqual(await cliSends(context));
     for (const g of gone) expect(ours).not.toContain(g);
     for (const k of kept) expect(ours).toContain(k);
+  });
+
+  it("writes the same bytes as the CLI for non-ASCII and long names (Go archive/tar PAX headers)", async () => {
+    const long = "d".repeat(90);
+    const context = makeTree({
+      Dockerfile: "FROM scratch\n",
+      "dïr/fïle€.txt": "hi",
+      [`${"a".repeat(120)}`]: "x",
+      [`${long}/${"f".repeat(90)}`]: "y",
+      ünïcødé: "z",
+    });
+    const theirs = await cliSends(context);
+    expect(Array.isArray(theirs)).toBe(true);
+    const ours = await collect(packContext(await planContext({ context, exceptionMode: "engine-cli" })));
+    expect(ours.equals(capture.lastBytes())).toBe(true);
   });
 
   it("the ignore file is sent even when it excludes itself, as the CLI sends it", async () => {

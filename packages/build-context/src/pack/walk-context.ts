@@ -178,6 +178,13 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
     try {
       stats = lstatSync(abs);
     } catch (error) {
+      if (name.includes("\uFFFD") && hasInvalidUtf8Name(parent.dir === "" ? root : rootPrefix + parent.dir)) {
+        // Node decodes the name lossily, so the file cannot be opened by it: excluded is fine, else refuse.
+        const decision = noPatterns ? undefined : matcher.matchesUsingParent(rel, parent.state).decision;
+        if (decision?.excluded) result.excluded.push({ path: rel, isDir: false, pattern: decision.pattern! });
+        else result.errors.push({ path: rel, reason: INVALID_UTF8_NAME });
+        continue;
+      }
       result.errors.push({ path: rel, reason: describe(error) });
       continue;
     }
@@ -260,6 +267,27 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
     }
   }
   return result;
+}
+
+/** Why a file whose name is not valid UTF-8 cannot be sent (shown with U+FFFD in its path). */
+export const INVALID_UTF8_NAME =
+  "the file name is not valid UTF-8 (shown with \uFFFD): enginekit cannot send it byte for byte; rename it, or exclude it in the ignore file";
+
+/** Whether a directory holds an entry whose name is not valid UTF-8 (read back as raw bytes). */
+function hasInvalidUtf8Name(dir: string): boolean {
+  try {
+    const decoder = new TextDecoder("utf-8", { fatal: true });
+    for (const raw of readdirSync(dir, { encoding: "buffer" })) {
+      try {
+        decoder.decode(raw);
+      } catch {
+        return true;
+      }
+    }
+  } catch {
+    // the directory itself is reported elsewhere
+  }
+  return false;
 }
 
 function describe(error: unknown): string {
