@@ -31,7 +31,16 @@ describe("enginekit build --list", () => {
       ].join("\n"),
     );
     expect(r.stderr).toMatch(
-      /^5 entries to send \(.+\), 2 excluded\nbuild file: {2}Enginefile \(the default name Enginefile\)\nignore file: \.engineignore \(the context's \.engineignore\)\n$/,
+      /^5 entries to send \(.+\), 2 excluded\nbuild file: {2}Enginefile \(the default name Enginefile\)\nignore file: \.engineignore \(the context's \.engineignore\)\n/,
+    );
+    expect(r.stderr).toContain(
+      [
+        "patterns:",
+        "  .engineignore:2  node_modules  matches 1 path",
+        "  .engineignore:3  *.log  matches 2 paths",
+        "  .engineignore:4  !keep.log  matches 1 path",
+        "",
+      ].join("\n"),
     );
   });
   it("a Dockerfile context: --list says which build file and ignore file were used, and why", async () => {
@@ -58,6 +67,12 @@ describe("enginekit build --list", () => {
     expect(r.stderr).toContain(
       "ignore file: .dockerignore (the context's .dockerignore, as the engine CLI reads it (no .engineignore))\n",
     );
+  });
+  it("says which patterns match nothing in the context", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\n", ".engineignore": "*.tmp\nbuild\n", "a.tmp": "" });
+    const r = await runCaptured(["build", ctx, "--list"]);
+    expect(r.stderr).toContain("  .engineignore:2  build  matches 0 paths (nothing in this context)\n");
+    expect(r.stderr).toContain("  .engineignore:1  *.tmp  matches 1 path\n");
   });
   it("shows the engine CLI's walker behaviour with --exceptions engine-cli", async () => {
     const ctx = tree({ Enginefile: "x", ".engineignore": "vendor\n!**/*.keep\n", "vendor/a.keep": "" });

@@ -197,6 +197,26 @@ export class IgnoreMatcher {
   }
 
   /**
+   * How many of `paths` each pattern matches on its own — the path itself or one of its parent
+   * directories, as the engine tests a pattern — whatever the other patterns decide (index-aligned with
+   * {@link IgnoreMatcher.patterns}). `build --list` shows it; 0 marks a pattern that matches nothing.
+   * @throws IgnoreFileError as {@link IgnoreMatcher.matches}.
+   */
+  matchCounts(paths: Iterable<string>): number[] {
+    const counts = new Array<number>(this.patterns.length).fill(0);
+    for (const path of paths) {
+      const file = normaliseMatchPath(path);
+      if (file === ".") continue;
+      const slash = file.lastIndexOf("/");
+      const candidates = [file, ...(slash < 0 ? [] : ancestors(file.slice(0, slash)))];
+      this.patterns.forEach((pattern, i) => {
+        if (candidates.some((c) => evaluate(pattern, c))) counts[i]!++;
+      });
+    }
+    return counts;
+  }
+
+  /**
    * Whether a walk must still descend into the excluded directory `dir` because an exception may
    * re-include something below it (see {@link ExceptionMode}).
    */

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
-import type { ExceptionMode } from "../ignore/ignore-matcher.js";
+import type { ExceptionMode, IgnoreMatcher } from "../ignore/ignore-matcher.js";
 import { loadIgnoreFile } from "../ignore/load-ignore-file.js";
 import { ContextError } from "./context-error.js";
 import { END_OF_ARCHIVE_BYTES, entryBytes, TypeFlag } from "./tar-header.js";
@@ -62,6 +62,8 @@ export interface ContextPlan {
   ignoreFile: string | undefined;
   /** Why that ignore file (or why none): see `ignoreFileCandidatesWithReasons`. */
   ignoreFileReason: string;
+  /** The compiled patterns of that ignore file (empty when there is none). */
+  ignoreMatcher: IgnoreMatcher;
   /** Entries in archive order (walked entries, then injected ones). */
   entries: ContextEntry[];
   /** Excluded paths with the pattern that excluded each (directories are not walked further). */
@@ -222,6 +224,7 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
     enginefileReason: enginefile.reason,
     ignoreFile,
     ignoreFileReason,
+    ignoreMatcher: matcher,
     entries,
     excluded: walked.excluded,
     warnings: walked.warnings,
