@@ -41,6 +41,7 @@ describe("lintFiles on a real folder", () => {
   test("finds Enginefile names and manifests, skipping ignore patterns, git-ignored files and node_modules", async () => {
     const results = await lintFiles(["."], { cwd: root });
     expect(results.map((r) => `${r.path} ${r.kind}`)).toEqual([
+      ".engineignore ignorefile",
       "Enginefile enginefile",
       "api/Dockerfile enginefile",
       "api/Enginefile.dev enginefile",
@@ -73,8 +74,14 @@ describe("lintFiles on a real folder", () => {
     });
     roots.push(dir);
     const results = await lintFiles(["."], { cwd: dir });
-    expect(results.map((r) => r.path)).toEqual(["Dockerfile", "web/Containerfile", "web/prod.Dockerfile"]);
-    const copy = results[0]?.findings.find((f) => f.ruleId === "copy-ignored-file");
+    expect(results.map((r) => r.path)).toEqual([
+      ".dockerignore",
+      "Dockerfile",
+      "web/Containerfile",
+      "web/Dockerfile.dockerignore",
+      "web/prod.Dockerfile",
+    ]);
+    const copy = results[1]?.findings.find((f) => f.ruleId === "copy-ignored-file");
     expect(copy?.message).toBe(
       '"secret.txt" is excluded by .dockerignore, so it is not in the build context.',
     );

@@ -22,19 +22,33 @@ export function isDockerfileName(base: string): boolean {
 }
 
 /**
- * The kind of a file met while walking a directory, or undefined to skip it. Ignore files next to a
- * build file (`Enginefile.engineignore`, `Dockerfile.dockerignore`) are not build files.
+ * The kind of a file met while walking a directory, or undefined to skip it. Ignore files
+ * (`.engineignore`, `.dockerignore`, `Dockerfile.dockerignore` …) are linted as ignore files, never as
+ * build files.
  * `options.dockerfiles` (default on, `--no-dockerfiles` or `dockerfiles: false` turns it off) decides
  * whether Dockerfile- and Containerfile-named files are Enginefiles too.
  */
 export function kindInDirectory(base: string, options: { dockerfiles: boolean }): FileKind | undefined {
+  if (isIgnoreFileName(base)) return "ignorefile";
   const family = buildFileFamily(base);
   if (family === "Enginefile" || (family !== undefined && options.dockerfiles)) return "enginefile";
   if (family === undefined && kindFromFileName(base)) return "manifest";
   return undefined;
 }
 
-/** The kind of a file named explicitly: a manifest for `.yaml`/`.yml`/`.json`, else an Enginefile. */
+/**
+ * An ignore file's name: `.engineignore`, `.dockerignore`, or one named after a build file
+ * (`web.Enginefile.engineignore`, `Dockerfile.dockerignore`).
+ */
+export function isIgnoreFileName(base: string): boolean {
+  return base.endsWith(".engineignore") || base.endsWith(".dockerignore");
+}
+
+/**
+ * The kind of a file named explicitly (or given on stdin by `--stdin-filename`): an ignore file by its
+ * name, a manifest for `.yaml`/`.yml`/`.json`, else an Enginefile.
+ */
 export function kindOfNamedFile(path: string): FileKind {
+  if (isIgnoreFileName(path.slice(path.lastIndexOf("/") + 1))) return "ignorefile";
   return /\.(ya?ml|json)$/i.test(path) ? "manifest" : "enginefile";
 }

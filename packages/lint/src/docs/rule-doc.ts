@@ -1,11 +1,24 @@
 import { lintText } from "../engine/lint-document.js";
 import { DEFAULT_SETTINGS } from "../engine/settings.js";
-import type { Rule } from "../model/rule.js";
+import { kindOfRule, type Rule } from "../model/rule.js";
 import { RULES } from "../rules/registry.js";
 
+const EXAMPLE_FILE = {
+  enginefile: "Enginefile",
+  manifest: "example.container.yaml",
+  ignorefile: ".engineignore",
+};
+const APPLIES_TO = {
+  any: "any file",
+  enginefile: "Enginefiles",
+  manifest: "manifests",
+  ignorefile: "ignore files",
+};
+const LANGUAGE = { any: "dockerfile", enginefile: "dockerfile", manifest: "yaml", ignorefile: "gitignore" };
+
 function exampleFindings(rule: Rule, code: string, fileName: string | undefined): string[] {
-  const kind = rule.meta.appliesTo === "manifest" ? "manifest" : "enginefile";
-  const name = fileName ?? (kind === "manifest" ? "example.container.yaml" : "Enginefile");
+  const kind = kindOfRule(rule);
+  const name = fileName ?? EXAMPLE_FILE[kind];
   return lintText(code, kind, name, DEFAULT_SETTINGS)
     .filter((f) => f.ruleId === rule.meta.id)
     .map((f) => `${f.range.start.line + 1}:${f.range.start.character + 1}  ${f.severity}  ${f.message}`);
@@ -18,10 +31,10 @@ function exampleFindings(rule: Rule, code: string, fileName: string | undefined)
  */
 export function renderRuleDoc(rule: Rule): string {
   const m = rule.meta;
-  const lang = m.appliesTo === "manifest" ? "yaml" : "dockerfile";
+  const lang = LANGUAGE[m.appliesTo];
   let out = `# ${m.id}\n\n${m.name}. ${m.description}\n\n`;
   out += `| Default severity | Applies to | Quick fix |${m.online ? " Online |" : ""}\n|---|---|---|${m.online ? "---|" : ""}\n`;
-  out += `| ${m.severity} | ${m.appliesTo === "any" ? "any file" : m.appliesTo === "manifest" ? "manifests" : "Enginefiles"} | ${m.fixable ? "yes" : "no"} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
+  out += `| ${m.severity} | ${APPLIES_TO[m.appliesTo]} | ${m.fixable ? "yes" : "no"} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
   out += `${m.docs.trim()}\n`;
   for (const ex of m.examples) {
     out += `\n## ${ex.kind === "invalid" ? "Reported" : "Not reported"}${ex.fileName ? ` (\`${ex.fileName}\`)` : ""}\n\n\`\`\`${lang}\n${ex.code.trimEnd()}\n\`\`\`\n`;

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { basename, dirname } from "node:path";
+import { loadEngineRegexp } from "@enginekit/build-context/ignore";
 import type { SecretsReader } from "@enginekit/manifests";
 import { fixText } from "../engine/fix.js";
 import type { FileKind } from "../engine/lint-document.js";
@@ -52,6 +54,15 @@ export async function lintOne(
   settings: LintSettings,
   options: LintJobOptions,
 ): Promise<{ text: string; findings: Finding[]; fixesApplied: number }> {
+  if (kind === "ignorefile") {
+    const [{ lintIgnoreFile }, { listIgnoreContext }] = await Promise.all([
+      import("../engine/lint-ignore-file.js"),
+      import("./ignore-context.js"),
+    ]);
+    if (/[|{}\\[]/.test(text)) await loadEngineRegexp();
+    const context = listIgnoreContext(dirname(path), basename(path));
+    return { text, findings: lintIgnoreFile(text, basename(path), settings, context), fixesApplied: 0 };
+  }
   if (kind === "enginefile") {
     const ignore = await loadEngineIgnoreFor(path);
     const s: LintSettings = { ...settings, enginefile: { ...settings.enginefile, ...ignore } };

@@ -7,11 +7,11 @@ import {
   IgnoreMatcher,
   ignoreFileCandidates,
   loadEngineRegexp,
-  parseIgnoreFile,
 } from "@enginekit/build-context/ignore";
 import { type ConfigReader, findConfigWith, type LoadedConfig } from "../config/find-config.js";
 import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
 import type { EnginefileLintOptions } from "../enginefile/analysis.js";
+import { analyzeIgnoreFile } from "../ignorefile/analysis.js";
 import type { RuleSeverity, Severity } from "../model/severity.js";
 
 /** Settings given on the command line; they win over `.enginekit.yaml` (lists are replaced, not merged). */
@@ -154,7 +154,9 @@ function findEngineIgnore(enginefilePath: string): { matcher: IgnoreMatcher; fil
     } catch {
       continue;
     }
-    return { matcher: parseIgnoreFile(text, file), file };
+    // The patterns the engine accepts: a refused line is the ignore file's own finding
+    // (ignore-pattern-syntax), not a reason to stop linting the Enginefile.
+    return { matcher: analyzeIgnoreFile(text, file).matcher, file };
   }
   return undefined;
 }
@@ -185,7 +187,8 @@ function ignoreOptions(found: { matcher: IgnoreMatcher; file: string }): EngineI
  * {@link EnginefileLintOptions}, or `{}` when none exists. Synchronous: when a pattern needs the engine's
  * regexp and it is not loaded yet, loading starts and such patterns match nothing until it is (the
  * language server's next validation has it); {@link loadEngineIgnoreFor} waits instead. Uses the shared
- * `@enginekit/build-context` matcher; throws its `IgnoreFileError` for a bad pattern.
+ * `@enginekit/build-context` matcher; patterns the engine refuses are left out (the ignore file's own
+ * findings report them).
  */
 export function engineIgnoreFor(enginefilePath: string): EngineIgnoreOptions {
   const found = findEngineIgnore(enginefilePath);
