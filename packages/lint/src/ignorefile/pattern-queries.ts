@@ -12,8 +12,8 @@ export function regexpConstructs(text: string): string[] {
   if (text.includes("|"))
     out.push("`|` separates alternatives (and the `^`…`$` anchors bind only the first and last)");
   if (/[{}]/.test(text)) out.push("`{…}` repeats what comes before it");
-  const escape = /\\([0-9A-Za-z]|[^\x00-\x7f])/.exec(text);
-  if (escape) out.push(`\`\\${escape[1]}\` is a regexp escape, not the character ${escape[1]}`);
+  const backslash = /\\([0-9A-Za-z]|[^\x00-\x7f])/.exec(text);
+  if (backslash) out.push(`\`\\${backslash[1]}\` is a regexp escape, not the character ${backslash[1]}`);
   if (text.includes("[[:")) out.push("`[[:…:]]` is a POSIX character class");
   if (/\[[^\]]*[*?]/.test(text)) out.push("a `*` or `?` inside brackets becomes part of a regexp class");
   return out;
