@@ -54,7 +54,7 @@ async function commandManifest() {
 }
 
 /** Stages and packs the `enginekit` package into `outDir`; resolves to the tarball's path. */
-async function packCommand(outDir) {
+export async function packCommand(outDir) {
   const dist = join(root, "packages", "cli", "dist");
   await stat(join(dist, "bundle", "enginekit.cjs")).catch(() => {
     throw new Error("packages/cli/dist/bundle/enginekit.cjs is missing: run `npx pnpm@10.34.9 build` first");
