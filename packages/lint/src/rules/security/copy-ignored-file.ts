@@ -22,7 +22,14 @@ fails ("not found") or silently copies less than expected. The rule uses the sam
 as \`enginekit build\` and runs only when an \`.engineignore\` exists next to the Enginefile. Wildcard sources,
 URLs, \`--from\` copies and sources with unresolved build arguments are not checked.`,
     peers: ["BuildKit CopyIgnoredFile"],
-    examples: [{ kind: "valid", code: "FROM alpine:3.20\nCOPY src/ /app/\n" }],
+    examples: [
+      {
+        kind: "invalid",
+        code: "FROM alpine:3.20\nCOPY src/ /app/\nCOPY .env /app/.env\n",
+        engineignore: ".env\n*.log\n",
+      },
+      { kind: "valid", code: "FROM alpine:3.20\nCOPY src/ /app/\n", engineignore: ".env\n*.log\n" },
+    ],
   },
   (file) => {
     const isIgnored = file.options.isIgnored;
