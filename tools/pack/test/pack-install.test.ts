@@ -106,6 +106,8 @@ describe("the tarballs", () => {
       expect([...files].filter((f) => f.endsWith(".map") || f.startsWith("src/"))).toEqual([]);
       expect(files).toContain("LICENSE");
       expect(files).toContain("README.md");
+      // the path docs/manifests.md gives editors for `$schema`
+      if (name === "@enginekit/api") expect(files).toContain("generated/service-create.schema.json");
     },
   );
 });
