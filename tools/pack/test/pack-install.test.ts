@@ -5,11 +5,12 @@
  * `npx enginekit lint`, and the libraries imported and type-checked from a fresh project.
  * Only the libraries' third-party dependencies come from the npm registry; `enginekit` has none.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
 import { LIBRARIES, packAll } from "../pack.mjs";
 
 const repo = resolve(import.meta.dirname, "..", "..", "..");
@@ -139,22 +140,26 @@ describe("enginekit installed with npm i -g", () => {
 
   it("answers initialize over stdio with JSON-RPC framing, and exits on shutdown + exit", async () => {
     const child = spawn(bin, ["lsp", "--stdio"], { cwd: project, env, stdio: ["pipe", "pipe", "pipe"] });
+    // the framing an editor's client uses (vscode-jsonrpc: Content-Length headers over the pipes)
+    const connection = createMessageConnection(
+      new StreamMessageReader(child.stdout!),
+      new StreamMessageWriter(child.stdin!),
+    );
+    connection.listen();
     try {
-      const init = (await lspRequest(child, 1, "initialize", {
+      const init = (await connection.sendRequest("initialize", {
         processId: null,
         rootUri: null,
         capabilities: {},
-      })) as {
-        serverInfo: { name: string };
-        capabilities: { completionProvider?: unknown };
-      };
+      })) as { serverInfo: { name: string }; capabilities: { completionProvider?: unknown } };
       expect(init.serverInfo.name).toBe("enginekit");
       expect(init.capabilities.completionProvider).toBeDefined();
-      await lspRequest(child, 2, "shutdown", null);
+      await connection.sendRequest("shutdown");
       const exited = new Promise<number | null>((r) => child.once("exit", r));
-      lspSend(child, { jsonrpc: "2.0", method: "exit" });
+      await connection.sendNotification("exit");
       expect(await exited).toBe(0);
     } finally {
+      connection.dispose();
       child.kill();
     }
   });
@@ -239,36 +244,3 @@ describe("installed into a project with npm i", () => {
     must(tsc, [...flags, "--typeRoots", join(repo, "node_modules", "@types"), "consumer.mts"], project);
   });
 });
-
-/** Writes one LSP message with Content-Length framing. */
-function lspSend(child: ChildProcess, message: object): void {
-  const json = JSON.stringify(message);
-  child.stdin!.write(`Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
-}
-
-/** Sends a request and resolves to the result of the response with the same id (10 s at most). */
-function lspRequest(child: ChildProcess, id: number, method: string, params: unknown): Promise<unknown> {
-  return new Promise((resolveResult, reject) => {
-    let buffer = Buffer.alloc(0);
-    const timer = setTimeout(() => reject(new Error(`no answer to ${method} within 10 s`)), 10_000);
-    const onData = (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      for (;;) {
-        const headerEnd = buffer.indexOf("\r\n\r\n");
-        if (headerEnd < 0) return;
-        const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, headerEnd).toString())?.[1]);
-        if (buffer.length < headerEnd + 4 + length) return;
-        const message = JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString());
-        buffer = buffer.subarray(headerEnd + 4 + length);
-        if (message.id === id) {
-          clearTimeout(timer);
-          child.stdout!.off("data", onData);
-          resolveResult(message.result);
-          return;
-        }
-      }
-    };
-    child.stdout!.on("data", onData);
-    lspSend(child, { jsonrpc: "2.0", id, method, params });
-  });
-}
