@@ -47,6 +47,12 @@ export interface WalkOptions {
   exceptionMode: ExceptionMode;
   /** Relative path of an Enginefile inside the context: always sent, its excluded parents walked. */
   forcedPath?: string;
+  /**
+   * Files at the context root sent even when the patterns exclude them, without being reported as
+   * excluded: the engine CLI's `TrimBuildFilesFromExcludes` re-includes `.dockerignore` (used for
+   * `--exceptions engine-cli`).
+   */
+  alwaysSent?: readonly string[];
   /** Applies the engine CLI's Windows mode rule (clear group/other write, add all x bits). */
   windowsModes: boolean;
   /** When set, every mtime is this value (seconds) instead of the file's. */
@@ -128,7 +134,7 @@ interface Frame {
  * they are collected in `errors` / `warnings`. @throws only for an unreadable root directory.
  */
 export function walkContext(root: string, options: WalkOptions): WalkResult {
-  const { matcher, exceptionMode, forcedPath, windowsModes, fixedMtime } = options;
+  const { matcher, exceptionMode, forcedPath, alwaysSent, windowsModes, fixedMtime } = options;
   const result: WalkResult = {
     entries: [],
     excluded: [],
@@ -182,6 +188,7 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
       const r = matcher.matchesUsingParent(rel, parent.state);
       state = r.state;
       excluded = r.decision.excluded;
+      if (excluded && !isDir && alwaysSent?.includes(rel)) excluded = false;
       if (excluded) {
         const isForced = forcedPath !== undefined && (rel === forcedPath || forcedPath.startsWith(`${rel}/`));
         if (rel === forcedPath) result.forcedWasExcluded = true;

@@ -307,7 +307,10 @@ function formatBytes(n: number): string {
   return `${n} B`;
 }
 
-/** `--list`: every path in walk order; excluded ones with the file, line and pattern that excluded them. */
+/**
+ * `--list`: every path in walk order; excluded ones with the file, line and pattern that excluded them;
+ * then (on standard error) the totals and which build file and ignore file were used, and why.
+ */
 function printList(plan: ContextPlan, io: CliIo): void {
   const rows: { path: string; line: string }[] = [];
   for (const e of plan.entries) {
@@ -332,8 +335,12 @@ function printList(plan: ContextPlan, io: CliIo): void {
     return ka.length - kb.length;
   });
   io.stdout(rows.map((r) => `${r.line}\n`).join(""));
+  const ignoreFile =
+    plan.ignoreFile === undefined ? "none" : relative(plan.root, plan.ignoreFile) || plan.ignoreFile;
   io.stderr(
-    `${plan.entries.length} entries to send (${formatBytes(plan.totalBytes)}), ${plan.excluded.length} excluded; Enginefile: ${plan.enginefile}\n`,
+    `${plan.entries.length} entries to send (${formatBytes(plan.totalBytes)}), ${plan.excluded.length} excluded\n` +
+      `build file:  ${plan.enginefile} (${plan.enginefileReason})\n` +
+      `ignore file: ${ignoreFile} (${plan.ignoreFileReason})\n`,
   );
 }
 
