@@ -242,5 +242,5 @@ describe("installed into a project with npm i", () => {
       "node",
     ];
     must(tsc, [...flags, "--typeRoots", join(repo, "node_modules", "@types"), "consumer.mts"], project);
-  });
+  }, 120_000);
 });
