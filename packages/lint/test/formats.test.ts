@@ -111,16 +111,22 @@ function githubSarifProblems(log: SarifLog): string[] {
   return problems;
 }
 
+/** A validator of the OASIS SARIF 2.1.0 JSON schema (the rtm.5 fixture). */
+function sarifSchema() {
+  const schema = JSON.parse(readFileSync(join(here, "fixtures", "sarif-2.1.0-rtm.5.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  // the fixture is draft-04; ajv 8 reads it as draft-07 once `id` is `$id` (no draft-04-only keywords are used)
+  const { id, $schema: _, ...rest } = schema;
+  const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+  addFormats(ajv);
+  return ajv.compile({ ...rest, $id: String(id) } as object);
+}
+
 describe("output formats", () => {
   test("SARIF 2.1.0 validates against the OASIS JSON schema (2.1.0-rtm.5)", () => {
-    const schema = JSON.parse(
-      readFileSync(join(here, "fixtures", "sarif-2.1.0-rtm.5.json"), "utf8"),
-    ) as Record<string, unknown>;
-    // the fixture is draft-04; ajv 8 reads it as draft-07 once `id` is `$id` (no draft-04-only keywords are used)
-    const { id, $schema: _, ...rest } = schema;
-    const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
-    addFormats(ajv);
-    const validate = ajv.compile({ ...rest, $id: String(id) } as object);
+    const validate = sarifSchema();
     const log = JSON.parse(FORMATTERS.sarif!(results, context)) as {
       runs: { results: unknown[]; tool: { driver: { rules: { id: string }[] } } }[];
     };
@@ -174,8 +180,10 @@ describe("output formats", () => {
     }
   });
 
-  test("SARIF of every example passes GitHub code scanning's checks: each rule has help and a helpUri", () => {
+  test("SARIF of every example is valid 2.1.0 and passes GitHub code scanning's checks: help and helpUri on each rule", () => {
     const log = JSON.parse(FORMATTERS.sarif!(exampleResults(), context)) as SarifLog;
+    const validate = sarifSchema();
+    expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     const rules = log.runs[0]!.tool.driver.rules;
     expect(rules.length).toBeGreaterThan(20);
     expect(githubSarifProblems(log)).toEqual([]);
