@@ -1,15 +1,14 @@
 import type { Command } from "commander";
 import type { BuildFlags } from "../actions/build.js";
 import type { CliIo } from "../io.js";
-
-const collect = (value: string, previous: string[]) => [...previous, value];
+import { collect } from "./repeatable.js";
 
 /** Registers `enginekit build` on `program`. */
 export function registerBuildCommand(program: Command, io: CliIo): void {
   program
     .command("build")
     .description(
-      "Pack a build context (honouring .engineignore or .dockerignore) and build it with the engine's POST /build.",
+      "pack a build context (honouring .engineignore or .dockerignore) and build it on the engine (POST /build)",
     )
     .argument("[context]", "build context directory")
     .option(

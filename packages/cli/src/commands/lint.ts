@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { setExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { collect } from "./repeatable.js";
 
 /** Options of `enginekit lint` as commander parses them. */
 export interface LintCommandOptions {
@@ -19,8 +20,6 @@ export interface LintCommandOptions {
   online?: boolean;
   color?: boolean;
 }
-
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 /**
  * The output formats, for the help text (the command's modules load only when it runs, so the

@@ -1,7 +1,8 @@
 import { lintText } from "../engine/lint-document.js";
 import { DEFAULT_SETTINGS } from "../engine/settings.js";
-import { kindOfRule, type Rule } from "../model/rule.js";
+import { kindOfRule, type Rule, type RuleExample } from "../model/rule.js";
 import { RULES } from "../rules/registry.js";
+import { exampleContext } from "./example-context.js";
 
 const EXAMPLE_FILE = {
   enginefile: "Enginefile",
@@ -16,10 +17,14 @@ const APPLIES_TO = {
 };
 const LANGUAGE = { any: "dockerfile", enginefile: "dockerfile", manifest: "yaml", ignorefile: "gitignore" };
 
-function exampleFindings(rule: Rule, code: string, fileName: string | undefined): string[] {
+function exampleFindings(rule: Rule, example: RuleExample): string[] {
   const kind = kindOfRule(rule);
-  const name = fileName ?? EXAMPLE_FILE[kind];
-  return lintText(code, kind, name, DEFAULT_SETTINGS)
+  const name = example.fileName ?? EXAMPLE_FILE[kind];
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    enginefile: { ...DEFAULT_SETTINGS.enginefile, ...exampleContext(example) },
+  };
+  return lintText(example.code, kind, name, settings)
     .filter((f) => f.ruleId === rule.meta.id)
     .map((f) => `${f.range.start.line + 1}:${f.range.start.character + 1}  ${f.severity}  ${f.message}`);
 }
@@ -37,9 +42,12 @@ export function renderRuleDoc(rule: Rule): string {
   out += `| ${m.severity} | ${APPLIES_TO[m.appliesTo]} | ${m.fixable ? "yes" : "no"} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
   out += `${m.docs.trim()}\n`;
   for (const ex of m.examples) {
-    out += `\n## ${ex.kind === "invalid" ? "Reported" : "Not reported"}${ex.fileName ? ` (\`${ex.fileName}\`)` : ""}\n\n\`\`\`${lang}\n${ex.code.trimEnd()}\n\`\`\`\n`;
+    out += `\n## ${ex.kind === "invalid" ? "Reported" : "Not reported"}${ex.fileName ? ` (\`${ex.fileName}\`)` : ""}\n\n`;
+    if (ex.engineignore !== undefined)
+      out += `With this \`.engineignore\` beside the Enginefile:\n\n\`\`\`text\n${ex.engineignore.trimEnd()}\n\`\`\`\n\n`;
+    out += `\`\`\`${lang}\n${ex.code.trimEnd()}\n\`\`\`\n`;
     if (ex.kind === "invalid") {
-      const found = exampleFindings(rule, ex.code, ex.fileName);
+      const found = exampleFindings(rule, ex);
       if (found.length > 0) out += `\n\`\`\`text\n${found.join("\n")}\n\`\`\`\n`;
     }
   }

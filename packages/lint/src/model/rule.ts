@@ -19,6 +19,8 @@ export interface RuleExample {
   code: string;
   /** File name to lint the example as (manifests: gives the kind, e.g. `web.container.yaml`). */
   fileName?: string;
+  /** The text of the `.engineignore` beside the example, for rules that read the build context. */
+  engineignore?: string;
 }
 
 /**

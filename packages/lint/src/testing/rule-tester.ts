@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { exampleContext } from "../docs/example-context.js";
 import { fixText } from "../engine/fix.js";
 import { lintText } from "../engine/lint-document.js";
 import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
@@ -99,7 +100,12 @@ export function testRule(rule: Rule, cases: { valid: ValidCase[]; invalid: Inval
     }
     for (const [i, ex] of rule.meta.examples.entries()) {
       test(`documented ${ex.kind} example #${i + 1}`, () => {
-        const n = runRule(rule, { code: ex.code, ...(ex.fileName ? { fileName: ex.fileName } : {}) }).length;
+        const enginefile = { ...DEFAULT_SETTINGS.enginefile, ...exampleContext(ex) };
+        const n = runRule(rule, {
+          code: ex.code,
+          ...(ex.fileName ? { fileName: ex.fileName } : {}),
+          settings: { enginefile },
+        }).length;
         if (ex.kind === "valid") expect(n).toBe(0);
         else expect(n).toBeGreaterThan(0);
       });

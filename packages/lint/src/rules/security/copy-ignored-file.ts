@@ -23,7 +23,14 @@ as \`enginekit build\` and finds the ignore file as it does (\`<Enginefile>.engi
 \`<Enginefile>.dockerignore\`, \`.dockerignore\` next to the Enginefile); it runs only when one exists. Wildcard sources,
 URLs, \`--from\` copies and sources with unresolved build arguments are not checked.`,
     peers: ["BuildKit CopyIgnoredFile"],
-    examples: [{ kind: "valid", code: "FROM alpine:3.20\nCOPY src/ /app/\n" }],
+    examples: [
+      {
+        kind: "invalid",
+        code: "FROM alpine:3.20\nCOPY src/ /app/\nCOPY .env /app/.env\n",
+        engineignore: ".env\n*.log\n",
+      },
+      { kind: "valid", code: "FROM alpine:3.20\nCOPY src/ /app/\n", engineignore: ".env\n*.log\n" },
+    ],
   },
   (file) => {
     const isIgnored = file.options.isIgnored;
