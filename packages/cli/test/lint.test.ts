@@ -94,10 +94,15 @@ describe("enginekit lint: exit codes", () => {
     );
     expect((await run(["lint", "-"], { cwd: root, stdin: "FROM a\n" })).code).toBe(2);
     expect((await run(["lint", "--explain", "nope"], { cwd: root })).code).toBe(2);
+  });
+
+  test("a pattern the engine refuses in an ignore file is an error finding there (exit 1), not a usage error", async () => {
     const ignore = project({ Enginefile: "FROM a:1\n", ".engineignore": "a/[\n" });
     const r = await run(["lint"], { cwd: ignore });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(".engineignore");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(".engineignore");
+    expect(r.stdout).toContain("ignore-pattern-syntax");
+    expect(r.stdout).toContain("The engine refuses this pattern: syntax error in pattern");
   });
 
   test("3 when an output file cannot be written (here: a folder is in the way)", async () => {
