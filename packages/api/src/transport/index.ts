@@ -6,6 +6,7 @@ export * from "./body.js";
 export * from "./dispatcher.js";
 export * from "./query.js";
 export * from "./response.js";
+export * from "./ssh-stdio.js";
 export * from "./timeouts.js";
 export * from "./tls-files.js";
 export * from "./upgrade.js";

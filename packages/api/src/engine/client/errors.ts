@@ -9,17 +9,22 @@ export class EngineError extends Error {
 }
 
 /** The accepted `ENGINE_HOST` forms, quoted by {@link EngineAddressError}. */
-export const ACCEPTED_ENGINE_ADDRESSES = "unix:///path/to/engine.sock or tcp://host:port";
+export const ACCEPTED_ENGINE_ADDRESSES =
+  "unix:///path/to/engine.sock, tcp://host:port or ssh://[user@]host[:port]";
 
-/** A malformed engine address (option or `ENGINE_HOST`); `value` is the address as given. */
+/**
+ * A malformed engine address; `value` is the address as given, `source` where it came from (`DOCKER_HOST`,
+ * `ENGINE_HOST`, `--host`, `context "prod"`), when known.
+ */
 export class EngineAddressError extends EngineError {
   override name = "EngineAddressError";
   constructor(
     readonly value: string,
-    reason: string,
+    readonly reason: string,
+    readonly source?: string,
   ) {
     super(
-      `invalid engine address ${JSON.stringify(value)}: ${reason} (accepted: ${ACCEPTED_ENGINE_ADDRESSES})`,
+      `invalid engine address ${JSON.stringify(value)}${source ? ` (from ${source})` : ""}: ${reason} (accepted: ${ACCEPTED_ENGINE_ADDRESSES})`,
     );
   }
 }
