@@ -3,7 +3,9 @@
  * or TCP/TLS origin, TLS files, query encoding, bodies with `Content-Length`, error bodies and timeouts.
  */
 export * from "./body.js";
+export * from "./body-reader.js";
 export * from "./dispatcher.js";
+export * from "./duration.js";
 export * from "./query.js";
 export * from "./response.js";
 export * from "./ssh-stdio.js";

@@ -18,6 +18,8 @@ export interface SshTarget {
   connectTimeoutSeconds?: number;
   /** The command to run instead of `ssh` (tests). */
   command?: string;
+  /** Environment of the `ssh` process (its `PATH` finds `ssh`); default `process.env`. */
+  env?: NodeJS.ProcessEnv | undefined;
 }
 
 /** The most bytes of `ssh`'s standard error kept for an error message. */
@@ -32,18 +34,25 @@ export function sshArguments(target: SshTarget): string[] {
   return args;
 }
 
-/** An undici `connect` function that opens each connection as a new `ssh … dial-stdio` process. */
+/**
+ * An undici `connect` function that opens each connection as a new `ssh … dial-stdio` process. The
+ * connection is handed to undici once the process started (undici expects the callback asynchronously);
+ * a missing `ssh` fails the connection with {@link SshConnectionError}.
+ */
 export function sshConnector(target: SshTarget): buildConnector.connector {
   return (_options, callback) => {
-    let child: ChildProcessWithoutNullStreams;
-    try {
-      child = spawn(target.command ?? "ssh", sshArguments(target), { stdio: "pipe" });
-    } catch (error) {
-      callback(error as Error, null);
-      return;
-    }
-    // The socket type undici declares is a net.Socket; a Duplex is what it actually uses.
-    callback(null, new ChildProcessSocket(child, target) as unknown as Parameters<typeof callback>[1] & {});
+    const child = spawn(target.command ?? "ssh", sshArguments(target), {
+      stdio: "pipe",
+      env: target.env ?? process.env,
+    });
+    const socket = new ChildProcessSocket(child, target);
+    const onError = (error: Error) => callback(error, null);
+    socket.once("error", onError);
+    child.once("spawn", () => {
+      socket.off("error", onError);
+      // The socket type undici declares is a net.Socket; a Duplex is what it uses.
+      callback(null, socket as unknown as Parameters<typeof callback>[1] & {});
+    });
   };
 }
 

@@ -11,7 +11,10 @@ describe("parseEngineAddress", () => {
     ["tcp://127.0.0.1:2375", { kind: "tcp", host: "127.0.0.1", port: 2375 }],
     ["tcp://engine.example:2376/", { kind: "tcp", host: "engine.example", port: 2376 }],
     ["tcp://[::1]:2375", { kind: "tcp", host: "::1", port: 2375 }],
-    ["ssh://builder@engine.example:2222", { kind: "ssh", host: "engine.example", user: "builder", port: 2222 }],
+    [
+      "ssh://builder@engine.example:2222",
+      { kind: "ssh", host: "engine.example", user: "builder", port: 2222 },
+    ],
     ["ssh://engine.example", { kind: "ssh", host: "engine.example", user: undefined, port: undefined }],
   ])("%s", (value, expected) => {
     expect(parseEngineAddress(value)).toMatchObject(expected);

@@ -5,12 +5,16 @@
  * `--list` shows what would be sent and why paths are excluded.
  */
 import { createWriteStream } from "node:fs";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, rename, rm, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import {
+  CredentialHelperError,
+  cliConfigFolder,
+  EngineAddressError,
   EngineApiError,
   EngineClient,
+  EngineConfigError,
   EngineError,
   type RegistryConfig,
   SecretsApiError,
@@ -79,6 +83,7 @@ export interface BuildFlags {
   compress?: boolean;
   exceptions: string;
   host?: string;
+  context?: string;
 }
 
 export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
@@ -98,7 +103,10 @@ function toCliError(error: unknown): unknown {
     error instanceof BuildFlagError ||
     error instanceof BuildQueryError ||
     error instanceof IgnoreFileError ||
-    error instanceof RegistryCredentialsError
+    error instanceof RegistryCredentialsError ||
+    error instanceof EngineAddressError ||
+    error instanceof EngineConfigError ||
+    error instanceof CredentialHelperError
   ) {
     return new CliError(error.message, ExitCode.usage);
   }
@@ -180,8 +188,11 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
   // Credentials are read (and checked) before anything reaches the engine.
   const registryConfig = await loadRegistryConfig(flags, io);
   keepHttpParserOnBaselineTier();
-  const host = flags.host ?? io.env.ENGINE_HOST;
-  const engine = new EngineClient({ env: io.env, ...(host !== undefined ? { host } : {}) });
+  const engine = new EngineClient({
+    env: io.env,
+    ...(flags.host !== undefined ? { host: flags.host } : {}),
+    ...(flags.context !== undefined ? { context: flags.context } : {}),
+  });
   try {
     // Connect and negotiate the API version while the context is walked. A failure is reported by the
     // build request itself, which negotiates again.
@@ -225,7 +236,7 @@ async function buildWithEngine(
   }
   // Validate again with the Enginefile path, before any output or upload.
   buildQueryFor(plan, parameters);
-  const gzip = flags.compress ?? engine.address.startsWith("tcp://");
+  const gzip = flags.compress ?? !engine.address.startsWith("unix://");
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
@@ -358,20 +369,21 @@ async function writeArchive(plan: ContextPlan, flags: BuildFlags, io: CliIo): Pr
   io.stderr(`Wrote ${formatBytes(plan.totalBytes)} (${plan.entries.length} entries) to ${flags.output}\n`);
 }
 
-/** Credentials from `--registry-config` (or `$ENGINE_CONFIG/config.json`) and `--registry-auth`. */
+/**
+ * Credentials from `--registry-config` (or `config.json` of `ENGINE_CONFIG`, `DOCKER_CONFIG` or `~/.docker`,
+ * with its credential helpers) and `--registry-auth`.
+ */
 async function loadRegistryConfig(flags: BuildFlags, io: CliIo): Promise<RegistryConfig | undefined> {
   let config: RegistryConfig = {};
-  const file =
-    flags.registryConfig ?? (io.env.ENGINE_CONFIG ? join(io.env.ENGINE_CONFIG, "config.json") : undefined);
-  if (file !== undefined) {
-    const explicit = flags.registryConfig !== undefined;
-    const path = resolve(io.cwd, file);
-    const exists = await readFile(path).then(
-      () => true,
-      () => false,
-    );
-    if (explicit || exists) config = await readCredentialsFile(path);
-  }
+  const explicit = flags.registryConfig !== undefined;
+  const path = explicit
+    ? resolve(io.cwd, flags.registryConfig!)
+    : join(cliConfigFolder(io.env).folder, "config.json");
+  const exists = await access(path).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => error.code !== "ENOENT",
+  );
+  if (explicit || exists) config = await readCredentialsFile(path, { env: io.env });
   if (flags.registryAuth.length > 0) {
     const requests = flags.registryAuth.map(parseSecretRegistryAuth);
     const secrets = new SecretsClient({ env: io.env });

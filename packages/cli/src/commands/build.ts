@@ -49,7 +49,8 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
     .option("--compress", "gzip the upload (default: only for tcp:// engines)")
     .option("--no-compress", "never gzip the upload")
     .option("--exceptions <mode>", "exceptions under excluded directories: exact | engine-cli", "exact")
-    .option("-H, --host <address>", "engine address (default ENGINE_HOST)")
+    .option("-H, --host <address>", "engine address (default: ENGINE_HOST, DOCKER_HOST, the current context)")
+    .option("-c, --context <name>", "engine CLI context to use (default: DOCKER_CONTEXT, currentContext)")
     .action(async (context: string | undefined, flags: BuildFlags) => {
       const { buildAction } = await import("../actions/build.js");
       await buildAction(context, flags, io);

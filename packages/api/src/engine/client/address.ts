@@ -21,7 +21,8 @@ export function parseEngineAddress(value: string, source?: string): EngineAddres
   try {
     return parseAddress(value);
   } catch (error) {
-    if (error instanceof EngineAddressError && source) throw new EngineAddressError(value, error.reason, source);
+    if (error instanceof EngineAddressError && source)
+      throw new EngineAddressError(value, error.reason, source);
     throw error;
   }
 }

@@ -1,6 +1,5 @@
 import type { DispatcherTarget, TlsOptions } from "../../transport/index.js";
-import { resolveEngineSettings } from "../conventions/environment.js";
-import { readCertificateFolder } from "../conventions/environment.js";
+import { readCertificateFolder, resolveEngineSettings } from "../conventions/environment.js";
 import { type EngineAddress, parseEngineAddress } from "./address.js";
 
 /** How to reach the engine; every field falls back to the environment, then to the default. */
@@ -49,7 +48,10 @@ export function resolveEngineConfig(options: EngineConnectionOptions = {}): Engi
     env: options.env,
     homeDir: options.homeDir,
   });
-  const address = parseEngineAddress(settings.host, settings.source === "default" ? undefined : settings.source);
+  const address = parseEngineAddress(
+    settings.host,
+    settings.source === "default" ? undefined : settings.source,
+  );
   const base = { address, source: settings.source };
   const connectTimeout =
     options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {};
@@ -66,7 +68,7 @@ export function resolveEngineConfig(options: EngineConnectionOptions = {}): Engi
       display: address.text,
       target: {
         origin: "http://engine",
-        ssh: { host: address.host, user: address.user, port: address.port },
+        ssh: { host: address.host, user: address.user, port: address.port, env: options.env },
         ...connectTimeout,
       },
     };

@@ -1,4 +1,4 @@
-import { pinnedApiVersion } from "../conventions/environment.js";
+import { engineTimeoutSettings, pinnedApiVersion } from "../conventions/environment.js";
 import type { NegotiatedVersion } from "./api-version.js";
 import { type EngineConnectionOptions, resolveEngineConfig } from "./config.js";
 import { ContainersApi } from "./containers.js";
@@ -62,8 +62,9 @@ export class EngineClient {
   readonly tasks: TasksApi;
 
   constructor(options: EngineClientOptions = {}) {
-    const config = resolveEngineConfig(options);
-    this.http = new EngineHttp(config, { ...options, ...pinnedVersion(options) });
+    const merged = { ...engineTimeoutSettings(options.env ?? process.env), ...definedOnly(options) };
+    const config = resolveEngineConfig(merged);
+    this.http = new EngineHttp(config, { ...merged, ...pinnedVersion(options) });
     this.address = config.display;
     this.addressSource = config.source;
     this.containers = new ContainersApi(this.http);
@@ -88,4 +89,9 @@ export class EngineClient {
   close(): Promise<void> {
     return this.http.close();
   }
+}
+
+/** The options without keys set to `undefined`, so they do not hide environment settings. */
+function definedOnly(options: EngineClientOptions): EngineClientOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }

@@ -62,15 +62,26 @@ export class EngineConnectionError extends EngineError {
   }
 }
 
-/** A call exceeded its `timeoutMs` (no response head, or the body idle for that long). */
+/**
+ * A call exceeded a time limit: `answer` (no response head, or the body idle, for `timeoutMs`), `idle` (a
+ * progress stream silent for the client's `idleTimeoutMs`) or `deadline` (the whole call took longer than
+ * the client's `deadlineMs`).
+ */
 export class EngineTimeoutError extends EngineError {
   override name = "EngineTimeoutError";
   constructor(
     readonly method: string,
     readonly path: string,
     readonly timeoutMs: number,
+    readonly limit: "answer" | "idle" | "deadline" = "answer",
   ) {
-    super(`${method} ${path} timed out after ${timeoutMs} ms`);
+    super(
+      limit === "deadline"
+        ? `${method} ${path} did not finish within ${timeoutMs} ms`
+        : limit === "idle"
+          ? `${method} ${path}: no output for ${timeoutMs} ms`
+          : `${method} ${path} timed out after ${timeoutMs} ms`,
+    );
   }
 }
 

@@ -32,7 +32,10 @@ export interface EngineCliConfig {
 }
 
 /** The configuration folder from the environment (`ENGINE_CONFIG`, `DOCKER_CONFIG`, `~/.docker`). */
-export function cliConfigFolder(env: NodeJS.ProcessEnv, homeDir: string = homedir()): CliConfigFolder {
+export function cliConfigFolder(
+  env: NodeJS.ProcessEnv,
+  homeDir: string = env.HOME || homedir(),
+): CliConfigFolder {
   if (env.ENGINE_CONFIG) return { folder: env.ENGINE_CONFIG, source: "ENGINE_CONFIG" };
   if (env.DOCKER_CONFIG) return { folder: env.DOCKER_CONFIG, source: "DOCKER_CONFIG" };
   return { folder: join(homeDir, ".docker"), source: "~/.docker" };
@@ -90,7 +93,8 @@ export function parseCliConfig(file: string, text: string): EngineCliConfig {
   if (raw.credHelpers !== undefined) {
     if (!isRecord(raw.credHelpers)) throw shapeError(file, "credHelpers", "an object");
     for (const [host, helper] of Object.entries(raw.credHelpers)) {
-      if (typeof helper !== "string" || helper === "") throw shapeError(file, `credHelpers.${host}`, "a name");
+      if (typeof helper !== "string" || helper === "")
+        throw shapeError(file, `credHelpers.${host}`, "a name");
       config.credHelpers[host] = helper;
     }
   }

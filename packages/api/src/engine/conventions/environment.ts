@@ -18,7 +18,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { readTlsFiles, TlsFilesError, type TlsOptions } from "../../transport/index.js";
+import { parseDurationMs, readTlsFiles, TlsFilesError, type TlsOptions } from "../../transport/index.js";
 import { DEFAULT_ENGINE_HOST } from "../client/address.js";
 import { EngineConfigError } from "../client/errors.js";
 import { cliConfigFolder, readCliConfig } from "./cli-config.js";
@@ -61,7 +61,7 @@ export interface PinnedApiVersion {
  */
 export function resolveEngineSettings(input: EngineSettingsInput = {}): EngineSettings {
   const env = input.env ?? process.env;
-  const home = input.homeDir ?? homedir();
+  const home = input.homeDir ?? (env.HOME || homedir());
   if (input.host) return { host: input.host, source: "--host", tls: envTls(env, home) };
   if (env.ENGINE_HOST) return { host: env.ENGINE_HOST, source: "ENGINE_HOST", tls: envTls(env, home) };
   if (env.DOCKER_HOST) return { host: env.DOCKER_HOST, source: "DOCKER_HOST", tls: envTls(env, home) };
@@ -160,4 +160,41 @@ export function pinnedApiVersion(env: NodeJS.ProcessEnv = process.env): PinnedAp
     return { version, source };
   }
   return undefined;
+}
+
+/** Time limits set in the environment; each unset one is absent (the client's default applies). */
+export interface EngineTimeoutSettings {
+  connectTimeoutMs?: number;
+  timeoutMs?: number;
+  idleTimeoutMs?: number;
+}
+
+/**
+ * Reads `ENGINE_CONNECT_TIMEOUT`, `ENGINE_TIMEOUT` (else the engine tools' `DOCKER_CLIENT_TIMEOUT`) and
+ * `ENGINE_IDLE_TIMEOUT`: durations such as `10s`, `2m`, `500ms`, or a number of seconds; `0` is no limit.
+ * @throws EngineConfigError naming the variable when a value is not a duration.
+ */
+export function engineTimeoutSettings(env: NodeJS.ProcessEnv = process.env): EngineTimeoutSettings {
+  const out: EngineTimeoutSettings = {};
+  const read = (names: string[]): number | undefined => {
+    for (const name of names) {
+      const text = env[name]?.trim();
+      if (!text) continue;
+      const ms = parseDurationMs(text);
+      if (ms === undefined) {
+        throw new EngineConfigError(
+          `${name}=${JSON.stringify(text)} is not a duration like 10s, 2m or 500ms`,
+        );
+      }
+      return ms;
+    }
+    return undefined;
+  };
+  const connect = read(["ENGINE_CONNECT_TIMEOUT"]);
+  const answer = read(["ENGINE_TIMEOUT", "DOCKER_CLIENT_TIMEOUT"]);
+  const idle = read(["ENGINE_IDLE_TIMEOUT"]);
+  if (connect !== undefined) out.connectTimeoutMs = connect;
+  if (answer !== undefined) out.timeoutMs = answer;
+  if (idle !== undefined) out.idleTimeoutMs = idle;
+  return out;
 }
