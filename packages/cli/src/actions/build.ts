@@ -53,6 +53,7 @@ import {
 import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { engineFailure } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
 /** Options as commander parses them (see {@link registerBuildCommand} for their meaning). */
@@ -87,15 +88,19 @@ export interface BuildFlags {
 }
 
 export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
+  const state: { engine?: EngineClient } = {};
   try {
-    await runBuildCommand(context, flags, io);
+    await runBuildCommand(context, flags, io, state);
   } catch (error) {
-    throw toCliError(error);
+    throw toCliError(error, state.engine);
   }
 }
 
-/** Maps library errors to one-line messages and exit codes (docs/build.md "Exit codes"). */
-function toCliError(error: unknown): unknown {
+/**
+ * Maps library errors to one-line messages and exit codes (docs/build.md "Exit codes"); engine failures
+ * name the engine's address (`engine`, when one was configured).
+ */
+function toCliError(error: unknown, engine: EngineClient | undefined): unknown {
   if (error instanceof CliError) return error;
   if (error instanceof BuildFailedError)
     return new CliError(`build failed: ${error.message}`, ExitCode.findings);
@@ -115,8 +120,8 @@ function toCliError(error: unknown): unknown {
   }
   if (error instanceof EngineApiError)
     return new CliError(`engine refused the build: ${error.engineMessage}`, ExitCode.unavailable);
+  if (error instanceof EngineError) return engineFailure(error, engine?.address ?? "(unknown)");
   if (
-    error instanceof EngineError ||
     error instanceof SecretsApiError ||
     error instanceof SecretsConnectionError ||
     error instanceof SecretsProtocolError ||
@@ -157,7 +162,12 @@ function buildParameters(flags: BuildFlags, env: NodeJS.ProcessEnv): BuildParame
   return p;
 }
 
-async function runBuildCommand(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
+async function runBuildCommand(
+  context: string | undefined,
+  flags: BuildFlags,
+  io: CliIo,
+  state: { engine?: EngineClient },
+): Promise<void> {
   if (flags.exceptions !== "exact" && flags.exceptions !== "engine-cli") {
     throw new CliError(
       `--exceptions must be exact or engine-cli, not ${JSON.stringify(flags.exceptions)}`,
@@ -193,6 +203,7 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
     ...(flags.host !== undefined ? { host: flags.host } : {}),
     ...(flags.context !== undefined ? { context: flags.context } : {}),
   });
+  state.engine = engine;
   try {
     // Connect and negotiate the API version while the context is walked. A failure is reported by the
     // build request itself, which negotiates again.
@@ -251,19 +262,19 @@ async function buildWithEngine(
       onProgress: progress.update,
       ...(registryConfig ? { registryConfig } : {}),
       onMessage: (message) => {
-        progress.finish();
+        progress.finish(true);
         if (flags.quiet) return;
         const text = formatMessage(message);
         if (text !== undefined) io.stdout(text);
       },
     });
-    progress.finish();
+    progress.finish(true);
     if (result.imageId !== undefined) {
       if (flags.iidfile !== undefined) await writeFile(resolve(io.cwd, flags.iidfile), result.imageId);
       io.stdout(`${result.imageId}\n`);
     }
   } catch (error) {
-    progress.finish();
+    progress.finish(false);
     if (controller.signal.aborted)
       throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
     throw error;
@@ -291,21 +302,27 @@ async function progressReporter(plan: ContextPlan | undefined, io: CliIo) {
       clearOnComplete: true,
     });
     bar.start(total, 0, { sent: formatBytes(0), size: formatBytes(total), entries: 0, files });
-  } else if (plan) {
-    io.stderr(`Sending build context: ${files} entries, ${formatBytes(total)}\n`);
   }
   let last: PackProgress = { bytes: 0, entries: 0 };
+  let sending = false;
   return {
     update: (p: PackProgress) => {
       last = p;
+      // Said once the upload really started (the engine took the connection), never before.
+      if (!sending && plan && !bar)
+        io.stderr(`Sending build context: ${files} entries, ${formatBytes(total)}\n`);
+      sending = true;
       bar?.update(p.bytes, { sent: formatBytes(p.bytes), entries: p.entries });
     },
-    /** Ends the progress display (at the first build message, or at the end); idempotent. */
-    finish: () => {
+    /**
+     * Ends the progress display, at the first build message or at the end; idempotent. `Sent …` is printed
+     * only when the engine `answered` (the context arrived), not after a failed or refused upload.
+     */
+    finish: (answered: boolean) => {
       if (done || !plan) return;
       done = true;
       bar?.stop();
-      if (!bar)
+      if (!bar && answered && sending)
         io.stderr(`Sent ${formatBytes(last.bytes)} in ${((Date.now() - started) / 1000).toFixed(2)} s\n`);
     },
   };

@@ -79,6 +79,9 @@ export async function engineInfo(
 /** Maps an EngineClient failure to a one-line {@link CliError} with exit code 3 naming the address. */
 export function engineFailure(error: unknown, address: string): CliError {
   if (error instanceof EngineConnectionError) return connectionFailure(error, address);
+  if (error instanceof EngineTimeoutError && error.limit !== "answer") {
+    return new CliError(`engine at ${address}: ${error.message}`, ExitCode.unavailable);
+  }
   if (error instanceof EngineTimeoutError) {
     return new CliError(
       `the engine at ${address} did not answer within ${error.timeoutMs} ms: check that it is running`,

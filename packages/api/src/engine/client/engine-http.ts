@@ -179,7 +179,8 @@ export class EngineHttp {
   }
 
   private async runNegotiation(options: CallOptions): Promise<NegotiatedVersion> {
-    const limit = this.probeTimeoutMs || this.defaultTimeoutMs;
+    const limits = [this.probeTimeoutMs, this.defaultTimeoutMs].filter((ms) => ms > 0);
+    const limit = limits.length > 0 ? Math.min(...limits) : 0;
     const request: EngineRequest = {
       method: "GET",
       path: "/version",
