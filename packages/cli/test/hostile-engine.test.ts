@@ -74,6 +74,20 @@ describe("a hostile or wrong server in place of the engine", () => {
     expectOneLine(r.stderr);
   });
 
+  it("--timeout and --connect-timeout take durations; a wrong one is one line naming the flag, exit 2", async () => {
+    const host = await silentServer();
+    const started = Date.now();
+    const r = await runCaptured(["engine", "--timeout", "800ms", "info"], { ENGINE_HOST: host });
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(r.stderr).toBe(`enginekit: the engine at ${host} did not answer within 800 ms: check that it is running\n`);
+    const bad = await runCaptured(["build", ".", "--connect-timeout", "soon"], { ENGINE_HOST: host });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('enginekit: --connect-timeout "soon": expected a duration like 10s, 2m or 500ms\n');
+    const env = await runCaptured(["engine", "info"], { ENGINE_HOST: host, ENGINE_TIMEOUT: "later" });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toBe('enginekit: ENGINE_TIMEOUT="later" is not a duration like 10s, 2m or 500ms\n');
+  });
+
   it("engine info: a server that never answers is reported within ENGINE_TIMEOUT", async () => {
     const host = await silentServer();
     const started = Date.now();

@@ -53,7 +53,7 @@ import {
 import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
-import { engineFailure } from "./engine.js";
+import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
 /** Options as commander parses them (see {@link registerBuildCommand} for their meaning). */
@@ -85,6 +85,9 @@ export interface BuildFlags {
   exceptions: string;
   host?: string;
   context?: string;
+  connectTimeout?: string;
+  timeout?: string;
+  idleTimeout?: string;
 }
 
 export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
@@ -200,6 +203,7 @@ async function runBuildCommand(
   keepHttpParserOnBaselineTier();
   const engine = new EngineClient({
     env: io.env,
+    ...engineTimeoutOptions(flags),
     ...(flags.host !== undefined ? { host: flags.host } : {}),
     ...(flags.context !== undefined ? { context: flags.context } : {}),
   });

@@ -3,11 +3,13 @@ import {
   EngineAddressError,
   EngineApiError,
   EngineClient,
+  type EngineClientOptions,
   EngineConfigError,
   EngineConnectionError,
   EngineError,
   EngineTimeoutError,
   EngineVersionError,
+  parseDurationMs,
 } from "@enginekit/api";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
@@ -15,6 +17,40 @@ import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
 /** What to do when no engine answers (printed after the address). */
 export const START_ENGINE_HINT = "start one with tools/engine/start.sh, or set ENGINE_HOST";
+
+/** The engine time-limit flags shared by `engine` and `build` (durations: `10s`, `2m`, `500ms`, seconds). */
+export interface EngineTimeoutFlags {
+  connectTimeout?: string;
+  timeout?: string;
+  idleTimeout?: string;
+}
+
+/**
+ * Client options from the time-limit flags; unset flags leave the environment's (`ENGINE_*_TIMEOUT`) and the
+ * client's defaults in place.
+ * @throws CliError (exit 2) naming the flag when a value is not a duration.
+ */
+export function engineTimeoutOptions(flags: EngineTimeoutFlags): Partial<EngineClientOptions> {
+  const out: Partial<EngineClientOptions> = {};
+  const read = (flag: string, text: string | undefined): number | undefined => {
+    if (text === undefined) return undefined;
+    const ms = parseDurationMs(text);
+    if (ms === undefined) {
+      throw new CliError(
+        `${flag} ${JSON.stringify(text)}: expected a duration like 10s, 2m or 500ms`,
+        ExitCode.usage,
+      );
+    }
+    return ms;
+  };
+  const connect = read("--connect-timeout", flags.connectTimeout);
+  const answer = read("--timeout", flags.timeout);
+  const idle = read("--idle-timeout", flags.idleTimeout);
+  if (connect !== undefined) out.connectTimeoutMs = connect;
+  if (answer !== undefined) out.timeoutMs = answer;
+  if (idle !== undefined) out.idleTimeoutMs = idle;
+  return out;
+}
 
 /** The facts `enginekit engine info` prints (also its `--json` output). */
 export interface EngineInfoReport {
@@ -37,13 +73,15 @@ export interface EngineInfoReport {
  */
 export async function engineInfo(
   io: CliIo,
-  choice: { host?: string | undefined; context?: string | undefined } = {},
+  choice: { host?: string | undefined; context?: string | undefined } & EngineTimeoutFlags = {},
 ): Promise<EngineInfoReport> {
   let client: EngineClient;
   keepHttpParserOnBaselineTier();
+  const timeouts = engineTimeoutOptions(choice);
   try {
     client = new EngineClient({
       env: io.env,
+      ...timeouts,
       onWarning: () => {},
       ...(choice.host ? { host: choice.host } : {}),
       ...(choice.context ? { context: choice.context } : {}),

@@ -51,6 +51,18 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
     .option("--exceptions <mode>", "exceptions under excluded directories: exact | engine-cli", "exact")
     .option("-H, --host <address>", "engine address (default: ENGINE_HOST, DOCKER_HOST, the current context)")
     .option("-c, --context <name>", "engine CLI context to use (default: DOCKER_CONTEXT, currentContext)")
+    .option(
+      "--connect-timeout <duration>",
+      "limit for opening a connection (default: ENGINE_CONNECT_TIMEOUT, 10s)",
+    )
+    .option(
+      "--timeout <duration>",
+      "limit for each engine answer (default: ENGINE_TIMEOUT, 60s; 10s for the first)",
+    )
+    .option(
+      "--idle-timeout <duration>",
+      "longest silence of the build output (default: ENGINE_IDLE_TIMEOUT, 30m)",
+    )
     .action(async (context: string | undefined, flags: BuildFlags) => {
       const { buildAction } = await import("../actions/build.js");
       await buildAction(context, flags, io);

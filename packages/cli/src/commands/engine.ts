@@ -16,14 +16,25 @@ export function registerEngineCommand(program: Command, io: CliIo): void {
       "-H, --host <address>",
       "engine address: unix:///path, tcp://host:port or ssh://[user@]host[:port] (default: ENGINE_HOST, DOCKER_HOST, the current context)",
     )
-    .option("-c, --context <name>", "engine CLI context to use (default: DOCKER_CONTEXT, currentContext)");
+    .option("-c, --context <name>", "engine CLI context to use (default: DOCKER_CONTEXT, currentContext)")
+    .option(
+      "--connect-timeout <duration>",
+      "limit for opening a connection (default: ENGINE_CONNECT_TIMEOUT, 10s)",
+    )
+    .option(
+      "--timeout <duration>",
+      "limit for each answer (default: ENGINE_TIMEOUT, 60s; 10s for the first)",
+    );
   engine
     .command("info")
     .description("print the engine version, API version used, OS/architecture and address")
     .option("--json", "print the report as one JSON object")
     .action(async (options: { json?: boolean }) => {
       const { engineInfo, formatEngineInfo } = await import("../actions/engine.js");
-      const report = await engineInfo(io, engine.opts<{ host?: string; context?: string }>());
+      const report = await engineInfo(
+        io,
+        engine.opts<{ host?: string; context?: string; connectTimeout?: string; timeout?: string }>(),
+      );
       io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatEngineInfo(report));
     });
 }
