@@ -79,10 +79,14 @@ describe("a hostile or wrong server in place of the engine", () => {
     const started = Date.now();
     const r = await runCaptured(["engine", "--timeout", "800ms", "info"], { ENGINE_HOST: host });
     expect(Date.now() - started).toBeLessThan(8000);
-    expect(r.stderr).toBe(`enginekit: the engine at ${host} did not answer within 800 ms: check that it is running\n`);
+    expect(r.stderr).toBe(
+      `enginekit: the engine at ${host} did not answer within 800 ms: check that it is running\n`,
+    );
     const bad = await runCaptured(["build", ".", "--connect-timeout", "soon"], { ENGINE_HOST: host });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('enginekit: --connect-timeout "soon": expected a duration like 10s, 2m or 500ms\n');
+    expect(bad.stderr).toBe(
+      'enginekit: --connect-timeout "soon": expected a duration like 10s, 2m or 500ms\n',
+    );
     const env = await runCaptured(["engine", "info"], { ENGINE_HOST: host, ENGINE_TIMEOUT: "later" });
     expect(env.code).toBe(2);
     expect(env.stderr).toBe('enginekit: ENGINE_TIMEOUT="later" is not a duration like 10s, 2m or 500ms\n');
