@@ -52,6 +52,12 @@ export interface SecretsClientOptions {
   timeoutMs?: number;
   /** Largest response body read, in bytes (default {@link SECRETS_MAX_RESPONSE_BYTES}). */
   maxResponseBytes?: number;
+  /**
+   * A person is waiting (a command line, an editor): the interactive defaults apply — a 10 s attempt
+   * deadline and one retry started within 5 s — instead of 60 s and two retries within 10 s. Explicit
+   * `timeoutMs`/`retry` and the environment's time limit still win.
+   */
+  interactive?: boolean;
   /** Retry policy. */
   retry?: SecretsRetryOptions;
   /** KV version per mount path (`{"secret/": 2}`): skips the preflight for those mounts (research §13.1). */
@@ -219,13 +225,13 @@ export function resolveClientOptions(options: SecretsClientOptions): ResolvedCli
     caCertPem,
     skipVerify,
     listMethod: options.listMethod ?? "get",
-    timeoutMs: timeoutMs ?? 60_000,
+    timeoutMs: timeoutMs ?? (options.interactive ? 10_000 : 60_000),
     maxResponseBytes: options.maxResponseBytes ?? SECRETS_MAX_RESPONSE_BYTES,
     retry: {
-      maxRetries: options.retry?.maxRetries ?? 2,
+      maxRetries: options.retry?.maxRetries ?? (options.interactive ? 1 : 2),
       minWaitMs: options.retry?.minWaitMs ?? 1000,
       maxWaitMs: options.retry?.maxWaitMs ?? 1500,
-      maxElapsedMs: options.retry?.maxElapsedMs ?? 10_000,
+      maxElapsedMs: options.retry?.maxElapsedMs ?? (options.interactive ? 5_000 : 10_000),
     },
     kvVersions: options.kvVersions ?? {},
     logger: options.logger,
