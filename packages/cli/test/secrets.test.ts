@@ -92,9 +92,14 @@ describe("enginekit secrets ls", () => {
     expect(res).toMatchObject({ code: 0, stdout: "db\nnested/\n", stderr: "" });
     const badHome = mkdtempSync(join(tmpdir(), "ek-secrets-badhome-"));
     mkdirSync(join(badHome, ".vault-token"));
-    const bad = await runCaptured(["secrets", "ls", "secret/"], { VAULT_ADDR: server.address, HOME: badHome });
+    const bad = await runCaptured(["secrets", "ls", "secret/"], {
+      VAULT_ADDR: server.address,
+      HOME: badHome,
+    });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe(`enginekit: cannot read the token file ${join(badHome, ".vault-token")} (EISDIR)\n`);
+    expect(bad.stderr).toBe(
+      `enginekit: cannot read the token file ${join(badHome, ".vault-token")} (EISDIR)\n`,
+    );
   });
 
   test("a path segment ending in a period is refused with exit code 3", async () => {
