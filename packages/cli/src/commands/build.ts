@@ -1,12 +1,13 @@
 import type { Command } from "commander";
 import type { BuildFlags } from "../actions/build.js";
 import type { CliIo } from "../io.js";
+import { addEngineOptions } from "./engine-options.js";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** Registers `enginekit build` on `program`. */
 export function registerBuildCommand(program: Command, io: CliIo): void {
-  program
+  const build = program
     .command("build")
     .description("Pack a build context (honouring .engineignore) and build it with the engine's POST /build.")
     .argument("[context]", "build context directory")
@@ -48,17 +49,8 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
     .option("--reproducible", "fixed mtimes (SOURCE_DATE_EPOCH or 0): the same tree gives the same bytes")
     .option("--compress", "gzip the upload (default: only for tcp:// engines)")
     .option("--no-compress", "never gzip the upload")
-    .option("--exceptions <mode>", "exceptions under excluded directories: exact | engine-cli", "exact")
-    .option("-H, --host <address>", "engine address (default: ENGINE_HOST, DOCKER_HOST, the current context)")
-    .option("-c, --context <name>", "engine CLI context to use (default: DOCKER_CONTEXT, currentContext)")
-    .option(
-      "--connect-timeout <duration>",
-      "limit for opening a connection (default: ENGINE_CONNECT_TIMEOUT, 10s)",
-    )
-    .option(
-      "--timeout <duration>",
-      "limit for each engine answer (default: ENGINE_TIMEOUT, 60s; 10s for the first)",
-    )
+    .option("--exceptions <mode>", "exceptions under excluded directories: exact | engine-cli", "exact");
+  addEngineOptions(build)
     .option(
       "--idle-timeout <duration>",
       "longest silence of the build output (default: ENGINE_IDLE_TIMEOUT, 30m)",

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { CliIo } from "../io.js";
+import { addEngineOptions } from "./engine-options.js";
 
 /**
  * Registers `enginekit engine` and its subcommand `info`, which prints the engine's version, the API
@@ -9,22 +10,13 @@ import type { CliIo } from "../io.js";
  * too old, or answering with an error — always one line naming the address and what to do.
  */
 export function registerEngineCommand(program: Command, io: CliIo): void {
-  const engine = program
-    .command("engine")
-    .description("talk to the container engine (address from --host, ENGINE_HOST, DOCKER_HOST or a context)")
-    .option(
-      "-H, --host <address>",
-      "engine address: unix:///path, tcp://host:port or ssh://[user@]host[:port] (default: ENGINE_HOST, DOCKER_HOST, the current context)",
-    )
-    .option("-c, --context <name>", "engine CLI context to use (default: DOCKER_CONTEXT, currentContext)")
-    .option(
-      "--connect-timeout <duration>",
-      "limit for opening a connection (default: ENGINE_CONNECT_TIMEOUT, 10s)",
-    )
-    .option(
-      "--timeout <duration>",
-      "limit for each answer (default: ENGINE_TIMEOUT, 60s; 10s for the first)",
-    );
+  const engine = addEngineOptions(
+    program
+      .command("engine")
+      .description(
+        "talk to the container engine (address from --host, ENGINE_HOST, DOCKER_HOST or a context)",
+      ),
+  );
   engine
     .command("info")
     .description("print the engine version, API version used, OS/architecture and address")
