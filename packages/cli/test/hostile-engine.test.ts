@@ -181,4 +181,18 @@ describe("a hostile or wrong server in place of the engine", () => {
     expect(r.stdout).toContain("Step 1/2 : FROM scratch");
     expect(r.stderr).toContain("no output for 1500 ms");
   });
+
+  it("TLS to a server that speaks plain HTTP is one line naming TLS and the certificate variables", async () => {
+    const host = await httpServer((_req, res) => res.end("{}"));
+    const certs = tree({ "README.txt": "an empty certificate folder: Node's trust store applies" });
+    const r = await runCaptured(["engine", "info"], {
+      ENGINE_HOST: host,
+      ENGINE_TLS_VERIFY: "1",
+      ENGINE_CERT_PATH: certs,
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe(
+      `enginekit: TLS with the engine at ${host} (TLS) failed (ERR_SSL_WRONG_VERSION_NUMBER): the server does not speak TLS; check ENGINE_CERT_PATH/DOCKER_CERT_PATH and the address\n`,
+    );
+  });
 });

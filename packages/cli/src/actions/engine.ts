@@ -176,12 +176,17 @@ function connectionFailure(error: EngineConnectionError, address: string): CliEr
     );
   }
   if (
+    code === "EPROTO" ||
     code.startsWith("ERR_TLS") ||
     code.startsWith("ERR_SSL") ||
     /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)
   ) {
+    // OpenSSL's own text spans lines and names source files: the code says it in one word.
+    const reason = /WRONG_VERSION_NUMBER|EPROTO/.test(code)
+      ? "the server does not speak TLS"
+      : (cause.split("\n")[0] ?? "").trim();
     return new CliError(
-      `TLS with the engine at ${address} failed (${code}): ${cause}; check ENGINE_CERT_PATH/DOCKER_CERT_PATH and the address`,
+      `TLS with the engine at ${address} failed (${code}): ${reason}; check ENGINE_CERT_PATH/DOCKER_CERT_PATH and the address`,
       ExitCode.unavailable,
     );
   }
