@@ -28,6 +28,7 @@ describe("parseEngineAddress", () => {
     ["http://host:2375", "unsupported scheme http"],
     ["ssh://user:secret@host", "no password"],
     ["ssh://host/var/run/engine.sock", "no path"],
+    ["ssh://-oProxyCommand=x@host", "must not start with -"],
     ["/var/run/engine.sock", "no scheme"],
     ["", "no scheme"],
   ])("%s is rejected naming the value and the accepted forms", (value, reason) => {

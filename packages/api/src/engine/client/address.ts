@@ -67,6 +67,10 @@ function parseSshAddress(value: string, text: string): EngineAddress {
     throw new EngineAddressError(value, "an ssh address takes no path");
   }
   if (!url.hostname) throw new EngineAddressError(value, "the host is missing");
+  // As the engine CLI: a host or user starting with "-" would read as an ssh option.
+  if (url.hostname.startsWith("-") || url.username.startsWith("-")) {
+    throw new EngineAddressError(value, "the host and user must not start with -");
+  }
   return {
     kind: "ssh",
     host: url.hostname.replace(/^\[|\]$/g, ""),
