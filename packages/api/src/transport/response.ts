@@ -39,12 +39,6 @@ export function errorMessageOf(text: string): string {
   return trimmed.length > 200 ? `${trimmed.slice(0, 200)}…` : trimmed;
 }
 
-/** Reads a JSON response body; an empty body yields `undefined`. */
-export async function readJson(response: HttpResponse): Promise<unknown> {
-  const text = await response.body.text();
-  return text.length === 0 ? undefined : JSON.parse(text);
-}
-
 /** Discards a response body so the connection can be reused. */
 export async function discardBody(response: HttpResponse): Promise<void> {
   await response.body.dump();
