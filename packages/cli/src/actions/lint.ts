@@ -54,7 +54,7 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
     ...(t ? { failureThreshold: t as Severity | "none" } : {}),
     ...(options.trustedRegistry.length ? { trustedRegistries: options.trustedRegistry } : {}),
     ...(options.ignorePattern.length ? { ignore: options.ignorePattern } : {}),
-    ...(options.dockerfiles ? { dockerfiles: true } : {}),
+    ...(options.dockerfiles !== undefined ? { dockerfiles: options.dockerfiles } : {}),
     ...(options.inlineSuppressions === false ? { inlineSuppressions: false } : {}),
   };
 }

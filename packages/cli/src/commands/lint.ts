@@ -70,7 +70,8 @@ export function registerLintCommand(program: Command, io: CliIo): void {
       collect,
       [],
     )
-    .option("--dockerfiles", "also lint Dockerfile-named files found in directories")
+    .option("--dockerfiles", "lint Dockerfile- and Containerfile-named files found in directories (default)")
+    .option("--no-dockerfiles", "lint only Enginefile-named build files found in directories")
     .option("--no-inline-suppressions", "ignore # enginekit-ignore comments and report them")
     .option(
       "--stdin-filename <name>",

@@ -8,7 +8,7 @@ import { analyzeEnginefile } from "../enginefile/analysis.js";
 import type { Finding } from "../model/finding.js";
 import { atOrAbove, type Severity } from "../model/severity.js";
 import { writeFileAtomic } from "./atomic-write.js";
-import { engineIgnoreFor } from "./project-settings.js";
+import { loadEngineIgnoreFor } from "./project-settings.js";
 
 /** The outcome for one file. `path` is relative to the working directory, `/`-separated. */
 export interface FileResult {
@@ -53,11 +53,8 @@ export async function lintOne(
   options: LintJobOptions,
 ): Promise<{ text: string; findings: Finding[]; fixesApplied: number }> {
   if (kind === "enginefile") {
-    const isIgnored = engineIgnoreFor(path);
-    const s: LintSettings = {
-      ...settings,
-      enginefile: { ...settings.enginefile, ...(isIgnored ? { isIgnored } : {}) },
-    };
+    const ignore = await loadEngineIgnoreFor(path);
+    const s: LintSettings = { ...settings, enginefile: { ...settings.enginefile, ...ignore } };
     const lint = (t: string) => lintAnalyzedEnginefile(analyzeEnginefile(t, s.enginefile), s);
     const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };
     return { text: fixed.text, findings: lint(fixed.text), fixesApplied: fixed.applied };
