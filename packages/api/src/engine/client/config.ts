@@ -93,6 +93,7 @@ function resolveTls(
   }
   const tls = fromEnvironment?.();
   if (tls) return settings?.verify !== undefined ? { ...tls, verify: settings.verify } : tls;
-  if (settings) throw new TypeError("tls: give certPath (or ca/cert/key) when the environment sets no TLS");
+  // `tls: {}` or `{ verify }` with no certificate settings anywhere: TLS with Node's trust store.
+  if (settings) return { verify: settings.verify ?? true };
   return undefined;
 }
