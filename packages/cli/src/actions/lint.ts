@@ -100,16 +100,14 @@ async function secretsClient(io: CliIo): Promise<SecretsClient> {
   const env = { ...io.env };
   if (!env.SVC_ADDR && config?.address) env.SVC_ADDR = config.address;
   if (!env.SVC_NAMESPACE && config?.namespace) env.SVC_NAMESPACE = config.namespace;
-  if (!env.SVC_ADDR) throw usage("--online needs the secrets service address: set SVC_ADDR (and SVC_TOKEN)");
+  if (!env.SVC_ADDR && !env.VAULT_ADDR) {
+    throw usage("--online needs the secrets service address: set SVC_ADDR or VAULT_ADDR (and a token)");
+  }
   // Loaded with --online only: the client needs undici (its answer schemas load on first use).
   const { SecretsClient } = await import("./secrets-client.js");
   keepHttpParserOnBaselineTier();
   try {
-    return new SecretsClient({
-      env,
-      timeoutMs: 10_000,
-      retry: { maxRetries: 1, maxElapsedMs: 5_000 },
-    });
+    return new SecretsClient({ env, interactive: true });
   } catch (error) {
     throw usage(`--online: ${error instanceof Error ? error.message : String(error)}`);
   }

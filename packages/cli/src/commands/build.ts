@@ -1,11 +1,12 @@
 import type { Command } from "commander";
 import type { BuildFlags } from "../actions/build.js";
 import type { CliIo } from "../io.js";
+import { addEngineOptions } from "./engine-options.js";
 import { collect } from "./repeatable.js";
 
 /** Registers `enginekit build` on `program`. */
 export function registerBuildCommand(program: Command, io: CliIo): void {
-  program
+  const build = program
     .command("build")
     .description(
       "pack a build context (honouring .engineignore or .dockerignore) and build it on the engine (POST /build)",
@@ -52,8 +53,12 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
     .option("--reproducible", "fixed mtimes (SOURCE_DATE_EPOCH or 0): the same tree gives the same bytes")
     .option("--compress", "gzip the upload (default: only for tcp:// engines)")
     .option("--no-compress", "never gzip the upload")
-    .option("--exceptions <mode>", "exceptions under excluded directories: exact | engine-cli", "exact")
-    .option("-H, --host <address>", "engine address (default ENGINE_HOST)")
+    .option("--exceptions <mode>", "exceptions under excluded directories: exact | engine-cli", "exact");
+  addEngineOptions(build)
+    .option(
+      "--idle-timeout <duration>",
+      "longest silence of the build output (default: ENGINE_IDLE_TIMEOUT, 30m)",
+    )
     .action(async (context: string | undefined, flags: BuildFlags) => {
       const { buildAction } = await import("../actions/build.js");
       await buildAction(context, flags, io);
