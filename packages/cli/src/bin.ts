@@ -5,7 +5,12 @@ import { enableCompileCache } from "node:module";
 // only applies to modules loaded after this call, hence the dynamic imports below.
 enableCompileCache?.();
 const { processIo } = await import("./io.js");
+const { settleStdout, watchStandardStreams } = await import("./stdout.js");
 const { runCli } = await import("./program.js");
 
+watchStandardStreams();
 const code = await runCli(process.argv.slice(2), processIo());
-process.exitCode = code;
+// A failed write to standard output is never success (docs/cli.md "Output").
+const settled = await settleStdout(code);
+if (settled.message) process.stderr.write(settled.message);
+process.exitCode = settled.code;

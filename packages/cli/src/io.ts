@@ -1,3 +1,5 @@
+import { noteStdoutWrite } from "./stdout.js";
+
 /**
  * The command's standard streams and environment, injectable so commands can be tested in-process.
  * `stdout`/`stderr` receive whole chunks of text; `isTTY` tells whether stdout is a terminal.
@@ -11,10 +13,16 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream;
 }
 
-/** The real process streams (stdin is opened only when a command reads it: start-up time). */
+/**
+ * The real process streams (stdin is opened only when a command reads it: start-up time). Writes to a
+ * standard output that has failed (see `stdout.ts`) are dropped.
+ */
 export function processIo(): CliIo {
   return {
-    stdout: (text) => process.stdout.write(text),
+    stdout: (text) => {
+      noteStdoutWrite();
+      if (!process.stdout.destroyed) process.stdout.write(text);
+    },
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
