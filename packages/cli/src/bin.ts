@@ -14,3 +14,7 @@ const code = await runCli(process.argv.slice(2), processIo());
 const settled = await settleStdout(code);
 if (settled.message) process.stderr.write(settled.message);
 process.exitCode = settled.code;
+// A signal that arrived while a file was written synchronously is still pending: one turn of the event
+// loop delivers it, so the output writer's handler can clean up and end the process by that signal
+// (signal handles do not keep the loop alive; without this turn the signal would be lost).
+await new Promise((resolve) => setImmediate(resolve));

@@ -88,7 +88,7 @@ const ERROR_TEXT: Record<string, string> = {
   ENOENT: "no such file or directory",
   EPIPE: "the reader closed the pipe",
   ENXIO: "no reader (a socket or a FIFO nobody reads)",
-  EBADF: "bad file descriptor",
+  EBADF: "the descriptor is closed",
   EIO: "input/output error",
   ELOOP: "too many levels of symbolic links",
   EFBIG: "file too large",
