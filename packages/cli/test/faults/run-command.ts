@@ -42,8 +42,8 @@ export function runEnginekit(args: string[], options: RunOptions): Promise<RunRe
   const closed = options.stdout === "closed";
   const command = closed ? "sh" : node;
   const argv = closed ? ["-c", 'exec "$0" "$@" >&-', node, bundle, ...args] : [bundle, ...args];
-  const out = options.stdout === undefined || options.stdout === "pipe" || closed ? "pipe" : options.stdout;
-  const child = spawn(command, argv, {
+  const out: "pipe" | number = typeof options.stdout === "number" ? options.stdout : "pipe";
+  const child: ChildProcess = spawn(command, argv, {
     cwd: options.cwd,
     stdio: ["ignore", out, "pipe"],
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
@@ -51,10 +51,10 @@ export function runEnginekit(args: string[], options: RunOptions): Promise<RunRe
   });
   let stdout = "";
   let stderr = "";
-  child.stdout?.on("data", (d) => {
+  child.stdout?.on("data", (d: Buffer) => {
     stdout += d;
   });
-  child.stderr?.on("data", (d) => {
+  child.stderr?.on("data", (d: Buffer) => {
     stderr += d;
   });
   options.started?.(child);
