@@ -1,5 +1,3 @@
-import { noteStdoutWrite } from "./stdout.js";
-
 /**
  * The command's standard streams and environment, injectable so commands can be tested in-process.
  * `stdout`/`stderr` receive whole chunks of text; `isTTY` tells whether stdout is a terminal.
@@ -20,7 +18,6 @@ export interface CliIo {
 export function processIo(): CliIo {
   return {
     stdout: (text) => {
-      noteStdoutWrite();
       if (!process.stdout.destroyed) process.stdout.write(text);
     },
     stderr: (text) => process.stderr.write(text),

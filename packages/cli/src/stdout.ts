@@ -2,38 +2,15 @@
  * Standard output's failures, watched for the whole run (docs/cli.md "Output"): a write that fails
  * never passes for success. A closed pipe (`enginekit lint | head -1`, EPIPE) ends the command quietly
  * with exit 141, the status of a Unix tool killed by SIGPIPE (Node ignores that signal); any other error
- * (`> /dev/full`: ENOSPC, a closed descriptor: EBADF) is one line on stderr and exit 3. Never a stack
- * trace, never the findings code.
+ * (`> /dev/full`: ENOSPC, EBADF) is one line on stderr and exit 3. Never a stack trace, never the
+ * findings code. (A standard output closed before the start, `>&-`, cannot be told from `/dev/null`:
+ * Node opens `/dev/null` read-write on a closed descriptor 0–2, as it does for a child's `"ignore"`.)
  */
 import { ExitCode } from "./errors.js";
 
 /** The first error standard output reported, if any. */
 let failure: NodeJS.ErrnoException | undefined;
 let watching = false;
-/** Whether anything was written to standard output. */
-let written = false;
-
-/** Notes that output was written (a closed standard output then loses it). */
-export function noteStdoutWrite(): void {
-  written = true;
-}
-
-/**
- * Whether the process started with standard output closed (`>&-`). Node then opens `/dev/null` for
- * descriptor 1, read-write, where a shell's `>/dev/null` opens it write-only — told apart on Linux by
- * `/proc/self/fdinfo/1` (elsewhere: never detected).
- */
-function startedWithStdoutClosed(): boolean {
-  try {
-    const fs = process.getBuiltinModule("node:fs");
-    if (fs.readlinkSync("/proc/self/fd/1") !== "/dev/null") return false;
-    const flags = /^flags:\s*([0-7]+)/m.exec(fs.readFileSync("/proc/self/fdinfo/1", "utf8"))?.[1];
-    return flags !== undefined && (Number.parseInt(flags, 8) & 3) === 2;
-  } catch {
-    return false;
-  }
-}
-
 /** Records standard output's (and ignores standard error's) errors instead of letting them crash. */
 export function watchStandardStreams(): void {
   if (watching) return;
@@ -62,8 +39,6 @@ export async function settleStdout(code: number): Promise<{ code: number; messag
         done();
       }),
     );
-  if (!failure && written && startedWithStdoutClosed())
-    failure = Object.assign(new Error("standard output is closed"), { code: "EBADF" });
   if (!failure) return { code };
   // already reported by the command (a failed `build -o -`)
   if (code === ExitCode.unavailable || code === ExitCode.brokenPipe) return { code };
@@ -82,11 +57,8 @@ export async function settleStdout(code: number): Promise<{ code: number; messag
  * @throws the write error (EPIPE, ENOSPC …) — also recorded for {@link settleStdout}.
  */
 export async function writeStreamToStdout(source: AsyncIterable<Uint8Array>): Promise<void> {
-  if (startedWithStdoutClosed())
-    throw Object.assign(new Error("standard output is closed"), { code: "EBADF" });
   for await (const chunk of source) {
     if (failure) throw failure;
-    written = true;
     await new Promise<void>((done, fail) =>
       process.stdout.write(chunk, (error) => {
         if (error) {

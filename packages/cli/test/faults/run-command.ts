@@ -1,7 +1,7 @@
 /**
  * Runs the built `enginekit` bundle as a real process on the real Node binary (signals must reach it,
- * not the `node_modules/.bin/node` shell wrapper), with any standard output: a pipe, a file descriptor
- * (`/dev/full`), or closed. For the fault-injection tests in this folder.
+ * not the `node_modules/.bin/node` shell wrapper), with standard output a pipe or a file descriptor
+ * (`/dev/full`). For the fault-injection tests in this folder.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -22,8 +22,8 @@ export const NOBODY = 65534;
 
 export interface RunOptions {
   cwd: string;
-  /** What standard output is: a pipe (default), an open descriptor, or closed (`>&-`). */
-  stdout?: "pipe" | number | "closed";
+  /** What standard output is: a pipe (default) or an open descriptor (`/dev/full`). */
+  stdout?: "pipe" | number;
   /** Run as this user and group (as root only). */
   uid?: number;
   /** Called once the process has started (to send it signals). */
@@ -39,11 +39,8 @@ export interface RunResult {
 
 /** Runs `enginekit args…` to completion (bounded by the test's time-out). */
 export function runEnginekit(args: string[], options: RunOptions): Promise<RunResult> {
-  const closed = options.stdout === "closed";
-  const command = closed ? "sh" : node;
-  const argv = closed ? ["-c", 'exec "$0" "$@" >&-', node, bundle, ...args] : [bundle, ...args];
   const out: "pipe" | number = typeof options.stdout === "number" ? options.stdout : "pipe";
-  const child: ChildProcess = spawn(command, argv, {
+  const child: ChildProcess = spawn(node, [bundle, ...args], {
     cwd: options.cwd,
     stdio: ["ignore", out, "pipe"],
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
