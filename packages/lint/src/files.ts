@@ -41,6 +41,7 @@ export {
   severityRank,
 } from "./model/severity.js";
 export { type DiscoveredFile, DiscoveryError, discoverFiles } from "./node/discover.js";
+export { describeIoError } from "./node/io-error.js";
 export {
   type FileResult,
   FixWriteError,
@@ -49,7 +50,6 @@ export {
   type TextInput,
 } from "./node/lint-files.js";
 export {
-  describeIoError,
   OutputError,
   type OutputOptions,
   writeOutputFile,

@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { kindInDirectory, kindOfNamedFile } from "../discovery/file-kind.js";
 import type { FileKind } from "../engine/lint-document.js";
+import { describeIoError } from "./io-error.js";
 
 /** A file to lint: absolute path and kind. */
 export interface DiscoveredFile {
@@ -40,14 +41,7 @@ export class DiscoveryError extends Error {
 /** The {@link DiscoveryError} for an `fs` error on `shown` (the path as the user sees it). */
 export function unreadable(shown: string, error: unknown): DiscoveryError {
   const e = error as NodeJS.ErrnoException;
-  const reason =
-    e.code === "ENOENT"
-      ? "no such file or directory"
-      : e.code === "EACCES"
-        ? "permission denied (EACCES)"
-        : e.code === "ELOOP"
-          ? "too many levels of symbolic links (ELOOP)"
-          : (e.message ?? String(error));
+  const reason = e.code === "ENOENT" ? "no such file or directory" : describeIoError(error);
   return new DiscoveryError(shown, `${shown}: ${reason}`, e.code);
 }
 

@@ -41,6 +41,7 @@ import {
   writeSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { describeIoError } from "./io-error.js";
 
 /** A failure to write an output: `message` is one line naming the target (as the user gave it). */
 export class OutputError extends Error {
@@ -76,31 +77,6 @@ const DESCRIPTOR_PATH = /^\/(?:dev\/(?:fd\/\d+|stdout|stderr)|proc\/(?:self|\d+)
 
 /** The longest chain of symbolic links followed for a dangling link (Linux's limit). */
 const MAX_SYMLINKS = 40;
-
-const ERROR_TEXT: Record<string, string> = {
-  ENOSPC: "no space left on device",
-  EDQUOT: "disk quota exceeded",
-  EACCES: "permission denied",
-  EPERM: "operation not permitted",
-  EROFS: "read-only file system",
-  EISDIR: "is a directory",
-  ENOTDIR: "a parent is not a directory",
-  ENOENT: "no such file or directory",
-  EPIPE: "the reader closed the pipe",
-  ENXIO: "no reader (a socket or a FIFO nobody reads)",
-  EBADF: "the descriptor is closed",
-  EIO: "input/output error",
-  ELOOP: "too many levels of symbolic links",
-  EFBIG: "file too large",
-};
-
-/** The one-line reason for an `fs` error: a known code in words, else Node's message. */
-export function describeIoError(error: unknown): string {
-  const e = error as NodeJS.ErrnoException;
-  const known = e?.code ? ERROR_TEXT[e.code] : undefined;
-  if (known) return `${known} (${e.code})`;
-  return e instanceof Error ? e.message : String(error);
-}
 
 function outputError(display: string, error: unknown): OutputError {
   if (error instanceof OutputError) return error;
