@@ -22,6 +22,8 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -203,5 +205,50 @@ describe.skipIf(!built)("--fix keeps what the file is", () => {
     const forced = await runEnginekit(["lint", "--fix", "--force", "ro.Enginefile"], { cwd: ro });
     expect(forced.code).toBe(0);
     expect(readFileSync(join(ro, "ro.Enginefile"), "utf8")).toBe(FIXED);
+  });
+});
+
+describe.skipIf(!built)("build --iidfile goes through the same writer", () => {
+  const ID = `sha256:${"ab".repeat(32)}`;
+  it("writes a symbolic link's target, refuses a read-only file unless --force", async () => {
+    // a loopback engine that reads the upload and answers with the image ID
+    const server = createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "api-version": "1.41" });
+      if (req.url?.endsWith("/version")) {
+        res.end(JSON.stringify({ ApiVersion: "1.41", MinAPIVersion: "1.12" }));
+        return;
+      }
+      req.resume();
+      req.on("end", () => res.end(`${JSON.stringify({ aux: { ID } })}\r\n`));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const host = `tcp://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      symlinkSync("iid-target.txt", join(dir, "iid-link.txt"));
+      const linked = await runEnginekit(["build", "ctx", "-H", host, "-q", "--iidfile", "iid-link.txt"], {
+        cwd: dir,
+      });
+      expect(linked).toMatchObject({ code: 0, stdout: `${ID}\n` });
+      expect(lstatSync(join(dir, "iid-link.txt")).isSymbolicLink()).toBe(true);
+      expect(readFileSync(join(dir, "iid-target.txt"), "utf8")).toBe(ID);
+
+      writeFileSync(join(dir, "iid-ro.txt"), "old");
+      chmodSync(join(dir, "iid-ro.txt"), 0o444);
+      const refused = await runEnginekit(["build", "ctx", "-H", host, "-q", "--iidfile", "iid-ro.txt"], {
+        cwd: dir,
+      });
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toBe(
+        "enginekit: cannot write iid-ro.txt: the file is read-only (use --force to replace it)\n",
+      );
+      const forced = await runEnginekit(
+        ["build", "ctx", "-H", host, "-q", "--iidfile", "iid-ro.txt", "--force"],
+        { cwd: dir },
+      );
+      expect(forced.code).toBe(0);
+      expect(readFileSync(join(dir, "iid-ro.txt"), "utf8")).toBe(ID);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

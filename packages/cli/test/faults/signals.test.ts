@@ -5,6 +5,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -87,4 +89,69 @@ describe.skipIf(!built)("build -o FILE", () => {
     expect(leftoverTemps(out)).toEqual([]);
     expect(existsSync(join(out, "context.tar"))).toBe(false);
   }, 30_000);
+});
+
+describe.skipIf(!built)("a signal during the upload to the engine", () => {
+  const context = join(dir, "upload-ctx");
+  mkdirSync(context);
+  writeFileSync(join(context, "Enginefile"), "FROM alpine:3.19\nCOPY . /\n");
+  writeFileSync(join(context, "data.bin"), Buffer.alloc(32 * 1024 * 1024, 7));
+
+  it.each([
+    ["SIGINT", { code: 130, signal: null }],
+    ["SIGTERM", { code: null, signal: "SIGTERM" }],
+  ] as const)(
+    "%s: the upload is cut, nothing is built, no stack trace",
+    async (signal, ended) => {
+      // a loopback engine that takes the first bytes of the upload and then stops reading
+      let bodyEnded = false;
+      let connectionClosed: () => void = () => undefined;
+      const closed = new Promise<void>((resolve) => {
+        connectionClosed = resolve;
+      });
+      let uploading: () => void = () => undefined;
+      const started = new Promise<void>((resolve) => {
+        uploading = resolve;
+      });
+      const server = createServer((req, res) => {
+        if (req.url?.endsWith("/version")) {
+          res.writeHead(200, { "content-type": "application/json", "api-version": "1.41" });
+          res.end(JSON.stringify({ ApiVersion: "1.41", MinAPIVersion: "1.12" }));
+          return;
+        }
+        req.once("data", () => {
+          req.pause();
+          uploading();
+        });
+        req.on("end", () => {
+          bodyEnded = true;
+        });
+        req.socket.on("close", connectionClosed);
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const host = `tcp://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        const out = join(dir, `upload-${signal}`);
+        mkdirSync(out);
+        const r = await runEnginekit(["build", context, "-H", host, "--iidfile", "iid.txt"], {
+          cwd: out,
+          started: (child) => {
+            void started.then(() => child.kill(signal));
+          },
+        });
+        await closed;
+        expect({ code: r.code, signal: r.signal }).toEqual(ended);
+        expect(bodyEnded).toBe(false);
+        expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+        if (signal === "SIGINT")
+          expect(r.stderr).toContain("enginekit: interrupted: the upload and the build were cancelled\n");
+        expect(existsSync(join(out, "iid.txt"))).toBe(false);
+        expect(leftoverTemps(out)).toEqual([]);
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    },
+    30_000,
+  );
 });
