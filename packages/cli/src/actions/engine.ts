@@ -9,6 +9,7 @@ import {
   EngineTimeoutError,
   EngineVersionError,
 } from "@enginekit/api";
+import { escapeForTerminal } from "@enginekit/lint/files";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
@@ -100,7 +101,7 @@ export function engineFailure(error: unknown, address: string): CliError {
   return new CliError(`engine at ${address}: ${message}`, ExitCode.unavailable);
 }
 
-/** Formats the report as aligned `label: value` lines. */
+/** Formats the report as aligned `label: value` lines (the engine's values with control characters escaped). */
 export function formatEngineInfo(report: EngineInfoReport): string {
   const range = report.engineApiMax
     ? ` (engine supports ${report.engineApiMin ?? "?"}–${report.engineApiMax})`
@@ -116,5 +117,5 @@ export function formatEngineInfo(report: EngineInfoReport): string {
     ["Address", report.address],
   );
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
-  return lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value}\n`).join("");
+  return lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${escapeForTerminal(value)}\n`).join("");
 }
