@@ -52,7 +52,7 @@ export function unreadable(shown: string, error: unknown): DiscoveryError {
  * `node_modules`, configured ignore patterns, and files git ignores (`git check-ignore`, when the folder
  * is in a git work tree). Sorted, without duplicates.
  *
- * Symbolic links (docs/lint.md "Symbolic links"): a named path is followed; in a walk, a link to a file
+ * Symbolic links (docs/lint.md "Symbolic links and unreadable paths"): a named path is followed; in a walk, a link to a file
  * with a lintable name is linted (under the link's path), a link to a folder is not entered (no cycles,
  * no leaving the tree), and a dangling link with a lintable name is an error.
  * Throws {@link DiscoveryError} for a missing path and for a folder or link that cannot be read (nothing
