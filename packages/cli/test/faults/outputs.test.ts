@@ -27,7 +27,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { built, bundle, isRoot, leftoverTemps, node, runEnginekit } from "./run-command.js";
+import { built, bundle, isRoot, leftoverTemps, NOBODY, node, runEnginekit } from "./run-command.js";
 
 const dir = mkdtempSync(join(tmpdir(), "enginekit-outputs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -188,6 +188,25 @@ describe.skipIf(!built)("--fix keeps what the file is", () => {
     expect(owned.mode & 0o777).toBe(0o604);
     if (isRoot) expect(owned).toMatchObject({ uid: 65534, gid: 65534 });
     expect(leftoverTemps(fix)).toEqual([]);
+  });
+
+  it("writes a writable file in place when its folder lets no temporary file be created", async () => {
+    const locked = join(dir, "locked");
+    mkdirSync(locked);
+    writeFileSync(join(locked, "open.Enginefile"), FIXABLE);
+    chmodSync(join(locked, "open.Enginefile"), 0o666);
+    // as root the command runs as nobody, for whom the root-owned folder is not writable
+    chmodSync(dir, 0o755);
+    chmodSync(locked, isRoot ? 0o755 : 0o555);
+    const r = await runEnginekit(["lint", "--fix", "-f", "json", "open.Enginefile"], {
+      cwd: locked,
+      ...(isRoot ? { uid: NOBODY } : {}),
+    });
+    chmodSync(locked, 0o755);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(locked, "open.Enginefile"), "utf8")).toBe(FIXED);
+    expect(leftoverTemps(locked)).toEqual([]);
   });
 
   it("refuses a read-only file (exit 3, one line, the file unchanged) unless --force", async () => {

@@ -8,7 +8,8 @@
  * - a symbolic link is followed: its target is written (a dangling link's target is created) and the
  *   link stays a link;
  * - a regular file with other hard links is written in place, after the full content is ready (staged
- *   in a temporary file first), so every link sees the new content;
+ *   in a temporary file first), so every link sees the new content; so is a writable file in a folder
+ *   where no temporary file may be created (`writeOutputFile` only: its content is whole in memory);
  * - anything else — a device (`/dev/full`, `/dev/null`), a FIFO, `/dev/fd/N` or `/dev/stdout` (a
  *   shell's `>(…)`) — is opened and written directly, never replaced;
  * - a read-only file (no write permission bits, or not writable by this process) is refused unless
@@ -275,7 +276,21 @@ export function writeOutputFile(path: string, data: string | Uint8Array, options
       }
       return;
     }
-    const created = createTemp(plan.path, plan.stats);
+    let created: { temp: string; fd: number };
+    try {
+      created = createTemp(plan.path, plan.stats);
+    } catch (error) {
+      // A folder that does not let us create a file, holding a file we may write: written in place
+      // (the content is whole in memory), as editors do.
+      if (plan.stats === undefined || !isFolderRefusal(error)) throw error;
+      const fd = openSync(plan.path, constants.O_WRONLY | constants.O_TRUNC);
+      try {
+        writeAllSync(fd, bytes);
+      } finally {
+        closeSync(fd);
+      }
+      return;
+    }
     temp = created.temp;
     try {
       writeAllSync(created.fd, bytes);
@@ -288,6 +303,12 @@ export function writeOutputFile(path: string, data: string | Uint8Array, options
   } finally {
     if (temp !== undefined) removeTemp(temp);
   }
+}
+
+/** Whether creating a file in a folder failed for lack of permission (not for lack of space). */
+function isFolderRefusal(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "EACCES" || code === "EPERM";
 }
 
 /** Moves a complete temporary file into place: renamed over the target, or copied into it (hard links). */
