@@ -62,5 +62,5 @@ export {
   type LintOverrides,
   ProjectSettings,
 } from "./node/project-settings.js";
-export { RULES, ruleById, ruleIds } from "./rules/registry.js";
+export { didYouMeanRule, RULES, ruleById, ruleIds } from "./rules/registry.js";
 export { escapeForTerminal, escapeLinesForTerminal } from "./text/terminal-text.js";
