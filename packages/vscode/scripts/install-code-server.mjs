@@ -8,7 +8,8 @@
  *
  * code-server's npm package runs a postinstall (`postinstall.sh`: `npm install --omit=dev` in
  * `lib/vscode` and its `extensions`) that recent npm skips for dependencies; it is run here explicitly,
- * with the user agent it reads its Node version from. Its native modules ship prebuilt for linux-x64.
+ * with the user agent it reads its Node version from and with install scripts off (its native modules
+ * ship prebuilt for linux-x64).
  * Exit 0 when installed; 1 with one line naming what failed.
  */
 import { spawnSync } from "node:child_process";
@@ -61,8 +62,12 @@ function run(command, args, cwd, extraEnv = {}) {
 }
 run("npm", ["install", "--no-save", "--ignore-scripts", "--loglevel=error", `code-server@${version}`], dir);
 const npmVersion = spawnSync("npm", ["--version"], { env, encoding: "utf8" }).stdout.trim();
+// The package ships lib/vscode's dependencies with their native modules built for linux-x64 and Node 24;
+// without `ignore-scripts` the nested `npm install` may decide to rebuild them from source (sqlite3:
+// minutes of C compilation), so the postinstall runs with install scripts off.
 run("sh", ["./postinstall.sh"], packageRoot, {
   npm_config_user_agent: `npm/${npmVersion} node/${process.version} ${process.platform} ${process.arch}`,
+  npm_config_ignore_scripts: "true",
 });
 writeFileSync(marker, `${version}\n`);
 console.log(`code-server ${version}: installed in ${dir} (${((Date.now() - started) / 1000).toFixed(0)} s)`);

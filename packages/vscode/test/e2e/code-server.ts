@@ -113,6 +113,7 @@ export async function startCodeServer(options: {
   const closed = "http://127.0.0.1:9";
   const env = {
     ...process.env,
+    ...options.env,
     // no gallery requests leave the machine: the gallery is a closed local port
     EXTENSIONS_GALLERY: JSON.stringify({
       serviceUrl: `${closed}/gallery`,

@@ -3,16 +3,19 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Finding, lintFiles } from "@enginekit/lint/files";
+import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_SERVER_DIR, type CodeServer, codeServerEntry, startCodeServer, VSIX } from "./code-server.js";
 import {
   chord,
+  hoverAt,
   hoverText,
   openFile,
   problemCounts,
   problemRows,
   runCommand,
+  statusItemText,
   suggestions,
   until,
 } from "./workbench.js";
@@ -57,6 +60,7 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
   let folder: string;
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
+  let dev: DevServer | undefined;
   let page: Page;
   const shot = (name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) });
 
@@ -66,7 +70,14 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
     cpSync(join(repo, "examples"), folder, { recursive: true });
     rmSync(artifacts, { recursive: true, force: true });
     mkdirSync(artifacts, { recursive: true });
-    server = await startCodeServer({ root, folder, vsix: VSIX, timeoutMs: 30_000 });
+    dev = await startDevServer({});
+    server = await startCodeServer({
+      root,
+      folder,
+      vsix: VSIX,
+      timeoutMs: 30_000,
+      env: { SVC_ADDR: dev.address, SVC_TOKEN: dev.rootToken, HOME: root },
+    });
     browser = await puppeteer.launch({
       executablePath: CHROMIUM!,
       headless: true,
@@ -92,6 +103,7 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
     if (page && server) await shot("last").catch(() => undefined);
     await browser?.close().catch(() => undefined);
     await server?.stop();
+    await dev?.close();
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
@@ -102,8 +114,12 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
     expect(expected.length).toBeGreaterThan(3);
 
     await openFile(page, "enginefiles/web/Enginefile");
-    const mode = await page.$eval("#status\\.editor\\.mode", (e) => e.textContent?.trim() ?? "");
-    expect(mode).toBe("Enginefile");
+    await until(
+      () => page.$eval("#status\\.editor\\.mode", (e) => e.textContent?.trim() ?? "").catch(() => ""),
+      (mode) => mode === "Enginefile",
+      10_000,
+      "the language mode Enginefile in the status bar",
+    );
     const counts = await until(
       () => problemCounts(page),
       (c) => c.errors + c.warnings + c.infos > 0,
@@ -165,12 +181,7 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
   });
 
   it("shows a hover with the instruction's documentation", async () => {
-    await chord(page, "Control+G");
-    await page.waitForSelector(".quick-input-widget input", { visible: true });
-    await page.keyboard.type("12:2");
-    await page.keyboard.press("Enter");
-    await chord(page, "Control+K");
-    await chord(page, "Control+I");
+    await hoverAt(page, 12, 2);
     const text = await until(
       () => hoverText(page),
       (t) => t.includes("MAINTAINER"),
@@ -179,6 +190,36 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
     );
     await shot("4-hover");
     expect(text).toMatch(/deprecated/i);
+    await page.keyboard.press("Escape");
+  });
+
+  it("shows the secrets service connection in the status bar: connected, then unreachable", async () => {
+    await openFile(page, "manifests/web.container.yaml");
+    expect(await statusItemText(page, "secrets")).toBe(""); // no lookup yet
+    const line = 12; // `  - SESSION_KEY=svc:secret/data/web/session#key`
+    await hoverAt(page, line, 30);
+    const connected = await until(
+      () => statusItemText(page, "secrets"),
+      (t) => t !== "",
+      20_000,
+      "the secrets item",
+    );
+    await shot("5-secrets-connected");
+    expect(connected).toBe("secrets");
+    await page.keyboard.press("Escape");
+    await dev!.close();
+    dev = undefined;
+    // the server reuses answers for 5 s (SECRET_CACHE_TTL_MS); then the lookup meets a closed port
+    await new Promise((r) => setTimeout(r, 5_500));
+    await hoverAt(page, line, 31);
+    const down = await until(
+      () => statusItemText(page, "secrets"),
+      (t) => t.includes("unreachable"),
+      20_000,
+      "the secrets item",
+    );
+    await shot("6-secrets-unreachable");
+    expect(down).toBe("secrets: unreachable");
     await page.keyboard.press("Escape");
   });
 
@@ -193,7 +234,7 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
       40_000,
       `the whole workspace's problems (${JSON.stringify(expected)})`,
     );
-    await shot("5-lint-workspace");
+    await shot("7-lint-workspace");
     expect(counts.errors).toBe(expected.errors);
   });
 });

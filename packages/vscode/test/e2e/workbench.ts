@@ -43,17 +43,18 @@ export async function openFile(page: Page, relativePath: string): Promise<void> 
   await chord(page, "Control+P");
   await page.waitForSelector(".quick-input-widget input", { visible: true });
   await page.keyboard.type(relativePath);
+  const name = relativePath.slice(relativePath.lastIndexOf("/") + 1);
+  // the focused (first) result must be the file: Enter on a stale list would open another one
   await until(
     () =>
-      page.$$eval(".quick-input-list .monaco-list-row", (rows) =>
+      page.$$eval(".quick-input-list .monaco-list-row.focused", (rows) =>
         rows.map((r) => r.getAttribute("aria-label") ?? ""),
       ),
-    (rows) => rows.length > 0,
+    (rows) => rows.some((r) => r.includes(name)),
     10_000,
-    `Quick Open results for ${relativePath}`,
+    `Quick Open to offer ${relativePath}`,
   );
   await page.keyboard.press("Enter");
-  const name = relativePath.slice(relativePath.lastIndexOf("/") + 1);
   await until(
     () => page.$$eval(".tab.active", (tabs) => tabs.map((t) => t.getAttribute("aria-label") ?? "")),
     (tabs) => tabs.some((t) => t.startsWith(name)),
@@ -105,4 +106,27 @@ export function hoverText(page: Page): Promise<string> {
   return page.$$eval(".monaco-hover:not(.hidden) .monaco-hover-content", (es) =>
     es.map((e) => e.textContent ?? "").join("\n"),
   );
+}
+
+/** The text of the status bar item whose accessible name or text mentions `word` (empty when none shows). */
+export function statusItemText(page: Page, word: string): Promise<string> {
+  return page.$$eval(
+    ".statusbar-item",
+    (items, w) =>
+      items
+        .filter((i) => (i as HTMLElement).offsetParent !== null && (i.textContent ?? "").includes(w))
+        .map((i) => i.textContent?.trim() ?? "")
+        .join(" | "),
+    word,
+  );
+}
+
+/** Moves the cursor to `line:column` (Ctrl+G) and shows the hover there (Ctrl+K Ctrl+I). */
+export async function hoverAt(page: Page, line: number, column: number): Promise<void> {
+  await chord(page, "Control+G");
+  await page.waitForSelector(".quick-input-widget input", { visible: true });
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press("Enter");
+  await chord(page, "Control+K");
+  await chord(page, "Control+I");
 }
