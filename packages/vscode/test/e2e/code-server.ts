@@ -95,6 +95,8 @@ export async function startCodeServer(options: {
   folder: string;
   vsix: string;
   timeoutMs: number;
+  /** Extra environment of code-server (and so of the extension host and the language server). */
+  env?: Record<string, string>;
 }): Promise<CodeServer> {
   const entry = codeServerEntry();
   if (!entry)

@@ -114,7 +114,11 @@ export function statusItemText(page: Page, word: string): Promise<string> {
     ".statusbar-item",
     (items, w) =>
       items
-        .filter((i) => (i as HTMLElement).offsetParent !== null && (i.textContent ?? "").includes(w))
+        .filter(
+          (i) =>
+            (i as unknown as { offsetParent: unknown }).offsetParent !== null &&
+            (i.textContent ?? "").includes(w),
+        )
         .map((i) => i.textContent?.trim() ?? "")
         .join(" | "),
     word,
