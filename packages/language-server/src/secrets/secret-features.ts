@@ -139,9 +139,12 @@ export class SecretFeatures {
   ): Promise<T | undefined> {
     try {
       const client = await this.clientOrThrow();
-      const value = await this.cache.get(key, (signal) => fetch(client, signal), token);
-      this.host.status?.({ state: "connected", address: this.address() });
-      return value;
+      // an answer of the service itself (not of the cache) tells the client it is connected
+      const answered = (value: T): T => {
+        this.host.status?.({ state: "connected", address: this.address() });
+        return value;
+      };
+      return await this.cache.get(key, (signal) => fetch(client, signal).then(answered), token);
     } catch (error) {
       if (error instanceof LookupCancelled) return undefined;
       this.report(error);
