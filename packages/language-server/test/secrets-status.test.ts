@@ -28,7 +28,9 @@ describe("enginekit/secretsStatus (the VS Code status bar item's source)", () =>
       homeDir: mkdtempSync(join(tmpdir(), "enginekit-status-home-")),
     });
     const statuses: SecretsStatus[] = [];
-    t.client.onNotification(SECRETS_STATUS_METHOD, (s: SecretsStatus) => statuses.push(s));
+    t.client.onNotification(SECRETS_STATUS_METHOD, (s: SecretsStatus) => {
+      statuses.push(s);
+    });
     try {
       await completeAt(t, "svc:");
       await completeAt(t, "svc:secret/");
