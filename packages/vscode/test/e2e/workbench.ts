@@ -38,22 +38,36 @@ export async function until<T>(
   return value;
 }
 
-/** Opens a workspace file with Quick Open (Ctrl+P), as a person would. */
+/**
+ * Opens a workspace file with Quick Open (Ctrl+P), as a person would. The first result must be the file
+ * before Enter (Enter on a stale list opens another one); a query asked before the workbench has
+ * indexed the folder may find nothing, so Quick Open is asked again, three times at most.
+ */
 export async function openFile(page: Page, relativePath: string): Promise<void> {
-  await chord(page, "Control+P");
-  await page.waitForSelector(".quick-input-widget input", { visible: true });
-  await page.keyboard.type(relativePath);
   const name = relativePath.slice(relativePath.lastIndexOf("/") + 1);
-  // the focused (first) result must be the file: Enter on a stale list would open another one
-  await until(
-    () =>
-      page.$$eval(".quick-input-list .monaco-list-row.focused", (rows) =>
-        rows.map((r) => r.getAttribute("aria-label") ?? ""),
-      ),
-    (rows) => rows.some((r) => r.includes(name)),
-    10_000,
-    `Quick Open to offer ${relativePath}`,
-  );
+  const firstResult = () =>
+    page
+      .$eval('.quick-input-list .monaco-list-row[data-index="0"]', (r) => r.getAttribute("aria-label") ?? "")
+      .catch(() => "");
+  for (let attempt = 1; ; attempt++) {
+    await chord(page, "Control+P");
+    await page.waitForSelector(".quick-input-widget input", { visible: true });
+    await page.keyboard.type(relativePath);
+    const offered = await until(
+      firstResult,
+      (r) => r.includes(name),
+      8_000,
+      `Quick Open to offer ${relativePath}`,
+    ).then(
+      () => true,
+      (error: unknown) => {
+        if (attempt >= 3) throw error;
+        return false;
+      },
+    );
+    if (offered) break;
+    await page.keyboard.press("Escape");
+  }
   await page.keyboard.press("Enter");
   await until(
     () => page.$$eval(".tab.active", (tabs) => tabs.map((t) => t.getAttribute("aria-label") ?? "")),
