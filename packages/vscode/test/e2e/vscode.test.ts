@@ -237,4 +237,24 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
     await shot("7-lint-workspace");
     expect(counts.errors).toBe(expected.errors);
   });
+
+  it("Restart Language Server starts a new server that diagnoses the open files again", async () => {
+    const before = await problemCounts(page);
+    await runCommand(page, "enginekit: Restart Language Server");
+    // the old client's diagnostics go with it; the new server pushes them again for every open file
+    await until(
+      () => problemCounts(page),
+      (c) => c.errors < before.errors,
+      20_000,
+      "the old diagnostics to clear",
+    );
+    const after = await until(
+      () => problemCounts(page),
+      (c) => c.errors === before.errors,
+      30_000,
+      "the new server's diagnostics",
+    );
+    await shot("8-restarted");
+    expect(after.label).toBe(before.label);
+  });
 });

@@ -18,12 +18,13 @@ export async function chord(page: Page, keys: string): Promise<void> {
   for (const key of parts.reverse()) await page.keyboard.up(key);
 }
 
-/** Polls `read` until `done` holds for its value, or throws after `timeoutMs` with the last value. */
+/** Polls `read` every `intervalMs` until `done` holds for its value, or throws after `timeoutMs` with the last value. */
 export async function until<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   timeoutMs: number,
   what: string,
+  intervalMs = 250,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
@@ -32,7 +33,7 @@ export async function until<T>(
       throw new Error(
         `timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(value)}`,
       );
-    await sleep(250);
+    await sleep(intervalMs);
     value = await read();
   }
   return value;
