@@ -247,6 +247,7 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
       (c) => c.errors < before.errors,
       20_000,
       "the old diagnostics to clear",
+      40, // polled often: the gap lasts about as long as the new server takes to start
     );
     const after = await until(
       () => problemCounts(page),
