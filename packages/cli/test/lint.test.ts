@@ -77,10 +77,16 @@ describe("enginekit lint: exit codes", () => {
     expect(await run(["lint"], { cwd: bad })).toEqual({
       code: 2,
       stdout: "",
-      stderr: `enginekit: ${join(bad, ".enginekit.yaml")}:3:3: unknown rule "no-sodu" (see enginekit lint --list-rules)\n`,
+      stderr: `enginekit: ${join(bad, ".enginekit.yaml")}:3:3: unknown rule "no-sodu"; did you mean "no-sudo"? (see enginekit lint --list-rules)\n`,
     });
-    expect((await run(["lint", "--rule", "nope=off"], { cwd: root })).stderr).toContain(
-      'unknown rule "nope"',
+    expect((await run(["lint", "--rule", "nope=off"], { cwd: root })).stderr).toBe(
+      'enginekit: --rule nope=off: unknown rule "nope" (see enginekit lint --list-rules)\n',
+    );
+    expect((await run(["lint", "--rule", "apk-no-cahce=off"], { cwd: root })).stderr).toBe(
+      'enginekit: --rule apk-no-cahce=off: unknown rule "apk-no-cahce"; did you mean "apk-no-cache"? (see enginekit lint --list-rules)\n',
+    );
+    expect((await run(["lint", "--explain", "Final-User-Root"], { cwd: root })).stderr).toContain(
+      'did you mean "final-user-root"?',
     );
     expect((await run(["lint", "--format", "xml"], { cwd: root })).code).toBe(2);
     expect((await run(["lint", "missing"], { cwd: root })).stderr).toBe(

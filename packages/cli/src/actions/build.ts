@@ -307,7 +307,10 @@ function formatBytes(n: number): string {
   return `${n} B`;
 }
 
-/** `--list`: every path in walk order; excluded ones with the file, line and pattern that excluded them. */
+/**
+ * `--list`: every path in walk order; excluded ones with the file, line and pattern that excluded them;
+ * then (on standard error) the totals and which build file and ignore file were used, and why.
+ */
 function printList(plan: ContextPlan, io: CliIo): void {
   const rows: { path: string; line: string }[] = [];
   for (const e of plan.entries) {
@@ -332,9 +335,36 @@ function printList(plan: ContextPlan, io: CliIo): void {
     return ka.length - kb.length;
   });
   io.stdout(rows.map((r) => `${r.line}\n`).join(""));
+  const ignoreFile =
+    plan.ignoreFile === undefined ? "none" : relative(plan.root, plan.ignoreFile) || plan.ignoreFile;
   io.stderr(
-    `${plan.entries.length} entries to send (${formatBytes(plan.totalBytes)}), ${plan.excluded.length} excluded; Enginefile: ${plan.enginefile}\n`,
+    `${plan.entries.length} entries to send (${formatBytes(plan.totalBytes)}), ${plan.excluded.length} excluded\n` +
+      `build file:  ${plan.enginefile} (${plan.enginefileReason})\n` +
+      `ignore file: ${ignoreFile} (${plan.ignoreFileReason})\n`,
   );
+  printPatternCounts(plan, io);
+}
+
+/**
+ * `--list`, after the totals: each pattern of the ignore file with how many of the context's paths it
+ * matches on its own (sent and excluded paths; an excluded directory counts once), so a pattern that
+ * matches nothing stands out.
+ */
+function printPatternCounts(plan: ContextPlan, io: CliIo): void {
+  const patterns = plan.ignoreMatcher.patterns;
+  if (patterns.length === 0) return;
+  const counts = plan.ignoreMatcher.matchCounts([
+    ...plan.entries.map((e) => e.path),
+    ...plan.excluded.map((x) => x.path),
+  ]);
+  const where = (p: (typeof patterns)[number]) => `${relative(plan.root, p.file) || p.file}:${p.line}`;
+  const width = Math.max(...patterns.map((p) => where(p).length));
+  const lines = patterns.map((p, i) => {
+    const n = counts[i]!;
+    const text = `${p.exception ? "!" : ""}${p.text}`;
+    return `  ${where(p).padEnd(width)}  ${text}  matches ${n} path${n === 1 ? "" : "s"}${n === 0 ? " (nothing in this context)" : ""}\n`;
+  });
+  io.stderr(`patterns:\n${lines.join("")}`);
 }
 
 /** `--output`: the archive to a file (written whole or not at all) or to standard output. */

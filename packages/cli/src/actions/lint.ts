@@ -10,6 +10,7 @@ import { IgnoreFileError } from "@enginekit/build-context/ignore";
 import {
   ConfigError,
   DiscoveryError,
+  didYouMeanRule,
   type FileResult,
   FORMAT_NAMES,
   FORMATTERS,
@@ -37,7 +38,8 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
   const rules: Record<string, RuleSeverity> = {};
   for (const r of options.rule) {
     const [id = "", severity = ""] = r.split("=");
-    if (!ruleById(id)) throw usage(`--rule ${r}: unknown rule "${id}" (see enginekit lint --list-rules)`);
+    if (!ruleById(id))
+      throw usage(`--rule ${r}: unknown rule "${id}"${didYouMeanRule(id)} (see enginekit lint --list-rules)`);
     if (!(RULE_SEVERITIES as readonly string[]).includes(severity))
       throw usage(`--rule ${r}: severity must be one of ${RULE_SEVERITIES.join(", ")}`);
     rules[id] = severity as RuleSeverity;
@@ -54,7 +56,7 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
     ...(t ? { failureThreshold: t as Severity | "none" } : {}),
     ...(options.trustedRegistry.length ? { trustedRegistries: options.trustedRegistry } : {}),
     ...(options.ignorePattern.length ? { ignore: options.ignorePattern } : {}),
-    ...(options.dockerfiles ? { dockerfiles: true } : {}),
+    ...(options.dockerfiles !== undefined ? { dockerfiles: options.dockerfiles } : {}),
     ...(options.inlineSuppressions === false ? { inlineSuppressions: false } : {}),
   };
 }
@@ -126,7 +128,10 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   }
   if (options.explain !== undefined) {
     const rule = ruleById(options.explain);
-    if (!rule) throw usage(`--explain: unknown rule "${options.explain}" (see enginekit lint --list-rules)`);
+    if (!rule)
+      throw usage(
+        `--explain: unknown rule "${options.explain}"${didYouMeanRule(options.explain)} (see enginekit lint --list-rules)`,
+      );
     // Rendering runs the rule's examples through the whole linter (manifests too): load it here only.
     const { renderRuleDoc } = await import("./lint-on-demand.js");
     io.stdout(renderRuleDoc(rule));

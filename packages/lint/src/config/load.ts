@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
-import { ruleById } from "../rules/registry.js";
+import { didYouMeanRule, ruleById } from "../rules/registry.js";
 import { ConfigError } from "./config-error.js";
 import { findConfigWith, type LoadedConfig } from "./find-config.js";
 import { type LintConfig, LintConfigSchema } from "./schema.js";
@@ -45,7 +45,7 @@ export function parseConfig(text: string, file: string): LintConfig {
       if (!ruleById(key))
         throw at(
           isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0,
-          `unknown rule "${key}" (see enginekit lint --list-rules)`,
+          `unknown rule "${key}"${didYouMeanRule(key)} (see enginekit lint --list-rules)`,
         );
     }
   }

@@ -1,3 +1,4 @@
+import { Suggester } from "@enginekit/manifests/schema-free";
 import type { Rule } from "../model/rule.js";
 import { RULES } from "./all-rules.js";
 
@@ -14,3 +15,16 @@ export function ruleIds(): string[] {
 }
 
 export { RULES };
+
+let suggester: Suggester | undefined;
+
+/**
+ * `; did you mean "<closest>"?` for a mistyped rule id when a rule id is close (the manifests'
+ * edit-distance {@link Suggester}: a case difference, a typo or transposition, or a unique containing
+ * id), else `""`. For every place a rule id is typed: configuration, `--rule`, `--explain`, suppression
+ * comments.
+ */
+export function didYouMeanRule(id: string): string {
+  const closest = (suggester ??= new Suggester(ruleIds())).closest(id);
+  return closest ? `; did you mean "${closest}"?` : "";
+}
