@@ -33,7 +33,8 @@ export const MANIFEST_GLOB = `**/*.{${MANIFEST_KINDS.join(",")}}.{yaml,yml,json}
 export const ENGINEFILE_GLOB = "**/{Enginefile,*.Enginefile,Enginefile.*}";
 
 /** Dockerfile names as one workspace glob (for "lint workspace" when `enginekit.dockerfiles` is on). */
-export const DOCKERFILE_GLOB = "**/{Dockerfile,*.Dockerfile,*.dockerfile,Dockerfile.*,Containerfile}";
+export const DOCKERFILE_GLOB =
+  "**/{Dockerfile,*.Dockerfile,*.dockerfile,Dockerfile.*,Containerfile,*.Containerfile,Containerfile.*}";
 
 /**
  * A glob of the `enginekit.manifests` setting as a workspace pattern: the server matches it against the
