@@ -106,7 +106,7 @@ describe.skipIf(!host)("enginekit lint agrees with the real engine on generated 
     const services = bodies.filter((body) => body.kind === "service");
     const verdicts = new Map<number, EngineVerdict>();
     const containerResults = await pool(containers, CONCURRENCY, (body) => containerVerdict(engine, body));
-    containers.forEach((body, i) => verdicts.set(body.id, containerResults[i]!));
+    for (const [i, body] of containers.entries()) verdicts.set(body.id, containerResults[i]!);
     for (const body of services) verdicts.set(body.id, await serviceVerdict(engine, body));
 
     const outcomes: Outcome[] = bodies.map((body) => ({
@@ -114,7 +114,8 @@ describe.skipIf(!host)("enginekit lint agrees with the real engine on generated 
       engine: verdicts.get(body.id)!,
       lintErrors: lint.get(body.id) ?? [],
     }));
-    if (process.env.ENGINEKIT_DIFF_DUMP) writeFileSync(process.env.ENGINEKIT_DIFF_DUMP, JSON.stringify(outcomes));
+    if (process.env.ENGINEKIT_DIFF_DUMP)
+      writeFileSync(process.env.ENGINEKIT_DIFF_DUMP, JSON.stringify(outcomes));
     const hostDependent = outcomes.filter((o) =>
       o.engine.refused
         ? hostDependentReason(o.engine.message) !== undefined
@@ -127,7 +128,9 @@ describe.skipIf(!host)("enginekit lint agrees with the real engine on generated 
       `manifest differential: agree on ${agree} of ${counted.length} (${((100 * agree) / Math.max(1, counted.length)).toFixed(1)} %), ${hostDependent.length} host-dependent refusals not counted`,
     );
     const report = disagreements.map((o) => {
-      const engineSide = o.engine.refused ? `engine refuses at ${o.engine.stage}: ${o.engine.message}` : "engine runs it";
+      const engineSide = o.engine.refused
+        ? `engine refuses at ${o.engine.stage}: ${o.engine.message}`
+        : "engine runs it";
       const lintSide = o.lintErrors.length > 0 ? `lint: ${o.lintErrors.join(" | ")}` : "lint: no error";
       return `#${o.body.id} ${o.body.kind} [${o.body.labels.join(", ")}]\n    ${engineSide}\n    ${lintSide}\n    ${o.body.text}`;
     });

@@ -23,6 +23,7 @@ import {
   type Severity,
   writeFileAtomic,
 } from "@enginekit/lint/files";
+import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
 import type { LintCommandOptions } from "../commands/lint.js";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
@@ -42,6 +43,10 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
       throw usage(`--rule ${r}: severity must be one of ${RULE_SEVERITIES.join(", ")}`);
     rules[id] = severity as RuleSeverity;
   }
+  if (options.apiVersion !== undefined && !isManifestApiVersion(options.apiVersion))
+    throw usage(
+      `--api-version ${options.apiVersion}: use an engine API version from 1.12 to 1.41, e.g. 1.41`,
+    );
   const t = options.failureThreshold;
   if (t !== undefined && t !== "none" && !(SEVERITIES as readonly string[]).includes(t))
     throw usage(`--failure-threshold ${t}: use one of ${SEVERITIES.join(", ")}, none`);
@@ -53,6 +58,7 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
     ...(options.rule.length ? { rules } : {}),
     ...(t ? { failureThreshold: t as Severity | "none" } : {}),
     ...(options.trustedRegistry.length ? { trustedRegistries: options.trustedRegistry } : {}),
+    ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
     ...(options.ignorePattern.length ? { ignore: options.ignorePattern } : {}),
     ...(options.dockerfiles ? { dockerfiles: true } : {}),
     ...(options.inlineSuppressions === false ? { inlineSuppressions: false } : {}),

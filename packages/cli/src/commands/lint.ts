@@ -10,6 +10,7 @@ export interface LintCommandOptions {
   rule: string[];
   failureThreshold?: string;
   trustedRegistry: string[];
+  apiVersion?: string;
   ignorePattern: string[];
   dockerfiles?: boolean;
   inlineSuppressions: boolean;
@@ -69,6 +70,10 @@ export function registerLintCommand(program: Command, io: CliIo): void {
       "do not lint paths matching this ignore pattern; repeatable",
       collect,
       [],
+    )
+    .option(
+      "--api-version <version>",
+      "engine API version manifests target, 1.12–1.41 (default: apiVersion of .enginekit.yaml, else 1.24)",
     )
     .option("--dockerfiles", "also lint Dockerfile-named files found in directories")
     .option("--no-inline-suppressions", "ignore # enginekit-ignore comments and report them")

@@ -61,13 +61,45 @@ const IMAGE = "enginekit/busybox:latest";
 
 /** Container-create mutations (the fields of issue #17 and their neighbours). */
 const CONTAINER_FAMILIES: Family[] = [
-  one("Memory", HC("Memory"), [0, 6 * MiB - 1, 6 * MiB, 64 * MiB, new Raw("67633152.0"), new Raw("6.4e7"), -1]),
+  one("Memory", HC("Memory"), [
+    0,
+    6 * MiB - 1,
+    6 * MiB,
+    64 * MiB,
+    new Raw("67633152.0"),
+    new Raw("6.4e7"),
+    -1,
+  ]),
   one("MemorySwap", HC("MemorySwap"), [-2, -1, 0, 32 * MiB, 128 * MiB]),
   [
-    ["Memory+smaller MemorySwap", [[HC("Memory"), 64 * MiB], [HC("MemorySwap"), 32 * MiB]]],
-    ["Memory+equal MemorySwap", [[HC("Memory"), 64 * MiB], [HC("MemorySwap"), 64 * MiB]]],
-    ["Memory+MemorySwap -1", [[HC("Memory"), 64 * MiB], [HC("MemorySwap"), -1]]],
-    ["Memory+larger MemoryReservation", [[HC("Memory"), 64 * MiB], [HC("MemoryReservation"), 128 * MiB]]],
+    [
+      "Memory+smaller MemorySwap",
+      [
+        [HC("Memory"), 64 * MiB],
+        [HC("MemorySwap"), 32 * MiB],
+      ],
+    ],
+    [
+      "Memory+equal MemorySwap",
+      [
+        [HC("Memory"), 64 * MiB],
+        [HC("MemorySwap"), 64 * MiB],
+      ],
+    ],
+    [
+      "Memory+MemorySwap -1",
+      [
+        [HC("Memory"), 64 * MiB],
+        [HC("MemorySwap"), -1],
+      ],
+    ],
+    [
+      "Memory+larger MemoryReservation",
+      [
+        [HC("Memory"), 64 * MiB],
+        [HC("MemoryReservation"), 128 * MiB],
+      ],
+    ],
   ],
   one("MemoryReservation", HC("MemoryReservation"), [-1, 0, 5 * MiB, 6 * MiB, 32 * MiB]),
   one("KernelMemory", HC("KernelMemory"), [0, 3 * MiB, 8 * MiB]),
@@ -99,7 +131,11 @@ const CONTAINER_FAMILIES: Family[] = [
     { "80/tcp": [{ HostPort: "18000-18001" }] },
     { "abc/tcp": [{ HostPort: "" }] },
   ]),
-  one("ExposedPorts", ["ExposedPorts"], [{ "80/tcp": {} }, { "abc/tcp": {} }, { "80/foo": {} }, { "0/tcp": {} }]),
+  one(
+    "ExposedPorts",
+    ["ExposedPorts"],
+    [{ "80/tcp": {} }, { "abc/tcp": {} }, { "80/foo": {} }, { "0/tcp": {} }],
+  ),
   one("RestartPolicy", HC("RestartPolicy"), [
     { Name: "", MaximumRetryCount: 3 },
     { Name: "always", MaximumRetryCount: 3 },
@@ -109,13 +145,55 @@ const CONTAINER_FAMILIES: Family[] = [
     { Name: "sometimes" },
   ]),
   [
-    ["host+Hostname", [[HC("NetworkMode"), "host"], [["Hostname"], "web"]]],
-    ["host+Dns", [[HC("NetworkMode"), "host"], [HC("Dns"), ["10.0.0.1"]]]],
-    ["host+MacAddress", [[HC("NetworkMode"), "host"], [["MacAddress"], "02:42:ac:11:00:02"]]],
-    ["host+PortBindings", [[HC("NetworkMode"), "host"], [HC("PortBindings"), { "80/tcp": [{ HostPort: "" }] }]]],
-    ["container:+Hostname", [[HC("NetworkMode"), "container:other"], [["Hostname"], "web"]]],
-    ["container:+Dns", [[HC("NetworkMode"), "container:other"], [HC("Dns"), ["10.0.0.1"]]]],
-    ["none+Hostname", [[HC("NetworkMode"), "none"], [["Hostname"], "web"]]],
+    [
+      "host+Hostname",
+      [
+        [HC("NetworkMode"), "host"],
+        [["Hostname"], "web"],
+      ],
+    ],
+    [
+      "host+Dns",
+      [
+        [HC("NetworkMode"), "host"],
+        [HC("Dns"), ["10.0.0.1"]],
+      ],
+    ],
+    [
+      "host+MacAddress",
+      [
+        [HC("NetworkMode"), "host"],
+        [["MacAddress"], "02:42:ac:11:00:02"],
+      ],
+    ],
+    [
+      "host+PortBindings",
+      [
+        [HC("NetworkMode"), "host"],
+        [HC("PortBindings"), { "80/tcp": [{ HostPort: "" }] }],
+      ],
+    ],
+    [
+      "container:+Hostname",
+      [
+        [HC("NetworkMode"), "container:other"],
+        [["Hostname"], "web"],
+      ],
+    ],
+    [
+      "container:+Dns",
+      [
+        [HC("NetworkMode"), "container:other"],
+        [HC("Dns"), ["10.0.0.1"]],
+      ],
+    ],
+    [
+      "none+Hostname",
+      [
+        [HC("NetworkMode"), "none"],
+        [["Hostname"], "web"],
+      ],
+    ],
     ["host", [[HC("NetworkMode"), "host"]]],
   ],
   one("LogConfig", HC("LogConfig"), [
@@ -154,16 +232,20 @@ const CONTAINER_FAMILIES: Family[] = [
   one("Init", HC("Init"), [true, false]),
   one("AutoRemove", HC("AutoRemove"), [false]),
   one("Labels", ["Labels"], [{ a: "b" }, { a: null }]),
-  one("Healthcheck", ["Healthcheck"], [
-    { Test: ["CMD", "true"] },
-    { Test: ["cmd", "true"] },
-    { Test: ["NONE"] },
-    { Test: ["CMD", "true"], Interval: new Raw("1500000.0") },
-    { Test: ["CMD", "true"], Interval: 500 },
-    { Test: ["CMD", "true"], Interval: 1_000_000 },
-    { Test: ["CMD", "true"], Retries: -1 },
-    { Test: ["CMD", "true"], StartPeriod: 1_000_000 },
-  ]),
+  one(
+    "Healthcheck",
+    ["Healthcheck"],
+    [
+      { Test: ["CMD", "true"] },
+      { Test: ["cmd", "true"] },
+      { Test: ["NONE"] },
+      { Test: ["CMD", "true"], Interval: new Raw("1500000.0") },
+      { Test: ["CMD", "true"], Interval: 500 },
+      { Test: ["CMD", "true"], Interval: 1_000_000 },
+      { Test: ["CMD", "true"], Retries: -1 },
+      { Test: ["CMD", "true"], StartPeriod: 1_000_000 },
+    ],
+  ),
   one("Name", ["Name"], ["", "a", "ab", "-ab", "web.1"]),
   one("CapAdd", HC("CapAdd"), [["NET_ADMIN"], ["BOGUS"]]),
   one("Tmpfs", HC("Tmpfs"), [{ "/run/x": "" }, { rel: "" }]),
@@ -175,7 +257,12 @@ const TT = (...keys: string[]): Path => ["TaskTemplate", ...keys];
 /** Service-create mutations. */
 const SERVICE_FAMILIES: Family[] = [
   one("Name", ["Name"], ["web", "", "Web_1", "-web", "web-", "a".repeat(63), "a".repeat(64), "we.b"]),
-  one("NanoCPUs", TT("Resources", "Limits", "NanoCPUs"), [999_999, 1_000_000, 500_000_000, new Raw("1000000.0")]),
+  one("NanoCPUs", TT("Resources", "Limits", "NanoCPUs"), [
+    999_999,
+    1_000_000,
+    500_000_000,
+    new Raw("1000000.0"),
+  ]),
   one("Reservations.NanoCPUs", TT("Resources", "Reservations", "NanoCPUs"), [999_999, 1_000_000]),
   one("MemoryBytes", TT("Resources", "Limits", "MemoryBytes"), [4 * MiB - 1, 4 * MiB, 64 * MiB]),
   one("Reservations.MemoryBytes", TT("Resources", "Reservations", "MemoryBytes"), [4 * MiB - 1, 4 * MiB]),
@@ -192,23 +279,36 @@ const SERVICE_FAMILIES: Family[] = [
     { Constraints: ["node.role = manager"] },
     { Preferences: [{ Spread: { SpreadDescriptor: "node.labels.zone" } }] },
   ]),
-  one("UpdateConfig", ["UpdateConfig"], [
-    { Parallelism: 1, FailureAction: "pause" },
-    { FailureAction: "rollback" },
-    { FailureAction: "explode" },
-    { MaxFailureRatio: 0.5 },
-    { MaxFailureRatio: 2 },
-    { Monitor: 1_000_000_000 },
-    { Parallelism: -1 },
-  ]),
-  one("EndpointSpec", ["EndpointSpec"], [
-    { Ports: [{ TargetPort: 80, PublishedPort: 18080 }] },
-    { Ports: [{ TargetPort: 80, PublishedPort: 18080 }, { TargetPort: 81, PublishedPort: 18080 }] },
-    { Ports: [{ TargetPort: 80, PublishedPort: 18080, PublishMode: "host" }] },
-    { Ports: [{ TargetPort: 80, PublishedPort: 18080, PublishMode: "ingress" }] },
-    { Ports: [{ TargetPort: 80, PublishedPort: 70000 }] },
-    { Mode: "dnsrr", Ports: [{ TargetPort: 80, PublishedPort: 18080 }] },
-  ]),
+  one(
+    "UpdateConfig",
+    ["UpdateConfig"],
+    [
+      { Parallelism: 1, FailureAction: "pause" },
+      { FailureAction: "rollback" },
+      { FailureAction: "explode" },
+      { MaxFailureRatio: 0.5 },
+      { MaxFailureRatio: 2 },
+      { Monitor: 1_000_000_000 },
+      { Parallelism: -1 },
+    ],
+  ),
+  one(
+    "EndpointSpec",
+    ["EndpointSpec"],
+    [
+      { Ports: [{ TargetPort: 80, PublishedPort: 18080 }] },
+      {
+        Ports: [
+          { TargetPort: 80, PublishedPort: 18080 },
+          { TargetPort: 81, PublishedPort: 18080 },
+        ],
+      },
+      { Ports: [{ TargetPort: 80, PublishedPort: 18080, PublishMode: "host" }] },
+      { Ports: [{ TargetPort: 80, PublishedPort: 18080, PublishMode: "ingress" }] },
+      { Ports: [{ TargetPort: 80, PublishedPort: 70000 }] },
+      { Mode: "dnsrr", Ports: [{ TargetPort: 80, PublishedPort: 18080 }] },
+    ],
+  ),
   one("Mode", ["Mode"], [{ Replicated: { Replicas: -1 } }, { Global: {} }, { Replicated: { Replicas: 0 } }]),
   one("Labels", ["Labels"], [{ a: "b" }, { a: null }]),
   one("ContainerSpec.Env", TT("ContainerSpec", "Env"), [["A=b"]]),
@@ -272,7 +372,11 @@ function baseBody(kind: Kind, id: number): Record<string, unknown> {
  * `count` bodies from `seed`: about four containers for each service; each a base body with one to three
  * mutations from distinct families. Deterministic for a seed.
  */
-export function generateBodies(seed: number, count: number, kinds: readonly Kind[] = ["container", "service"]): GeneratedBody[] {
+export function generateBodies(
+  seed: number,
+  count: number,
+  kinds: readonly Kind[] = ["container", "service"],
+): GeneratedBody[] {
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const bodies: GeneratedBody[] = [];

@@ -64,7 +64,10 @@ export async function containerVerdict(host: string, generated: GeneratedBody): 
   const query = generated.name === undefined ? "" : `?name=${encodeURIComponent(generated.name)}`;
   const created = await engineRequest(host, "POST", `/v1.24/containers/create${query}`, generated.bodyText);
   if (created.status !== 201) return { refused: true, stage: "create", message: messageOf(created) };
-  const { Id: id, Warnings: warnings } = JSON.parse(created.text) as { Id: string; Warnings?: string[] | null };
+  const { Id: id, Warnings: warnings } = JSON.parse(created.text) as {
+    Id: string;
+    Warnings?: string[] | null;
+  };
   try {
     const started = await engineRequest(host, "POST", `/v1.24/containers/${id}/start`);
     if (started.status >= 400) return { refused: true, stage: "start", message: messageOf(started) };
