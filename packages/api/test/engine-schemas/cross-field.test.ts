@@ -148,7 +148,8 @@ describe("EndpointSpec: ingress ports only with vip, no duplicate published port
     expect(located(EndpointSpec, { Ports: ports })).toEqual([
       {
         path: ["Ports", 2, "PublishedPort"],
-        message: "EndpointSpec.Ports publishes 8080/tcp twice (duplicate published ports provided)",
+        message:
+          "EndpointSpec.Ports publishes 8080/tcp twice: PublishedPort and Protocol must be unique (duplicate published ports provided)",
       },
     ]);
   });

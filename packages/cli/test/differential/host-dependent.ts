@@ -26,6 +26,10 @@ export const HOST_DEPENDENT_REFUSALS: { pattern: RegExp; why: string }[] = [
     pattern: /permission denied|operation not permitted/i,
     why: "privileges of the engine and the user namespace it runs in",
   },
+  {
+    pattern: /can't get final child's PID from pipe/,
+    why: "runc's init died before it reported (seen when OomScoreAdj is lowered below the engine's own score, which needs privileges an engine in a user namespace lacks)",
+  },
 ];
 
 /** The reason a refusal is host-dependent, or undefined when the body alone decides it. */

@@ -219,7 +219,7 @@ export function checkNetworkModeConflicts(body: NetworkedBody, ctx: z.Refinement
     ctx.addIssue({
       code: "custom",
       path,
-      message: `${path.join(".")} cannot be used with NetworkMode ${JSON.stringify(mode)} (conflicting options: ${what} and the network mode)`,
+      message: `${path.join(".")} cannot be used with HostConfig.NetworkMode ${JSON.stringify(mode)} (conflicting options: ${what} and the network mode)`,
     });
   const hc = body.HostConfig ?? {};
   if (container) {

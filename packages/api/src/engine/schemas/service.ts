@@ -597,7 +597,7 @@ export const EndpointSpec = requestObject({
       ctx.addIssue({
         code: "custom",
         path: ["Ports", index, "PublishedPort"],
-        message: `EndpointSpec.Ports publishes ${key} twice (duplicate published ports provided)`,
+        message: `EndpointSpec.Ports publishes ${key} twice: PublishedPort and Protocol must be unique (duplicate published ports provided)`,
       });
     }
     seen.add(key);
