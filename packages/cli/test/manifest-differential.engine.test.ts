@@ -8,6 +8,8 @@ import {
   containerVerdict,
   type EngineVerdict,
   engineRequest,
+  ensureSwarm,
+  othersUseSwarm,
   serviceVerdict,
 } from "./differential/engine-verdict.js";
 import { hostDependentReason } from "./differential/host-dependent.js";
@@ -77,30 +79,26 @@ async function pool<T, R>(items: T[], limit: number, task: (item: T) => Promise<
 describe.skipIf(!host)("enginekit lint agrees with the real engine on generated bodies", () => {
   const engine = host ?? "";
   let joinedSwarm = false;
+  const bodies = generateBodies(seed, count);
+  const serviceNames = new Set(
+    bodies
+      .filter((body) => body.kind === "service")
+      .map((body) => String((JSON.parse(body.text) as { Name?: unknown }).Name ?? "")),
+  );
 
   beforeAll(async () => {
-    const info = JSON.parse((await engineRequest(engine, "GET", "/v1.24/info")).text) as {
-      Swarm?: { LocalNodeState?: string };
-    };
-    if (info.Swarm?.LocalNodeState !== "active") {
-      const init = await engineRequest(
-        engine,
-        "POST",
-        "/v1.24/swarm/init",
-        JSON.stringify({ ListenAddr: "127.0.0.1:2377", AdvertiseAddr: "127.0.0.1:2377" }),
-      );
-      if (init.status !== 200) throw new Error(`swarm init: ${init.status} ${init.text}`);
-      joinedSwarm = true;
-    }
+    joinedSwarm = await ensureSwarm(engine);
   }, 60_000);
 
   afterAll(async () => {
-    if (joinedSwarm) await engineRequest(engine, "POST", "/v1.24/swarm/leave?force=1");
+    // Leave the swarm this suite made, unless another suite sharing the engine has services on it.
+    if (joinedSwarm && !(await othersUseSwarm(engine, serviceNames))) {
+      await engineRequest(engine, "POST", "/v1.24/swarm/leave?force=1");
+    }
   }, 60_000);
 
   it(`agrees on ${count} bodies (seed ${seed}; replay with ENGINEKIT_DIFF_SEED=${seed})`, async () => {
     console.log(`manifest differential: seed ${seed}, ${count} bodies (ENGINEKIT_DIFF_SEED=${seed} replays)`);
-    const bodies = generateBodies(seed, count);
     const lint = await lintVerdicts(bodies);
     const containers = bodies.filter((body) => body.kind === "container");
     const services = bodies.filter((body) => body.kind === "service");

@@ -197,6 +197,26 @@ describe("the engine accepts: nothing, or a warning when it ignores the value", 
   ])("service: %s", (_label, text) => {
     expect(check(text, "m.service.yaml")).toEqual([]);
   });
+
+  it.each<[string, string, Expected[]]>([
+    [
+      "an unknown port protocol (published as tcp)",
+      `${S}EndpointSpec: {Ports: [{TargetPort: 80, Protocol: icmp}]}`,
+      [["manifest/ignored-value", "warning", "icmp"]],
+    ],
+    [
+      "a rollback ratio above 1",
+      `x-enginekit: {apiVersion: "1.41"}\n${S}RollbackConfig: {MaxFailureRatio: 1.5}`,
+      [["manifest/ignored-value", "warning", "1.5"]],
+    ],
+    [
+      "a negative Pids limit",
+      `x-enginekit: {apiVersion: "1.41"}\nTaskTemplate: {ContainerSpec: {Image: busybox}, Resources: {Limits: {Pids: -1}}}`,
+      [["manifest/ignored-value", "warning", "-1"]],
+    ],
+  ])("service: %s", (_label, text, expected) => {
+    expect(check(text, "m.service.yaml")).toEqual(expected);
+  });
 });
 
 describe("API versions", () => {

@@ -250,6 +250,59 @@ const CONTAINER_FAMILIES: Family[] = [
   one("CapAdd", HC("CapAdd"), [["NET_ADMIN"], ["BOGUS"]]),
   one("Tmpfs", HC("Tmpfs"), [{ "/run/x": "" }, { rel: "" }]),
   one("MacAddress", ["MacAddress"], ["02:42:ac:11:00:02", "zz"]),
+  one("NanoCpus", HC("NanoCpus"), [0, 9_999_999, 10_000_000, 500_000_000]),
+  [
+    [
+      "NanoCpus+CpuPeriod",
+      [
+        [HC("NanoCpus"), 500_000_000],
+        [HC("CpuPeriod"), 100_000],
+      ],
+    ],
+    [
+      "NanoCpus+CpuQuota",
+      [
+        [HC("NanoCpus"), 500_000_000],
+        [HC("CpuQuota"), 50_000],
+      ],
+    ],
+  ],
+  one("IpcMode", HC("IpcMode"), ["", "private", "shareable", "host", "bogus"]),
+  one("UTSMode", HC("UTSMode"), ["host", "bogus"]),
+  one("CgroupnsMode", HC("CgroupnsMode"), ["private", "host", "bogus"]),
+  one("AutoRemove", HC("AutoRemove"), [true]),
+  [
+    [
+      "host+net sysctl",
+      [
+        [HC("NetworkMode"), "host"],
+        [HC("Sysctls"), { "net.ipv4.ip_forward": "1" }],
+      ],
+    ],
+    [
+      "container:+ExtraHosts",
+      [
+        [HC("NetworkMode"), "container:other"],
+        [HC("ExtraHosts"), ["db:10.0.0.2"]],
+      ],
+    ],
+    [
+      "container:+PortBindings",
+      [
+        [HC("NetworkMode"), "container:other"],
+        [HC("PortBindings"), { "80/tcp": [] }],
+      ],
+    ],
+    [
+      "container:+ExposedPorts",
+      [
+        [HC("NetworkMode"), "container:other"],
+        [["ExposedPorts"], { "80/tcp": {} }],
+      ],
+    ],
+    ["container:other", [[HC("NetworkMode"), "container:other"]]],
+  ],
+  one("Binds", HC("Binds"), [["/tmp:/data:ro"], ["/tmp:data"], ["/tmp:/data:bogus"]]),
 ];
 
 const TT = (...keys: string[]): Path => ["TaskTemplate", ...keys];
@@ -312,6 +365,24 @@ const SERVICE_FAMILIES: Family[] = [
   one("Mode", ["Mode"], [{ Replicated: { Replicas: -1 } }, { Global: {} }, { Replicated: { Replicas: 0 } }]),
   one("Labels", ["Labels"], [{ a: "b" }, { a: null }]),
   one("ContainerSpec.Env", TT("ContainerSpec", "Env"), [["A=b"]]),
+  one("UpdateConfig.Order", ["UpdateConfig", "Order"], ["start-first", "stop-first", "bogus"]),
+  one("UpdateConfig.Monitor", ["UpdateConfig", "Monitor"], [1_000_000_000, -1, new Raw("1.5e9")]),
+  one(
+    "RollbackConfig",
+    ["RollbackConfig"],
+    [{ Parallelism: 1, FailureAction: "continue" }, { MaxFailureRatio: 1.5 }],
+  ),
+  one("ContainerSpec.TTY", TT("ContainerSpec", "TTY"), [true]),
+  one("ContainerSpec.Hostname", TT("ContainerSpec", "Hostname"), ["web"]),
+  one("ContainerSpec.Init", TT("ContainerSpec", "Init"), [true]),
+  one("Placement.MaxReplicas", TT("Placement", "MaxReplicas"), [2, -1]),
+  one("Limits.Pids", TT("Resources", "Limits", "Pids"), [100, -1]),
+  one("ForceUpdate", TT("ForceUpdate"), [1, -1]),
+  one(
+    "Ports.Protocol",
+    ["EndpointSpec", "Ports"],
+    [[{ TargetPort: 80, Protocol: "sctp" }], [{ TargetPort: 80, Protocol: "icmp" }]],
+  ),
 ];
 
 /**

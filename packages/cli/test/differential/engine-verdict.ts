@@ -77,9 +77,44 @@ export async function containerVerdict(host: string, generated: GeneratedBody): 
   }
 }
 
-/** Creates and removes a service (the engine must be a swarm manager). */
+/** The swarm state of the engine: `active`, `inactive`, … (`GET /info` `Swarm.LocalNodeState`). */
+export async function swarmState(host: string): Promise<string | undefined> {
+  const info = JSON.parse((await engineRequest(host, "GET", "/v1.24/info")).text) as {
+    Swarm?: { LocalNodeState?: string };
+  };
+  return info.Swarm?.LocalNodeState;
+}
+
+/**
+ * Makes the engine a single-node swarm on 127.0.0.1 unless it already is one (another suite sharing the
+ * engine may have made it one). Resolves true when this call initialised it.
+ */
+export async function ensureSwarm(host: string): Promise<boolean> {
+  if ((await swarmState(host)) === "active") return false;
+  const init = await engineRequest(
+    host,
+    "POST",
+    "/v1.24/swarm/init",
+    JSON.stringify({ ListenAddr: "127.0.0.1:0", AdvertiseAddr: "127.0.0.1" }),
+  );
+  if (init.status === 200) return true;
+  if (/already part of a swarm/i.test(init.text)) return false;
+  throw new Error(`swarm init: ${init.status} ${init.text}`);
+}
+
+/** A refusal that says the engine is not (or no longer) a swarm manager: not the body's fault. */
+const NOT_A_MANAGER = /not a swarm manager|not part of a swarm/i;
+
+/**
+ * Creates and removes a service. When another suite sharing the engine made it leave the swarm meanwhile,
+ * the swarm is initialised again and the body sent again (once).
+ */
 export async function serviceVerdict(host: string, generated: GeneratedBody): Promise<EngineVerdict> {
-  const created = await engineRequest(host, "POST", "/v1.24/services/create", generated.text);
+  let created = await engineRequest(host, "POST", "/v1.24/services/create", generated.text);
+  if (NOT_A_MANAGER.test(created.text)) {
+    await ensureSwarm(host);
+    created = await engineRequest(host, "POST", "/v1.24/services/create", generated.text);
+  }
   if (created.status !== 201) return { refused: true, stage: "create", message: messageOf(created) };
   const id = (JSON.parse(created.text) as { ID: string }).ID;
   try {
@@ -96,6 +131,17 @@ export async function serviceVerdict(host: string, generated: GeneratedBody): Pr
   } finally {
     await engineRequest(host, "DELETE", `/v1.24/services/${id}`);
   }
+}
+
+/**
+ * True when services other than the differential test's own (`ekdiff-` names and the names its
+ * generator made unique) exist: another suite is using the swarm, so it must not be left yet.
+ */
+export async function othersUseSwarm(host: string, ours: ReadonlySet<string>): Promise<boolean> {
+  const reply = await engineRequest(host, "GET", "/v1.24/services");
+  if (reply.status !== 200) return false;
+  const services = JSON.parse(reply.text) as { Spec?: { Name?: string } }[];
+  return services.some((service) => !ours.has(service.Spec?.Name ?? ""));
 }
 
 /** Polls the service (up to 3 s) until its endpoint has ports allocated. */

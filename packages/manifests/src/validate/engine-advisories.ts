@@ -125,15 +125,43 @@ function containerAdvisories(body: Plain): Advisory[] {
   }
   const hc = asObject(body.HostConfig);
   if (hc) out.push(...hostConfigAdvisories(hc));
+  if (typeof hc?.UTSMode === "string" && hc.UTSMode !== "" && hc.UTSMode !== "host")
+    out.push({
+      path: ["HostConfig", "UTSMode"],
+      message: `HostConfig.UTSMode "${hc.UTSMode}": the engine only knows "host"; it stores the value and gives the container a private UTS namespace.`,
+    });
   return out;
 }
 
 function serviceAdvisories(spec: Plain): Advisory[] {
-  const containerSpec = asObject(asObject(spec.TaskTemplate)?.ContainerSpec);
-  return [
+  const task = asObject(spec.TaskTemplate);
+  const containerSpec = asObject(task?.ContainerSpec);
+  const out = [
     ...nullLabels(spec.Labels, ["Labels"]),
     ...nullLabels(containerSpec?.Labels, ["TaskTemplate", "ContainerSpec", "Labels"]),
   ];
+  const ports = asObject(spec.EndpointSpec)?.Ports;
+  (Array.isArray(ports) ? ports : []).forEach((port, index) => {
+    const protocol = asObject(port)?.Protocol;
+    if (typeof protocol === "string" && !["", "tcp", "udp", "sctp"].includes(protocol))
+      out.push({
+        path: ["EndpointSpec", "Ports", index, "Protocol"],
+        message: `EndpointSpec.Ports Protocol "${protocol}": the engine publishes the port as tcp; write tcp, udp or sctp.`,
+      });
+  });
+  const ratio = asNumber(asObject(spec.RollbackConfig)?.MaxFailureRatio);
+  if (ratio !== undefined && (ratio < 0 || ratio > 1))
+    out.push({
+      path: ["RollbackConfig", "MaxFailureRatio"],
+      message: `RollbackConfig.MaxFailureRatio ${ratio}: a fraction of tasks is between 0 and 1; the engine accepts it but the ratio can never be reached as meant.`,
+    });
+  const pids = asNumber(asObject(asObject(task?.Resources)?.Limits)?.Pids);
+  if (pids !== undefined && pids < 0)
+    out.push({
+      path: ["TaskTemplate", "Resources", "Limits", "Pids"],
+      message: `Resources.Limits.Pids ${pids}: the engine takes a negative limit as unlimited; write 0.`,
+    });
+  return out;
 }
 
 /** The `manifest/ignored-value` warnings of one document of kind `kind`, in source order. */

@@ -330,10 +330,11 @@ const laterHostConfigFields = {
       decision: "Not in the v1.24 document's request body but accepted by the engine at 1.24.",
     },
   ).optional(),
-  UTSMode: documented(z.enum(["", "host"], { error: 'HostConfig.UTSMode must be "host" (or empty)' }), {
-    description: "UTS namespace: host shares the host's host name.",
+  UTSMode: documented(z.string(), {
+    description: "UTS namespace: host shares the host's host name; empty for a private one.",
     source: "engine 20.10",
-    decision: "Not in the v1.24 document but accepted by the engine at 1.24.",
+    decision:
+      "Not in the v1.24 document but accepted by the engine at 1.24. The engine stores any other value and runs the container with a private UTS namespace (a warning of the manifest check).",
   }).optional(),
   Runtime: documented(z.string(), {
     description: "OCI runtime to run the container with (e.g. runc).",

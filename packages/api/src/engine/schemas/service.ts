@@ -8,13 +8,12 @@ import {
   envEntry,
   IMAGE_REFERENCE_MESSAGE,
   IMAGE_REFERENCE_PATTERN,
-  PORT_PROTOCOLS,
   signal,
   VOLUME_NAME_PATTERN,
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
 import { logDriver } from "./host-config.js";
-import { ENGINE_LIMITS, intAtLeast, intWithSpecial, portNumber } from "./limits.js";
+import { ENGINE_LIMITS, intAtLeast, integer, intWithSpecial, portNumber } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
 import { requestObject } from "./request-object.js";
 import { asResponse } from "./response.js";
@@ -286,8 +285,8 @@ const resourceObject = (field: string, limits: boolean) =>
     ).optional(),
     ...(limits
       ? {
-          Pids: documented(intAtLeast(`${field}.Pids`, 0), {
-            description: "Maximum number of processes; 0 means unlimited.",
+          Pids: documented(integer(`${field}.Pids`), {
+            description: "Maximum number of processes; 0 (or a negative value) means unlimited.",
             unit: "count" as const,
             source: later,
             since: "1.41",
@@ -485,7 +484,7 @@ export const ServiceMode = requestObject({
 export type ServiceMode = z.infer<typeof ServiceMode>;
 
 /** The fields of `UpdateConfig` and `RollbackConfig` (engine §4.10; later fields with `since`). */
-const updateConfigShape = (field: string) => ({
+const updateConfigShape = (field: string, ratioChecked: boolean) => ({
   Parallelism: documented(intAtLeast(`${field}.Parallelism`, 0), {
     description: "Tasks updated at once; 0 means all at once.",
     unit: "count",
@@ -509,15 +508,23 @@ const updateConfigShape = (field: string) => ({
     since: "1.25",
   }).optional(),
   MaxFailureRatio: documented(
-    z
-      .number({ error: `${field}.MaxFailureRatio must be a number between 0 and 1` })
-      .min(0, { error: `${field}.MaxFailureRatio cannot be less than 0 or bigger than 1` })
-      .max(1, { error: `${field}.MaxFailureRatio cannot be less than 0 or bigger than 1` }),
+    ratioChecked
+      ? z
+          .number({ error: `${field}.MaxFailureRatio must be a number between 0 and 1` })
+          .min(0, { error: `${field}.MaxFailureRatio cannot be less than 0 or bigger than 1` })
+          .max(1, { error: `${field}.MaxFailureRatio cannot be less than 0 or bigger than 1` })
+      : z.number({ error: `${field}.MaxFailureRatio must be a number between 0 and 1` }),
     {
       description: "Fraction of tasks that may fail during an update before the failure action runs.",
       bounds: "0–1",
       source: later,
       since: "1.25",
+      ...(ratioChecked
+        ? {}
+        : {
+            decision:
+              "swarmkit (engine 20.10) checks the ratio of UpdateConfig only; a RollbackConfig ratio outside 0–1 is accepted (a warning of the manifest check).",
+          }),
     },
   ).optional(),
   Order: documented(
@@ -532,21 +539,19 @@ const updateConfigShape = (field: string) => ({
 });
 
 /** `UpdateConfig` (engine §4.10). */
-export const UpdateConfig = requestObject(updateConfigShape("UpdateConfig"));
+export const UpdateConfig = requestObject(updateConfigShape("UpdateConfig", true));
 export type UpdateConfig = z.infer<typeof UpdateConfig>;
 
 /** A port of `EndpointSpec.Ports` (engine §4.10). */
 export const EndpointPortConfig = requestObject({
-  Protocol: documented(
-    z.enum(PORT_PROTOCOLS, { error: 'EndpointSpec.Ports Protocol must be "tcp" or "udp"' }),
-    {
-      description: "tcp, udp or sctp.",
-      default: "tcp",
-      source,
-      decision: "sctp is accepted too (engine 20.10, API ≥ 1.37).",
-      valuesSince: { sctp: "1.37" },
-    },
-  ).optional(),
+  Protocol: documented(z.string(), {
+    description: "tcp, udp or sctp.",
+    default: "tcp",
+    source,
+    decision:
+      "sctp is accepted too (engine 20.10, API ≥ 1.37). The engine 20.10 publishes any other protocol as tcp without a word (a warning of the manifest check).",
+    valuesSince: { sctp: "1.37" },
+  }).optional(),
   TargetPort: documented(portNumber("EndpointSpec.Ports TargetPort"), {
     description: "Port inside the container.",
     source,
@@ -634,7 +639,7 @@ export const ServiceSpec = requestObject({
     source,
   }).optional(),
   UpdateConfig: documented(UpdateConfig, { description: "Rolling update settings.", source }).optional(),
-  RollbackConfig: documented(requestObject(updateConfigShape("RollbackConfig")), {
+  RollbackConfig: documented(requestObject(updateConfigShape("RollbackConfig", false)), {
     description: "Rollback settings.",
     source: later,
     since: "1.28",
