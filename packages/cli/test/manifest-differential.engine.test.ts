@@ -22,7 +22,7 @@ import { runCaptured } from "./run-in-process.js";
  * creates and starts must have none. Refusals that depend on the host (`host-dependent.ts`) are not counted.
  *
  * A fresh seed each run, printed; replay one with `ENGINEKIT_DIFF_SEED=<seed>`; `ENGINEKIT_DIFF_COUNT` sets
- * the number of bodies (default 240, about a minute and a half). The engine is made a single-node swarm on
+ * the number of bodies (default 240, about a minute). The engine is made a single-node swarm on
  * 127.0.0.1 for the services and leaves the swarm at the end.
  */
 const host = engineHostForTests();

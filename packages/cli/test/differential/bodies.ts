@@ -378,6 +378,38 @@ const SERVICE_FAMILIES: Family[] = [
   one("Placement.MaxReplicas", TT("Placement", "MaxReplicas"), [2, -1]),
   one("Limits.Pids", TT("Resources", "Limits", "Pids"), [100, -1]),
   one("ForceUpdate", TT("ForceUpdate"), [1, -1]),
+  // Bodies the engine creates but whose every task fails: run one task (Replicas 1) to see it.
+  [
+    [
+      "task: gelf without address",
+      [
+        [TT("LogDriver"), { Name: "gelf" }],
+        [["Mode"], { Replicated: { Replicas: 1 } }],
+      ],
+    ],
+    [
+      "task: json-file ok",
+      [
+        [TT("LogDriver"), { Name: "json-file", Options: { "max-size": "1m" } }],
+        [["Mode"], { Replicated: { Replicas: 1 } }],
+      ],
+    ],
+    [
+      "task: json-file bogus option",
+      [
+        [TT("LogDriver"), { Name: "json-file", Options: { bogus: "1" } }],
+        [["Mode"], { Replicated: { Replicas: 1 } }],
+      ],
+    ],
+    [
+      "task: relative bind source",
+      [
+        [TT("ContainerSpec", "Mounts"), [{ Type: "bind", Source: "rel", Target: "/x" }]],
+        [["Mode"], { Replicated: { Replicas: 1 } }],
+      ],
+    ],
+    ["task: plain", [[["Mode"], { Replicated: { Replicas: 1 } }]]],
+  ],
   one(
     "Ports.Protocol",
     ["EndpointSpec", "Ports"],

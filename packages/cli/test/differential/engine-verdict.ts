@@ -10,12 +10,13 @@ import type { GeneratedBody } from "./bodies.js";
 
 /**
  * What the engine did with a body: `refused` with its message (at create, at start, or — services — when
- * the swarm cannot allocate the published ports so no task can start), or accepted with the create
+ * the swarm cannot allocate the published ports so no task can start, or — bodies asking for one replica —
+ * when the first task fails or is rejected), or accepted with the create
  * response's `Warnings` (settings the engine discarded because the host lacks a feature).
  */
 export type EngineVerdict =
   | { refused: false; warnings: string[] }
-  | { refused: true; stage: "create" | "start" | "allocate"; message: string };
+  | { refused: true; stage: "create" | "start" | "allocate" | "task"; message: string };
 
 interface Reply {
   status: number;
@@ -127,10 +128,33 @@ export async function serviceVerdict(host: string, generated: GeneratedBody): Pr
         message: "the swarm did not allocate the published ports: no task of the service can start",
       };
     }
+    const replicas = (JSON.parse(generated.bodyText) as { Mode?: { Replicated?: { Replicas?: number } } })
+      .Mode?.Replicated?.Replicas;
+    if (replicas === 1) {
+      const failure = await firstTaskFailure(host, id);
+      if (failure) return { refused: true, stage: "task", message: failure };
+    }
     return { refused: false, warnings: [] };
   } finally {
     await engineRequest(host, "DELETE", `/v1.24/services/${id}`);
   }
+}
+
+/**
+ * Watches the service's tasks (up to 8 s): the error of the first task that fails or is rejected, or
+ * undefined once one runs (or when none has settled in time).
+ */
+async function firstTaskFailure(host: string, id: string): Promise<string | undefined> {
+  const filters = encodeURIComponent(JSON.stringify({ service: [id] }));
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const reply = await engineRequest(host, "GET", `/v1.24/tasks?filters=${filters}`);
+    const tasks = JSON.parse(reply.text) as { Status?: { State?: string; Err?: string } }[];
+    const failed = tasks.find((task) => ["failed", "rejected"].includes(task.Status?.State ?? ""));
+    if (failed) return `a task ${failed.Status?.State}: ${failed.Status?.Err ?? ""}`;
+    if (tasks.some((task) => task.Status?.State === "running")) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return undefined;
 }
 
 /**
