@@ -408,6 +408,27 @@ const SERVICE_FAMILIES: Family[] = [
         [["Mode"], { Replicated: { Replicas: 1 } }],
       ],
     ],
+    [
+      "task: Isolation hyperv",
+      [
+        [TT("ContainerSpec", "Isolation"), "hyperv"],
+        [["Mode"], { Replicated: { Replicas: 1 } }],
+      ],
+    ],
+    [
+      "task: non-namespaced sysctl",
+      [
+        [TT("ContainerSpec", "Sysctls"), { "vm.swappiness": "10" }],
+        [["Mode"], { Replicated: { Replicas: 1 } }],
+      ],
+    ],
+    [
+      "task: namespaced sysctl",
+      [
+        [TT("ContainerSpec", "Sysctls"), { "net.ipv4.ip_forward": "1" }],
+        [["Mode"], { Replicated: { Replicas: 1 } }],
+      ],
+    ],
     ["task: plain", [[["Mode"], { Replicated: { Replicas: 1 } }]]],
   ],
   one(

@@ -289,7 +289,7 @@ const NAMESPACED_SYSCTLS = new Set([
 ]);
 
 /** A sysctl name in a separate kernel namespace: one of {@link NAMESPACED_SYSCTLS}, `fs.mqueue.*` or `net.*`. */
-const namespacedSysctl = z
+export const namespacedSysctl = z
   .string()
   .refine(
     (name) => NAMESPACED_SYSCTLS.has(name) || name.startsWith("fs.mqueue.") || name.startsWith("net."),
