@@ -73,3 +73,32 @@ export function decodeBytes(bytes: Uint8Array): string {
 export function parseBytes(bytes: Uint8Array): EnginefileDocument {
   return parse(decodeBytes(bytes));
 }
+
+const encoder = new TextEncoder();
+
+/**
+ * The inverse of {@link decodeBytes}: UTF-8 bytes of `text`, where each lone U+DC80–U+DCFF becomes the
+ * raw byte it stands for (other lone surrogates become U+FFFD, as `TextEncoder` writes them).
+ */
+export function encodeBytes(text: string): Uint8Array {
+  if (!/[\udc80-\udcff]/.test(text)) return encoder.encode(text);
+  const parts: Uint8Array[] = [];
+  let runStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xdc80 || c > 0xdcff) continue;
+    // a low surrogate after a high one is half of a valid pair, not a raw byte
+    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
+    if (prev >= 0xd800 && prev <= 0xdbff && i - 1 >= runStart) continue;
+    parts.push(encoder.encode(text.slice(runStart, i)), Uint8Array.of(c - 0xdc00));
+    runStart = i + 1;
+  }
+  parts.push(encoder.encode(text.slice(runStart)));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
