@@ -11,6 +11,7 @@ import {
   REFERENCE_ERROR_CODES,
   referenceLines,
 } from "../src/index.js";
+import { BLANKS_ESCAPES_QUOTES } from "./pieces.js";
 
 // reproducible in CI: a fixed seed there, a random one locally (fast-check prints it on failure)
 if (process.env.CI) fc.configureGlobal({ seed: 20261124 });
@@ -39,13 +40,7 @@ const PIECES = [
   "ENV ",
   "x",
   "a=b",
-  " ",
-  "\t",
-  "\n",
-  "\r\n",
-  "\\",
-  "\\\n",
-  "`",
+  ...BLANKS_ESCAPES_QUOTES,
   "`\n",
   " \\\n\n",
   "\\\n \n",
@@ -63,8 +58,6 @@ const PIECES = [
   "--a=`b ",
   '--q="x\\" y" ',
   "-- ",
-  "'",
-  '"',
   "[",
   '["a"]',
   "#",

@@ -94,11 +94,5 @@ export function encodeBytes(text: string): Uint8Array {
     runStart = i + 1;
   }
   parts.push(encoder.encode(text.slice(runStart)));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return new Uint8Array(Buffer.concat(parts));
 }
