@@ -69,8 +69,10 @@ describe("BuildKit golden cases: reference.json line spans and heredocs", () => 
             })),
           ).toEqual(r.heredocs);
         });
-        const warnings = doc.diagnostics.filter((d) => d.code === "empty-continuation").map((d) => d.message);
-        expect(warnings).toEqual(ref.warnings.map((w) => w.short));
+        const warnings = doc.diagnostics
+          .filter((d) => d.code === "empty-continuation")
+          .map((d) => ({ short: d.message, line: d.referenceLine }));
+        expect(warnings).toEqual(ref.warnings.map((w) => ({ short: w.short, line: w.line })));
       });
     }
   }
