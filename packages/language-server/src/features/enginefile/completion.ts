@@ -9,7 +9,7 @@ import {
 } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { type CursorContext, cursorContext } from "./cursor-context.js";
-import { DIRECTIVES, FLAGS, flagsOf, INSTRUCTIONS, MOUNT_OPTIONS } from "./reference.js";
+import { DIRECTIVES, FLAGS, flagsOf, INSTRUCTIONS, MOUNT_OPTIONS } from "./syntax-docs.js";
 
 /** Characters that open completion in Enginefiles (`--` flags, `=` values, `$` variables, `,` mount options). */
 export const ENGINEFILE_TRIGGER_CHARACTERS = ["-", "=", "$", "{", ",", " ", "#"];
