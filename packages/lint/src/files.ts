@@ -51,3 +51,4 @@ export {
   ProjectSettings,
 } from "./node/project-settings.js";
 export { RULES, ruleById, ruleIds } from "./rules/registry.js";
+export { redactSecretValues, secretValueSpans } from "./text/redact-secret-values.js";

@@ -3,14 +3,29 @@ import type { ClientCapabilities, Connection, Diagnostic, TextDocuments } from "
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { ProjectConfigs } from "../config/project-config.js";
 import type { ServerSettings } from "../config/settings.js";
-import type { DocumentAnalysis } from "../documents/analysis-cache.js";
+import { type DocumentAnalysis, MAX_ANALYSED_CHARS } from "../documents/analysis-cache.js";
 import type { DocumentRouter, Handled } from "../documents/document-router.js";
+import { maskResponse, secretValuesOf } from "../secrets/secret-masking.js";
 import { secretOnlineFindings } from "../secrets/secret-online-findings.js";
 import type { SecretsService } from "../secrets/secrets-service.js";
 import { findingsOf } from "./finding-source.js";
 import { DiagnosticsPublisher } from "./publisher.js";
 import { relatedInformation } from "./related.js";
 import { toDiagnostic } from "./to-lsp.js";
+
+/** The finding at the offset where a document crosses {@link MAX_ANALYSED_CHARS} (not a lint rule: no rule page). */
+function tooLargeFinding(h: Handled, cutAt: number): Finding {
+  const at = h.document.positionAt(cutAt);
+  return {
+    ruleId: TOO_LARGE,
+    severity: "warning",
+    message: `The document is longer than ${MAX_ANALYSED_CHARS} characters: only the ${at.line} lines before this one are checked.`,
+    range: { start: { ...at, offset: cutAt }, end: { ...at, offset: cutAt } },
+  } as Finding;
+}
+
+/** The code of the size-limit diagnostic. */
+export const TOO_LARGE = "document-too-large";
 
 /** What the diagnostics need from the server. */
 export interface DiagnosticsHost {
@@ -59,18 +74,23 @@ export class DiagnosticsService {
       h.analysis.kind === "manifest" && this.host.settings().online
         ? await secretOnlineFindings(this.host.secrets, h.analysis.manifest)
         : [];
-    return findingsOf(h.analysis, lint, online);
+    const findings = await findingsOf(h.analysis, lint, online);
+    const cut = h.analysis.cutAt;
+    if (cut !== undefined) findings.push(tooLargeFinding(h, cut));
+    return findings;
   }
 
-  /** Findings as LSP diagnostics, with related locations when the client takes them. */
+  /** Findings as LSP diagnostics, with related locations when the client takes them and secret values masked. */
   toLsp(findings: readonly Finding[], analysis: DocumentAnalysis): Diagnostic[] {
     const related = this.host.client().textDocument?.publishDiagnostics?.relatedInformation !== false;
-    return findings.map((f) => {
+    const diagnostics = findings.map((f) => {
       const d = toDiagnostic(f);
+      if (f.ruleId === TOO_LARGE) delete d.codeDescription;
       const links = related ? relatedInformation(f, analysis) : [];
       if (links.length > 0) d.relatedInformation = links;
       return d;
     });
+    return maskResponse(diagnostics, secretValuesOf(analysis));
   }
 
   /** Answers a pull request for `uri` (an unhandled document has no diagnostics). */

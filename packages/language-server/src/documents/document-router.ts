@@ -1,6 +1,7 @@
 import type { TextDocuments } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { ProjectConfigs } from "../config/project-config.js";
+import { secretValuesOf } from "../secrets/secret-masking.js";
 import { AnalysisCache, type DocumentAnalysis, type EnginefileAnalysis } from "./analysis-cache.js";
 import { type DocumentKind, documentKindOf, globToRegExp } from "./document-kind.js";
 
@@ -57,6 +58,12 @@ export class DocumentRouter {
     if (!document || documentKindOf(uri, document.languageId, this.manifestGlobs) !== "enginefile")
       return undefined;
     return { document, analysis: this.cache.enginefile(document) };
+  }
+
+  /** The secret values of the document's latest analysis (masked in every response about it). */
+  secretValues(uri: string): readonly string[] {
+    const analysis = this.cache.latest(uri);
+    return analysis ? secretValuesOf(analysis) : [];
   }
 
   /** Forgets a closed document's analysis. */

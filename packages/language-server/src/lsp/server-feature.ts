@@ -9,6 +9,7 @@ import {
   type ServerCapabilities,
 } from "vscode-languageserver";
 import { safeHandler } from "../protocol/safe-handler.js";
+import { maskResponse } from "../secrets/secret-masking.js";
 import type { ServerServices } from "./server-services.js";
 
 /** What a request's params must hold, checked before the provider runs. */
@@ -64,7 +65,8 @@ export function paramsProblem(params: unknown, shape: ParamsShape): string | und
  * are not the method's shape (null, a missing `textDocument`…) are answered with the JSON-RPC error
  * `InvalidParams` (-32602) naming what is wrong, never a crash or a TypeError's text (#14 item 9); the
  * provider then runs inside {@link safeHandler} (cancellation, a failing provider logs and answers
- * `fallback`).
+ * `fallback`), and its answer goes out with the document's secret values masked (src/secrets/
+ * secret-masking.ts).
  */
 export function requestFeature<P, R>(spec: RequestFeatureSpec<P, R>): ServerFeature {
   return {
@@ -81,7 +83,10 @@ export function requestFeature<P, R>(spec: RequestFeatureSpec<P, R>): ServerFeat
         (params: unknown, token: CancellationToken): Promise<unknown> | ResponseError => {
           const problem = paramsProblem(params, spec.params);
           if (problem) return new ResponseError(ErrorCodes.InvalidParams, `${spec.type.method}: ${problem}`);
-          return run(params as P, token) as Promise<unknown>;
+          const uri = (params as { textDocument?: { uri?: string } }).textDocument?.uri;
+          return run(params as P, token).then((result) =>
+            uri === undefined ? result : maskResponse(result, services.router.secretValues(uri)),
+          );
         },
       );
     },
