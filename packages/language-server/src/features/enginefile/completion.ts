@@ -84,21 +84,56 @@ function directiveItems(document: TextDocument, ctx: CursorContext): CompletionI
   );
 }
 
-/** Variables in scope at the instruction, with their resolved values (ENV first, then ARGs). */
+/** Whole directive lines (`# syntax=`) offered on a blank line at the top of the file. */
+function directiveLineItems(document: TextDocument, ctx: CursorContext): CompletionItem[] {
+  return DIRECTIVES.map((d) =>
+    replaceItem(document, ctx.offset, ctx.offset, `# ${d.name}=`, CompletionItemKind.Property, {
+      detail: d.syntax,
+      documentation: markdown(d.summary),
+      sortText: `~${d.name}`,
+      command: RE_TRIGGER,
+    }),
+  );
+}
+
+/** The `${NAME:` modifiers of BuildKit's shell lexer (`${VAR:-default}`, `${VAR:+alternative}`, `${VAR:?message}`). */
+const MODIFIERS = [
+  { op: "-", summary: "the value of the variable, or `word` when it is unset or empty" },
+  { op: "+", summary: "`word` when the variable is set and not empty, else nothing" },
+  { op: "?", summary: "the value of the variable; the build fails with `message` when it is unset or empty" },
+];
+
+/**
+ * Variables in scope at the instruction, with their resolved values (ENV first, then ARGs). The item
+ * replaces the whole name around the cursor (`${APP_|NAME}` gives `${APP_NAME}`, never a repeated tail)
+ * and adds `}` after `${` when no `}` or `:` modifier follows the name. After `${NAME:` the modifiers.
+ */
 function variableItems(
   document: TextDocument,
   file: AnalyzedEnginefile,
   ctx: CursorContext,
 ): CompletionItem[] {
+  const modifier = /\$\{([A-Za-z_][A-Za-z0-9_]*):$/.exec(ctx.linePrefix);
+  if (modifier)
+    return MODIFIERS.map((m) =>
+      replaceItem(document, ctx.offset, ctx.offset, `:${m.op}`, CompletionItemKind.Operator, {
+        filterText: m.op,
+        detail: `\${${modifier[1]}:${m.op}word}`,
+        documentation: markdown(m.summary),
+        insertText: m.op,
+      }),
+    );
   const m = /\$(\{?)([A-Za-z0-9_]*)$/.exec(ctx.linePrefix);
   if (!m || !ctx.instruction) return [];
   const scope = file.scopes.get(ctx.instruction);
   if (!scope) return [];
   const braced = m[1] === "{";
   const start = ctx.offset - (m[2]?.length ?? 0);
-  const closing = braced && file.text[ctx.offset] !== "}" ? "}" : "";
+  const rest = /^[A-Za-z0-9_]*/.exec(file.text.slice(ctx.offset))?.[0] ?? "";
+  const end = ctx.offset + rest.length;
+  const closing = braced && !/^[}:]/.test(file.text.slice(end)) ? "}" : "";
   return scope.bindings().map((b, index) =>
-    replaceItem(document, start, ctx.offset, b.name, CompletionItemKind.Variable, {
+    replaceItem(document, start, end, b.name, CompletionItemKind.Variable, {
       detail: b.value === undefined ? `${b.kind} (no value)` : `${b.kind} = ${b.value}`,
       documentation: markdown(
         b.value === undefined
@@ -203,6 +238,8 @@ function argumentItems(
   const words = afterKeyword.split(/\s+/).filter((w) => w.length > 0 && !w.startsWith("--"));
   switch (ins.kind) {
     case "from":
+      // After `name:` or `name@` a tag or digest is typed: never stage names (image tags come from the engine).
+      if (words.length === 0 && /[:@/]/.test(ctx.word)) return [];
       if (words.length === 0)
         return stageNamesBefore(file, ins.range.start.offset).map((n) =>
           replaceItem(document, ctx.wordStart, ctx.offset, n, CompletionItemKind.Reference, {
@@ -258,12 +295,17 @@ export function enginefileCompletion(
   options: CompletionOptions,
 ): CompletionItem[] {
   const ctx = cursorContext(file, offset);
-  if (/\$\{?[A-Za-z0-9_]*$/.test(ctx.linePrefix) && ctx.instruction)
+  if (/\$\{?[A-Za-z0-9_]*$|\$\{[A-Za-z_][A-Za-z0-9_]*:$/.test(ctx.linePrefix) && ctx.instruction)
     return variableItems(document, file, ctx);
   if (ctx.inHeredoc) return [];
   if (ctx.linePrefix.trimStart().startsWith("#"))
     return ctx.inDirectiveRegion ? directiveItems(document, ctx) : [];
-  if (ctx.atKeyword) return instructionItems(document, ctx, options);
+  if (ctx.atKeyword) {
+    const instructions = instructionItems(document, ctx, options);
+    // On a blank line of the directive region, the directives too (`# syntax=` …).
+    if (!ctx.inDirectiveRegion || ctx.linePrefix.trim() !== "") return instructions;
+    return [...directiveLineItems(document, ctx), ...instructions];
+  }
   const ins = ctx.instruction;
   if (!ins) return [];
   if (ctx.word.startsWith("-")) {
