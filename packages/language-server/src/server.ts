@@ -14,6 +14,7 @@ import { CONFIGURATION_TIMEOUT_MS, enginekitSection, SettingsSources } from "./c
 import { DiagnosticsService } from "./diagnostics/diagnostics-service.js";
 import type { AnalysisCache } from "./documents/analysis-cache.js";
 import { DocumentRouter } from "./documents/document-router.js";
+import { LocalImages } from "./engine/local-images.js";
 import { SemanticTokensStore } from "./features/shared/semantic-delta.js";
 import { FEATURES } from "./lsp/feature-table.js";
 import { serverCapabilities } from "./lsp/server-feature.js";
@@ -23,7 +24,7 @@ import { SecretsService } from "./secrets/secrets-service.js";
 
 /** Options of {@link startServer} (tests inject the environment and a home folder). */
 export interface ServerOptions {
-  /** Environment for the secrets client (`SVC_ADDR`, `SVC_TOKEN`, …); default `process.env`. */
+  /** Environment for the secrets and engine clients (`SVC_ADDR`, `SVC_TOKEN`, `ENGINE_HOST`, …); default `process.env`. */
   env?: NodeJS.ProcessEnv;
   /** Home folder for `~/.svc-token`; default the user's. */
   homeDir?: string;
@@ -85,6 +86,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     () => diagnostics.refreshAll(),
   );
   const router = new DocumentRouter(documents, projects);
+  const images = new LocalImages({ settings: () => settings, ...(options.env ? { env: options.env } : {}) });
   const diagnostics = new DiagnosticsService({
     connection,
     documents,
@@ -100,6 +102,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     router,
     diagnostics,
     secrets,
+    images,
     tokens: new SemanticTokensStore(),
     settings: () => settings,
     client: () => client,
@@ -112,6 +115,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     router.setManifestGlobs(settings.manifests);
     projects.reset(settings.rules);
     if (JSON.stringify(before.secrets) !== JSON.stringify(settings.secrets)) secrets.settingsChanged();
+    if (JSON.stringify(before.images) !== JSON.stringify(settings.images)) images.settingsChanged();
   };
 
   /**
@@ -187,6 +191,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onShutdown(() => {
     diagnostics.dispose();
     secrets.dispose();
+    images.dispose();
     projects.dispose();
   });
 

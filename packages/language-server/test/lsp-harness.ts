@@ -59,7 +59,11 @@ export async function startTestClient(
   up.pipe(guard);
   // the server reads through the framing guard, as `enginekit lsp` does (src/transport.ts)
   const serverConnection = createConnection(ProposedFeatures.all, guard, down);
-  const server = startServer(serverConnection, options);
+  // No engine unless a test gives one: image completion stays silent and label lists stay exact.
+  const server = startServer(serverConnection, {
+    env: { ...process.env, ENGINE_HOST: "unix:///nonexistent/enginekit-test/engine.sock" },
+    ...options,
+  });
   const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
   const diagnostics = new Map<string, unknown[]>();
   const publications = new Map<string, number>();

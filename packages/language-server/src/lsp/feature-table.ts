@@ -24,7 +24,12 @@ import {
   SignatureHelpRequest,
 } from "vscode-languageserver";
 import type { HandledEnginefile } from "../documents/document-router.js";
-import { ENGINEFILE_TRIGGER_CHARACTERS, enginefileCompletion } from "../features/enginefile/completion.js";
+import {
+  ENGINEFILE_TRIGGER_CHARACTERS,
+  enginefileCompletion,
+  imageItems,
+  imageWordAt,
+} from "../features/enginefile/completion.js";
 import { instructionAt } from "../features/enginefile/cursor-context.js";
 import { enginefileFolding } from "../features/enginefile/folding.js";
 import { enginefileFormatting, enginefileOnTypeFormatting } from "../features/enginefile/formatting.js";
@@ -112,7 +117,9 @@ export const FEATURES: readonly ServerFeature[] = [
       const offset = h.document.offsetAt(p.position);
       if (h.analysis.kind === "enginefile") {
         const snippets = Boolean(s.client().textDocument?.completion?.completionItem?.snippetSupport);
-        return enginefileCompletion(h.document, h.analysis.file, offset, { snippets });
+        const items = enginefileCompletion(h.document, h.analysis.file, offset, { snippets });
+        const image = imageWordAt(h.analysis.file, offset);
+        return image ? [...items, ...imageItems(h.document, image, await s.images.tags(token))] : items;
       }
       return (
         (await secretCompletion(s.secrets, h.document, offset, token)) ??

@@ -3,6 +3,7 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { ServerSettings } from "../config/settings.js";
 import type { DiagnosticsService } from "../diagnostics/diagnostics-service.js";
 import type { DocumentRouter } from "../documents/document-router.js";
+import type { LocalImages } from "../engine/local-images.js";
 import type { SemanticTokensStore } from "../features/shared/semantic-delta.js";
 import type { SecretsService } from "../secrets/secrets-service.js";
 
@@ -17,6 +18,7 @@ export interface ServerServices {
   router: DocumentRouter;
   diagnostics: DiagnosticsService;
   secrets: SecretsService;
+  images: LocalImages;
   tokens: SemanticTokensStore;
   settings(): ServerSettings;
   client(): ClientCapabilities;

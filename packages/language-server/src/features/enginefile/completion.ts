@@ -282,6 +282,36 @@ function argumentItems(
 }
 
 /**
+ * Where a `FROM` base image is being typed at `offset` (the first word after the flags), or undefined:
+ * the offsets of the typed word. Image completion (src/engine/local-images.ts) answers there.
+ */
+export function imageWordAt(
+  file: AnalyzedEnginefile,
+  offset: number,
+): { start: number; end: number } | undefined {
+  const ctx = cursorContext(file, offset);
+  const ins = ctx.instruction;
+  if (ins?.kind !== "from" || ctx.inHeredoc || ctx.word.startsWith("-") || ctx.atKeyword) return undefined;
+  const before = file.text.slice(ins.keywordRange.end.offset, ctx.wordStart);
+  const words = before.split(/\s+|\\\r?\n/).filter((w) => w !== "" && w !== "\\" && !w.startsWith("--"));
+  return words.length === 0 ? { start: ctx.wordStart, end: ctx.offset } : undefined;
+}
+
+/** Completion items for local images (`name:tag`) replacing the typed image word. */
+export function imageItems(
+  document: TextDocument,
+  word: { start: number; end: number },
+  tags: readonly string[],
+): CompletionItem[] {
+  return tags.map((tag, index) =>
+    replaceItem(document, word.start, word.end, tag, CompletionItemKind.Module, {
+      detail: "local image",
+      sortText: `~${String(index).padStart(5, "0")}`,
+    }),
+  );
+}
+
+/**
  * Completion in an Enginefile at `offset` (task §2): instructions with snippets at a keyword position
  * (ONBUILD triggers too), parser directives and their values at the top, flags of the instruction and
  * their values (`RUN --mount` keys and values per mount type, `--network`, `--security`, COPY/ADD,
