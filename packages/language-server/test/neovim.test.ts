@@ -15,34 +15,40 @@ const ready = nvim !== undefined && existsSync(bin);
 if (!ready && process.env.CI)
   throw new Error(`the Neovim E2E test needs nvim (Debian neovim) and the built CLI (${bin})`);
 
+/** Runs headless Neovim with a Lua script and returns what the script wrote (JSON). */
+async function runNeovim(script: string, env: Record<string, string> = {}): Promise<unknown> {
+  const out = join(mkdtempSync(join(tmpdir(), "enginekit-nvim-")), "result.json");
+  const child = spawn(nvim!, ["--headless", "--clean", "-u", join(here, "nvim", script)], {
+    env: {
+      ...process.env,
+      ENGINEKIT_CMD: JSON.stringify([node, bin, "lsp", "--stdio"]),
+      ENGINEKIT_FILES: join(here, "nvim"),
+      ENGINEKIT_OUT: out,
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  try {
+    const code = await new Promise<number | null>((resolveExit, reject) => {
+      const timer = setTimeout(() => reject(new Error(`nvim did not finish in 45 s: ${stderr}`)), 45_000);
+      child.once("exit", (c) => {
+        clearTimeout(timer);
+        resolveExit(c);
+      });
+    });
+    expect(code, stderr).toBe(0);
+  } finally {
+    child.kill("SIGKILL");
+  }
+  return JSON.parse(readFileSync(out, "utf8"));
+}
+
 /** Neovim's own client (a real LSP client) against the built `enginekit lsp --stdio` (task §3). */
 describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --stdio", () => {
   it("gets diagnostics, completion, hover and a formatting edit for an Enginefile and a manifest", async () => {
-    const out = join(mkdtempSync(join(tmpdir(), "enginekit-nvim-")), "result.json");
-    const child = spawn(nvim!, ["--headless", "--clean", "-u", join(here, "nvim/config.lua")], {
-      env: {
-        ...process.env,
-        ENGINEKIT_CMD: JSON.stringify([node, bin, "lsp", "--stdio"]),
-        ENGINEKIT_FILES: join(here, "nvim"),
-        ENGINEKIT_OUT: out,
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    try {
-      const code = await new Promise<number | null>((resolveExit, reject) => {
-        const timer = setTimeout(() => reject(new Error(`nvim did not finish in 45 s: ${stderr}`)), 45_000);
-        child.once("exit", (c) => {
-          clearTimeout(timer);
-          resolveExit(c);
-        });
-      });
-      expect(code, stderr).toBe(0);
-    } finally {
-      child.kill("SIGKILL");
-    }
-    const got = JSON.parse(readFileSync(out, "utf8")) as {
+    const got = (await runNeovim("config.lua")) as {
       errors: string[];
       diagnostics: Record<string, { code: string; range: { start: { line: number } } }[]>;
       completion: string[];
@@ -71,4 +77,19 @@ describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --st
     expect(got.manifestKeys).toContain("CpuShares");
     expect(got.manifestKeys).not.toContain("Memory");
   }, 60_000);
+
+  // #15 item 3: each way a client gives settings reaches the server (the rule relative-workdir turned off)
+  for (const path of ["initializationOptions", "configuration", "didChangeConfiguration"])
+    it(`takes settings given by ${path}`, async () => {
+      const got = (await runNeovim("settings.lua", { ENGINEKIT_SETTINGS_PATH: path })) as {
+        errors: string[];
+        rounds: string[][];
+      };
+      expect(got.errors).toEqual([]);
+      const last = got.rounds.at(-1)!;
+      expect(last).toContain("instruction-casing");
+      expect(last).not.toContain("relative-workdir");
+      // before the notification the rule was on: the change is what turned it off
+      if (path === "didChangeConfiguration") expect(got.rounds[0]).toContain("relative-workdir");
+    }, 60_000);
 });
