@@ -270,6 +270,7 @@ describe("formatting", () => {
       [0, " "],
       [1, ""],
       [1, "RUN"],
+      [2, "  "],
       [3, "COPY"],
       [3, " "],
       [3, " "],
@@ -286,6 +287,30 @@ describe("formatting", () => {
       ch: "\\",
       options,
     });
-    expect(onType).toHaveLength(2);
+    expect(onType).toHaveLength(3);
+  });
+
+  it("on-type formatting after a newline: continuation lines indented, new instructions at column 0", async () => {
+    const t = await client();
+    const onNewline = async (text: string, line: number, options = { tabSize: 2, insertSpaces: true }) => {
+      const uri = `file:///ontype/${line}/${text.length}/Enginefile`;
+      await t.open(uri, text, "dockerfile");
+      return t.request<{ range: unknown; newText: string }[]>("textDocument/onTypeFormatting", {
+        textDocument: { uri },
+        position: { line, character: 0 },
+        ch: "\n",
+        options,
+      });
+    };
+    expect(await onNewline("FROM alpine\nRUN apt-get update \\\n", 2)).toEqual([
+      { range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, newText: "  " },
+    ]);
+    expect(await onNewline("FROM alpine\nRUN a \\\n    ", 2, { tabSize: 4, insertSpaces: false })).toEqual([
+      { range: { start: { line: 2, character: 0 }, end: { line: 2, character: 4 } }, newText: "\t" },
+    ]);
+    expect(await onNewline("FROM alpine\n    ", 1)).toEqual([
+      { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }, newText: "" },
+    ]);
+    expect(await onNewline("FROM alpine\nRUN <<EOF\n  x\n  ", 3)).toEqual([]);
   });
 });

@@ -244,12 +244,12 @@ export const FEATURES: readonly ServerFeature[] = [
     type: DocumentOnTypeFormattingRequest.type,
     params: "position",
     capabilities: () => ({
-      documentOnTypeFormattingProvider: { firstTriggerCharacter: "\\", moreTriggerCharacter: ["`"] },
+      documentOnTypeFormattingProvider: { firstTriggerCharacter: "\\", moreTriggerCharacter: ["`", "\n"] },
     }),
     fallback: [],
     provide: (p, s) =>
       onEnginefile(p, s, [], (h) =>
-        enginefileOnTypeFormatting(h.document, h.analysis.file, p.position.line, p.options),
+        enginefileOnTypeFormatting(h.document, h.analysis.file, p.position, String(p.ch), p.options),
       ),
   }),
   requestFeature({
