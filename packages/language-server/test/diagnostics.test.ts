@@ -242,6 +242,44 @@ describe("code actions", () => {
     ]);
   });
 
+  it("quick-fixes every did-you-mean: flags, instructions, mount types and options, stage names, variables", async () => {
+    const t = await client();
+    const uri = "file:///d9/Enginefile";
+    const text = [
+      "FROM alpine:3.20 AS build",
+      "ARG VERSION=1",
+      "COPPY a b",
+      "COPY --form=build /a /b",
+      "RUN --mount=type=cahce,target=/c true",
+      "RUN --mount=type=cache,taget=/c true",
+      "WORKDIR /${VERSON}",
+      "",
+    ].join("\n");
+    const published = t.nextDiagnostics(uri);
+    await t.open(uri, text, "dockerfile");
+    const ds = await published;
+    const fixed: string[] = [];
+    for (const d of ds.filter((x) => String(x.message).includes("Did you mean"))) {
+      const actions = await t.request<{ title: string; isPreferred?: boolean; edit: { changes: Record<string, { newText: string; range: { start: { line: number; character: number }; end: { character: number } } }[]> } }[]>(
+        "textDocument/codeAction",
+        { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } },
+      );
+      const fix = actions.find((a) => a.isPreferred)!;
+      const edit = fix.edit.changes[uri]![0]!;
+      const line = text.split("\n")[edit.range.start.line]!;
+      fixed.push(line.slice(0, edit.range.start.character) + edit.newText + line.slice(edit.range.end.character));
+    }
+    expect(fixed.sort()).toEqual(
+      [
+        "COPY a b",
+        "COPY --from=build /a /b",
+        "RUN --mount=type=cache,target=/c true",
+        "RUN --mount=type=cache,target=/c true",
+        "WORKDIR /${VERSION}",
+      ].sort(),
+    );
+  });
+
   it("the ignore comment really silences the rule", async () => {
     const t = await client();
     const uri = "file:///d7/Enginefile";
