@@ -260,14 +260,27 @@ describe("code actions", () => {
     const ds = await published;
     const fixed: string[] = [];
     for (const d of ds.filter((x) => String(x.message).includes("Did you mean"))) {
-      const actions = await t.request<{ title: string; isPreferred?: boolean; edit: { changes: Record<string, { newText: string; range: { start: { line: number; character: number }; end: { character: number } } }[]> } }[]>(
-        "textDocument/codeAction",
-        { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } },
-      );
+      const actions = await t.request<
+        {
+          title: string;
+          isPreferred?: boolean;
+          edit: {
+            changes: Record<
+              string,
+              {
+                newText: string;
+                range: { start: { line: number; character: number }; end: { character: number } };
+              }[]
+            >;
+          };
+        }[]
+      >("textDocument/codeAction", { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
       const fix = actions.find((a) => a.isPreferred)!;
       const edit = fix.edit.changes[uri]![0]!;
       const line = text.split("\n")[edit.range.start.line]!;
-      fixed.push(line.slice(0, edit.range.start.character) + edit.newText + line.slice(edit.range.end.character));
+      fixed.push(
+        line.slice(0, edit.range.start.character) + edit.newText + line.slice(edit.range.end.character),
+      );
     }
     expect(fixed.sort()).toEqual(
       [

@@ -213,4 +213,63 @@ describe("Enginefile completion", () => {
     expect(await complete("FROM alpine AS base\nFROM debian@|")).toEqual([]);
     expect(labels(await complete("FROM alpine AS base\nFROM b|"))).toEqual(["base"]);
   });
+
+  it("leaves instruction docs to completionItem/resolve when the client resolves them", async () => {
+    const c = await startTestClient(
+      { diagnosticsDelayMs: 10_000 },
+      {
+        textDocument: {
+          completion: {
+            completionItem: { snippetSupport: true, resolveSupport: { properties: ["documentation"] } },
+          },
+        },
+      },
+    );
+    try {
+      const uri = "file:///resolve/Enginefile";
+      await c.open(uri, "FROM alpine\n", "dockerfile");
+      const items = await c.request<(Item & { documentation?: unknown; data?: unknown })[]>(
+        "textDocument/completion",
+        {
+          textDocument: { uri },
+          position: { line: 1, character: 0 },
+        },
+      );
+      const run = items.find((i) => i.label === "RUN")!;
+      expect(run.documentation).toBeUndefined();
+      const resolved = await c.request<{ documentation: { value: string } }>("completionItem/resolve", run);
+      expect(resolved.documentation.value).toContain("RUN");
+      expect(resolved.documentation.value).toContain("```");
+      // a client without resolve gets the docs in the list
+      const inline = await complete("FROM alpine\n|");
+      expect(
+        (inline.find((i) => i.label === "RUN") as { documentation?: unknown }).documentation,
+      ).toBeDefined();
+    } finally {
+      await c.close();
+    }
+  });
+
+  it("answers selectionRange: word, instruction, stage, document, each containing the one before", async () => {
+    const uri = "file:///selection/Enginefile";
+    await t.open(
+      uri,
+      "FROM alpine AS b\nARG V=1\nRUN --mount=type=cache,target=/c echo ${V}\n",
+      "dockerfile",
+    );
+    type Sel = {
+      range: { start: { line: number; character: number }; end: { line: number; character: number } };
+      parent?: Sel;
+    };
+    const [sel] = await t.request<Sel[]>("textDocument/selectionRange", {
+      textDocument: { uri },
+      positions: [{ line: 2, character: 41 }],
+    });
+    const chain: string[] = [];
+    for (let s: Sel | undefined = sel; s; s = s.parent)
+      chain.push(
+        `${s.range.start.line}:${s.range.start.character}-${s.range.end.line}:${s.range.end.character}`,
+      );
+    expect(chain).toEqual(["2:38-2:42", "2:33-2:42", "2:0-2:42", "0:0-2:42", "0:0-3:0"]);
+  });
 });

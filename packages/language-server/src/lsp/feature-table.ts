@@ -3,6 +3,7 @@ import {
   CodeActionRequest,
   type CompletionItem,
   CompletionRequest,
+  CompletionResolveRequest,
   DefinitionRequest,
   DocumentDiagnosticReportKind,
   DocumentDiagnosticRequest,
@@ -18,6 +19,7 @@ import {
   PrepareRenameRequest,
   ReferencesRequest,
   RenameRequest,
+  SelectionRangeRequest,
   SemanticTokensDeltaRequest,
   SemanticTokensRangeRequest,
   SemanticTokensRequest,
@@ -29,6 +31,7 @@ import {
   enginefileCompletion,
   imageItems,
   imageWordAt,
+  resolveCompletionItem,
 } from "../features/enginefile/completion.js";
 import { instructionAt } from "../features/enginefile/cursor-context.js";
 import { enginefileFolding } from "../features/enginefile/folding.js";
@@ -43,6 +46,7 @@ import {
   enginefileReferences,
   enginefileRename,
 } from "../features/enginefile/navigation.js";
+import { enginefileSelectionRanges } from "../features/enginefile/selection-range.js";
 import { enginefileSemanticTokens, SEMANTIC_TOKENS_LEGEND } from "../features/enginefile/semantic-tokens.js";
 import {
   enginefileSignatureHelp,
@@ -107,7 +111,7 @@ export const FEATURES: readonly ServerFeature[] = [
     capabilities: () => ({
       completionProvider: {
         triggerCharacters: [...new Set([...ENGINEFILE_TRIGGER_CHARACTERS, ...MANIFEST_TRIGGER_CHARACTERS])],
-        resolveProvider: false,
+        resolveProvider: true,
       },
     }),
     fallback: [] as CompletionItem[],
@@ -116,8 +120,12 @@ export const FEATURES: readonly ServerFeature[] = [
       if (!h) return [];
       const offset = h.document.offsetAt(p.position);
       if (h.analysis.kind === "enginefile") {
-        const snippets = Boolean(s.client().textDocument?.completion?.completionItem?.snippetSupport);
-        const items = enginefileCompletion(h.document, h.analysis.file, offset, { snippets });
+        const item = s.client().textDocument?.completion?.completionItem;
+        const resolveDocumentation = Boolean(item?.resolveSupport?.properties.includes("documentation"));
+        const items = enginefileCompletion(h.document, h.analysis.file, offset, {
+          snippets: Boolean(item?.snippetSupport),
+          resolveDocumentation,
+        });
         const image = imageWordAt(h.analysis.file, offset);
         return image ? [...items, ...imageItems(h.document, image, await s.images.tags(token))] : items;
       }
@@ -126,6 +134,23 @@ export const FEATURES: readonly ServerFeature[] = [
         (await loadManifestStack()).manifestCompletion(h.document, h.analysis.manifest, offset)
       );
     },
+  }),
+  requestFeature({
+    type: CompletionResolveRequest.type,
+    params: "item",
+    capabilities: () => ({}),
+    fallback: null as unknown as CompletionItem,
+    provide: (p) => resolveCompletionItem(p),
+  }),
+  requestFeature({
+    type: SelectionRangeRequest.type,
+    params: "document",
+    capabilities: () => ({ selectionRangeProvider: true }),
+    fallback: [],
+    provide: (p, s) =>
+      onEnginefile(p, s, [], (h) =>
+        enginefileSelectionRanges(h.document, h.analysis.file, Array.isArray(p.positions) ? p.positions : []),
+      ),
   }),
   requestFeature({
     type: HoverRequest.type,

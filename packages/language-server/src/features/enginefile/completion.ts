@@ -17,6 +17,28 @@ export const ENGINEFILE_TRIGGER_CHARACTERS = ["-", "=", "$", "{", ",", " ", "#"]
 /** Client abilities that change completion items. */
 export interface CompletionOptions {
   snippets: boolean;
+  /** The client resolves `documentation` lazily (`completionItem/resolve`): long docs are left out of the list. */
+  resolveDocumentation?: boolean;
+}
+
+/** What `completionItem/resolve` needs to fill an item's documentation (kept in `CompletionItem.data`). */
+export type ResolveData = { resolve: "instruction"; keyword: string };
+
+/** The documentation of an instruction item: summary and syntax lines. */
+function instructionDocs(keyword: string) {
+  const i = INSTRUCTIONS.find((x) => x.keyword === keyword);
+  return i ? markdown(`${i.summary}\n\n\`\`\`\n${i.syntax.join("\n")}\n\`\`\``) : undefined;
+}
+
+/**
+ * `completionItem/resolve`: fills the documentation left out of the list (instruction items carry
+ * `data: { resolve: "instruction", keyword }`). Other items come back unchanged.
+ */
+export function resolveCompletionItem(item: CompletionItem): CompletionItem {
+  const data = item.data as ResolveData | undefined;
+  if (data?.resolve !== "instruction" || item.documentation) return item;
+  const documentation = instructionDocs(data.keyword);
+  return documentation ? { ...item, documentation } : item;
 }
 
 const RE_TRIGGER = { title: "Suggest", command: "editor.action.triggerSuggest" };
@@ -52,9 +74,10 @@ function instructionItems(
   const onbuild = /ONBUILD\s+[A-Za-z]*$/i.test(ctx.linePrefix);
   return INSTRUCTIONS.filter((i) => !onbuild || !["ONBUILD", "FROM", "MAINTAINER"].includes(i.keyword)).map(
     (i) => {
+      const data: ResolveData = { resolve: "instruction", keyword: i.keyword };
       const item = replaceItem(document, start, ctx.offset, i.keyword, CompletionItemKind.Keyword, {
         detail: i.syntax[0],
-        documentation: markdown(`${i.summary}\n\n\`\`\`\n${i.syntax.join("\n")}\n\`\`\``),
+        ...(options.resolveDocumentation ? { data } : { documentation: instructionDocs(i.keyword) }),
         ...(options.snippets ? { insertText: i.snippet, insertTextFormat: InsertTextFormat.Snippet } : {}),
       });
       if (i.deprecated) item.tags = [CompletionItemTag.Deprecated];
