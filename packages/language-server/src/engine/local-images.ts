@@ -72,7 +72,12 @@ export class LocalImages {
         for (const tag of image.RepoTags ?? []) if (tag !== "<none>:<none>") tags.add(tag);
       return [...tags].sort();
     } catch (error) {
-      if (!(error instanceof LookupCancelled)) this.client = undefined;
+      if (!(error instanceof LookupCancelled)) {
+        // the next lookup starts over with a new client (the engine may have been restarted)
+        const old = this.client;
+        this.client = undefined;
+        void old?.then((c) => c.close()).catch(() => undefined);
+      }
       return [];
     }
   }
