@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { registerBuildCommand } from "./commands/build.js";
 import { registerEngineCommand } from "./commands/engine.js";
+import { registerFormatCommand } from "./commands/format.js";
 import { registerLintCommand } from "./commands/lint.js";
 import { registerLspCommand } from "./commands/lsp.js";
 import { optionDescription } from "./commands/repeatable.js";
@@ -23,6 +24,7 @@ export function createProgram(io: CliIo): Command {
     .configureHelp({ optionDescription })
     .exitOverride();
   registerLintCommand(program, io);
+  registerFormatCommand(program, io);
   registerBuildCommand(program, io);
   registerLspCommand(program, io);
   registerSecretsCommand(program, io);

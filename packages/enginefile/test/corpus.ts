@@ -3,9 +3,12 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * Locates the shared corpus: `<repo root>/../shared/corpus` (CI checks `shared/` out beside the repo).
+ * Locates the shared corpus: `<repo root>/../shared/corpus` (CI checks `shared/` out beside the repo), or
+ * `ENGINEKIT_CORPUS` (a worktree elsewhere).
  */
-export const corpusRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../shared/corpus");
+export const corpusRoot =
+  process.env.ENGINEKIT_CORPUS ??
+  resolve(dirname(fileURLToPath(import.meta.url)), "../../../../shared/corpus");
 
 /** Reads a corpus file as UTF-8 text. */
 export function readCorpus(...parts: string[]): string {

@@ -26,8 +26,8 @@ describe("printer", () => {
         "FROM --platform=$P alpine as build",
         "COPY --from=build --chmod=644 a \\",
         "    b /dst/",
-        "RUN echo  'keep   this'  \\",
-        "  and  this",
+        "RUN echo  'keep   this' \\",
+        "    and  this",
         "ONBUILD RUN x",
         "EXPOSE 80 \\",
         "# comment inside",
@@ -56,5 +56,17 @@ describe("printer", () => {
     const once = format(text);
     expect(format(once)).toBe(once);
     expect(dump(parse(once))).toBe(dump(parse(text)));
+  });
+
+  it("indents shell continuation lines where no quote is open, and keeps split words joined", () => {
+    expect(format("run apt-get update  \\\n  && apt-get install -y \\\n\t\tcurl\n")).toBe(
+      "RUN apt-get update \\\n    && apt-get install -y \\\n    curl\n",
+    );
+    expect(format("run echo 'a \\\n  b' \\\n c\n", { continuationIndent: "\t" })).toBe(
+      "RUN echo 'a \\\n  b' \\\n\tc\n",
+    );
+    expect(format("run apt-get ins\\\ntall x\n")).toBe("RUN apt-get ins\\\ntall x\n");
+    expect(format("run a \\\n# comment   kept\n  b\n")).toBe("RUN a \\\n# comment   kept\n    b\n");
+    expect(format('cmd ["a",  \\\n  "b"]\n')).toBe('CMD ["a",  \\\n  "b"]\n');
   });
 });

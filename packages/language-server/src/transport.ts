@@ -5,7 +5,15 @@ import {
   IPCMessageWriter,
   ProposedFeatures,
 } from "vscode-languageserver/node";
+import { FramingGuard } from "./protocol/framing-guard.js";
 import { type EnginekitServer, type ServerOptions, startServer } from "./server.js";
+
+/** The client's byte stream through the {@link FramingGuard}; framing problems go to stderr (the client's log). */
+function guarded(input: NodeJS.ReadableStream): FramingGuard {
+  const guard = new FramingGuard((message) => process.stderr.write(`enginekit lsp: ${message}\n`));
+  input.pipe(guard);
+  return guard;
+}
 
 /** How the client talks to the server: stdio (default), Node IPC (`--node-ipc`), or a TCP port the client listens on (`--socket=<port>`). */
 export type Transport =
@@ -16,7 +24,7 @@ export type Transport =
 /**
  * Starts the language server on a transport (the conventions of `vscode-languageserver/node` and the
  * peer's `--stdio`, `--node-ipc`, `--socket=<port>`; with a socket the server connects to the client's
- * port on 127.0.0.1). Resolves once listening; the process exits when the client sends `exit`.
+ * port on 127.0.0.1); stdio and socket input go through the {@link FramingGuard}. Resolves once listening; the process exits when the client sends `exit`.
  * Throws for `node-ipc` when the process has no IPC channel.
  */
 export async function runLanguageServer(
@@ -25,7 +33,10 @@ export async function runLanguageServer(
 ): Promise<EnginekitServer> {
   switch (transport.kind) {
     case "stdio":
-      return startServer(createConnection(ProposedFeatures.all, process.stdin, process.stdout), options);
+      return startServer(
+        createConnection(ProposedFeatures.all, guarded(process.stdin), process.stdout),
+        options,
+      );
     case "node-ipc":
       if (!process.send)
         throw new Error(
@@ -41,7 +52,7 @@ export async function runLanguageServer(
         socket.once("connect", resolve);
         socket.once("error", reject);
       });
-      return startServer(createConnection(ProposedFeatures.all, socket, socket), options);
+      return startServer(createConnection(ProposedFeatures.all, guarded(socket), socket), options);
     }
   }
 }

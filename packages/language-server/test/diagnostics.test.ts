@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Enginefile text with ${…} variable references
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -242,6 +243,57 @@ describe("code actions", () => {
     ]);
   });
 
+  it("quick-fixes every did-you-mean: flags, instructions, mount types and options, stage names, variables", async () => {
+    const t = await client();
+    const uri = "file:///d9/Enginefile";
+    const text = [
+      "FROM alpine:3.20 AS build",
+      "ARG VERSION=1",
+      "COPPY a b",
+      "COPY --form=build /a /b",
+      "RUN --mount=type=cahce,target=/c true",
+      "RUN --mount=type=cache,taget=/c true",
+      "WORKDIR /${VERSON}",
+      "",
+    ].join("\n");
+    const published = t.nextDiagnostics(uri);
+    await t.open(uri, text, "dockerfile");
+    const ds = await published;
+    const fixed: string[] = [];
+    for (const d of ds.filter((x) => String(x.message).includes("Did you mean"))) {
+      const actions = await t.request<
+        {
+          title: string;
+          isPreferred?: boolean;
+          edit: {
+            changes: Record<
+              string,
+              {
+                newText: string;
+                range: { start: { line: number; character: number }; end: { character: number } };
+              }[]
+            >;
+          };
+        }[]
+      >("textDocument/codeAction", { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+      const fix = actions.find((a) => a.isPreferred)!;
+      const edit = fix.edit.changes[uri]![0]!;
+      const line = text.split("\n")[edit.range.start.line]!;
+      fixed.push(
+        line.slice(0, edit.range.start.character) + edit.newText + line.slice(edit.range.end.character),
+      );
+    }
+    expect(fixed.sort()).toEqual(
+      [
+        "COPY a b",
+        "COPY --from=build /a /b",
+        "RUN --mount=type=cache,target=/c true",
+        "RUN --mount=type=cache,target=/c true",
+        "WORKDIR /${VERSION}",
+      ].sort(),
+    );
+  });
+
   it("the ignore comment really silences the rule", async () => {
     const t = await client();
     const uri = "file:///d7/Enginefile";
@@ -270,6 +322,7 @@ describe("formatting", () => {
       [0, " "],
       [1, ""],
       [1, "RUN"],
+      [2, "  "],
       [3, "COPY"],
       [3, " "],
       [3, " "],
@@ -286,6 +339,30 @@ describe("formatting", () => {
       ch: "\\",
       options,
     });
-    expect(onType).toHaveLength(2);
+    expect(onType).toHaveLength(3);
+  });
+
+  it("on-type formatting after a newline: continuation lines indented, new instructions at column 0", async () => {
+    const t = await client();
+    const onNewline = async (text: string, line: number, options = { tabSize: 2, insertSpaces: true }) => {
+      const uri = `file:///ontype/${line}/${text.length}/Enginefile`;
+      await t.open(uri, text, "dockerfile");
+      return t.request<{ range: unknown; newText: string }[]>("textDocument/onTypeFormatting", {
+        textDocument: { uri },
+        position: { line, character: 0 },
+        ch: "\n",
+        options,
+      });
+    };
+    expect(await onNewline("FROM alpine\nRUN apt-get update \\\n", 2)).toEqual([
+      { range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, newText: "  " },
+    ]);
+    expect(await onNewline("FROM alpine\nRUN a \\\n    ", 2, { tabSize: 4, insertSpaces: false })).toEqual([
+      { range: { start: { line: 2, character: 0 }, end: { line: 2, character: 4 } }, newText: "\t" },
+    ]);
+    expect(await onNewline("FROM alpine\n    ", 1)).toEqual([
+      { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }, newText: "" },
+    ]);
+    expect(await onNewline("FROM alpine\nRUN <<EOF\n  x\n  ", 3)).toEqual([]);
   });
 });

@@ -163,4 +163,113 @@ describe("Enginefile completion", () => {
     expect(signals).toContain("SIGRTMIN+3");
     expect(await complete("FROM alpine\nRUN <<EOF\n--|\nEOF\n")).toEqual([]);
   });
+
+  it("completes instructions on an empty or blank line, at column 0 and at the end of the file", async () => {
+    for (const text of [
+      "FROM alpine\n|",
+      "FROM alpine\n|\nRUN x\n",
+      "FROM alpine\n   |\nRUN x\n",
+      "FROM alpine\nRUN x\n\t|",
+      "FROM alpine AS b\nCOPY . /\n\n|",
+      "FROM alpine\nRUN <<EOF\nx\nEOF\n|",
+    ])
+      expect(labels(await complete(text)), JSON.stringify(text)).toContain("RUN");
+    // a continuation line is not a keyword position
+    expect(labels(await complete("FROM alpine\nRUN apt-get update \\\n  |"))).not.toContain("RUN");
+  });
+
+  it("offers the directives with the instructions on a blank line at the top", async () => {
+    const items = labels(await complete("|"));
+    expect(items).toContain("FROM");
+    expect(items).toContain("# syntax=");
+    expect(labels(await complete("FROM alpine\n|"))).not.toContain("# syntax=");
+  });
+
+  it("replaces the whole variable name inside ${…} and closes the brace only when needed", async () => {
+    const env = "FROM alpine\nENV APP_NAME=a\n";
+    const edit = async (line: string) => {
+      const items = await complete(env + line);
+      return (
+        items.find((i) => i.label === "APP_NAME") as Item & {
+          textEdit: { newText: string; range: { start: { character: number }; end: { character: number } } };
+        }
+      ).textEdit;
+    };
+    expect(await edit("RUN echo ${APP_|")).toEqual({
+      newText: "APP_NAME}",
+      range: { start: { line: 2, character: 11 }, end: { line: 2, character: 15 } },
+    });
+    expect(await edit("RUN echo ${APP_|NAME} x")).toEqual({
+      newText: "APP_NAME",
+      range: { start: { line: 2, character: 11 }, end: { line: 2, character: 19 } },
+    });
+    expect((await edit("RUN echo ${AP|:-x}")).newText).toBe("APP_NAME");
+    expect(labels(await complete(`${env}RUN echo \${APP_NAME:|`))).toEqual([":-", ":+", ":?"]);
+    expect(labels(await complete(`${env}RUN echo \${OTHER:-$|}`))).toContain("APP_NAME");
+  });
+
+  it("offers no stage names where an image tag or digest is typed", async () => {
+    expect(await complete("FROM alpine AS base\nFROM debian:|")).toEqual([]);
+    expect(await complete("FROM alpine AS base\nFROM debian@|")).toEqual([]);
+    expect(labels(await complete("FROM alpine AS base\nFROM b|"))).toEqual(["base"]);
+  });
+
+  it("leaves instruction docs to completionItem/resolve when the client resolves them", async () => {
+    const c = await startTestClient(
+      { diagnosticsDelayMs: 10_000 },
+      {
+        textDocument: {
+          completion: {
+            completionItem: { snippetSupport: true, resolveSupport: { properties: ["documentation"] } },
+          },
+        },
+      },
+    );
+    try {
+      const uri = "file:///resolve/Enginefile";
+      await c.open(uri, "FROM alpine\n", "dockerfile");
+      const items = await c.request<(Item & { documentation?: unknown; data?: unknown })[]>(
+        "textDocument/completion",
+        {
+          textDocument: { uri },
+          position: { line: 1, character: 0 },
+        },
+      );
+      const run = items.find((i) => i.label === "RUN")!;
+      expect(run.documentation).toBeUndefined();
+      const resolved = await c.request<{ documentation: { value: string } }>("completionItem/resolve", run);
+      expect(resolved.documentation.value).toContain("RUN");
+      expect(resolved.documentation.value).toContain("```");
+      // a client without resolve gets the docs in the list
+      const inline = await complete("FROM alpine\n|");
+      expect(
+        (inline.find((i) => i.label === "RUN") as { documentation?: unknown }).documentation,
+      ).toBeDefined();
+    } finally {
+      await c.close();
+    }
+  });
+
+  it("answers selectionRange: word, instruction, stage, document, each containing the one before", async () => {
+    const uri = "file:///selection/Enginefile";
+    await t.open(
+      uri,
+      "FROM alpine AS b\nARG V=1\nRUN --mount=type=cache,target=/c echo ${V}\n",
+      "dockerfile",
+    );
+    type Sel = {
+      range: { start: { line: number; character: number }; end: { line: number; character: number } };
+      parent?: Sel;
+    };
+    const [sel] = await t.request<Sel[]>("textDocument/selectionRange", {
+      textDocument: { uri },
+      positions: [{ line: 2, character: 41 }],
+    });
+    const chain: string[] = [];
+    for (let s: Sel | undefined = sel; s; s = s.parent)
+      chain.push(
+        `${s.range.start.line}:${s.range.start.character}-${s.range.end.line}:${s.range.end.character}`,
+      );
+    expect(chain).toEqual(["2:38-2:42", "2:33-2:42", "2:0-2:42", "0:0-2:42", "0:0-3:0"]);
+  });
 });

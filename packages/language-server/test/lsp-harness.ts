@@ -8,6 +8,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from "vscode-languageserver-protocol/node";
+import { FramingGuard } from "../src/protocol/framing-guard.js";
 import { type EnginekitServer, type ServerOptions, startServer } from "../src/server.js";
 
 /** Everything a test needs: the client side of an in-memory connection and what the server sent. */
@@ -24,6 +25,10 @@ export interface TestClient {
   /** Resolves with the next diagnostics published for `uri` (after `afterVersion`). */
   nextDiagnostics(uri: string): Promise<import("vscode-languageserver-protocol").Diagnostic[]>;
   request<R>(method: string, params: unknown): Promise<R>;
+  /** Writes raw bytes to the server's input (framing tests). */
+  writeRaw(bytes: string | Buffer): void;
+  /** What the framing guard reported. */
+  framingProblems: string[];
   close(): Promise<void>;
 }
 
@@ -49,8 +54,16 @@ export async function startTestClient(
 ): Promise<TestClient> {
   const up = new PassThrough();
   const down = new PassThrough();
-  const serverConnection = createConnection(ProposedFeatures.all, up, down);
-  const server = startServer(serverConnection, options);
+  const framingProblems: string[] = [];
+  const guard = new FramingGuard((m) => framingProblems.push(m));
+  up.pipe(guard);
+  // the server reads through the framing guard, as `enginekit lsp` does (src/transport.ts)
+  const serverConnection = createConnection(ProposedFeatures.all, guard, down);
+  // No engine unless a test gives one: image completion stays silent and label lists stay exact.
+  const server = startServer(serverConnection, {
+    env: { ...process.env, ENGINE_HOST: "unix:///nonexistent/enginekit-test/engine.sock" },
+    ...options,
+  });
   const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
   const diagnostics = new Map<string, unknown[]>();
   const publications = new Map<string, number>();
@@ -103,6 +116,8 @@ export async function startTestClient(
       });
     },
     request: (method, params) => client.sendRequest(method, params),
+    writeRaw: (bytes) => up.write(bytes),
+    framingProblems,
     async close() {
       await client.sendRequest("shutdown").catch(() => undefined);
       client.dispose();

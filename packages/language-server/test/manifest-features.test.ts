@@ -71,6 +71,34 @@ describe("manifest completion", () => {
     expect(labels(json)).toContain("Privileged");
     expect(json.find((i) => i.label === "Privileged")!.textEdit.newText).toBe('"Privileged": ');
   });
+
+  it("completes true/false for booleans, in YAML and JSON", async () => {
+    expect(
+      labels(await complete("web.container.yaml", "Image: alpine\nHostConfig:\n  Privileged: |\n")),
+    ).toEqual(["true", "false"]);
+    const json = await complete("web.container.json", '{"HostConfig": {"Privileged": |}}');
+    expect(labels(json)).toEqual(["true", "false"]);
+    expect(json[0]!.textEdit.newText).toBe("true");
+  });
+
+  it("leaves out JSON keys already present, also while the document is not valid JSON", async () => {
+    const keys = labels(
+      await complete(
+        "web.container.json",
+        '{\n  "Image": "alpine",\n  "Tty": true,\n  "|\n  "HostConfig": {"Privileged": true}\n}',
+      ),
+    );
+    expect(keys).toContain("Cmd");
+    expect(keys).not.toContain("Image");
+    expect(keys).not.toContain("Tty");
+    expect(keys).not.toContain("HostConfig");
+    const inner = labels(
+      await complete("web.container.json", '{"Image": "a", "HostConfig": {"Privileged": true, "|'),
+    );
+    expect(inner).toContain("Memory");
+    expect(inner).not.toContain("Privileged");
+    expect(inner).not.toContain("Image");
+  });
 });
 
 describe("manifest hover, symbols, diagnostics and quick fixes", () => {

@@ -1,48 +1,35 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runEditor, SERVER_COMMAND, serverBuilt } from "./editor-process.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, "../../..");
-const node = join(repo, "node_modules/.bin/node");
-/** The installed `enginekit` bin (the CLI's bundle, built before the tests run). */
-const bin = join(repo, "packages/cli/dist/bundle/enginekit.js");
 const nvim = ["/usr/bin/nvim", "/usr/local/bin/nvim"].find((p) => existsSync(p));
-const ready = nvim !== undefined && existsSync(bin);
+const ready = nvim !== undefined && serverBuilt;
 if (!ready && process.env.CI)
-  throw new Error(`the Neovim E2E test needs nvim (Debian neovim) and the built CLI (${bin})`);
+  throw new Error(`the Neovim E2E test needs nvim (Debian neovim) and the built CLI (${SERVER_COMMAND[1]})`);
+
+/** Runs headless Neovim with a Lua script and returns what the script wrote (JSON). */
+function runNeovim(script: string, env: Record<string, string> = {}): Promise<unknown> {
+  const out = join(mkdtempSync(join(tmpdir(), "enginekit-nvim-")), "result.json");
+  return runEditor(
+    nvim!,
+    ["--headless", "--clean", "-u", join(here, "nvim", script)],
+    out,
+    {
+      ENGINEKIT_FILES: join(here, "nvim"),
+      ...env,
+    },
+    { timeoutMs: 45_000 },
+  );
+}
 
 /** Neovim's own client (a real LSP client) against the built `enginekit lsp --stdio` (task §3). */
 describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --stdio", () => {
   it("gets diagnostics, completion, hover and a formatting edit for an Enginefile and a manifest", async () => {
-    const out = join(mkdtempSync(join(tmpdir(), "enginekit-nvim-")), "result.json");
-    const child = spawn(nvim!, ["--headless", "--clean", "-u", join(here, "nvim/config.lua")], {
-      env: {
-        ...process.env,
-        ENGINEKIT_CMD: JSON.stringify([node, bin, "lsp", "--stdio"]),
-        ENGINEKIT_FILES: join(here, "nvim"),
-        ENGINEKIT_OUT: out,
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    try {
-      const code = await new Promise<number | null>((resolveExit, reject) => {
-        const timer = setTimeout(() => reject(new Error(`nvim did not finish in 45 s: ${stderr}`)), 45_000);
-        child.once("exit", (c) => {
-          clearTimeout(timer);
-          resolveExit(c);
-        });
-      });
-      expect(code, stderr).toBe(0);
-    } finally {
-      child.kill("SIGKILL");
-    }
-    const got = JSON.parse(readFileSync(out, "utf8")) as {
+    const got = (await runNeovim("config.lua")) as {
       errors: string[];
       diagnostics: Record<string, { code: string; range: { start: { line: number } } }[]>;
       completion: string[];
@@ -50,6 +37,11 @@ describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --st
       formatting: { newText: string; range: { start: { line: number; character: number } } }[];
       manifestHover: { value: string };
       manifestKeys: string[];
+      eofCompletion: string[];
+      selection: {
+        range: { start: { character: number } };
+        parent: { range: { start: { character: number } } };
+      };
     };
     expect(got.errors).toEqual([]);
     expect(got.diagnostics.Enginefile!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
@@ -64,6 +56,10 @@ describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --st
     expect(got.completion).toContain("RUN");
     expect(got.completion).toContain("HEALTHCHECK");
     expect(got.hover).toBe("`VERSION` = `1.2` (arg)");
+    expect(got.eofCompletion).toContain("COPY");
+    // `$VERSION` on line 3, inside `RUN echo $VERSION`
+    expect(got.selection.range.start.character).toBe(9);
+    expect(got.selection.parent.range.start.character).toBeLessThanOrEqual(9);
     expect(got.formatting).toEqual([
       { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } }, newText: "FROM" },
     ]);
@@ -71,4 +67,19 @@ describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --st
     expect(got.manifestKeys).toContain("CpuShares");
     expect(got.manifestKeys).not.toContain("Memory");
   }, 60_000);
+
+  // #15 item 3: each way a client gives settings reaches the server (the rule relative-workdir turned off)
+  for (const path of ["initializationOptions", "configuration", "didChangeConfiguration"])
+    it(`takes settings given by ${path}`, async () => {
+      const got = (await runNeovim("settings.lua", { ENGINEKIT_SETTINGS_PATH: path })) as {
+        errors: string[];
+        rounds: string[][];
+      };
+      expect(got.errors).toEqual([]);
+      const last = got.rounds.at(-1)!;
+      expect(last).toContain("instruction-casing");
+      expect(last).not.toContain("relative-workdir");
+      // before the notification the rule was on: the change is what turned it off
+      if (path === "didChangeConfiguration") expect(got.rounds[0]).toContain("relative-workdir");
+    }, 60_000);
 });

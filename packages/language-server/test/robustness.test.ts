@@ -4,6 +4,7 @@ import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestClient, type TestClient } from "./lsp-harness.js";
+import { METHODS, paramsFor } from "./request-methods.js";
 
 /** Fragments from the peers' crash reports (lsp-anchors §4 A/B/E, §6.4). */
 const FRAGMENTS = [
@@ -45,41 +46,6 @@ const FRAGMENTS = [
 ];
 
 const text = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }).map((parts) => parts.join(""));
-
-/** Every request method the server answers, with params at a position (or range). */
-const METHODS = [
-  "textDocument/completion",
-  "textDocument/hover",
-  "textDocument/signatureHelp",
-  "textDocument/definition",
-  "textDocument/references",
-  "textDocument/documentHighlight",
-  "textDocument/prepareRename",
-  "textDocument/rename",
-  "textDocument/documentSymbol",
-  "textDocument/foldingRange",
-  "textDocument/documentLink",
-  "textDocument/formatting",
-  "textDocument/rangeFormatting",
-  "textDocument/onTypeFormatting",
-  "textDocument/semanticTokens/full",
-  "textDocument/semanticTokens/range",
-  "textDocument/inlayHint",
-  "textDocument/codeAction",
-] as const;
-
-function paramsFor(uri: string, position: { line: number; character: number }) {
-  const range = { start: { line: 0, character: 0 }, end: position };
-  return {
-    textDocument: { uri },
-    position,
-    range,
-    context: { includeDeclaration: true, diagnostics: [] },
-    newName: "renamed",
-    options: { tabSize: 4, insertSpaces: true },
-    ch: "\\",
-  };
-}
 
 let t: TestClient;
 beforeAll(async () => {

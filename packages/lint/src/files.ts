@@ -63,4 +63,5 @@ export {
   ProjectSettings,
 } from "./node/project-settings.js";
 export { didYouMeanRule, RULES, ruleById, ruleIds } from "./rules/registry.js";
+export { redactSecretValues, secretValueSpans } from "./text/redact-secret-values.js";
 export { escapeForTerminal, escapeLinesForTerminal } from "./text/terminal-text.js";

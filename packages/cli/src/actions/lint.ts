@@ -86,7 +86,8 @@ function listRules(): string {
   return `${RULES.map((r) => `${r.meta.id.padEnd(width)}  ${r.meta.severity.padEnd(7)}  ${r.meta.appliesTo.padEnd(10)}  ${r.meta.fixable ? "fix" : "   "}  ${r.meta.description}`).join("\n")}\n`;
 }
 
-async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
+/** Reads a whole stream as UTF-8 text. */
+export async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream)
     chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));

@@ -99,6 +99,82 @@ function spacingEdits(
   }
 }
 
+/** Shell-form commands whose continuation lines are re-indented where no quote is open (RUN, CMD, …). */
+function shellCommand(ins: Instruction): boolean {
+  switch (ins.kind) {
+    case "run":
+    case "cmd":
+    case "entrypoint":
+    case "healthcheck":
+      return ins.form === "shell";
+    default:
+      return false;
+  }
+}
+
+/**
+ * Continuation lines of a shell-form command indented by `indent`, and one space before each continuation
+ * character — only where no shell quote is open at that point (the reference keeps a continuation line's
+ * blanks in the command, so inside quotes they are part of a string; outside they only separate words).
+ * Comment lines inside the command (removed by the reference) and the lines from a heredoc body on are
+ * left alone. The quote state follows sh: `'…'`, `"…"` with `\` escapes, and `\x` outside quotes.
+ */
+function shellContinuationEdits(
+  text: string,
+  lines: SourceLines,
+  ins: Instruction,
+  escapeCode: number,
+  indent: string,
+  edits: TextEdit[],
+): void {
+  const argsStart = ins.argumentsRange.start.offset;
+  if (ins.argumentsRange.end.offset <= argsStart) return;
+  const lastLine =
+    ins.heredocs.length > 0 ? (ins.heredocs[0]?.bodyRange.start.line ?? 1) - 1 : ins.range.end.line;
+  let quote: 0 | 39 | 34 = 0; // none, ', "
+  let continued = false;
+  let blankBeforeEscape = false;
+  for (let l = ins.argumentsRange.start.line; l <= lastLine; l++) {
+    const lineStart = lines.starts[l] ?? 0;
+    const s = Math.max(lineStart, argsStart);
+    const contentEnd = lines.contentEnds[l] ?? 0;
+    if (l > ins.argumentsRange.start.line) {
+      const trimmed = text.slice(lineStart, contentEnd).trimStart();
+      if (trimmed.startsWith("#")) continue; // a comment line inside the command
+      if (!continued) break;
+      let k = lineStart;
+      while (k < contentEnd && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+      // a word split over the join (`ins\` + `tall`) stays joined: blanks only where there were some
+      const boundary = blankBeforeEscape || k > lineStart;
+      if (quote === 0 && trimmed !== "" && boundary && text.slice(lineStart, k) !== indent)
+        edits.push({ start: lineStart, end: k, text: indent });
+    }
+    let e = contentEnd;
+    while (e > s && (text.charCodeAt(e - 1) === 32 || text.charCodeAt(e - 1) === 9)) e--;
+    const endsWithEscape = e > s && text.charCodeAt(e - 1) === escapeCode;
+    const scanEnd = endsWithEscape ? e - 1 : contentEnd;
+    for (let k = s; k < scanEnd; k++) {
+      const c = text.charCodeAt(k);
+      if (quote === 39) {
+        if (c === 39) quote = 0;
+      } else if (c === 92) k++;
+      else if (quote === 34) {
+        if (c === 34) quote = 0;
+      } else if (c === 39 || c === 34) quote = c;
+    }
+    continued = endsWithEscape && l < lastLine;
+    blankBeforeEscape = false;
+    if (endsWithEscape) {
+      let before = e - 1;
+      while (before > s && (text.charCodeAt(before - 1) === 32 || text.charCodeAt(before - 1) === 9))
+        before--;
+      blankBeforeEscape = before < e - 1;
+      if (quote === 0 && before > s && blankBeforeEscape && text.slice(before, e - 1) !== " ")
+        edits.push({ start: before, end: e - 1, text: " " });
+    }
+  }
+}
+
 /**
  * Formats an Enginefile canonically while keeping its meaning (the reference dump is unchanged):
  * - instruction keywords (and ONBUILD's nested keyword) in upper case;
@@ -107,9 +183,13 @@ function spacingEdits(
  * - no trailing blanks on any line outside heredoc bodies (after a continuation character too);
  * - blank-separated arguments (FROM, EXPOSE, shell-form COPY/ADD/VOLUME) separated by one space,
  *   their continuation lines indented by `continuationIndent`, one space before the continuation
- *   character.
- * Heredoc bodies, quoted text and the arguments of RUN/CMD/ENV/… are never changed. Formatting is
- * idempotent. Never throws; a file with syntax errors is formatted where it parsed.
+ *   character;
+ * - continuation lines of shell-form RUN/CMD/ENTRYPOINT/HEALTHCHECK indented by `continuationIndent`,
+ *   one space before the continuation character, wherever no shell quote is open (the command's words
+ *   stay the same; only blanks between them change).
+ * Heredoc bodies, comments' text, JSON (exec) forms, quoted text and the words of every argument are
+ * never changed; nothing is aligned. Formatting is idempotent. Never throws; a file with syntax errors is
+ * formatted where it parsed.
  */
 export function format(text: string, options: FormatOptions = {}): string {
   const doc = parse(text);
@@ -148,6 +228,13 @@ export function formatEdits(doc: EnginefileDocument, options: FormatOptions = {}
     let k = e;
     while (k > s && (text.charCodeAt(k - 1) === 32 || text.charCodeAt(k - 1) === 9)) k--;
     if (k < e) edits.push({ start: k, end: e, text: "" });
+  }
+
+  // continuation indentation of shell commands
+  for (const ins of doc.instructions) {
+    const command = ins.kind === "onbuild" ? ins.trigger : ins;
+    if (command && shellCommand(command))
+      shellContinuationEdits(text, lines, command, escapeCode, indent, edits);
   }
 
   // continuation indentation of blank-separated arguments, single spaces between them

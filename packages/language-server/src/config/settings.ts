@@ -22,6 +22,12 @@ export interface ServerSettings {
     /** Whether secret-path completion and hover query the service (default true). */
     completion: boolean;
   };
+  images: {
+    /** Whether `FROM` completion offers the engine's local images (`GET /images/json`; default true). */
+    completion: boolean;
+    /** Timeout of the image list request in milliseconds (default 500). */
+    timeoutMs: number;
+  };
   /** Online diagnostics for missing secrets and fields (opt-in, default false). */
   online: boolean;
   /** Delay in milliseconds between the last change and pushed diagnostics (default 200). */
@@ -35,6 +41,7 @@ export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
   rules: {},
   manifests: [],
   secrets: { timeoutMs: 500, completion: true },
+  images: { completion: true, timeoutMs: 500 },
   online: false,
   diagnosticsDelayMs: 200,
   inlayHints: true,
@@ -57,6 +64,7 @@ function stringOr(value: unknown): string | undefined {
 export function readServerSettings(section: unknown): ServerSettings {
   const raw = record(section);
   const secrets = record(raw.secrets);
+  const images = record(raw.images);
   const rules: Record<string, RuleSeverity> = {};
   for (const [id, severity] of Object.entries(record(raw.rules))) {
     if (RULE_SEVERITIES.includes(severity as RuleSeverity)) rules[id] = severity as RuleSeverity;
@@ -75,6 +83,10 @@ export function readServerSettings(section: unknown): ServerSettings {
       ...(stringOr(secrets.tokenFile) ? { tokenFile: stringOr(secrets.tokenFile) } : {}),
       timeoutMs: number(secrets.timeoutMs, d.secrets.timeoutMs),
       completion: typeof secrets.completion === "boolean" ? secrets.completion : d.secrets.completion,
+    },
+    images: {
+      completion: typeof images.completion === "boolean" ? images.completion : d.images.completion,
+      timeoutMs: number(images.timeoutMs, d.images.timeoutMs),
     },
     online: typeof raw.online === "boolean" ? raw.online : d.online,
     diagnosticsDelayMs: number(raw.diagnosticsDelayMs, d.diagnosticsDelayMs),

@@ -4,23 +4,36 @@ import { analyzeEnginefile } from "../enginefile-linter.js";
 import { loadManifestStack } from "../manifest-stack/load-manifest-stack.js";
 import { baseNameOf, type DocumentKind } from "./document-kind.js";
 
-/** An Enginefile version's analysis. */
-export type EnginefileAnalysis = {
-  kind: "enginefile";
+/**
+ * Largest part of a document the server analyses, in UTF-16 code units (8 Mi, about 8 MB of ASCII; the
+ * largest Enginefile of the corpus is under 100 kB). Beyond it only the lines before the limit are read
+ * and the diagnostics say where the rest starts (#14 "Limits with clear findings").
+ */
+export const MAX_ANALYSED_CHARS = 8 * 1024 * 1024;
+
+/** What every analysis holds: the document version and the text analysed (a prefix when it was cut). */
+interface AnalysisBase {
   uri: string;
   version: number;
   text: string;
-  file: AnalyzedEnginefile;
-};
+  /** Offset where the analysis stopped, when the document is longer than {@link MAX_ANALYSED_CHARS}. */
+  cutAt?: number;
+}
+
+/** An Enginefile version's analysis. */
+export type EnginefileAnalysis = AnalysisBase & { kind: "enginefile"; file: AnalyzedEnginefile };
 
 /** A manifest version's analysis. */
-export type ManifestAnalysis = {
-  kind: "manifest";
-  uri: string;
-  version: number;
-  text: string;
-  manifest: AnalyzedManifest;
-};
+export type ManifestAnalysis = AnalysisBase & { kind: "manifest"; manifest: AnalyzedManifest };
+
+/** The text to analyse: the whole document, or its lines before {@link MAX_ANALYSED_CHARS}. */
+function analysedText(document: TextDocument): { text: string; cutAt?: number } {
+  const text = document.getText();
+  if (text.length <= MAX_ANALYSED_CHARS) return { text };
+  const lineEnd = text.lastIndexOf("\n", MAX_ANALYSED_CHARS - 1);
+  const cutAt = lineEnd > 0 ? lineEnd + 1 : MAX_ANALYSED_CHARS;
+  return { text: text.slice(0, cutAt), cutAt };
+}
 
 /** One document version parsed once and shared by every feature (the Langium "parse cache"). */
 export type DocumentAnalysis = EnginefileAnalysis | ManifestAnalysis;
@@ -52,9 +65,16 @@ export class AnalysisCache {
   enginefile(document: TextDocument): EnginefileAnalysis {
     const cached = this.cached(document, "enginefile");
     if (cached?.kind === "enginefile") return cached;
-    const text = document.getText();
+    const { text, cutAt } = analysedText(document);
     const file = analyzeEnginefile(text, { fileName: baseNameOf(document.uri) });
-    return this.store({ kind: "enginefile", uri: document.uri, version: document.version, text, file });
+    return this.store({
+      kind: "enginefile",
+      uri: document.uri,
+      version: document.version,
+      text,
+      file,
+      ...(cutAt === undefined ? {} : { cutAt }),
+    });
   }
 
   /**
@@ -69,9 +89,21 @@ export class AnalysisCache {
     // Another request may have analysed this version while the stack was loading.
     const again = this.cached(document, kind);
     if (again) return again;
-    const text = document.getText();
+    const { text, cutAt } = analysedText(document);
     const manifest = analyzeManifest(text, baseNameOf(document.uri));
-    return this.store({ kind, uri: document.uri, version: document.version, text, manifest });
+    return this.store({
+      kind,
+      uri: document.uri,
+      version: document.version,
+      text,
+      manifest,
+      ...(cutAt === undefined ? {} : { cutAt }),
+    });
+  }
+
+  /** The latest analysis of `uri`, whatever its version (undefined when none was made or it was closed). */
+  latest(uri: string): DocumentAnalysis | undefined {
+    return this.entries.get(uri);
   }
 
   /** Forgets a closed document. */

@@ -1,7 +1,7 @@
 import { SecretsApiError, SecretsClient, SecretsConnectionError, SecretsUsageError } from "@enginekit/api";
 
 /**
- * `SecretsClient` and the errors it throws, for {@link SecretFeatures} to import on its first lookup: the
+ * `SecretsClient` and the errors it throws, for {@link SecretsService} to import on its first lookup: the
  * client's HTTP stack (undici, ~60 ms to load) is then not part of the server's start-up, which most
  * sessions never need it for (measured in the CLI bundle; docs/language-server.md "Performance"). The
  * error classes come from here too, because the `@enginekit/api` root evaluates every api schema (zod)

@@ -57,6 +57,14 @@ local ok, err = pcall(function()
   end
   local hover = request("textDocument/hover", { textDocument = { uri = uri }, position = { line = 2, character = 11 } }, ef)
   result.hover = hover and hover.contents.value
+  -- completion at the end of the file (an empty last line), and expand-selection
+  local eof = request("textDocument/completion", { textDocument = { uri = uri }, position = { line = 6, character = 0 } }, ef)
+  result.eofCompletion = {}
+  for _, item in ipairs((eof and (eof.items or eof)) or {}) do
+    table.insert(result.eofCompletion, item.label)
+  end
+  local selection = request("textDocument/selectionRange", { textDocument = { uri = uri }, positions = { { line = 2, character = 12 } } }, ef)
+  result.selection = selection and selection[1]
   result.formatting = request("textDocument/formatting", { textDocument = { uri = uri }, options = { tabSize = 4, insertSpaces = true } }, ef)
 
   local mf = open("web.container.yaml", "yaml")

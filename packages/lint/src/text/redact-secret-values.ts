@@ -27,14 +27,12 @@ function isReference(value: string): boolean {
 }
 
 /**
- * Masks, with `*` of the same length (columns stay aligned under a finding's marker), every value a source
- * line assigns to a secret-looking name: `DB_PASSWORD=…`, `api_token: …`, `"TOKEN": "…"`, `--password=…`,
- * `ENV API_KEY …`. Variables (`$X`, `${X}`) and `svc:` references are kept. Used for the code frames of the
- * human output, which CI logs keep, and to keep the parse-error rule from repeating a word of a secret's
- * value: a secret written in a file must not be copied into output (ARCHITECTURE.md: secrets never appear
- * in logs or diagnostics).
+ * The spans `[start, end)` of a source line that hold values assigned to secret-looking names (the one
+ * masking rule, shared by {@link redactSecretValues} and the language server's responses): `DB_PASSWORD=…`,
+ * `api_token: …`, `"TOKEN": "…"`, `--password=…`, `ENV API_KEY …`. Variables (`$X`, `${X}`) and `svc:`
+ * references are not secrets. Sorted, not overlapping; a quoted value's span includes its quotes.
  */
-export function redactSecretValues(line: string): string {
+export function secretValueSpans(line: string): [number, number][] {
   const spans: [number, number][] = [];
   const consider = (name: string, valueStart: number) => {
     if (!looksLikeSecretName(name)) return;
@@ -44,11 +42,24 @@ export function redactSecretValues(line: string): string {
   const legacy = LEGACY_FORM.exec(line);
   if (legacy) consider(legacy[2]!, legacy[0].length);
   for (const m of line.matchAll(ASSIGNMENT)) consider(m[1]!, m.index + m[0].length);
+  const out: [number, number][] = [];
+  for (const span of spans.sort((a, b) => a[0] - b[0])) if (span[0] >= (out.at(-1)?.[1] ?? 0)) out.push(span);
+  return out;
+}
+
+/**
+ * Masks, with `*` of the same length (columns stay aligned under a finding's marker), every value a source
+ * line assigns to a secret-looking name ({@link secretValueSpans}). Used for the code frames of the human
+ * output, which CI logs keep, and to keep the parse-error rule from repeating a word of a secret's value: a
+ * secret written in a file must not be copied into output (ARCHITECTURE.md: secrets never appear in logs or
+ * diagnostics).
+ */
+export function redactSecretValues(line: string): string {
+  const spans = secretValueSpans(line);
   if (spans.length === 0) return line;
   let out = "";
   let at = 0;
-  for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
-    if (start < at) continue;
+  for (const [start, end] of spans) {
     out += line.slice(at, start) + "*".repeat(end - start);
     at = end;
   }

@@ -162,12 +162,13 @@ export function schemaAtPath(schema: z.ZodType, path: readonly PathSegment[]): S
   };
 }
 
-/** The values an enum, a literal or a union of those allows; empty for anything else. */
+/** The values an enum, a literal, a boolean (`true`, `false`) or a union of those allows; empty for anything else. */
 export function allowedValuesOf(schema: z.ZodType): (string | number | boolean)[] {
   const values: (string | number | boolean)[] = [];
   for (const alternative of alternatives(schema)) {
     const def = defOf(alternative);
     if (def.type === "enum" && def.entries) values.push(...Object.values(def.entries));
+    if (def.type === "boolean") values.push(true, false);
     if (def.type === "literal" && def.values) {
       for (const value of def.values) {
         if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")

@@ -9,7 +9,7 @@ import {
 } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { type CursorContext, cursorContext } from "./cursor-context.js";
-import { DIRECTIVES, FLAGS, flagsOf, INSTRUCTIONS, MOUNT_OPTIONS } from "./reference.js";
+import { DIRECTIVES, FLAGS, flagsOf, INSTRUCTIONS, MOUNT_OPTIONS } from "./syntax-docs.js";
 
 /** Characters that open completion in Enginefiles (`--` flags, `=` values, `$` variables, `,` mount options). */
 export const ENGINEFILE_TRIGGER_CHARACTERS = ["-", "=", "$", "{", ",", " ", "#"];
@@ -17,6 +17,28 @@ export const ENGINEFILE_TRIGGER_CHARACTERS = ["-", "=", "$", "{", ",", " ", "#"]
 /** Client abilities that change completion items. */
 export interface CompletionOptions {
   snippets: boolean;
+  /** The client resolves `documentation` lazily (`completionItem/resolve`): long docs are left out of the list. */
+  resolveDocumentation?: boolean;
+}
+
+/** What `completionItem/resolve` needs to fill an item's documentation (kept in `CompletionItem.data`). */
+export type ResolveData = { resolve: "instruction"; keyword: string };
+
+/** The documentation of an instruction item: summary and syntax lines. */
+function instructionDocs(keyword: string) {
+  const i = INSTRUCTIONS.find((x) => x.keyword === keyword);
+  return i ? markdown(`${i.summary}\n\n\`\`\`\n${i.syntax.join("\n")}\n\`\`\``) : undefined;
+}
+
+/**
+ * `completionItem/resolve`: fills the documentation left out of the list (instruction items carry
+ * `data: { resolve: "instruction", keyword }`). Other items come back unchanged.
+ */
+export function resolveCompletionItem(item: CompletionItem): CompletionItem {
+  const data = item.data as ResolveData | undefined;
+  if (data?.resolve !== "instruction" || item.documentation) return item;
+  const documentation = instructionDocs(data.keyword);
+  return documentation ? { ...item, documentation } : item;
 }
 
 const RE_TRIGGER = { title: "Suggest", command: "editor.action.triggerSuggest" };
@@ -52,9 +74,10 @@ function instructionItems(
   const onbuild = /ONBUILD\s+[A-Za-z]*$/i.test(ctx.linePrefix);
   return INSTRUCTIONS.filter((i) => !onbuild || !["ONBUILD", "FROM", "MAINTAINER"].includes(i.keyword)).map(
     (i) => {
+      const data: ResolveData = { resolve: "instruction", keyword: i.keyword };
       const item = replaceItem(document, start, ctx.offset, i.keyword, CompletionItemKind.Keyword, {
         detail: i.syntax[0],
-        documentation: markdown(`${i.summary}\n\n\`\`\`\n${i.syntax.join("\n")}\n\`\`\``),
+        ...(options.resolveDocumentation ? { data } : { documentation: instructionDocs(i.keyword) }),
         ...(options.snippets ? { insertText: i.snippet, insertTextFormat: InsertTextFormat.Snippet } : {}),
       });
       if (i.deprecated) item.tags = [CompletionItemTag.Deprecated];
@@ -84,21 +107,56 @@ function directiveItems(document: TextDocument, ctx: CursorContext): CompletionI
   );
 }
 
-/** Variables in scope at the instruction, with their resolved values (ENV first, then ARGs). */
+/** Whole directive lines (`# syntax=`) offered on a blank line at the top of the file. */
+function directiveLineItems(document: TextDocument, ctx: CursorContext): CompletionItem[] {
+  return DIRECTIVES.map((d) =>
+    replaceItem(document, ctx.offset, ctx.offset, `# ${d.name}=`, CompletionItemKind.Property, {
+      detail: d.syntax,
+      documentation: markdown(d.summary),
+      sortText: `~${d.name}`,
+      command: RE_TRIGGER,
+    }),
+  );
+}
+
+/** The `${NAME:` modifiers of BuildKit's shell lexer (`${VAR:-default}`, `${VAR:+alternative}`, `${VAR:?message}`). */
+const MODIFIERS = [
+  { op: "-", summary: "the value of the variable, or `word` when it is unset or empty" },
+  { op: "+", summary: "`word` when the variable is set and not empty, else nothing" },
+  { op: "?", summary: "the value of the variable; the build fails with `message` when it is unset or empty" },
+];
+
+/**
+ * Variables in scope at the instruction, with their resolved values (ENV first, then ARGs). The item
+ * replaces the whole name around the cursor (`${APP_|NAME}` gives `${APP_NAME}`, never a repeated tail)
+ * and adds `}` after `${` when no `}` or `:` modifier follows the name. After `${NAME:` the modifiers.
+ */
 function variableItems(
   document: TextDocument,
   file: AnalyzedEnginefile,
   ctx: CursorContext,
 ): CompletionItem[] {
+  const modifier = /\$\{([A-Za-z_][A-Za-z0-9_]*):$/.exec(ctx.linePrefix);
+  if (modifier)
+    return MODIFIERS.map((m) =>
+      replaceItem(document, ctx.offset, ctx.offset, `:${m.op}`, CompletionItemKind.Operator, {
+        filterText: m.op,
+        detail: `\${${modifier[1]}:${m.op}word}`,
+        documentation: markdown(m.summary),
+        insertText: m.op,
+      }),
+    );
   const m = /\$(\{?)([A-Za-z0-9_]*)$/.exec(ctx.linePrefix);
   if (!m || !ctx.instruction) return [];
   const scope = file.scopes.get(ctx.instruction);
   if (!scope) return [];
   const braced = m[1] === "{";
   const start = ctx.offset - (m[2]?.length ?? 0);
-  const closing = braced && file.text[ctx.offset] !== "}" ? "}" : "";
+  const rest = /^[A-Za-z0-9_]*/.exec(file.text.slice(ctx.offset))?.[0] ?? "";
+  const end = ctx.offset + rest.length;
+  const closing = braced && !/^[}:]/.test(file.text.slice(end)) ? "}" : "";
   return scope.bindings().map((b, index) =>
-    replaceItem(document, start, ctx.offset, b.name, CompletionItemKind.Variable, {
+    replaceItem(document, start, end, b.name, CompletionItemKind.Variable, {
       detail: b.value === undefined ? `${b.kind} (no value)` : `${b.kind} = ${b.value}`,
       documentation: markdown(
         b.value === undefined
@@ -203,6 +261,8 @@ function argumentItems(
   const words = afterKeyword.split(/\s+/).filter((w) => w.length > 0 && !w.startsWith("--"));
   switch (ins.kind) {
     case "from":
+      // After `name:` or `name@` a tag or digest is typed: never stage names (image tags come from the engine).
+      if (words.length === 0 && /[:@/]/.test(ctx.word)) return [];
       if (words.length === 0)
         return stageNamesBefore(file, ins.range.start.offset).map((n) =>
           replaceItem(document, ctx.wordStart, ctx.offset, n, CompletionItemKind.Reference, {
@@ -245,6 +305,36 @@ function argumentItems(
 }
 
 /**
+ * Where a `FROM` base image is being typed at `offset` (the first word after the flags), or undefined:
+ * the offsets of the typed word. Image completion (src/engine/local-images.ts) answers there.
+ */
+export function imageWordAt(
+  file: AnalyzedEnginefile,
+  offset: number,
+): { start: number; end: number } | undefined {
+  const ctx = cursorContext(file, offset);
+  const ins = ctx.instruction;
+  if (ins?.kind !== "from" || ctx.inHeredoc || ctx.word.startsWith("-") || ctx.atKeyword) return undefined;
+  const before = file.text.slice(ins.keywordRange.end.offset, ctx.wordStart);
+  const words = before.split(/\s+|\\\r?\n/).filter((w) => w !== "" && w !== "\\" && !w.startsWith("--"));
+  return words.length === 0 ? { start: ctx.wordStart, end: ctx.offset } : undefined;
+}
+
+/** Completion items for local images (`name:tag`) replacing the typed image word. */
+export function imageItems(
+  document: TextDocument,
+  word: { start: number; end: number },
+  tags: readonly string[],
+): CompletionItem[] {
+  return tags.map((tag, index) =>
+    replaceItem(document, word.start, word.end, tag, CompletionItemKind.Module, {
+      detail: "local image",
+      sortText: `~${String(index).padStart(5, "0")}`,
+    }),
+  );
+}
+
+/**
  * Completion in an Enginefile at `offset` (task §2): instructions with snippets at a keyword position
  * (ONBUILD triggers too), parser directives and their values at the top, flags of the instruction and
  * their values (`RUN --mount` keys and values per mount type, `--network`, `--security`, COPY/ADD,
@@ -258,12 +348,17 @@ export function enginefileCompletion(
   options: CompletionOptions,
 ): CompletionItem[] {
   const ctx = cursorContext(file, offset);
-  if (/\$\{?[A-Za-z0-9_]*$/.test(ctx.linePrefix) && ctx.instruction)
+  if (/\$\{?[A-Za-z0-9_]*$|\$\{[A-Za-z_][A-Za-z0-9_]*:$/.test(ctx.linePrefix) && ctx.instruction)
     return variableItems(document, file, ctx);
   if (ctx.inHeredoc) return [];
   if (ctx.linePrefix.trimStart().startsWith("#"))
     return ctx.inDirectiveRegion ? directiveItems(document, ctx) : [];
-  if (ctx.atKeyword) return instructionItems(document, ctx, options);
+  if (ctx.atKeyword) {
+    const instructions = instructionItems(document, ctx, options);
+    // On a blank line of the directive region, the directives too (`# syntax=` …).
+    if (!ctx.inDirectiveRegion || ctx.linePrefix.trim() !== "") return instructions;
+    return [...directiveLineItems(document, ctx), ...instructions];
+  }
   const ins = ctx.instruction;
   if (!ins) return [];
   if (ctx.word.startsWith("-")) {

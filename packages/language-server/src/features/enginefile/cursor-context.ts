@@ -46,7 +46,14 @@ export function cursorContext(file: AnalyzedEnginefile, rawOffset: number): Curs
   let wordStart = offset;
   while (wordStart > lineStart && !/\s/.test(text[wordStart - 1]!)) wordStart--;
   const word = text.slice(wordStart, offset);
-  const instruction = instructionAt(file, offset) ?? instructionAt(file, Math.max(0, offset - 1));
+  const found = instructionAt(file, offset) ?? instructionAt(file, Math.max(0, offset - 1));
+  // An instruction that ended on an earlier line is not the cursor's, unless that line continues.
+  const previousLine = text.slice(text.lastIndexOf("\n", lineStart - 2) + 1, Math.max(0, lineStart - 1));
+  const continues = previousLine.trimEnd().endsWith(file.doc.escapeCharacter);
+  const instruction =
+    found && found.keywordRange.start.offset < lineStart && found.range.end.offset < lineStart && !continues
+      ? undefined
+      : found;
   const inHeredoc =
     instruction?.heredocs.some(
       (h) => h.bodyRange.start.offset <= lineStart && offset <= h.terminatorRange.end.offset,

@@ -36,14 +36,23 @@ export function enginefileFormatting(
     }));
 }
 
-/** On-type formatting after the escape character: format the instruction around `line`. */
+/**
+ * On-type formatting (`textDocument/onTypeFormatting`). After the escape character (`\` or `` ` ``): the
+ * instruction around `position` is formatted. After a newline (`ch` = `"\n"`): the new line's indentation
+ * — `options`' indent when the line before continues an instruction (ends with the escape character),
+ * none when it starts a new instruction (the editor copied the previous line's indentation; instructions
+ * start at column 0). Nothing inside a heredoc body.
+ */
 export function enginefileOnTypeFormatting(
   document: TextDocument,
   file: AnalyzedEnginefile,
-  line: number,
+  position: { line: number; character: number },
+  ch: string,
   options: FormattingOptions | undefined,
 ): TextEdit[] {
+  const line = position.line;
   const list = file.doc.instructions;
+  if (ch === "\n" || ch === "\r\n") return newlineIndent(document, file, line, options);
   const ins =
     list.find((i) => i.range.start.line <= line && line <= i.range.end.line) ??
     list.findLast((i) => i.range.end.line === line - 1);
@@ -52,4 +61,32 @@ export function enginefileOnTypeFormatting(
     start: { line: ins.range.start.line, character: 0 },
     end: { line: Math.max(line, ins.range.end.line), character: 0 },
   });
+}
+
+/** The indentation edit of a line just opened by a newline (see {@link enginefileOnTypeFormatting}). */
+function newlineIndent(
+  document: TextDocument,
+  file: AnalyzedEnginefile,
+  line: number,
+  options: FormattingOptions | undefined,
+): TextEdit[] {
+  if (line < 1) return [];
+  const inHeredoc = file.doc.instructions.some((i) =>
+    i.heredocs.some((h) => h.bodyRange.start.line <= line && line <= h.terminatorRange.end.line),
+  );
+  if (inHeredoc) return [];
+  const previous = document.getText({ start: { line: line - 1, character: 0 }, end: { line, character: 0 } });
+  const current = document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
+  const blanks = /^[ \t]*/.exec(current)![0];
+  const continues = previous
+    .replace(/\r?\n$/, "")
+    .trimEnd()
+    .endsWith(file.doc.escapeCharacter);
+  const previousIsComment = previous.trimStart().startsWith("#");
+  if (previousIsComment && !continues) return [];
+  const wanted = continues ? indentOf(options) : "";
+  if (blanks === wanted) return [];
+  return [
+    { range: { start: { line, character: 0 }, end: { line, character: blanks.length } }, newText: wanted },
+  ];
 }

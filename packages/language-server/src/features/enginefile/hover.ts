@@ -3,7 +3,7 @@ import type { AnalyzedEnginefile } from "@enginekit/lint";
 import { type Hover, MarkupKind } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { instructionAt } from "./cursor-context.js";
-import { DIRECTIVES, FLAGS, instructionDocsUrl, instructionReference, MOUNT_OPTIONS } from "./reference.js";
+import { DIRECTIVES, FLAGS, instructionDocsUrl, instructionReference, MOUNT_OPTIONS } from "./syntax-docs.js";
 import { describeBinding, variableAt } from "./variable-at.js";
 
 const UNITS: [bigint, string][] = [

@@ -1,7 +1,7 @@
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import type { ParameterInformation, SignatureHelp, SignatureInformation } from "vscode-languageserver";
 import { cursorContext } from "./cursor-context.js";
-import { instructionReference } from "./reference.js";
+import { instructionReference } from "./syntax-docs.js";
 
 /** Characters that open signature help. */
 export const SIGNATURE_TRIGGER_CHARACTERS = [" ", "-", "=", "[", ","];

@@ -1,12 +1,6 @@
 import type { Instruction } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
-import {
-  type DocumentSymbol,
-  type FoldingRange,
-  FoldingRangeKind,
-  SymbolKind,
-  SymbolTag,
-} from "vscode-languageserver";
+import { type DocumentSymbol, SymbolKind, SymbolTag } from "vscode-languageserver";
 import { toLspRange } from "../../diagnostics/to-lsp.js";
 
 function instructionSymbol(ins: Instruction): DocumentSymbol {
@@ -48,35 +42,5 @@ export function enginefileSymbols(file: AnalyzedEnginefile): DocumentSymbol[] {
       children: [stage.from, ...stage.instructions].map(instructionSymbol),
     });
   }
-  return out;
-}
-
-/** Folding ranges: stages, multi-line instructions, heredoc bodies and runs of comment lines. */
-export function enginefileFolding(file: AnalyzedEnginefile): FoldingRange[] {
-  const out: FoldingRange[] = [];
-  for (const stage of file.doc.stages) {
-    if (stage.range.end.line > stage.range.start.line)
-      out.push({
-        startLine: stage.range.start.line,
-        endLine: stage.range.end.line,
-        kind: FoldingRangeKind.Region,
-      });
-  }
-  for (const ins of file.doc.instructions) {
-    if (ins.range.end.line > ins.range.start.line)
-      out.push({ startLine: ins.range.start.line, endLine: ins.range.end.line });
-  }
-  let run: { start: number; end: number } | undefined;
-  for (const c of file.doc.comments) {
-    const line = c.range.start.line;
-    if (run && line === run.end + 1) run.end = line;
-    else {
-      if (run && run.end > run.start)
-        out.push({ startLine: run.start, endLine: run.end, kind: FoldingRangeKind.Comment });
-      run = { start: line, end: line };
-    }
-  }
-  if (run && run.end > run.start)
-    out.push({ startLine: run.start, endLine: run.end, kind: FoldingRangeKind.Comment });
   return out;
 }

@@ -122,16 +122,79 @@ function jsonCompletion(
   const word = /"?[A-Za-z0-9_$]*$/.exec(linePrefix)![0];
   let end = offset;
   while (end < manifest.text.length && /[A-Za-z0-9_$"]/.test(manifest.text[end]!)) end++;
-  return keyItems(
-    document,
-    schemaAtManifestPath(kind, path),
-    offset - word.length,
-    end,
-    true,
-    presentKeys(manifest, offset, path),
-  );
+  const around = jsonContextAround(manifest.text, offset);
+  const where = around.path.length > path.length ? around.path : path;
+  const present = presentKeys(manifest, offset, where);
+  for (const key of around.keys) present.add(key);
+  return keyItems(document, schemaAtManifestPath(kind, where), offset - word.length, end, true, present);
 }
 
+/**
+ * The JSON object around `offset` read from the text (the document being typed is usually not valid JSON,
+ * so the parsed tree may miss it): its path from the root (keys, and indexes in arrays) and the keys
+ * written in it — at that object's own depth, from its `{` to its `}` or the end, the key at the cursor
+ * left out. Strings are skipped whole (an unterminated one ends at its line's end).
+ */
+export function jsonContextAround(text: string, offset: number): { path: PathSegment[]; keys: string[] } {
+  type Open = { at: number; array: boolean; segment: PathSegment | undefined; index: number };
+  const stack: Open[] = [];
+  let inString = false;
+  let stringStart = -1;
+  let lastString: string | undefined;
+  let lastKey: string | undefined;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"' || c === "\n") {
+        inString = false;
+        lastString = text.slice(stringStart + 1, i);
+      }
+      continue;
+    }
+    const top = stack.at(-1);
+    if (c === '"') {
+      inString = true;
+      stringStart = i;
+    } else if (c === ":") lastKey = lastString;
+    else if (c === "," && top?.array) top.index++;
+    else if (c === "{" || c === "[") {
+      const segment = top ? (top.array ? top.index : lastKey) : undefined;
+      stack.push({ at: i, array: c === "[", segment, index: 0 });
+      lastKey = undefined;
+    } else if (c === "}" || c === "]") {
+      stack.pop();
+      lastKey = undefined;
+    }
+  }
+  const open = stack.at(-1);
+  if (!open || open.array) return { path: [], keys: [] };
+  const path = stack.slice(1).map((o) => o.segment ?? "");
+  const keys: string[] = [];
+  let depth = 0;
+  inString = false;
+  for (let i = open.at; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === "\n") inString = false;
+      else if (c === '"') {
+        inString = false;
+        const isKey = /^\s*:/.test(text.slice(i + 1, i + 64));
+        const atCursor = stringStart < offset && offset <= i + 1;
+        if (depth === 1 && isKey && !atCursor) keys.push(text.slice(stringStart + 1, i));
+      }
+    } else if (c === '"') {
+      inString = true;
+      stringStart = i;
+    } else if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") {
+      depth--;
+      if (depth === 0) break;
+    }
+  }
+  return { path, keys };
+}
 /** The path of the innermost JSON object whose braces hold `offset` (keys are completed there). */
 function jsonPathAt(
   root: import("@enginekit/manifests").LocatedNode | undefined,

@@ -3,6 +3,7 @@ import { type CodeAction, CodeActionKind, type Diagnostic } from "vscode-languag
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { DIAGNOSTIC_SOURCE, type DiagnosticData, toLspEdits } from "../../diagnostics/to-lsp.js";
 import type { DocumentKind } from "../../documents/document-kind.js";
+import { didYouMeanFix } from "./did-you-mean.js";
 
 /** Where a suppression comment for a diagnostic goes: the line to insert before and its indentation. */
 export type IgnoreAnchor = (diagnostic: Diagnostic) => { line: number } | undefined;
@@ -18,7 +19,8 @@ function sameRange(a: Diagnostic["range"], f: Finding["range"]): boolean {
 
 /**
  * Code actions for the diagnostics in a request's context (task §2): the rule's quick fix (from
- * `diagnostic.data`, or from the latest findings when the client dropped `data`), preferred; and
+ * `diagnostic.data`, or from the latest findings when the client dropped `data`, else the replacement a
+ * "Did you mean X?" message suggests, src/features/shared/did-you-mean.ts), preferred; and
  * "Ignore <rule> here", inserting `# enginekit-ignore <id>` above the anchor line (`anchor` says which
  * line: the instruction's first line in Enginefiles, the finding's line in YAML; none for JSON).
  */
@@ -37,7 +39,9 @@ export function quickFixes(
     const data = diagnostic.data as DiagnosticData | undefined;
     const finding = findings.find((f) => f.ruleId === id && sameRange(diagnostic.range, f.range));
     const fix =
-      data?.fix ?? (finding?.fix ? { title: finding.fix.title, edits: toLspEdits(finding.fix) } : undefined);
+      data?.fix ??
+      (finding?.fix ? { title: finding.fix.title, edits: toLspEdits(finding.fix) } : undefined) ??
+      didYouMeanFix(document, diagnostic);
     if (fix)
       out.push({
         title: fix.title,

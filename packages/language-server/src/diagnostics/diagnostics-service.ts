@@ -1,0 +1,132 @@
+import type { Finding } from "@enginekit/lint";
+import type { ClientCapabilities, Connection, Diagnostic, TextDocuments } from "vscode-languageserver";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import type { ProjectConfigs } from "../config/project-config.js";
+import type { ServerSettings } from "../config/settings.js";
+import { type DocumentAnalysis, MAX_ANALYSED_CHARS } from "../documents/analysis-cache.js";
+import type { DocumentRouter, Handled } from "../documents/document-router.js";
+import { maskResponse, secretValuesOf } from "../secrets/secret-masking.js";
+import { secretOnlineFindings } from "../secrets/secret-online-findings.js";
+import type { SecretsService } from "../secrets/secrets-service.js";
+import { findingsOf } from "./finding-source.js";
+import { DiagnosticsPublisher } from "./publisher.js";
+import { relatedInformation } from "./related.js";
+import { toDiagnostic } from "./to-lsp.js";
+
+/** The finding at the offset where a document crosses {@link MAX_ANALYSED_CHARS} (not a lint rule: no rule page). */
+function tooLargeFinding(h: Handled, cutAt: number): Finding {
+  const at = h.document.positionAt(cutAt);
+  return {
+    ruleId: TOO_LARGE,
+    severity: "warning",
+    message: `The document is longer than ${MAX_ANALYSED_CHARS} characters: only the ${at.line} lines before this one are checked.`,
+    range: { start: { ...at, offset: cutAt }, end: { ...at, offset: cutAt } },
+  } as Finding;
+}
+
+/** The code of the size-limit diagnostic. */
+export const TOO_LARGE = "document-too-large";
+
+/** What the diagnostics need from the server. */
+export interface DiagnosticsHost {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  router: DocumentRouter;
+  projects: ProjectConfigs;
+  secrets: SecretsService;
+  settings(): ServerSettings;
+  client(): ClientCapabilities;
+}
+
+/**
+ * Diagnostics in one place: push (debounced, src/diagnostics/publisher.ts) or pull (`textDocument/
+ * diagnostic`, when the client can), from `@enginekit/lint` with the project's settings (src/diagnostics/
+ * finding-source.ts) plus the online secret checks of manifests (setting `online`). Keeps each
+ * document's latest findings for quick fixes.
+ */
+export class DiagnosticsService {
+  private readonly publisher: DiagnosticsPublisher;
+
+  constructor(private readonly host: DiagnosticsHost) {
+    this.publisher = new DiagnosticsPublisher(
+      async (uri) => {
+        const h = await host.router.handled(uri);
+        if (!h) return undefined;
+        const version = h.document.version;
+        const findings = await this.findings(h);
+        if (host.documents.get(uri)?.version !== version) return undefined;
+        return { findings, diagnostics: this.toLsp(findings, h.analysis), version };
+      },
+      (uri, diagnostics, version) => void host.connection.sendDiagnostics({ uri, diagnostics, version }),
+      host.settings().diagnosticsDelayMs,
+    );
+  }
+
+  /** True when the client pulls diagnostics (`textDocument.diagnostic` capability). */
+  get pull(): boolean {
+    return Boolean(this.host.client().textDocument?.diagnostic);
+  }
+
+  /** The findings of a handled document (lint, plus the online checks of a manifest when `online` is on). */
+  async findings(h: Handled): Promise<Finding[]> {
+    const lint = this.host.projects.settingsFor(h.document.uri, h.analysis.kind);
+    const online =
+      h.analysis.kind === "manifest" && this.host.settings().online
+        ? await secretOnlineFindings(this.host.secrets, h.analysis.manifest)
+        : [];
+    const findings = await findingsOf(h.analysis, lint, online);
+    const cut = h.analysis.cutAt;
+    if (cut !== undefined) findings.push(tooLargeFinding(h, cut));
+    return findings;
+  }
+
+  /** Findings as LSP diagnostics, with related locations when the client takes them and secret values masked. */
+  toLsp(findings: readonly Finding[], analysis: DocumentAnalysis): Diagnostic[] {
+    const related = this.host.client().textDocument?.publishDiagnostics?.relatedInformation !== false;
+    const diagnostics = findings.map((f) => {
+      const d = toDiagnostic(f);
+      if (f.ruleId === TOO_LARGE) delete d.codeDescription;
+      const links = related ? relatedInformation(f, analysis) : [];
+      if (links.length > 0) d.relatedInformation = links;
+      return d;
+    });
+    return maskResponse(diagnostics, secretValuesOf(analysis));
+  }
+
+  /** Answers a pull request for `uri` (an unhandled document has no diagnostics). */
+  async report(uri: string): Promise<Diagnostic[]> {
+    const h = await this.host.router.handled(uri);
+    if (!h) return [];
+    const findings = await this.findings(h);
+    this.publisher.remember(uri, findings);
+    return this.toLsp(findings, h.analysis);
+  }
+
+  /** The latest findings of a document (for quick fixes). */
+  latest(uri: string): Finding[] {
+    return this.publisher.findingsOf(uri);
+  }
+
+  /** A document was opened or changed: push its diagnostics after the quiet time (pull clients ask themselves). */
+  changed(uri: string): void {
+    if (!this.pull) this.publisher.schedule(uri);
+  }
+
+  /** Settings or a configuration file changed: re-lint every open document (or ask a pull client to). */
+  refreshAll(): void {
+    this.publisher.delayMs = this.host.settings().diagnosticsDelayMs;
+    if (this.pull) void this.host.connection.languages.diagnostics.refresh().catch(() => undefined);
+    else for (const d of this.host.documents.all()) this.publisher.schedule(d.uri);
+  }
+
+  /** A document was closed: forget it and clear its pushed diagnostics. */
+  closed(uri: string): void {
+    this.publisher.forget(uri);
+    if (!this.pull) void this.host.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  /** Stops every timer (shutdown). */
+  dispose(): void {
+    this.publisher.dispose();
+  }
+}

@@ -1,0 +1,8 @@
+import { EngineClient } from "@enginekit/api";
+
+/**
+ * `EngineClient` for {@link LocalImages} to import on the first image completion: the `@enginekit/api`
+ * root evaluates every api schema (zod) when Node loads it unbundled, which Enginefile sessions that never
+ * complete an image should not pay for at start-up (the same reason as src/secrets/secrets-client.ts).
+ */
+export const ENGINE_API = { EngineClient };

@@ -1,0 +1,89 @@
+import { Transform, type TransformCallback } from "node:stream";
+
+/** Largest message body the server reads, in bytes (a bigger frame is skipped whole and reported). */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** Largest header block, in bytes, before it is treated as garbage. */
+const MAX_HEADER_BYTES = 8 * 1024;
+
+const HEADER_END = Buffer.from("\r\n\r\n");
+
+/**
+ * Checks the base protocol's framing before vscode-jsonrpc reads it (LSP "Base Protocol": header fields,
+ * `\r\n\r\n`, then exactly `Content-Length` bytes). A header block without a valid `Content-Length` (a
+ * negative, zero, non-numeric or missing value, or more than {@link MAX_MESSAGE_BYTES}) is dropped with its
+ * header and reported through `onProblem`; the next frame is then read as usual, so bad framing never
+ * costs the following message (#14 item 9: after `Content-Length: -5` the next request was dropped).
+ * Valid frames pass through byte for byte. An oversized frame's body is skipped as it streams by, never
+ * buffered.
+ */
+export class FramingGuard extends Transform {
+  private buffer: Buffer = Buffer.alloc(0);
+  /** Bytes of the current valid body still to pass through. */
+  private passing = 0;
+  /** Bytes of an oversized body still to skip. */
+  private skipping = 0;
+
+  constructor(private readonly onProblem: (message: string) => void) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    let data = chunk;
+    while (data.length > 0) {
+      if (this.passing > 0) {
+        const n = Math.min(this.passing, data.length);
+        this.push(data.subarray(0, n));
+        this.passing -= n;
+        data = data.subarray(n);
+        continue;
+      }
+      if (this.skipping > 0) {
+        const n = Math.min(this.skipping, data.length);
+        this.skipping -= n;
+        data = data.subarray(n);
+        continue;
+      }
+      this.buffer = this.buffer.length === 0 ? data : Buffer.concat([this.buffer, data]);
+      data = Buffer.alloc(0);
+      data = this.readHeader();
+    }
+    done();
+  }
+
+  /** Reads one header block from the buffer when it is complete; returns the bytes after it. */
+  private readHeader(): Buffer {
+    const end = this.buffer.indexOf(HEADER_END);
+    if (end < 0) {
+      if (this.buffer.length > MAX_HEADER_BYTES) {
+        this.onProblem(`dropped ${this.buffer.length} bytes without a message header`);
+        this.buffer = Buffer.alloc(0);
+      }
+      return Buffer.alloc(0);
+    }
+    const header = this.buffer.subarray(0, end).toString("ascii");
+    const rest = this.buffer.subarray(end + HEADER_END.length);
+    this.buffer = Buffer.alloc(0);
+    const lengthField = /(?:^|\r\n)content-length:[ \t]*([^\r\n]*)/i.exec(header)?.[1]?.trim();
+    const length =
+      lengthField !== undefined && /^\d{1,12}$/.test(lengthField) ? Number(lengthField) : undefined;
+    if (length === undefined) {
+      this.onProblem(
+        `dropped a message header with ${lengthField === undefined ? "no Content-Length" : `Content-Length ${JSON.stringify(lengthField.slice(0, 20))}`}`,
+      );
+      return rest;
+    }
+    if (length === 0) {
+      this.onProblem("dropped a message with an empty body");
+      return rest;
+    }
+    if (length > MAX_MESSAGE_BYTES) {
+      this.onProblem(`skipped a message of ${length} bytes (the limit is ${MAX_MESSAGE_BYTES})`);
+      this.skipping = length;
+      return rest;
+    }
+    this.push(Buffer.from(`${header}\r\n\r\n`, "ascii"));
+    this.passing = length;
+    return rest;
+  }
+}

@@ -1,0 +1,111 @@
+import {
+  type CancellationToken,
+  type CompletionItem,
+  CompletionItemKind,
+  type Range,
+} from "vscode-languageserver";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import { type SecretsService, userPath } from "./secrets-service.js";
+
+/** The secret reference being typed before the cursor: `svc:<location>[#<field>]`. */
+const TYPED_REFERENCE = /(?:^|[^A-Za-z0-9_])svc:([A-Za-z0-9._/-]*)(?:#([A-Za-z0-9._-]*))?$/;
+
+const RETRIGGER = { title: "Suggest", command: "editor.action.triggerSuggest" };
+
+/**
+ * Live completion of `svc:` references in manifests (docs/language-server.md "Secret completion"),
+ * segment by segment: mounts, then the folder typed so far (KV version from the client's preflight, v2
+ * listed under `metadata/` by the client, `data/` offered after a v2 mount), then field names after `#`
+ * — never values. Returns undefined when the cursor is not in a reference (other providers answer), `[]`
+ * when the setting `secrets.completion` is off or the service gives nothing.
+ */
+export async function secretCompletion(
+  service: SecretsService,
+  document: TextDocument,
+  offset: number,
+  token?: CancellationToken,
+): Promise<CompletionItem[] | undefined> {
+  const position = document.positionAt(offset);
+  const prefix = document.getText({ start: { line: position.line, character: 0 }, end: position });
+  const m = TYPED_REFERENCE.exec(prefix);
+  if (!m) return undefined;
+  if (!service.settings().completion) return [];
+  const location = m[1] ?? "";
+  const field = m[2];
+  const rangeFor = (typed: string): Range => ({
+    start: document.positionAt(offset - typed.length),
+    end: position,
+  });
+  if (field !== undefined) return fieldItems(service, location, field, rangeFor(field), token);
+  const slash = location.indexOf("/");
+  if (slash < 0) {
+    const mounts = (await service.mounts(token)) ?? [];
+    return mounts
+      .filter((mt) => mt.type === "kv" && mt.path.startsWith(location))
+      .map((mt) => ({
+        label: mt.path,
+        kind: CompletionItemKind.Folder,
+        detail: `KV version ${mt.kvVersion ?? "?"} mount`,
+        documentation: mt.description || undefined,
+        textEdit: { range: rangeFor(location), newText: mt.path },
+        command: RETRIGGER,
+      }));
+  }
+  const mount = location.slice(0, slash + 1);
+  const folder = location.slice(0, location.lastIndexOf("/") + 1);
+  const leaf = location.slice(folder.length);
+  const version = await service.kvVersionOf(mount, token);
+  if (version === undefined) return [];
+  if (version === 2 && folder === mount)
+    return "data/".startsWith(leaf)
+      ? [
+          {
+            label: "data/",
+            kind: CompletionItemKind.Folder,
+            detail: "KV version 2: secrets are read under data/",
+            textEdit: { range: rangeFor(leaf), newText: "data/" },
+            command: RETRIGGER,
+          },
+        ]
+      : [];
+  const logical = userPath(mount, folder, version);
+  if (logical === undefined) return [];
+  const keys =
+    (await service.lookup(`list:${logical}`, (c, signal) => c.kv.list(logical, { signal }), token)) ?? [];
+  return keys
+    .filter((k) => k.startsWith(leaf))
+    .map((k) => {
+      const isFolder = k.endsWith("/");
+      return {
+        label: k,
+        kind: isFolder ? CompletionItemKind.Folder : CompletionItemKind.Value,
+        detail: isFolder ? "folder" : "secret",
+        textEdit: { range: rangeFor(leaf), newText: isFolder ? k : `${k}#` },
+        command: RETRIGGER,
+      };
+    });
+}
+
+/** Field names of the secret at `location` (after `#`), filtered by what is typed. Never values. */
+async function fieldItems(
+  service: SecretsService,
+  location: string,
+  typed: string,
+  range: Range,
+  token?: CancellationToken,
+): Promise<CompletionItem[]> {
+  const mount = location.slice(0, location.indexOf("/") + 1);
+  if (!mount) return [];
+  const version = await service.kvVersionOf(mount, token);
+  const path = userPath(mount, location, version);
+  if (path === undefined || path.endsWith("/")) return [];
+  const fields = await service.fieldNames(path, token);
+  return (fields ?? [])
+    .filter((f) => f.startsWith(typed))
+    .map((f) => ({
+      label: f,
+      kind: CompletionItemKind.Field,
+      detail: "field",
+      textEdit: { range, newText: f },
+    }));
+}

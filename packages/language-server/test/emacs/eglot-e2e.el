@@ -1,0 +1,58 @@
+;;; eglot-e2e.el --- Emacs (batch) + eglot driving `enginekit lsp --stdio'  -*- lexical-binding: t; -*-
+;; The set-up of docs/editors.md "Emacs (eglot)". Environment:
+;;   ENGINEKIT_CMD    JSON array: the server command
+;;   ENGINEKIT_FILES  a folder with an Enginefile (copied: the test edits it)
+;;   ENGINEKIT_OUT    where to write what the client got (JSON)
+(require 'package)
+(package-initialize)
+(require 'eglot)
+(require 'json)
+
+(defvar ek-result nil)
+(defun ek-set (key value) (push (cons key value) ek-result))
+
+(define-derived-mode enginefile-mode prog-mode "Enginefile")
+
+(defun ek-wait (predicate seconds)
+  "Runs the event loop until PREDICATE holds or SECONDS pass; returns PREDICATE's value."
+  (let ((deadline (+ (float-time) seconds)) (value nil))
+    (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    value))
+
+(condition-case err
+    (let* ((cmd (append (json-parse-string (getenv "ENGINEKIT_CMD") :array-type 'list) nil))
+           (file (expand-file-name "Enginefile" (getenv "ENGINEKIT_FILES"))))
+      (setq eglot-server-programs (list (cons 'enginefile-mode cmd)))
+      (find-file file)
+      (enginefile-mode)
+      ;; the folder as a transient project (project.el), as `M-x eglot' does outside a repository
+      (eglot '(enginefile-mode) (cons 'transient default-directory) 'eglot-lsp-server cmd "dockerfile")
+      (unless (ek-wait (lambda () (eglot-current-server)) 20) (error "eglot did not connect"))
+      ;; diagnostics on open (flymake, fed by the pushed diagnostics)
+      (ek-wait (lambda () (flymake-diagnostics)) 15)
+      (ek-set 'diagnostics
+              (vconcat (mapcar (lambda (d)
+                                 (list (cons 'line (line-number-at-pos (flymake-diagnostic-beg d)))
+                                       (cons 'text (flymake-diagnostic-text d))))
+                               (flymake-diagnostics))))
+      ;; completion after `RUN --'
+      (goto-char (point-max))
+      (insert "RUN --")
+      (eglot--signal-textDocument/didChange) ; eglot sends pending changes before its own requests
+      (let* ((server (eglot-current-server))
+             (response (jsonrpc-request server :textDocument/completion (eglot--TextDocumentPositionParams)))
+             (items (if (vectorp response) response (plist-get response :items))))
+        (ek-set 'completion (vconcat (mapcar (lambda (i) (plist-get i :label)) items))))
+      (delete-region (line-beginning-position) (point-max))
+      ;; formatting
+      (eglot-format-buffer)
+      (ek-set 'formatted (buffer-substring-no-properties (point-min) (point-max)))
+      (set-buffer-modified-p nil)
+      (eglot-shutdown (eglot-current-server)))
+  (error (ek-set 'errors (vector (error-message-string err)))))
+
+(unless (assq 'errors ek-result) (ek-set 'errors []))
+(with-temp-file (getenv "ENGINEKIT_OUT")
+  (insert (json-encode ek-result)))
+(kill-emacs 0)
