@@ -366,3 +366,24 @@ describe("formatting", () => {
     expect(await onNewline("FROM alpine\nRUN <<EOF\n  x\n  ", 3)).toEqual([]);
   });
 });
+
+describe("ignore files", () => {
+  it("publishes the ignore-file rules' findings, with the file's folder as the build context", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ek-lsp-ignore-"));
+    writeFileSync(join(dir, "Dockerfile"), "FROM alpine:3.20\n");
+    writeFileSync(join(dir, "xyz"), "");
+    const text = "x|*.md\nnode_module\n[]a]\n";
+    writeFileSync(join(dir, ".dockerignore"), text);
+    const t = await client();
+    const uri = pathToFileURL(join(dir, ".dockerignore")).href;
+    const published = t.nextDiagnostics(uri);
+    await t.open(uri, text, "ignore");
+    const ds = await published;
+    expect(summary(ds)).toEqual([
+      "0:0 ignore-pattern-regexp 2",
+      "1:0 ignore-pattern-unmatched 3",
+      "2:0 ignore-pattern-syntax 1",
+    ]);
+    expect(ds[0]!.message).toContain('In this build context it matches "xyz".');
+  });
+});

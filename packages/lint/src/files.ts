@@ -18,10 +18,12 @@ export type { LintConfig } from "./config/schema.js";
 export {
   isDockerfileName,
   isEnginefileName,
+  isIgnoreFileName,
   kindInDirectory,
   kindOfNamedFile,
 } from "./discovery/file-kind.js";
 export { lintAnalyzedEnginefile } from "./engine/lint-enginefile.js";
+export { lintIgnoreFile } from "./engine/lint-ignore-file.js";
 export { DEFAULT_SETTINGS, type LintSettings } from "./engine/settings.js";
 export {
   type AnalyzedEnginefile,
@@ -31,6 +33,7 @@ export {
 export type { FormatContext, Formatter } from "./formats/format.js";
 export { JSON_OUTPUT_VERSION } from "./formats/json.js";
 export { FORMAT_NAMES, FORMATTERS } from "./formats/registry.js";
+export type { IgnoreContext } from "./ignorefile/analysis.js";
 export type { Finding, Fix, Position, Range, Report, TextEdit } from "./model/finding.js";
 export {
   atOrAbove,
@@ -41,6 +44,7 @@ export {
   severityRank,
 } from "./model/severity.js";
 export { type DiscoveredFile, DiscoveryError, discoverFiles } from "./node/discover.js";
+export { lintIgnoreFileAt, listIgnoreContext } from "./node/ignore-context.js";
 export { describeIoError } from "./node/io-error.js";
 export {
   type FileResult,

@@ -9,6 +9,7 @@ import { maskResponse, secretValuesOf } from "../secrets/secret-masking.js";
 import { secretOnlineFindings } from "../secrets/secret-online-findings.js";
 import type { SecretsService } from "../secrets/secrets-service.js";
 import { findingsOf } from "./finding-source.js";
+import { ignoreFileFindings, isIgnoreFileDocument } from "./ignore-file-diagnostics.js";
 import { DiagnosticsPublisher } from "./publisher.js";
 import { relatedInformation } from "./related.js";
 import { toDiagnostic } from "./to-lsp.js";
@@ -51,7 +52,7 @@ export class DiagnosticsService {
     this.publisher = new DiagnosticsPublisher(
       async (uri) => {
         const h = await host.router.handled(uri);
-        if (!h) return undefined;
+        if (!h) return this.ignoreFile(uri);
         const version = h.document.version;
         const findings = await this.findings(h);
         if (host.documents.get(uri)?.version !== version) return undefined;
@@ -80,6 +81,19 @@ export class DiagnosticsService {
     return findings;
   }
 
+  /** An open ignore file's findings and diagnostics (src/diagnostics/ignore-file-diagnostics.ts), else undefined. */
+  private async ignoreFile(
+    uri: string,
+  ): Promise<{ findings: Finding[]; diagnostics: Diagnostic[]; version: number } | undefined> {
+    const document = this.host.documents.get(uri);
+    if (!document || !isIgnoreFileDocument(uri)) return undefined;
+    const version = document.version;
+    const findings = await ignoreFileFindings(document, this.host.projects.settingsFor(uri, "enginefile"));
+    if (this.host.documents.get(uri)?.version !== version) return undefined;
+    this.publisher.remember(uri, findings);
+    return { findings, diagnostics: findings.map((f) => toDiagnostic(f)), version };
+  }
+
   /** Findings as LSP diagnostics, with related locations when the client takes them and secret values masked. */
   toLsp(findings: readonly Finding[], analysis: DocumentAnalysis): Diagnostic[] {
     const related = this.host.client().textDocument?.publishDiagnostics?.relatedInformation !== false;
@@ -96,7 +110,7 @@ export class DiagnosticsService {
   /** Answers a pull request for `uri` (an unhandled document has no diagnostics). */
   async report(uri: string): Promise<Diagnostic[]> {
     const h = await this.host.router.handled(uri);
-    if (!h) return [];
+    if (!h) return (await this.ignoreFile(uri))?.diagnostics ?? [];
     const findings = await this.findings(h);
     this.publisher.remember(uri, findings);
     return this.toLsp(findings, h.analysis);

@@ -5,9 +5,13 @@
  * never followed, as the engine CLI archives them.
  */
 import { type Dirent, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { loadEngineRegexp } from "@enginekit/build-context/ignore";
 import { DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
+import { lintIgnoreFile } from "../engine/lint-ignore-file.js";
+import type { LintSettings } from "../engine/settings.js";
 import type { IgnoreContext } from "../ignorefile/analysis.js";
+import type { Finding } from "../model/finding.js";
 
 /** The most paths listed for one context. */
 export const MAX_CONTEXT_PATHS = 100_000;
@@ -53,4 +57,19 @@ export function listIgnoreContext(root: string, ignoreFile: string): IgnoreConte
     ...(named !== "" && named !== ignoreFile ? [named] : []),
   ].filter((f) => present.has(f));
   return { paths, complete, directories, buildFiles };
+}
+
+/**
+ * Lints ignore-file text as the file at `path` (absolute) on disk: its folder listed as the build
+ * context, and the engine's regexp loaded first when a pattern may need it. What `enginekit lint` and
+ * the language server both do for an ignore file.
+ */
+export async function lintIgnoreFileAt(
+  text: string,
+  path: string,
+  settings: LintSettings,
+): Promise<Finding[]> {
+  if (/[|{}\\[]/.test(text)) await loadEngineRegexp();
+  const name = basename(path);
+  return lintIgnoreFile(text, name, settings, listIgnoreContext(dirname(path), name));
 }

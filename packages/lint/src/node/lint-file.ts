@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import { basename, dirname } from "node:path";
-import { loadEngineRegexp } from "@enginekit/build-context/ignore";
 import type { SecretsReader } from "@enginekit/manifests";
 import { fixText } from "../engine/fix.js";
 import type { FileKind } from "../engine/lint-document.js";
@@ -57,13 +55,8 @@ export async function lintOne(
   options: LintJobOptions,
 ): Promise<{ text: string; findings: Finding[]; fixesApplied: number }> {
   if (kind === "ignorefile") {
-    const [{ lintIgnoreFile }, { listIgnoreContext }] = await Promise.all([
-      import("../engine/lint-ignore-file.js"),
-      import("./ignore-context.js"),
-    ]);
-    if (/[|{}\\[]/.test(text)) await loadEngineRegexp();
-    const context = listIgnoreContext(dirname(path), basename(path));
-    return { text, findings: lintIgnoreFile(text, basename(path), settings, context), fixesApplied: 0 };
+    const { lintIgnoreFileAt } = await import("./ignore-context.js");
+    return { text, findings: await lintIgnoreFileAt(text, path, settings), fixesApplied: 0 };
   }
   if (kind === "enginefile") {
     const ignore = await loadEngineIgnoreFor(path);
