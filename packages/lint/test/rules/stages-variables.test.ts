@@ -1,11 +1,14 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Enginefile snippets use ${VAR} syntax
+
 import copyFromSelf from "../../src/rules/stages/copy-from-self.js";
 import copyFromUnknownStage from "../../src/rules/stages/copy-from-unknown-stage.js";
 import duplicateStageName from "../../src/rules/stages/duplicate-stage-name.js";
 import fromPlatform from "../../src/rules/stages/from-platform.js";
+import invalidImageReference from "../../src/rules/stages/invalid-image-reference.js";
 import reservedStageName from "../../src/rules/stages/reserved-stage-name.js";
 import stageNameCasing from "../../src/rules/stages/stage-name-casing.js";
 import invalidDefaultArgInFrom from "../../src/rules/variables/invalid-default-arg-in-from.js";
+import invalidSubstitution from "../../src/rules/variables/invalid-substitution.js";
 import undefinedArgInFrom from "../../src/rules/variables/undefined-arg-in-from.js";
 import undefinedVariable from "../../src/rules/variables/undefined-variable.js";
 import { testRule } from "../../src/testing/rule-tester.js";
@@ -111,5 +114,57 @@ testRule(invalidDefaultArgInFrom, {
   invalid: [
     { code: "ARG BASE\nFROM ${BASE}\n", errors: [{ range: "2:6-2:13", message: "empty" }] },
     { code: "ARG B=Alpine\nFROM ${B}:3\n", errors: [{ range: "2:6-2:12", message: '"Alpine:3"' }] },
+  ],
+});
+
+testRule(invalidImageReference, {
+  valid: [
+    {
+      code: "ARG T=3.20\nFROM alpine:${T} AS Build\nFROM build\nFROM scratch\nFROM $UNSET\nFROM localhost:5000/a/b-c__d.e:v1.0_x\nFROM [::1]:5000/a@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\nCOPY --from=build /a /b\nCOPY --from=0 /a /b\nCOPY --from=nginx:1.27 /a /b\nRUN --mount=from=build,target=/x true\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "FROM alpine:\nFROM Alpine\nFROM a@sha256:00\nFROM a:b c\n",
+      errors: [
+        { range: "1:6-1:13", message: '"alpine:" is not a valid base image: invalid reference format' },
+        { range: "2:6-2:12", message: "repository name (Alpine) must be lowercase" },
+        { range: "3:6-3:17", message: "invalid reference format" },
+      ],
+    },
+    {
+      code: "ARG IMG=my_registry.com/App\nFROM ${IMG}\n",
+      errors: [{ range: "2:6-2:12", message: "repository name (App) must be lowercase" }],
+    },
+    {
+      code: "FROM a:1\nCOPY --from=^ /a /b\nRUN --mount=from=x:,target=/x true\n",
+      errors: [
+        { range: "2:13-2:14", message: '"^" is not a valid --from image' },
+        { range: "3:13-3:20", message: "mount from= image" },
+      ],
+    },
+    {
+      code: "FROM a@md5:0123456789abcdef0123456789abcdef\n",
+      errors: [{ range: "1:6-1:44", message: "unsupported digest algorithm" }],
+    },
+  ],
+});
+
+testRule(invalidSubstitution, {
+  valid: [
+    {
+      code: "FROM a:1\nARG V=1.2\nENV A=${V:-x} B=${V%%.*} C=${V/./_} D=${V:+y} E=${V#1}\nRUN echo ${V:x}\nCMD echo ${\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nENV x=${a:x}\nCOPY ${b:#y} /c\nWORKDIR ${d\n",
+      errors: [
+        { range: "2:7-2:13", message: "unsupported modifier (:x) in substitution" },
+        { range: "3:6-3:13", message: "unsupported modifier (:#) in substitution" },
+        { range: "4:9-4:12", message: "never closed" },
+      ],
+    },
+    { code: "ARG I=a\nFROM ${I:x}\n", errors: [{ range: "2:6-2:12", message: "unsupported modifier" }] },
   ],
 });

@@ -39,7 +39,8 @@ manifest's \`Healthcheck\` has (engine API §8).`,
     for (const hc of instructionsOfKind(file, "healthcheck")) {
       for (const flag of hc.flags) {
         const value = flag.value;
-        if (value === undefined || value.includes("$")) continue;
+        // an empty value (`--retries=`) is the default, as the engine reads it
+        if (value === undefined || value === "" || value.includes("$")) continue;
         const at = flag.valueRange ?? flag.range;
         if (DURATION_FLAGS.includes(flag.name)) {
           const r = parseHealthcheckDuration(flag.name, value);
