@@ -50,4 +50,4 @@ export {
   type LintOverrides,
   ProjectSettings,
 } from "./node/project-settings.js";
-export { RULES, ruleById, ruleIds } from "./rules/registry.js";
+export { RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds } from "./rules/registry.js";

@@ -22,6 +22,10 @@ export interface EnginefileLintOptions {
    * separated). Undefined when there is no ignore file: the `copy-ignored-file` rule then stays silent.
    */
   isIgnored?: (path: string) => boolean;
+  /** Labels every image must have, by name, with their type (`labelSchema`; hadolint's label-schema). */
+  labelSchema?: Readonly<Record<string, string>>;
+  /** Only the labels in `labelSchema` are allowed (`strictLabels`; hadolint's strict-labels). */
+  strictLabels?: boolean;
 }
 
 /**
@@ -146,8 +150,15 @@ export function analyzeEnginefile(
 
 const QUOTE_OR_ESCAPE = /["'\\`]/;
 
-function expandQuotesOnly(instruction: Instruction, word: string, products: DocumentProducts): string {
+/** `word` with quotes and escapes applied (it has no `$`); undefined when the engine's lexer rejects it. */
+function expandQuotesOnly(
+  instruction: Instruction,
+  word: string,
+  products: DocumentProducts,
+): string | undefined {
   if (!QUOTE_OR_ESCAPE.test(word)) return word;
   const scope = products.scopes.get(instruction);
-  return scope ? scope.expand(word).value : word;
+  if (!scope) return word;
+  const r = scope.expand(word);
+  return r.error === undefined ? r.value : undefined;
 }

@@ -69,6 +69,7 @@ import stopsignalInvalid from "./syntax/stopsignal-invalid.js";
 import unknownFlag from "./syntax/unknown-flag.js";
 import unknownInstruction from "./syntax/unknown-instruction.js";
 import unterminatedQuote from "./syntax/unterminated-quote.js";
+import envSelfReference from "./variables/env-self-reference.js";
 import invalidDefaultArgInFrom from "./variables/invalid-default-arg-in-from.js";
 import invalidSubstitution from "./variables/invalid-substitution.js";
 import undefinedArgInFrom from "./variables/undefined-arg-in-from.js";
@@ -100,6 +101,7 @@ export const RULES: readonly Rule[] = [
   invalidImageReference,
   reservedStageName,
   stageNameCasing,
+  envSelfReference,
   invalidDefaultArgInFrom,
   invalidSubstitution,
   undefinedArgInFrom,

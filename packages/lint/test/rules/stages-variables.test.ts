@@ -7,6 +7,7 @@ import fromPlatform from "../../src/rules/stages/from-platform.js";
 import invalidImageReference from "../../src/rules/stages/invalid-image-reference.js";
 import reservedStageName from "../../src/rules/stages/reserved-stage-name.js";
 import stageNameCasing from "../../src/rules/stages/stage-name-casing.js";
+import envSelfReference from "../../src/rules/variables/env-self-reference.js";
 import invalidDefaultArgInFrom from "../../src/rules/variables/invalid-default-arg-in-from.js";
 import invalidSubstitution from "../../src/rules/variables/invalid-substitution.js";
 import undefinedArgInFrom from "../../src/rules/variables/undefined-arg-in-from.js";
@@ -56,6 +57,8 @@ testRule(copyFromUnknownStage, {
     {
       code: "FROM a:1 AS b\nFROM a:1\nCOPY --from=alpine:3 /x /y\nCOPY --from=$UNKNOWN /x /y\nCOPY --from=0 /x /y\n",
     },
+    // its own index is copy-from-self's (one error, not two)
+    { code: "FROM a:1\nCOPY --from=0 /x /y\n" },
   ],
   invalid: [
     {
@@ -166,5 +169,18 @@ testRule(invalidSubstitution, {
       ],
     },
     { code: "ARG I=a\nFROM ${I:x}\n", errors: [{ range: "2:6-2:12", message: "unsupported modifier" }] },
+  ],
+});
+
+testRule(envSelfReference, {
+  valid: [{ code: "FROM a:1\nENV A=1\nENV B=$A C=${A}\nENV D=$D:x\n" }],
+  invalid: [
+    {
+      code: "FROM alpine:3.20\nENV A=1 B=$A C=x${A:-y}\n",
+      errors: [
+        { range: "2:11-2:13", message: '"A" is set earlier in this ENV' },
+        { range: "2:17-2:24", message: "move C=… to its own ENV" },
+      ],
+    },
   ],
 });

@@ -300,6 +300,17 @@ testRule(instructionCasing, {
   valid: [{ code: "FROM a:1 AS b\nRUN x\n" }],
   invalid: [
     {
+      // the keyword is fixed to the file's casing, and AS to match it: the two fixes agree
+      code: "from a\nfrOM alpine:3.20 as y\n",
+      errors: [{ range: "2:1-2:5", message: "written from" }],
+      output: "from a\nfrom alpine:3.20 as y\n",
+    },
+    {
+      code: "FROM a\nfrOM alpine:3.20 as y\n",
+      errors: ["2:1-2:5", { range: "2:18-2:20", message: "casing of FROM: write AS" }],
+      output: "FROM a\nFROM alpine:3.20 AS y\n",
+    },
+    {
       code: "from a:1\nrun x\nCOPY a /b\nRun y\n",
       errors: ["3:1-3:5", "4:1-4:4"],
       output: "from a:1\nrun x\ncopy a /b\nrun y\n",

@@ -64,11 +64,13 @@ reported. \`AS\` in FROM should match FROM's casing. The quick fix rewrites the 
       if (i.kind === "from" && i.stageName) {
         const as = i.args[1];
         if (as && as.value.toLowerCase() === "as") {
-          const want = cased("as", casingOf(i.keyword) === "lower" ? "lower" : "upper");
+          // match the keyword as it will be: a keyword in the wrong casing is fixed to the file's
+          const keyword = casingOf(i.keyword);
+          const want = cased("as", keyword === expected ? keyword : expected);
           if (as.value !== want)
             out.push({
               range: as.range,
-              message: `"${as.value}" should match the casing of ${i.keyword}: write ${want}.`,
+              message: `"${as.value}" should match the casing of ${cased(i.keyword, keyword === expected ? keyword : expected)}: write ${want}.`,
               fix: { title: `Write ${want}`, edits: [file.replace(as.range, want)] },
             });
         }
