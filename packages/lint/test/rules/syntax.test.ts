@@ -61,7 +61,7 @@ testRule(exposeFormat, {
   valid: [
     { code: "FROM a:1\nEXPOSE 0 65535 53/udp 132/sctp 1000-2000/tcp\n" },
     // accepted by the engine (with BuildKit warnings, other rules)
-    { code: "FROM a:1\nEXPOSE 8080/TcP 8080:80 127.0.0.1:8080:80/UDP\n" },
+    { code: "FROM a:1\nEXPOSE 8080/TcP 8080:80 127.0.0.1:8080:80/UDP [::1]:80:80 :80 80-81:90-91\n" },
   ],
   invalid: [
     {
@@ -71,6 +71,14 @@ testRule(exposeFormat, {
     },
     { code: "FROM a:1\nEXPOSE 90-80 80/http\n", errors: ["2:8-2:13", "2:14-2:21"] },
     { code: "FROM a:1\nEXPOSE 80a\n", errors: [{ range: "2:8-2:11", message: "invalid containerPort" }] },
+    {
+      code: "FROM a:1\nEXPOSE abc:80 1.2.3:80:80 80-81:90-92\n",
+      errors: [
+        { range: "2:8-2:14", message: "invalid hostPort: abc" },
+        { range: "2:15-2:26", message: "invalid IP address: 1.2.3" },
+        { range: "2:27-2:38", message: "invalid ranges" },
+      ],
+    },
   ],
 });
 
