@@ -136,8 +136,8 @@ testRule(invalidImageReference, {
       ],
     },
     {
-      code: "ARG IMG=my_registry.com/App\nFROM ${IMG}\n",
-      errors: [{ range: "2:6-2:12", message: "repository name (App) must be lowercase" }],
+      code: "FROM a:1\nARG IMG=my_registry.com/App\nCOPY --from=${IMG} /a /b\n",
+      errors: [{ range: "3:13-3:19", message: "repository name (App) must be lowercase" }],
     },
     {
       code: "FROM a:1\nCOPY --from=^ /a /b\nRUN --mount=from=x:,target=/x true\n",
@@ -158,6 +158,8 @@ testRule(invalidSubstitution, {
     {
       code: "FROM a:1\nARG V=1.2\nENV A=${V:-x} B=${V%%.*} C=${V/./_} D=${V:+y} E=${V#1}\nRUN echo ${V:x}\nCMD echo ${\n",
     },
+    // ${v:?message} fails or not by the build arguments given: not a syntax error
+    { code: "FROM a:1\nARG U\nUSER ${U:?must be set}\n" },
   ],
   invalid: [
     {

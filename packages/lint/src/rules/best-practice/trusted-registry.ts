@@ -1,5 +1,5 @@
+import { pulledImages } from "../../enginefile/base-images.js";
 import { parseImageReference } from "../../enginefile/image-reference.js";
-import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
 function globToRegExp(glob: string): RegExp {
@@ -25,19 +25,16 @@ Without the setting the rule does nothing. Build arguments are resolved first.`,
     const trusted = file.options.trustedRegistries ?? [];
     if (trusted.length === 0) return [];
     const patterns = trusted.map(globToRegExp);
-    const out: Report[] = [];
-    for (const r of file.graph.references) {
-      if (r.stage || r.invalidIndex || r.image === undefined) continue;
-      const reference = file.resolve(r.instruction, r.written);
-      if (reference === undefined || reference === "" || reference.toLowerCase() === "scratch") continue;
-      if (r.kind !== "base" && /^[0-9]+$/.test(reference)) continue;
-      const registry = parseImageReference(reference).registry ?? "docker.io";
-      if (patterns.some((p) => p.test(registry))) continue;
-      out.push({
-        range: r.range,
-        message: `Registry "${registry}" is not in trustedRegistries (${trusted.join(", ")}).`,
-      });
-    }
-    return out;
+    return pulledImages(file).flatMap(({ reference, value }) => {
+      if (value === "") return [];
+      const registry = parseImageReference(value).registry ?? "docker.io";
+      if (patterns.some((p) => p.test(registry))) return [];
+      return [
+        {
+          range: reference.range,
+          message: `Registry "${registry}" is not in trustedRegistries (${trusted.join(", ")}).`,
+        },
+      ];
+    });
   },
 );

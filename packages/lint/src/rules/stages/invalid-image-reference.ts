@@ -4,8 +4,8 @@
  * `reference.ParseNormalizedNamed` (BuildKit `dockerfile2llb`; the classic builder likewise) and fails
  * the build: "invalid reference format".
  */
+import { pulledImages } from "../../enginefile/base-images.js";
 import { imageReferenceError } from "../../enginefile/image-reference.js";
-import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
 /** What to do about an engine error on `ref`. */
@@ -32,7 +32,8 @@ letters and digits joined by \`.\`, \`_\`, \`__\` or \`-\`), the tag up to 128 l
 the digest \`sha256:\` and 64 hex digits. The engine parses every FROM image and every \`COPY --from\` and
 \`RUN --mount=from=\` value that is not a stage, after expanding build arguments, and fails the build with
 "invalid reference format" when it does not fit (\`FROM alpine:\`, \`FROM Alpine\`, \`COPY --from=^\`).
-Values with build arguments that have no value here are not checked; stage names are not images.`,
+Values with build arguments that have no value here are not checked; stage names are not images. A FROM
+whose build arguments' defaults make it invalid is reported by \`invalid-default-arg-in-from\`.`,
     peers: ["dockerfile-utils INVALID_REFERENCE_FORMAT"],
     examples: [
       { kind: "invalid", code: "FROM alpine:\n" },
@@ -44,23 +45,19 @@ Values with build arguments that have no value here are not checked; stage names
       },
     ],
   },
-  (file) => {
-    const stageNames = new Set(file.doc.stages.flatMap((s) => (s.name ? [s.name] : [])));
-    const out: Report[] = [];
-    for (const r of file.graph.references) {
-      if (r.stage || r.invalidIndex || r.image === undefined) continue;
-      const ref = file.resolve(r.instruction, r.written);
-      if (ref === undefined || ref === "scratch" || stageNames.has(ref.toLowerCase())) continue;
-      if (r.kind !== "base" && /^[0-9]+$/.test(ref)) continue;
+  (file) =>
+    pulledImages(file).flatMap(({ reference: r, value: ref }) => {
+      // a FROM made invalid by its build arguments' defaults is invalid-default-arg-in-from's
+      if (r.kind === "base" && r.written.includes("$")) return [];
       const error = imageReferenceError(ref);
-      if (error === undefined) continue;
+      if (error === undefined) return [];
       const what =
         r.kind === "base" ? "base image" : r.kind === "copy-from" ? "--from image" : "mount from= image";
-      out.push({
-        range: r.range,
-        message: `${JSON.stringify(ref)} is not a valid ${what}: ${error} (${hint(ref, error)}).`,
-      });
-    }
-    return out;
-  },
+      return [
+        {
+          range: r.range,
+          message: `${JSON.stringify(ref)} is not a valid ${what}: ${error} (${hint(ref, error)}).`,
+        },
+      ];
+    }),
 );
