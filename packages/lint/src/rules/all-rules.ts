@@ -55,6 +55,7 @@ import stageNameCasing from "./stages/stage-name-casing.js";
 import exposeFormat from "./syntax/expose-format.js";
 import exposeHostPort from "./syntax/expose-host-port.js";
 import exposeProtoCasing from "./syntax/expose-proto-casing.js";
+import fromAsCasing from "./syntax/from-as-casing.js";
 import healthcheckOptions from "./syntax/healthcheck-options.js";
 import instructionArguments from "./syntax/instruction-arguments.js";
 import instructionCasing from "./syntax/instruction-casing.js";
@@ -80,6 +81,7 @@ export const RULES: readonly Rule[] = [
   exposeFormat,
   exposeHostPort,
   exposeProtoCasing,
+  fromAsCasing,
   healthcheckOptions,
   instructionArguments,
   instructionCasing,

@@ -208,7 +208,13 @@ testRule(curlAndWget, {
 });
 
 testRule(execFormCommand, {
-  valid: [{ code: 'FROM a:1\nCMD ["a"]\nENTRYPOINT ["b"]\n' }],
+  valid: [
+    { code: 'FROM a:1\nCMD ["a"]\nENTRYPOINT ["b"]\n' },
+    // a stage that sets SHELL (or is built from one) uses the shell form on purpose (BuildKit)
+    {
+      code: 'FROM a:1 AS base\nSHELL ["/usr/bin/customshell"]\nCMD mycommand\nFROM base\nENTRYPOINT mycommand\n',
+    },
+  ],
   invalid: [
     {
       code: "FROM a:1\nCMD node server.js --port 80\n",

@@ -74,7 +74,11 @@ testRule(copyFromUnknownStage, {
 });
 
 testRule(fromPlatform, {
-  valid: [{ code: "FROM --platform=$BUILDPLATFORM a:1\nFROM --platform=${BUILDPLATFORM} a:1\n" }],
+  valid: [
+    { code: "FROM --platform=$BUILDPLATFORM a:1\nFROM --platform=${BUILDPLATFORM} a:1\n" },
+    // a stage named after its platform is pinned on purpose (BuildKit)
+    { code: "FROM --platform=linux/amd64 a:1 AS my_amd64_stage\nFROM --platform=linux/amd64 a:1 AS linux\n" },
+  ],
   invalid: [
     { code: "FROM --platform=linux/arm64 a:1\n", errors: ["1:17-1:28"], output: null },
     {

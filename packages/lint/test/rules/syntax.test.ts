@@ -1,6 +1,7 @@
 import exposeFormat from "../../src/rules/syntax/expose-format.js";
 import exposeHostPort from "../../src/rules/syntax/expose-host-port.js";
 import exposeProtoCasing from "../../src/rules/syntax/expose-proto-casing.js";
+import fromAsCasing from "../../src/rules/syntax/from-as-casing.js";
 import healthcheckOptions from "../../src/rules/syntax/healthcheck-options.js";
 import instructionArguments from "../../src/rules/syntax/instruction-arguments.js";
 import instructionCasing from "../../src/rules/syntax/instruction-casing.js";
@@ -308,22 +309,21 @@ testRule(instructionCasing, {
   valid: [{ code: "FROM a:1 AS b\nRUN x\n" }],
   invalid: [
     {
-      // the keyword is fixed to the file's casing, and AS to match it: the two fixes agree
+      // the keyword is fixed to the file's casing; AS is from-as-casing's once the keyword is fixed
       code: "from a\nfrOM alpine:3.20 as y\n",
       errors: [{ range: "2:1-2:5", message: "written from" }],
       output: "from a\nfrom alpine:3.20 as y\n",
     },
     {
       code: "FROM a\nfrOM alpine:3.20 as y\n",
-      errors: ["2:1-2:5", { range: "2:18-2:20", message: "casing of FROM: write AS" }],
-      output: "FROM a\nFROM alpine:3.20 AS y\n",
+      errors: [{ range: "2:1-2:5", message: "written FROM" }],
+      output: "FROM a\nFROM alpine:3.20 as y\n",
     },
     {
       code: "from a:1\nrun x\nCOPY a /b\nRun y\n",
       errors: ["3:1-3:5", "4:1-4:4"],
       output: "from a:1\nrun x\ncopy a /b\nrun y\n",
     },
-    { code: "FROM a:1 as b\n", errors: ["1:10-1:12"], output: "FROM a:1 AS b\n" },
   ],
 });
 
@@ -337,4 +337,21 @@ testRule(onbuildTrigger, {
 testRule(parseError, {
   valid: [{ code: "FROM a:1\nENV A=1\n" }],
   invalid: [{ code: "FROM a:1\nENV A\nRUN x\n", errors: ["2:5-2:6"] }],
+});
+
+testRule(fromAsCasing, {
+  // a mixed-case keyword is instruction-casing's: no second, conflicting fix (BuildKit is silent too)
+  valid: [
+    { code: "FROM a AS b\nFrom a as d\nfrOM a AS e\n" },
+    // against the majority the keyword is rewritten first (instruction-casing); then this rule follows it
+    { code: "FROM a AS b\nFROM a AS c\nfrom a AS d\n" },
+  ],
+  invalid: [
+    { code: "FROM a as b\n", errors: [{ range: "1:8-1:10", message: "write AS" }], output: "FROM a AS b\n" },
+    {
+      code: "from a AS b\nrun x\n",
+      errors: [{ range: "1:8-1:10", message: "write as" }],
+      output: "from a as b\nrun x\n",
+    },
+  ],
 });

@@ -11,7 +11,8 @@ export default enginefileRule(
     fixable: true,
     docs: `A constant \`--platform=linux/amd64\` pins the stage to one platform and breaks multi-platform builds
 (use \`$BUILDPLATFORM\` for build tools, or leave it out). \`--platform=$TARGETPLATFORM\` is what the engine does
-anyway; the quick fix removes it.`,
+anyway; the quick fix removes it. A stage whose name contains the constant's OS or architecture
+(\`AS build_amd64\`, \`AS linux\`) is pinned on purpose and not reported, as in BuildKit.`,
     peers: [
       "BuildKit FromPlatformFlagConstDisallowed",
       "BuildKit RedundantTargetPlatform",
@@ -31,6 +32,11 @@ anyway; the quick fix removes it.`,
       if (!p || p.value === undefined) continue;
       const at = p.valueRange ?? p.range;
       if (!p.value.includes("$")) {
+        // a stage named after its platform (`AS build_amd64`, `AS linux`) pins it on purpose (BuildKit)
+        const name = from.stageName?.value.toLowerCase() ?? "";
+        const [os = "", arch = ""] = p.value.toLowerCase().split("/");
+        if (name !== "" && ((os !== "" && name.includes(os)) || (arch !== "" && name.includes(arch))))
+          continue;
         out.push({
           range: at,
           message: `FROM --platform should not be a constant ("${p.value}"): it disables multi-platform builds.`,
