@@ -57,7 +57,8 @@ export function pulledImages(file: AnalyzedEnginefile): PulledImage[] {
     const value = file.resolve(r.instruction, r.written);
     if (value === undefined || value.toLowerCase() === "scratch" || stageNames.has(value.toLowerCase()))
       continue;
-    if (r.kind !== "base" && /^[0-9]+$/.test(value)) continue;
+    // an empty --from / from= means none (BuildKit tests `From != ""`); a stage index is not an image
+    if (r.kind !== "base" && (value === "" || /^[0-9]+$/.test(value))) continue;
     out.push({ reference: r, value });
   }
   return out;

@@ -127,7 +127,7 @@ testRule(invalidDefaultArgInFrom, {
 testRule(invalidImageReference, {
   valid: [
     {
-      code: "ARG T=3.20\nFROM alpine:${T} AS Build\nFROM build\nFROM scratch\nFROM $UNSET\nFROM localhost:5000/a/b-c__d.e:v1.0_x\nFROM [::1]:5000/a@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\nCOPY --from=build /a /b\nCOPY --from=0 /a /b\nCOPY --from=nginx:1.27 /a /b\nRUN --mount=from=build,target=/x true\n",
+      code: "ARG T=3.20\nFROM alpine:${T} AS Build\nFROM build\nFROM scratch\nFROM $UNSET\nFROM localhost:5000/a/b-c__d.e:v1.0_x\nFROM [::1]:5000/a@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\nCOPY --from=build /a /b\nCOPY --from=0 /a /b\nCOPY --from=nginx:1.27 /a /b\nRUN --mount=from=build,target=/x true\nCOPY --from= /a /b\n",
     },
   ],
   invalid: [

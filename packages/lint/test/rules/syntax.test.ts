@@ -238,6 +238,8 @@ testRule(unknownFlag, {
 
 testRule(invalidMount, {
   valid: [
+    // a bare --mount is unknown-flag's ("needs a value"): one error, not two
+    { code: "FROM a:1\nRUN --mount true\n" },
     {
       code: "FROM a:1\nRUN --mount=type=secret,id=npm,env=NPM_TOKEN --mount=type=ssh --mount=type=bind,from=b,source=/s,target=/t,rw true\n",
     },
