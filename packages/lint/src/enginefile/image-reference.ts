@@ -76,11 +76,20 @@ export function imageReferenceError(reference: string): string | undefined {
   if (!m) return "invalid reference format";
   if ((m[1] ?? "").length > 255) return "repository name must not be more than 255 characters";
   const digest = m[2];
-  if (digest !== undefined) {
-    const sep = digest.indexOf(":");
-    const expected = DIGEST_HEX_LENGTH[digest.slice(0, sep)];
-    if (expected === undefined) return "unsupported digest algorithm";
-    if (digest.length - sep - 1 !== expected) return "invalid checksum digest length";
-  }
+  return digest === undefined ? undefined : digestError(digest);
+}
+
+/**
+ * Why the engine rejects a digest (`algorithm:hex`), in go-digest's words, or undefined: the format, an
+ * algorithm it does not know (sha256, sha384, sha512) or a hex part of the wrong length.
+ */
+export function digestError(digest: string): string | undefined {
+  const sep = digest.indexOf(":");
+  if (sep <= 0 || sep === digest.length - 1) return "invalid checksum digest format";
+  const expected = DIGEST_HEX_LENGTH[digest.slice(0, sep)];
+  if (expected === undefined) return "unsupported digest algorithm";
+  const hex = digest.slice(sep + 1);
+  if (hex.length !== expected) return "invalid checksum digest length";
+  if (!/^[0-9a-f]+$/.test(hex)) return "invalid checksum digest format";
   return undefined;
 }

@@ -37,6 +37,10 @@ testRule(healthcheckOptions, {
       errors: [{ range: "2:23-2:24", message: "whole number" }],
     },
     {
+      code: "FROM a:1\nHEALTHCHECK --retries=2147483648 CMD true\n",
+      errors: [{ range: "2:23-2:33", message: "out of range" }],
+    },
+    {
       code: "FROM a:1\nHEALTHCHECK --start-interval=5 CMD true\n",
       errors: [{ range: "2:30-2:31", message: "Add a unit, e.g. 5s" }],
     },
@@ -186,6 +190,14 @@ testRule(invalidFlagValue, {
       errors: [
         { range: "2:17-2:19", message: "cannot parse platform specifier" },
         { range: "3:17-3:20", message: "unknown operating system or architecture" },
+      ],
+    },
+    {
+      code: "FROM a:1\nADD --checksum=sha256:abc https://e.com/x /x\nADD --checksum=md5:00 https://e.com/x /x\nADD --checksum=sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef a b /d/\n",
+      errors: [
+        { range: "2:16-2:26", message: "invalid checksum digest length" },
+        { range: "3:16-3:22", message: "unsupported digest algorithm" },
+        { range: "4:16-4:87", message: "multiple sources" },
       ],
     },
     {

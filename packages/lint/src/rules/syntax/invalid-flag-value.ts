@@ -8,6 +8,7 @@
 import type { Flag, Instruction } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "../../enginefile/analysis.js";
 import { BOOLEAN_FLAGS } from "../../enginefile/flags.js";
+import { digestError } from "../../enginefile/image-reference.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -65,6 +66,19 @@ function checkFlag(file: AnalyzedEnginefile, ins: Instruction, flag: Flag): stri
       `failed to parse platform ${expanded}: ${error}. Write os/arch[/variant], e.g. linux/amd64 or $BUILDPLATFORM.`
     );
   }
+  if (ins.kind === "add" && flag.name === "checksum") {
+    // dockerfile2llb: one source only, and for HTTP(S) sources a digest the engine knows
+    if (ins.sources.length > 1)
+      return "checksum can't be specified for multiple sources: give each source its own ADD.";
+    const source = ins.sources[0] && file.resolve(ins, ins.sources[0].value);
+    const expanded = file.resolve(ins, value);
+    if (source === undefined || expanded === undefined || !/^https?:\/\//i.test(source)) return undefined;
+    const error = digestError(expanded);
+    return (
+      error &&
+      `invalid checksum "${expanded}": ${error}. Write sha256: followed by the 64 hex digits of the file.`
+    );
+  }
   if ((ins.kind === "copy" || ins.kind === "add") && flag.name === "chmod") {
     const expanded = file.resolve(ins, value);
     if (expanded === undefined || expanded === "") return undefined;
@@ -87,7 +101,8 @@ export default enginefileRule(
 (any case); \`RUN --network\` takes \`default\`, \`none\` or \`host\`; \`RUN --security\` takes \`sandbox\` or
 \`insecure\`; \`FROM --platform\` takes \`os[/arch[/variant]]\` once build arguments are expanded (a single word
 must be a known OS or architecture); \`--chmod\` takes an octal mode up to \`07777\` or a symbolic mode such as
-\`u+x,go-w\` (Dockerfile 1.14). The engine fails the build on anything else, with the messages quoted here.
+\`u+x,go-w\` (Dockerfile 1.14); \`ADD --checksum\` takes one source and, for a URL, a digest such as
+\`sha256:\` and 64 hex digits. The engine fails the build on anything else, with the messages quoted here.
 Values with build arguments that have no value here are not checked.`,
     peers: ["dockerfile-utils FLAG_INVALID_LINK_VALUE / FLAG_INVALID_NETWORK / FLAG_INVALID_PLATFORM"],
     examples: [
