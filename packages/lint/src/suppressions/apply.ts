@@ -40,7 +40,9 @@ export function applySuppressions(
   const used = new Set<string>();
   const key = (d: SuppressionDirective, id: string) => `${d.range.start.offset}:${id}`;
   /** Whether a directive's id names the rule (its id, or a hadolint/BuildKit/ShellCheck name of it). */
-  const names = (id: string, ruleId: string) => id === ruleId || resolveRuleIds(id).includes(ruleId);
+  // (a ShellCheck code also names findings reported as `shellcheck/<code>`)
+  const names = (id: string, ruleId: string) =>
+    id === ruleId || resolveRuleIds(id).includes(ruleId) || ruleId === `shellcheck/${id}`;
   for (const d of directives) {
     if (d.foreign) continue;
     if (d.ids?.length === 0)
