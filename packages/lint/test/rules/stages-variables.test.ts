@@ -105,6 +105,15 @@ testRule(undefinedVariable, {
     },
     { code: "FROM scratch AS base\nARG X=1\nFROM base\nCOPY $X /y\n", errors: ["4:6-4:8"] },
     { code: "FROM scratch\nRUN --mount=type=cache,target=$CACHE true\n", errors: ["2:31-2:37"] },
+    // under an image: a declaration after the use, and a typo of a variable every image sets
+    {
+      code: "FROM alpine:3.20\nCOPY $foo .\nARG foo=bar\nENV PATH=$PAHT:/tmp/bin\n",
+      errors: [
+        { range: "2:6-2:10", message: "declared on line 3, after this use: move that ARG up" },
+        { range: "4:10-4:15", message: "Did you mean PATH?" },
+      ],
+      output: "FROM alpine:3.20\nCOPY $foo .\nARG foo=bar\nENV PATH=$PATH:/tmp/bin\n",
+    },
   ],
 });
 
