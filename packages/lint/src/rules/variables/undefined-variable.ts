@@ -46,6 +46,29 @@ function startsFromScratch(file: AnalyzedEnginefile, stage: Stage | undefined): 
   return false;
 }
 
+/**
+ * The variable every image sets that `name` is one slip away from (one character added, dropped or
+ * changed, or two neighbours swapped: `$PAHT`, `$HOEM`), or undefined. Stricter than the suggestions
+ * among declared names: a base image may well set `$HOST` on purpose.
+ */
+function oneSlipFromWellKnown(name: string): string | undefined {
+  for (const known of WELL_KNOWN_VARIABLES) {
+    if (Math.abs(known.length - name.length) > 1 || known === name) continue;
+    let i = 0;
+    while (i < known.length && known[i] === name[i]) i++;
+    const rest = (a: string, b: string) => a.slice(i + 1) === b.slice(i + 1);
+    const swapped =
+      known[i] === name[i + 1] && known[i + 1] === name[i] && known.slice(i + 2) === name.slice(i + 2);
+    if (
+      (known.length === name.length && (rest(known, name) || swapped)) ||
+      known.slice(i + 1) === name.slice(i) ||
+      known.slice(i) === name.slice(i + 1)
+    )
+      return known;
+  }
+  return undefined;
+}
+
 /** The ARG or ENV of `stage` after `ins` that declares `name`, if any (the use comes too early). */
 function declaredLater(stage: Stage | undefined, ins: Instruction, name: string): Instruction | undefined {
   if (!stage) return undefined;
@@ -94,14 +117,14 @@ forgot to re-declare; in stages built from \`scratch\` every undeclared variable
       if (!scope) continue;
       for (const v of references) {
         if (v.operator !== undefined || scope.get(v.name) || WELL_KNOWN_VARIABLES.has(v.name)) continue;
-        const guess = closestMatch(v.name, [
-          ...scope
-            .bindings()
-            .filter((b) => b.kind !== "automatic-arg")
-            .map((b) => b.name),
-          // a typo of the environment every base image sets (`$PAHT`)
-          ...WELL_KNOWN_VARIABLES,
-        ]);
+        const guess =
+          closestMatch(
+            v.name,
+            scope
+              .bindings()
+              .filter((b) => b.kind !== "automatic-arg")
+              .map((b) => b.name),
+          ) ?? oneSlipFromWellKnown(v.name);
         const global = file.doc.globalArgs.some((a) => a.declarations.some((d) => d.name === v.name));
         const later = declaredLater(file.stageOf(ins), ins, v.name);
         // a base image's ENV is unknown offline: without a likely typo, a global ARG to re-declare or a
