@@ -95,6 +95,8 @@ testRule(undefinedVariable, {
     { code: "FROM a:1 AS base\nENV HOME_DIR=/h\nFROM base\nWORKDIR $HOME_DIR\n" },
     { code: "FROM a:1\nARG http_proxy\nENV X=$PATH:$HTTP_PROXY\n" },
     { code: "FROM quay.io/jupyter/base-notebook:1\nUSER ${NB_UID}\n" },
+    // a base image may set these: not one slip away from PATH, HOME & co.
+    { code: "FROM a:1\nENV X=$HOST Y=$UID Z=$LANGUAGE\n" },
   ],
   invalid: [
     { code: "FROM scratch\nENV A=1 B=$C\n", errors: [{ range: "2:11-2:13", message: '"C"' }] },
