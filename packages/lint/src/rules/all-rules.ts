@@ -50,6 +50,7 @@ import copyFromUnknownStage from "./stages/copy-from-unknown-stage.js";
 import duplicateStageName from "./stages/duplicate-stage-name.js";
 import fromPlatform from "./stages/from-platform.js";
 import invalidImageReference from "./stages/invalid-image-reference.js";
+import redundantTargetPlatform from "./stages/redundant-target-platform.js";
 import reservedStageName from "./stages/reserved-stage-name.js";
 import stageNameCasing from "./stages/stage-name-casing.js";
 import exposeFormat from "./syntax/expose-format.js";
@@ -101,6 +102,7 @@ export const RULES: readonly Rule[] = [
   duplicateStageName,
   fromPlatform,
   invalidImageReference,
+  redundantTargetPlatform,
   reservedStageName,
   stageNameCasing,
   envSelfReference,

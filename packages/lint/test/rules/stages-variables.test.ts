@@ -5,6 +5,7 @@ import copyFromUnknownStage from "../../src/rules/stages/copy-from-unknown-stage
 import duplicateStageName from "../../src/rules/stages/duplicate-stage-name.js";
 import fromPlatform from "../../src/rules/stages/from-platform.js";
 import invalidImageReference from "../../src/rules/stages/invalid-image-reference.js";
+import redundantTargetPlatform from "../../src/rules/stages/redundant-target-platform.js";
 import reservedStageName from "../../src/rules/stages/reserved-stage-name.js";
 import stageNameCasing from "../../src/rules/stages/stage-name-casing.js";
 import envSelfReference from "../../src/rules/variables/env-self-reference.js";
@@ -79,12 +80,16 @@ testRule(fromPlatform, {
     // a stage named after its platform is pinned on purpose (BuildKit)
     { code: "FROM --platform=linux/amd64 a:1 AS my_amd64_stage\nFROM --platform=linux/amd64 a:1 AS linux\n" },
   ],
+  invalid: [{ code: "FROM --platform=linux/arm64 a:1\n", errors: ["1:17-1:28"], output: null }],
+});
+
+testRule(redundantTargetPlatform, {
+  valid: [{ code: "FROM --platform=$BUILDPLATFORM a:1\nFROM --platform=linux/amd64 a:1\n" }],
   invalid: [
-    { code: "FROM --platform=linux/arm64 a:1\n", errors: ["1:17-1:28"], output: null },
     {
-      code: "FROM --platform=${TARGETPLATFORM} a:1 AS x\n",
-      errors: ["1:17-1:34"],
-      output: "FROM a:1 AS x\n",
+      code: "FROM --platform=${TARGETPLATFORM} a:1 AS x\nFROM --platform=$TARGETPLATFORM a:1\n",
+      errors: ["1:17-1:34", "2:17-2:32"],
+      output: "FROM a:1 AS x\nFROM a:1\n",
     },
   ],
 });
