@@ -6,3 +6,4 @@ export * from "./engine/index.js";
 export * from "./lazy-schema.js";
 export * from "./meta.js";
 export * from "./secrets/index.js";
+export { parseDurationMs } from "./transport/duration.js";

@@ -57,7 +57,6 @@ describe("registry credentials", () => {
           "https://index.docker.io/v1/": { auth: Buffer.from("me:pa:ss").toString("base64") },
           "r.example:5000": { identitytoken: "tok" },
         },
-        credsStore: "desktop",
       }),
     );
     expect(await readCredentialsFile(file)).toEqual({
@@ -72,7 +71,7 @@ describe("registry credentials", () => {
   it("names the file for unreadable or malformed content, never the values", async () => {
     const dir = makeTree({ "bad.json": "{", "worse.json": '{"auths": {"h": {"auth": "bm9jb2xvbg=="}}}' });
     await expect(readCredentialsFile(join(dir, "missing.json"))).rejects.toThrow(RegistryCredentialsError);
-    await expect(readCredentialsFile(join(dir, "bad.json"))).rejects.toThrow("is not JSON");
+    await expect(readCredentialsFile(join(dir, "bad.json"))).rejects.toThrow("is not valid JSON");
     const error = await readCredentialsFile(join(dir, "worse.json")).catch((e: Error) => e);
     expect(String(error)).toContain("not base64 of user:password");
     expect(String(error)).not.toContain("nocolon");

@@ -93,6 +93,17 @@ describe.skipIf(!host)("builds on the real engine", () => {
     expect(files.get("ctx/link")).toBe("-> app/main.js");
   });
 
+  it("a Dockerfile context with a .dockerignore: the default build file, and the ignored file never reaches the image", async () => {
+    const root = makeTree({
+      Dockerfile: "FROM scratch\nCOPY . /ctx\n",
+      ".dockerignore": "secret.txt\n",
+      "secret.txt": "must not be sent",
+      "app.js": "sent",
+    });
+    const files = await filesIn(await build({ context: root }), "/ctx");
+    expect([...files.keys()].sort()).toEqual(["ctx/", "ctx/.dockerignore", "ctx/Dockerfile", "ctx/app.js"]);
+  });
+
   it("builds with the engine CLI's walker semantics when asked (no re-include under excluded dirs)", async () => {
     const root = makeTree({
       Enginefile: "FROM scratch\nCOPY . /ctx\n",

@@ -287,9 +287,71 @@ describe("ignore file and the Enginefile", () => {
   });
   it("reports a missing context or Enginefile clearly", async () => {
     const root = makeTree({ file: "f" });
-    await expect(planContext({ context: root })).rejects.toThrow(/cannot find the Enginefile/);
+    await expect(planContext({ context: root })).rejects.toThrow(
+      /cannot find a build file in .* \(looked for Enginefile, enginefile, Dockerfile, dockerfile, Containerfile; use -f to name one\)/,
+    );
     await expect(planContext({ context: join(root, "nope") })).rejects.toThrow(ContextError);
     mkdirSync(join(root, "Enginefile"));
     await expect(planContext({ context: root })).rejects.toThrow(/is not a file/);
+  });
+});
+
+describe("Dockerfile users: the engine CLI's names when ours are absent", () => {
+  it("uses Dockerfile and .dockerignore when the context has no Enginefile or .engineignore", async () => {
+    const root = makeTree({
+      Dockerfile: "FROM scratch\nCOPY . /\n",
+      ".dockerignore": "secret.txt\n",
+      "secret.txt": "do not send",
+      "app.js": "a",
+    });
+    const plan = await planContext({ context: root });
+    expect(plan.enginefile).toBe("Dockerfile");
+    expect(plan.enginefileReason).toMatch(/no Enginefile or enginefile in the context/);
+    expect(plan.ignoreFile).toBe(join(plan.root, ".dockerignore"));
+    expect(plan.ignoreFileReason).toMatch(/the context.s \.dockerignore, as the engine CLI reads it/);
+    expect(plan.entries.map((e) => e.path)).toEqual([".dockerignore", "Dockerfile", "app.js"]);
+    expect(plan.excluded.map((x) => `${x.path} ${x.pattern.text}`)).toEqual(["secret.txt secret.txt"]);
+  });
+  it("prefers Enginefile over Dockerfile, and Dockerfile over Containerfile", async () => {
+    const both = makeTree({ Enginefile: "FROM scratch\n", Dockerfile: "FROM scratch\n" });
+    expect((await planContext({ context: both })).enginefile).toBe("Enginefile");
+    const podman = makeTree({ Containerfile: "FROM scratch\n", Dockerfile: "FROM scratch\n" });
+    expect((await planContext({ context: podman })).enginefile).toBe("Dockerfile");
+    const only = makeTree({ Containerfile: "FROM scratch\n" });
+    expect((await planContext({ context: only })).enginefile).toBe("Containerfile");
+    const lower = makeTree({ dockerfile: "FROM scratch\n" });
+    expect((await planContext({ context: lower })).enginefile).toBe("dockerfile");
+  });
+  it("an .engineignore replaces .dockerignore entirely (patterns are not merged)", async () => {
+    const root = makeTree({
+      Dockerfile: "FROM scratch\n",
+      ".engineignore": "a\n",
+      ".dockerignore": "b\n",
+      a: "",
+      b: "",
+    });
+    const plan = await planContext({ context: root });
+    expect(plan.ignoreFile).toBe(join(plan.root, ".engineignore"));
+    expect(plan.entries.map((e) => e.path)).toEqual([".dockerignore", ".engineignore", "Dockerfile", "b"]);
+  });
+  it("<build file>.dockerignore beside a custom build file wins over the context's .dockerignore", async () => {
+    const root = makeTree({
+      "docker/api.Dockerfile": "FROM scratch\n",
+      "docker/api.Dockerfile.dockerignore": "a\n",
+      ".dockerignore": "b\n",
+      a: "",
+      b: "",
+    });
+    const plan = await planContext({ context: root, enginefile: join(root, "docker/api.Dockerfile") });
+    expect(plan.ignoreFile).toBe(join(root, "docker/api.Dockerfile.dockerignore"));
+    expect(plan.ignoreFileReason).toBe("named after the build file api.Dockerfile");
+    expect(plan.enginefileReason).toMatch(/^named with -f /);
+    expect(plan.entries.map((e) => e.path)).not.toContain("a");
+    expect(plan.entries.map((e) => e.path)).toContain("b");
+  });
+  it("says why nothing is excluded when there is no ignore file", async () => {
+    const plan = await planContext({ context: makeTree({ Dockerfile: "FROM scratch\n" }) });
+    expect(plan.ignoreFile).toBeUndefined();
+    expect(plan.ignoreFileReason).toBe("no .engineignore or .dockerignore: nothing is excluded");
   });
 });

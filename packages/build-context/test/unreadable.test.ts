@@ -68,3 +68,25 @@ describe("files that vanish or shrink after planning", () => {
     );
   });
 });
+
+describe("file names that are not valid UTF-8", () => {
+  /** Creates a file whose name is `prefix` + the byte 0xff (not UTF-8) in `root`. */
+  function invalidName(root: string, prefix: string): void {
+    writeFileSync(Buffer.concat([Buffer.from(`${root}/${prefix}`), Buffer.from([0xff])]), "x");
+  }
+  it("are refused with a message naming them, not reported as vanished", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n", ok: "" });
+    invalidName(root, "bad-");
+    const error = await planContext({ context: root }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContextError);
+    expect((error as Error).message).toContain("bad-\uFFFD: the file name is not valid UTF-8");
+    expect((error as Error).message).not.toContain("vanished");
+  });
+  it("are fine when the ignore file excludes them", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n", ".engineignore": "bad-*\n", ok: "" });
+    invalidName(root, "bad-");
+    const plan = await planContext({ context: root });
+    expect(plan.entries.map((e) => e.path)).toEqual([".engineignore", "Enginefile", "ok"]);
+    expect(plan.excluded.map((x) => x.path)).toEqual(["bad-\uFFFD"]);
+  });
+});

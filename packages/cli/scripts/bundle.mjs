@@ -5,19 +5,25 @@
  * `enginekit.js` (the command; subcommand actions stay separate chunks, loaded when they run) and
  * `lint-worker.js` (the linter's worker thread, found beside the bundle as @enginekit/lint expects).
  * The language server is bundled too, as chunks only `enginekit lsp` loads (an editor waited ~0.2 s longer
- * for `initialize` when it was loaded from its package's hundreds of modules); the secrets dev server
- * stays external: only `secrets dev` loads it.
+ * for `initialize` when it was loaded from its package's hundreds of modules); the secrets dev server is
+ * bundled the same way, as chunks only `secrets dev` loads, so the bundle needs no package at run time
+ * (the published `enginekit` package has no dependencies, docs/install.md). Beside the bundle:
+ * `enginekit.cjs`, the bin (launcher/enginekit.cjs: checks the Node version in syntax any Node parses,
+ * then imports `enginekit.js`), and `../seed/demo.yaml`, the dev server's demo seed, which its bundled
+ * code finds at `../seed/demo.yaml` from the chunk as it does from its package's `dist/`.
  * Workspace packages are bundled from their TypeScript sources (the `@enginekit/source` condition).
  */
-import { readFile, rm } from "node:fs/promises";
+import { copyFile, cp, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = join(packageDir, "dist", "bundle");
+const seedDir = join(packageDir, "dist", "seed");
 const { version } = JSON.parse(await readFile(join(packageDir, "package.json"), "utf8"));
 await rm(outdir, { recursive: true, force: true });
+await rm(seedDir, { recursive: true, force: true });
 await build({
   entryPoints: {
     enginekit: join(packageDir, "src", "bin.ts"),
@@ -31,7 +37,6 @@ await build({
   target: "node22",
   conditions: ["@enginekit/source"],
   mainFields: ["module", "main"],
-  external: ["@enginekit/secrets-dev-server"],
   // CommonJS dependencies bundled into ESM need a `require` for Node built-ins.
   banner: {
     js: "import { createRequire as __ekRequire } from 'node:module'; const require = __ekRequire(import.meta.url);",
@@ -40,4 +45,6 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
+await copyFile(join(packageDir, "launcher", "enginekit.cjs"), join(outdir, "enginekit.cjs"));
+await cp(join(packageDir, "..", "secrets-dev-server", "seed"), seedDir, { recursive: true });
 console.log(`bundle: wrote ${outdir}`);

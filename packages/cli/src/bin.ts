@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-import { enableCompileCache } from "node:module";
+import * as nodeModule from "node:module";
 
 // Node's on-disk compile cache (Node ≥ 22.1) saves re-parsing the command's code at every start; it
 // only applies to modules loaded after this call, hence the dynamic imports below.
-enableCompileCache?.();
+nodeModule.enableCompileCache?.();
 const { processIo } = await import("./io.js");
 const { runCli } = await import("./program.js");
 

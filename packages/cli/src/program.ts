@@ -3,6 +3,7 @@ import { registerBuildCommand } from "./commands/build.js";
 import { registerEngineCommand } from "./commands/engine.js";
 import { registerLintCommand } from "./commands/lint.js";
 import { registerLspCommand } from "./commands/lsp.js";
+import { optionDescription } from "./commands/repeatable.js";
 import { registerSecretsCommand } from "./commands/secrets.js";
 import { CliError, ExitCode } from "./errors.js";
 
@@ -17,8 +18,9 @@ export function createProgram(io: CliIo): Command {
   const program = new Command("enginekit")
     .description("Lint, language server and build-context packager for Enginefiles and engine manifests.")
     .version(version, "-V, --version", "print the enginekit version")
-    .showHelpAfterError("(run `enginekit --help` for usage)")
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    // Usage errors are printed by runCli as one `enginekit:` line; commander's own `error:` output is muted.
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} })
+    .configureHelp({ optionDescription })
     .exitOverride();
   registerLintCommand(program, io);
   registerBuildCommand(program, io);
@@ -45,7 +47,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version exit through here with code 0.
-      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+      if (error.exitCode === 0) return ExitCode.ok;
+      io.stderr(`enginekit: ${usageMessage(error, program, argv)}\n`);
+      return ExitCode.usage;
     }
     if (error instanceof CliError) {
       io.stderr(`enginekit: ${error.message}\n`);
@@ -55,4 +59,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr(`enginekit: unexpected error: ${message}\n`);
     return ExitCode.unavailable;
   }
+}
+
+/**
+ * A commander usage error as one line: its message without the `error: ` prefix, lines joined (commander
+ * puts its "(Did you mean …?)" on a line of its own), then where to read the usage — the subcommand's
+ * help when the first argument names one.
+ */
+function usageMessage(error: CommanderError, program: Command, argv: readonly string[]): string {
+  const message = error.message
+    .replace(/^error: /, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(" ")
+    .replace(/ \(Did you mean (.+?)\?\)$/, "; did you mean $1?");
+  const sub = program.commands.find((c) => c.name() === argv[0]);
+  return `${message} (run \`enginekit${sub ? ` ${sub.name()}` : ""} --help\` for usage)`;
 }

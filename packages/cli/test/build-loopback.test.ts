@@ -4,7 +4,7 @@
  * does (Go's padded URL-safe base64), the output stream handling and exit codes.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -153,6 +153,50 @@ describe("enginekit build → POST /build", () => {
       "ghcr.example": { username: "robot", password: "s3cr3t?>>", serveraddress: "ghcr.example" },
     });
     expect(req.names).toEqual([".engineignore", "Enginefile", "app/", "app/main.js"]);
+  });
+
+  it("takes credentials from DOCKER_CONFIG's config.json and its credential helper", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\n" });
+    const config = tree({
+      "config.json": JSON.stringify({
+        auths: { "plain.example": { auth: Buffer.from("u:plain-pass").toString("base64") } },
+        credHelpers: { "helped.example": "ekcli" },
+      }),
+      "bin/docker-credential-ekcli": `#!/bin/sh\n[ "$1" = get ] || exit 2\nread url\necho "{\\"ServerURL\\":\\"$url\\",\\"Username\\":\\"bot\\",\\"Secret\\":\\"helper-pass\\"}"\n`,
+    });
+    chmodSync(join(config, "bin/docker-credential-ekcli"), 0o755);
+    answer = [{ aux: { ID: `sha256:${"cd".repeat(32)}` } }];
+    const r = await runCaptured(["build", ctx, "-H", host, "-q"], {
+      DOCKER_CONFIG: config,
+      PATH: `${join(config, "bin")}:${process.env.PATH}`,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(goUrlDecode(String(received.at(-1)!.headers["x-registry-config"]))).toEqual({
+      "plain.example": { username: "u", password: "plain-pass", serveraddress: "plain.example" },
+      "helped.example": { username: "bot", password: "helper-pass", serveraddress: "helped.example" },
+    });
+  });
+
+  it("a failing credential helper is one line naming it and the file, exit 2, no secret, nothing sent", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\n" });
+    const config = tree({
+      "config.json": JSON.stringify({ credsStore: "ekbroken" }),
+      "bin/docker-credential-ekbroken":
+        "#!/bin/sh\necho 'token=leaked-SECRET' >&2\necho leaked-SECRET\nexit 4\n",
+    });
+    chmodSync(join(config, "bin/docker-credential-ekbroken"), 0o755);
+    const before = received.length;
+    const r = await runCaptured(["build", ctx, "-H", host], {
+      DOCKER_CONFIG: config,
+      PATH: `${join(config, "bin")}:${process.env.PATH}`,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `enginekit: credential helper docker-credential-ekbroken (credsStore in ${join(config, "config.json")}) failed: list exited with status 4\n`,
+    );
+    expect(r.stdout + r.stderr).not.toContain("SECRET");
+    expect(received.length).toBe(before);
   });
 
   it("exits 1 with the engine's message when the build fails inside the stream", async () => {

@@ -30,7 +30,49 @@ describe("enginekit build --list", () => {
         "",
       ].join("\n"),
     );
-    expect(r.stderr).toMatch(/^5 entries to send \(.+\), 2 excluded; Enginefile: Enginefile\n$/);
+    expect(r.stderr).toMatch(
+      /^5 entries to send \(.+\), 2 excluded\nbuild file: {2}Enginefile \(the default name Enginefile\)\nignore file: \.engineignore \(the context's \.engineignore\)\n/,
+    );
+    expect(r.stderr).toContain(
+      [
+        "patterns:",
+        "  .engineignore:2  node_modules  matches 1 path",
+        "  .engineignore:3  *.log  matches 2 paths",
+        "  .engineignore:4  !keep.log  matches 1 path",
+        "",
+      ].join("\n"),
+    );
+  });
+  it("a Dockerfile context: --list says which build file and ignore file were used, and why", async () => {
+    const ctx = tree({
+      Dockerfile: "FROM scratch\n",
+      ".dockerignore": "secret.txt\n",
+      "secret.txt": "s",
+      "a.js": "",
+    });
+    const r = await runCaptured(["build", ctx, "--list"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        "send     .dockerignore",
+        "send     Dockerfile",
+        "send     a.js",
+        "exclude  secret.txt  (.dockerignore:1: secret.txt)",
+        "",
+      ].join("\n"),
+    );
+    expect(r.stderr).toContain(
+      "build file:  Dockerfile (no Enginefile or enginefile in the context; default names in order: Enginefile, enginefile, Dockerfile, dockerfile, Containerfile)\n",
+    );
+    expect(r.stderr).toContain(
+      "ignore file: .dockerignore (the context's .dockerignore, as the engine CLI reads it (no .engineignore))\n",
+    );
+  });
+  it("says which patterns match nothing in the context", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\n", ".engineignore": "*.tmp\nbuild\n", "a.tmp": "" });
+    const r = await runCaptured(["build", ctx, "--list"]);
+    expect(r.stderr).toContain("  .engineignore:2  build  matches 0 paths (nothing in this context)\n");
+    expect(r.stderr).toContain("  .engineignore:1  *.tmp  matches 1 path\n");
   });
   it("shows the engine CLI's walker behaviour with --exceptions engine-cli", async () => {
     const ctx = tree({ Enginefile: "x", ".engineignore": "vendor\n!**/*.keep\n", "vendor/a.keep": "" });
@@ -60,6 +102,7 @@ describe("enginekit build --output", () => {
     const ctx = tree({ x: "" });
     const r2 = await runCaptured(["build", ctx, "--list"]);
     expect(r2.code).toBe(2);
-    expect(r2.stderr).toContain("cannot find the Enginefile");
+    expect(r2.stderr).toContain("cannot find a build file in");
+    expect(r2.stderr).toContain("use -f to name one");
   });
 });

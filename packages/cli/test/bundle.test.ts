@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -10,11 +10,13 @@ import { afterAll, describe, expect, test } from "vitest";
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repoDir = join(packageDir, "..", "..");
 const bundle = join(packageDir, "dist", "bundle", "enginekit.js");
+const launcher = join(packageDir, "dist", "bundle", "enginekit.cjs");
 const tscBin = join(packageDir, "dist", "bin.js");
 const node = join(repoDir, "node_modules", ".bin", "node");
-const { version, bin } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as {
+const { version, bin, engines } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as {
   version: string;
   bin: Record<string, string>;
+  engines: { node: string };
 };
 const built = existsSync(bundle) && existsSync(tscBin);
 if (!built && process.env.CI) throw new Error("the CLI is not built: CI runs the build before the tests");
@@ -43,8 +45,9 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
   const scratch = mkdtempSync(join(tmpdir(), "enginekit-bundle-"));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  test("package.json's bin is the bundle, and it prints the package version", async () => {
-    expect(join(packageDir, bin.enginekit ?? "")).toBe(bundle);
+  test("package.json's bin is the launcher of the bundle, and both print the package version", async () => {
+    expect(join(packageDir, bin.enginekit ?? "")).toBe(launcher);
+    expect(await run(launcher, ["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
     expect(await run(bundle, ["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
   });
 
@@ -68,4 +71,45 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
     expect(parsed.summary.findings).toBeGreaterThan(0);
     expect(parsed).toEqual(report(reference.stdout));
   }, 120_000);
+});
+
+/** The launcher's minimum, `[major, minor, patch]`, as written in launcher/enginekit.cjs. */
+const launcherSource = readFileSync(join(packageDir, "launcher", "enginekit.cjs"), "utf8");
+const minimum = /var MINIMUM = \[(\d+), (\d+), (\d+)\];/.exec(launcherSource)?.slice(1).map(Number) ?? [];
+
+describe("the launcher (bin) on every Node", () => {
+  test("states the same minimum as package.json's engines", () => {
+    expect(minimum).toHaveLength(3);
+    expect(engines.node).toBe(`>=${minimum[0]}.${minimum[1]}`);
+  });
+
+  test("is ES5 syntax, so any Node parses it and can say which version it needs", async () => {
+    const { transform } = await import("esbuild");
+    // esbuild refuses to lower let/const, arrows, classes, template literals… to ES5: any of them fails here.
+    await expect(transform(launcherSource, { target: "es5", loader: "js" })).resolves.toBeDefined();
+  });
+
+  // The machine's own Node (Debian's, older than the minimum on CI machines) when there is one.
+  const older = ["/usr/bin/node", "/usr/local/bin/node"]
+    .map((path) => ({
+      path,
+      version: spawnSync(path, ["--version"], { encoding: "utf8" }).stdout?.trim() ?? "",
+    }))
+    .find(({ version }) => {
+      const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
+      return version !== "" && (major < minimum[0]! || (major === minimum[0] && minor < minimum[1]!));
+    });
+  test.skipIf(!older || !built)(
+    `on an older Node (${older?.version ?? "none found"}), every command prints one line naming the version it needs and exits 2`,
+    () => {
+      for (const args of [["--version"], ["lint", "examples"], ["lsp", "--stdio"], []]) {
+        const r = spawnSync(older!.path, [launcher, ...args], { encoding: "utf8", timeout: 10_000 });
+        expect(r.status).toBe(2);
+        expect(r.stdout).toBe("");
+        expect(r.stderr).toBe(
+          `enginekit: needs Node.js ${minimum.join(".")} or later; this is Node.js ${older!.version}\n`,
+        );
+      }
+    },
+  );
 });

@@ -27,11 +27,39 @@ describe("enginekit command line (in-process)", () => {
     expect(stdout).toMatch(/\n\s+info \[options\]\s/);
   });
 
-  test("an unknown command or option exits 2 (usage)", async () => {
-    expect((await runCaptured(["no-such-command"])).code).toBe(2);
-    const { code, stderr } = await runCaptured(["engine", "info", "--no-such-option"]);
-    expect(code).toBe(2);
-    expect(stderr).toContain("unknown option '--no-such-option'");
+  test("an unknown command or option exits 2 with one `enginekit:` line naming where the usage is", async () => {
+    expect(await runCaptured(["lnt"])).toMatchObject({
+      code: 2,
+      stderr: "enginekit: unknown command 'lnt'; did you mean lint? (run `enginekit --help` for usage)\n",
+    });
+    expect(await runCaptured(["engine", "info", "--no-such-option"])).toMatchObject({
+      code: 2,
+      stderr: "enginekit: unknown option '--no-such-option' (run `enginekit engine --help` for usage)\n",
+    });
+    expect(await runCaptured(["lint", "--formt", "json"])).toMatchObject({
+      code: 2,
+      stderr:
+        "enginekit: unknown option '--formt'; did you mean --format? (run `enginekit lint --help` for usage)\n",
+    });
+    expect(await runCaptured(["build", "-f"])).toMatchObject({
+      code: 2,
+      stderr:
+        "enginekit: option '-f, --file <path>' argument missing (run `enginekit build --help` for usage)\n",
+    });
+  });
+
+  test("help shows no empty-list default for repeatable options, and every description in one style", async () => {
+    for (const command of ["lint", "build"]) {
+      const { stdout } = await runCaptured([command, "--help"]);
+      expect(stdout).toContain("repeatable");
+      expect(stdout).not.toContain("(default: [])");
+    }
+    const { stdout } = await runCaptured(["--help"]);
+    const descriptions = [...stdout.matchAll(/^ {2}(lint|build|lsp|secrets|engine)\b.*? {2,}(\S.*)$/gm)].map(
+      (m) => m[2]!,
+    );
+    expect(descriptions).toHaveLength(5);
+    for (const d of descriptions) expect(d, d).toMatch(/^[a-z].*[^.]$/);
   });
 });
 

@@ -14,7 +14,7 @@ describe("enginekit engine info: configuration and reachability errors", () => {
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toBe(
-      'enginekit: invalid engine address "http://x:1": unsupported scheme http (accepted: unix:///path/to/engine.sock or tcp://host:port)\n',
+      'enginekit: invalid engine address "http://x:1" (from ENGINE_HOST): unsupported scheme http (accepted: unix:///path/to/engine.sock, tcp://host:port or ssh://[user@]host[:port])\n',
     );
   });
 
@@ -23,7 +23,7 @@ describe("enginekit engine info: configuration and reachability errors", () => {
       ENGINE_HOST: "unix:///x.sock",
     });
     expect(code).toBe(2);
-    expect(stderr).toContain('"tcp://nohost": the port is missing');
+    expect(stderr).toContain('"tcp://nohost" (from --host): the port is missing');
   });
 
   test("a malformed ENGINE_API_VERSION exits 2", async () => {
@@ -115,7 +115,7 @@ describe.skipIf(!engineHost)("enginekit engine info against the real engine", ()
     expect(stdout).toMatch(/^Engine version: \S+\n/);
     expect(stdout).toMatch(/\nAPI version:\s+1\.24 \(engine supports 1\.\d+–1\.\d+\)\n/);
     expect(stdout).toMatch(/\nOS\/Arch:\s+linux\/\w+\n/);
-    expect(stdout).toContain(`Address:        ${engineHost}\n`);
+    expect(stdout).toContain(`Address:        ${engineHost} (ENGINE_HOST)\n`);
   });
 
   test("--json prints the same facts as one object", async () => {
@@ -124,6 +124,7 @@ describe.skipIf(!engineHost)("enginekit engine info against the real engine", ()
     const report = JSON.parse(stdout) as Record<string, unknown>;
     expect(report).toMatchObject({
       address: engineHost,
+      addressSource: "ENGINE_HOST",
       apiVersion: "1.24",
       os: "linux",
       negotiationNote: null,

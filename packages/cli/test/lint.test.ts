@@ -77,10 +77,16 @@ describe("enginekit lint: exit codes", () => {
     expect(await run(["lint"], { cwd: bad })).toEqual({
       code: 2,
       stdout: "",
-      stderr: `enginekit: ${join(bad, ".enginekit.yaml")}:3:3: unknown rule "no-sodu" (see enginekit lint --list-rules)\n`,
+      stderr: `enginekit: ${join(bad, ".enginekit.yaml")}:3:3: unknown rule "no-sodu"; did you mean "no-sudo"? (see enginekit lint --list-rules)\n`,
     });
-    expect((await run(["lint", "--rule", "nope=off"], { cwd: root })).stderr).toContain(
-      'unknown rule "nope"',
+    expect((await run(["lint", "--rule", "nope=off"], { cwd: root })).stderr).toBe(
+      'enginekit: --rule nope=off: unknown rule "nope" (see enginekit lint --list-rules)\n',
+    );
+    expect((await run(["lint", "--rule", "apk-no-cahce=off"], { cwd: root })).stderr).toBe(
+      'enginekit: --rule apk-no-cahce=off: unknown rule "apk-no-cahce"; did you mean "apk-no-cache"? (see enginekit lint --list-rules)\n',
+    );
+    expect((await run(["lint", "--explain", "Final-User-Root"], { cwd: root })).stderr).toContain(
+      'did you mean "final-user-root"?',
     );
     expect((await run(["lint", "--format", "xml"], { cwd: root })).code).toBe(2);
     expect((await run(["lint", "missing"], { cwd: root })).stderr).toBe(
@@ -88,10 +94,15 @@ describe("enginekit lint: exit codes", () => {
     );
     expect((await run(["lint", "-"], { cwd: root, stdin: "FROM a\n" })).code).toBe(2);
     expect((await run(["lint", "--explain", "nope"], { cwd: root })).code).toBe(2);
+  });
+
+  test("a pattern the engine refuses in an ignore file is an error finding there (exit 1), not a usage error", async () => {
     const ignore = project({ Enginefile: "FROM a:1\n", ".engineignore": "a/[\n" });
     const r = await run(["lint"], { cwd: ignore });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(".engineignore");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(".engineignore");
+    expect(r.stdout).toContain("ignore-pattern-syntax");
+    expect(r.stdout).toContain("The engine refuses this pattern: syntax error in pattern");
   });
 
   test("3 when an output file cannot be written (here: a folder is in the way)", async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -82,6 +82,25 @@ describe("enginekit secrets ls", () => {
       (await runCaptured(["secrets", "ls", "secret/"], { ...env(), SVC_SKIP_VERIFY: "maybe" })).code,
     ).toBe(2);
   }, 30_000);
+
+  test("VAULT_ADDR and VAULT_TOKEN work without SVC_*; an unreadable ~/.vault-token is one line, exit 2", async () => {
+    const res = await runCaptured(["secrets", "ls", "secret/app/"], {
+      VAULT_ADDR: server.address,
+      VAULT_TOKEN: server.rootToken,
+      HOME: home,
+    });
+    expect(res).toMatchObject({ code: 0, stdout: "db\nnested/\n", stderr: "" });
+    const badHome = mkdtempSync(join(tmpdir(), "ek-secrets-badhome-"));
+    mkdirSync(join(badHome, ".vault-token"));
+    const bad = await runCaptured(["secrets", "ls", "secret/"], {
+      VAULT_ADDR: server.address,
+      HOME: badHome,
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      `enginekit: cannot read the token file ${join(badHome, ".vault-token")} (EISDIR)\n`,
+    );
+  });
 
   test("a path segment ending in a period is refused with exit code 3", async () => {
     const res = await runCaptured(["secrets", "ls", "secret/../"], env());

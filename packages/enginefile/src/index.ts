@@ -8,6 +8,12 @@
 export { goQuote } from "./ast/go-quote.js";
 export * from "./ast/nodes.js";
 export * from "./ast/position.js";
+export {
+  BUILD_FILE_FAMILIES,
+  type BuildFileFamily,
+  buildFileFamily,
+  DEFAULT_BUILD_FILES,
+} from "./build-file-names.js";
 export { dump, dumpInstruction } from "./dump.js";
 export { parse } from "./parser/parse.js";
 export { type FormatOptions, format, formatEdits } from "./printer/format.js";

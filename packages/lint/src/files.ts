@@ -50,4 +50,4 @@ export {
   type LintOverrides,
   ProjectSettings,
 } from "./node/project-settings.js";
-export { RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds } from "./rules/registry.js";
+export { didYouMeanRule, RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds } from "./rules/registry.js";

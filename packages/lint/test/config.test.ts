@@ -42,7 +42,7 @@ describe(".enginekit.yaml", () => {
 
   test("an unknown rule id is an error at its key (1-based line:column)", () => {
     expect(errorOf("failureThreshold: error\nrules:\n  no-sudo: off\n  no-sodu: off\n")).toBe(
-      '.enginekit.yaml:4:3: unknown rule "no-sodu" (see enginekit lint --list-rules)',
+      '.enginekit.yaml:4:3: unknown rule "no-sodu"; did you mean "no-sudo"? (see enginekit lint --list-rules)',
     );
   });
 

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
@@ -29,16 +29,104 @@ const results: FileResult[] = [
 ];
 const context = { color: false, version: "0.1.0" };
 
+/** Every Enginefile and manifest under `examples/`, linted: findings of most rules, some repeated. */
+const examplesRoot = join(here, "..", "..", "..", "examples");
+function exampleResults(): FileResult[] {
+  const out: FileResult[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name === "Enginefile" || /\.(ya?ml|json)$/.test(name))
+        out.push(
+          result(
+            path.slice(examplesRoot.length + 1),
+            readFileSync(path, "utf8"),
+            name === "Enginefile" ? "enginefile" : "manifest",
+          ),
+        );
+    }
+  };
+  walk(examplesRoot);
+  return out;
+}
+
+interface SarifLog {
+  runs: {
+    tool: {
+      driver: {
+        name: string;
+        rules: {
+          id: string;
+          shortDescription?: { text: string };
+          help?: { text?: string; markdown?: string };
+          helpUri?: string;
+        }[];
+      };
+    };
+    results: {
+      ruleId: string;
+      ruleIndex: number;
+      message: { text?: string };
+      locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+    }[];
+  }[];
+}
+
+/**
+ * What GitHub code scanning requires of an uploaded SARIF log beyond the schema (GitHub's "SARIF support
+ * for code scanning" page and the SARIF validator's GitHub rules, GH2012 "rules without help" among
+ * them), as a list of problems: a tool name; per rule a short description of at most 1024 characters,
+ * `help.text` and `help.markdown`, and an absolute https `helpUri`; per result a message text, a rule that
+ * is listed (and `ruleIndex` pointing at it), and a location whose URI is relative to the checkout with a
+ * region that starts on line 1 or later.
+ */
+function githubSarifProblems(log: SarifLog): string[] {
+  const problems: string[] = [];
+  for (const run of log.runs) {
+    const { driver } = run.tool;
+    if (!driver.name) problems.push("run without tool.driver.name");
+    for (const rule of driver.rules) {
+      const text = rule.shortDescription?.text ?? "";
+      if (text.length === 0 || text.length > 1024)
+        problems.push(`${rule.id}: shortDescription of ${text.length} chars`);
+      if (!rule.help?.text || !rule.help.markdown)
+        problems.push(`${rule.id}: no help text and markdown (GH2012)`);
+      if (!/^https:\/\/\S+$/.test(rule.helpUri ?? "")) problems.push(`${rule.id}: helpUri ${rule.helpUri}`);
+    }
+    for (const r of run.results) {
+      if (!r.message.text) problems.push(`${r.ruleId}: result without message text`);
+      if (driver.rules[r.ruleIndex]?.id !== r.ruleId)
+        problems.push(`${r.ruleId}: ruleIndex ${r.ruleIndex} is another rule`);
+      const location = r.locations[0]?.physicalLocation;
+      if (!location) problems.push(`${r.ruleId}: result without a location`);
+      else {
+        if (/^(\/|[a-z]+:)/i.test(location.artifactLocation.uri))
+          problems.push(`${r.ruleId}: uri ${location.artifactLocation.uri} is not relative to the checkout`);
+        if (!(location.region.startLine >= 1))
+          problems.push(`${r.ruleId}: startLine ${location.region.startLine}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** A validator of the OASIS SARIF 2.1.0 JSON schema (the rtm.5 fixture). */
+function sarifSchema() {
+  const schema = JSON.parse(readFileSync(join(here, "fixtures", "sarif-2.1.0-rtm.5.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  // the fixture is draft-04; ajv 8 reads it as draft-07 once `id` is `$id` (no draft-04-only keywords are used)
+  const { id, $schema: _, ...rest } = schema;
+  const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+  addFormats(ajv);
+  return ajv.compile({ ...rest, $id: String(id) } as object);
+}
+
 describe("output formats", () => {
   test("SARIF 2.1.0 validates against the OASIS JSON schema (2.1.0-rtm.5)", () => {
-    const schema = JSON.parse(
-      readFileSync(join(here, "fixtures", "sarif-2.1.0-rtm.5.json"), "utf8"),
-    ) as Record<string, unknown>;
-    // the fixture is draft-04; ajv 8 reads it as draft-07 once `id` is `$id` (no draft-04-only keywords are used)
-    const { id, $schema: _, ...rest } = schema;
-    const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
-    addFormats(ajv);
-    const validate = ajv.compile({ ...rest, $id: String(id) } as object);
+    const validate = sarifSchema();
     const log = JSON.parse(FORMATTERS.sarif!(results, context)) as {
       runs: { results: unknown[]; tool: { driver: { rules: { id: string }[] } } }[];
     };
@@ -90,6 +178,49 @@ describe("output formats", () => {
       expect(closed).toBe(opened);
       expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
     }
+  });
+
+  test("SARIF of every example is valid 2.1.0 and passes GitHub code scanning's checks: help and helpUri on each rule", () => {
+    const log = JSON.parse(FORMATTERS.sarif!(exampleResults(), context)) as SarifLog;
+    const validate = sarifSchema();
+    expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    const rules = log.runs[0]!.tool.driver.rules;
+    expect(rules.length).toBeGreaterThan(20);
+    expect(githubSarifProblems(log)).toEqual([]);
+    const first = rules[0]!;
+    expect(first.helpUri).toBe(`https://enginekit.dev/docs/rules/${first.id}.md`);
+    expect(first.help?.markdown).toContain(`(${first.helpUri})`);
+    // the check can fail: a rule without help, a result pointing at the wrong rule, an absolute path
+    const broken = structuredClone(log);
+    delete broken.runs[0]!.tool.driver.rules[0]!.help;
+    broken.runs[0]!.results[0]!.ruleIndex += 1;
+    broken.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri = "/abs/Enginefile";
+    expect(githubSarifProblems(broken)).toHaveLength(3);
+  });
+
+  test("gitlab: one fingerprint per finding, even for the same command twice, stable across unrelated edits", () => {
+    const examples = exampleResults();
+    type Issue = {
+      fingerprint: string;
+      check_name: string;
+      location: { path: string; lines: { begin: number } };
+    };
+    const issues = JSON.parse(FORMATTERS.gitlab!(examples, context)) as Issue[];
+    expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);
+    const worker = (list: Issue[]) =>
+      list.filter(
+        (i) => i.location.path === "enginefiles/worker/Enginefile" && i.check_name === "pip-no-cache-dir",
+      );
+    expect(worker(issues).map((i) => i.location.lines.begin)).toEqual([9, 12]);
+    // a comment added at the top moves every line, and no fingerprint changes
+    const path = "enginefiles/worker/Enginefile";
+    const text = readFileSync(join(examplesRoot, path), "utf8");
+    const edited = examples.map((r) =>
+      r.path === path ? result(path, `# a comment\n${text}`, "enginefile") : r,
+    );
+    const after = JSON.parse(FORMATTERS.gitlab!(edited, context)) as Issue[];
+    expect(worker(after).map((i) => i.location.lines.begin)).toEqual([10, 13]);
+    expect(after.map((i) => i.fingerprint).sort()).toEqual(issues.map((i) => i.fingerprint).sort());
   });
 
   test("gitlab: code-quality issues with stable fingerprints", () => {

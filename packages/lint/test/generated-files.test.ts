@@ -30,6 +30,23 @@ describe("generated rule documentation (docs/rules)", () => {
     check(join(docsDir, "README.md"), renderRuleIndex());
   });
 
+  test("every page shows a reported example with its findings, but for rules only configuration triggers", () => {
+    // internal-error reports the linter's own failures; two act only on settings an example cannot state
+    // (`--no-inline-suppressions`, `--trusted-registry`); online rules need a secrets service.
+    const online = RULES.filter((r) => r.meta.online).map((r) => r.meta.id);
+    const configurationOnly = [
+      "ignore-pattern-unmatched", // needs a build context to list
+      "internal-error",
+      "suppression-forbidden",
+      "trusted-registry",
+      ...online,
+    ].sort();
+    const withoutReported = RULES.filter(
+      (r) => !/\n## Reported[^\n]*\n[\s\S]*?\n```text\n\d+:\d+ /.test(renderRuleDoc(r)),
+    );
+    expect(withoutReported.map((r) => r.meta.id).sort()).toEqual(configurationOnly);
+  });
+
   test("no page for a rule that no longer exists", () => {
     const pages = (dir: string, prefix = ""): string[] =>
       readdirSync(join(docsDir, dir), { withFileTypes: true }).flatMap((e) =>

@@ -41,7 +41,9 @@ describe("lintFiles on a real folder", () => {
   test("finds Enginefile names and manifests, skipping ignore patterns, git-ignored files and node_modules", async () => {
     const results = await lintFiles(["."], { cwd: root });
     expect(results.map((r) => `${r.path} ${r.kind}`)).toEqual([
+      ".engineignore ignorefile",
       "Enginefile enginefile",
+      "api/Dockerfile enginefile",
       "api/Enginefile.dev enginefile",
       "api/api.Enginefile enginefile",
       "deploy/web.container.yaml manifest",
@@ -53,11 +55,36 @@ describe("lintFiles on a real folder", () => {
     expect(r?.findings.map((f) => f.ruleId)).toEqual(["copy-ignored-file"]);
   });
 
-  test("Dockerfile-named files only when asked; a named file is linted whatever its name", async () => {
-    const all = await lintFiles(["api"], { cwd: root, overrides: { dockerfiles: true } });
+  test("Dockerfile- and Containerfile-named files by default, not with dockerfiles: false; a named file whatever its name", async () => {
+    const all = await lintFiles(["api"], { cwd: root });
     expect(all.map((r) => r.path)).toContain("api/Dockerfile");
+    const off = await lintFiles(["api"], { cwd: root, overrides: { dockerfiles: false } });
+    expect(off.map((r) => r.path)).not.toContain("api/Dockerfile");
     const named = await lintFiles(["deploy/notes.yaml"], { cwd: root });
     expect(named[0]?.kind).toBe("manifest");
+  });
+
+  test("a folder holding only Dockerfile-family files is linted, with .dockerignore seen by copy-ignored-file", async () => {
+    const dir = project({
+      Dockerfile: "FROM alpine:3.20\nCOPY secret.txt /app/\n",
+      ".dockerignore": "secret.txt\n",
+      "web/Containerfile": "FROM alpine:3.20\n",
+      "web/prod.Dockerfile": "FROM alpine:3.20\n",
+      "web/Dockerfile.dockerignore": "x\n",
+    });
+    roots.push(dir);
+    const results = await lintFiles(["."], { cwd: dir });
+    expect(results.map((r) => r.path)).toEqual([
+      ".dockerignore",
+      "Dockerfile",
+      "web/Containerfile",
+      "web/Dockerfile.dockerignore",
+      "web/prod.Dockerfile",
+    ]);
+    const copy = results[1]?.findings.find((f) => f.ruleId === "copy-ignored-file");
+    expect(copy?.message).toBe(
+      '"secret.txt" is excluded by .dockerignore, so it is not in the build context.',
+    );
   });
 
   test("a missing path is a DiscoveryError naming it", async () => {

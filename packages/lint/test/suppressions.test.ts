@@ -32,6 +32,18 @@ describe("suppression comments in Enginefiles", () => {
     ]);
   });
 
+  test("a mistyped id in a suppression comment gets a did-you-mean", () => {
+    const text =
+      "FROM alpine:3.20\n# enginekit-ignore no-sudoo\nRUN sudo x\n# enginekit-ignore zzz\nRUN true\n";
+    const messages = lintEnginefile(text, DEFAULT_SETTINGS)
+      .filter((f) => f.ruleId === "invalid-suppression")
+      .map((f) => f.message);
+    expect(messages).toEqual([
+      'Unknown rule "no-sudoo" in suppression comment; did you mean "no-sudo"? (see enginekit lint --list-rules).',
+      'Unknown rule "zzz" in suppression comment (see enginekit lint --list-rules).',
+    ]);
+  });
+
   test("unknown ids, missing ids and unused suppressions are reported at the id", () => {
     const text =
       "FROM alpine:3.20\n# enginekit-ignore no-sudoo\nRUN sudo x\n# enginekit-ignore cd-in-run\nRUN true\n# enginekit-ignore\nRUN true\n";

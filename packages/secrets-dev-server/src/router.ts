@@ -94,11 +94,17 @@ export function route(state: ServiceState, faults: FaultQueue, raw: RawRequest):
     }
   }
 
-  const headerNamespace = normalizeNamespace(header(raw.headers, "x-svc-namespace"));
+  // The API document's `Svc` stands for the product's name; the clients people run say `Vault`, so both
+  // spellings are accepted (docs/secrets.md decision 9), and a bearer token as well (secrets §5.2).
+  const headerNamespace = normalizeNamespace(
+    header(raw.headers, "x-svc-namespace") ?? header(raw.headers, "x-vault-namespace"),
+  );
   const { namespace, rest } = state.resolveNamespace(headerNamespace, rawPath);
   const bearer = header(raw.headers, "authorization");
   const tokenId =
-    header(raw.headers, "x-svc-token") ?? (bearer?.startsWith("Bearer ") ? bearer.slice(7) : undefined);
+    header(raw.headers, "x-svc-token") ??
+    header(raw.headers, "x-vault-token") ??
+    (bearer?.startsWith("Bearer ") ? bearer.slice(7) : undefined);
   const req: DevRequest = {
     method,
     path: rest,

@@ -20,7 +20,7 @@ const RULES: Record<string, Record<string, Allowance>> = {
   api: {},
   enginefile: {},
   manifests: { api: "any" },
-  "build-context": { api: "any", enginefile: ["go-text"] },
+  "build-context": { api: "any", enginefile: ["go-text", "names"] },
   lint: { api: "any", enginefile: "any", manifests: "any", "build-context": ["ignore"] },
   "language-server": { api: "any", enginefile: "any", manifests: "any", lint: "any" },
   "secrets-dev-server": { api: "any" },

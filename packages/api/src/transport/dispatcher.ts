@@ -1,4 +1,5 @@
 import { Pool } from "undici";
+import { type SshTarget, sshConnector } from "./ssh-stdio.js";
 
 /** TLS material and policy for an HTTPS connection (PEM strings, as read by {@link readTlsFiles}). */
 export interface TlsOptions {
@@ -20,9 +21,16 @@ export interface DispatcherTarget {
   socketPath?: string;
   /** TLS settings; only used when `origin` is `https:`. */
   tls?: TlsOptions;
+  /** Reach the origin through `ssh … docker system dial-stdio` instead of a socket (see `ssh-stdio.ts`). */
+  ssh?: SshTarget;
   /** Most parallel connections (default 16): streams such as `GET /events` hold one each. */
   connections?: number;
+  /** Milliseconds a new connection (TCP and TLS handshake) may take (default {@link DEFAULT_CONNECT_TIMEOUT_MS}). */
+  connectTimeoutMs?: number;
 }
+
+/** How long opening a connection may take by default, in milliseconds (undici's own default). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Creates the undici connection pool for a target. Timeouts are not set here: each request carries its
@@ -30,7 +38,17 @@ export interface DispatcherTarget {
  * Pipelining stays at 1 (HTTP/1.1 keep-alive, one request at a time per connection).
  */
 export function createDispatcher(target: DispatcherTarget): Pool {
-  const connect: Record<string, unknown> = {};
+  const connectTimeoutMs = target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  if (target.ssh) {
+    const connectTimeoutSeconds = Math.max(1, Math.ceil(connectTimeoutMs / 1000));
+    return new Pool(target.origin, {
+      connections: target.connections ?? 16,
+      connect: sshConnector({ connectTimeoutSeconds, ...target.ssh }),
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+  }
+  const connect: Record<string, unknown> = { timeout: connectTimeoutMs };
   if (target.socketPath) connect.socketPath = target.socketPath;
   if (target.origin.startsWith("https:") && target.tls) {
     const { ca, cert, key, verify } = target.tls;

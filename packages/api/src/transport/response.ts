@@ -1,16 +1,21 @@
 import type { Dispatcher } from "undici";
+import { readBodyText } from "./body-reader.js";
 
 /** The undici response type every transport helper works on. */
 export type HttpResponse = Dispatcher.ResponseData;
 
+/** The most bytes of an error body read for its message (the rest is discarded with the connection). */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
 /**
- * Reads an error response body as text and extracts the service's message: the `message` field of a JSON
- * body (engine §7 `{ message }`), else the first `errors` entry (secrets API), else the trimmed text.
- * Never throws; an unreadable body yields `""`.
+ * Reads an error response body (at most {@link MAX_ERROR_BODY_BYTES}) as text and extracts the service's
+ * message: the `message` field of a JSON body (engine §7 `{ message }`), else the first `errors` entry
+ * (secrets API), else the trimmed text (at most 200 characters). Never throws; an unreadable or oversized
+ * body yields `""`.
  */
 export async function readErrorMessage(response: HttpResponse): Promise<string> {
   try {
-    return errorMessageOf(await response.body.text());
+    return errorMessageOf(await readBodyText(response, MAX_ERROR_BODY_BYTES));
   } catch {
     return "";
   }
@@ -31,13 +36,7 @@ export function errorMessageOf(text: string): string {
       // not JSON after all: fall through to the raw text
     }
   }
-  return trimmed;
-}
-
-/** Reads a JSON response body; an empty body yields `undefined`. */
-export async function readJson(response: HttpResponse): Promise<unknown> {
-  const text = await response.body.text();
-  return text.length === 0 ? undefined : JSON.parse(text);
+  return trimmed.length > 200 ? `${trimmed.slice(0, 200)}…` : trimmed;
 }
 
 /** Discards a response body so the connection can be reused. */

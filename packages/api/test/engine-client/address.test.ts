@@ -11,6 +11,11 @@ describe("parseEngineAddress", () => {
     ["tcp://127.0.0.1:2375", { kind: "tcp", host: "127.0.0.1", port: 2375 }],
     ["tcp://engine.example:2376/", { kind: "tcp", host: "engine.example", port: 2376 }],
     ["tcp://[::1]:2375", { kind: "tcp", host: "::1", port: 2375 }],
+    [
+      "ssh://builder@engine.example:2222",
+      { kind: "ssh", host: "engine.example", user: "builder", port: 2222 },
+    ],
+    ["ssh://engine.example", { kind: "ssh", host: "engine.example", user: undefined, port: undefined }],
   ])("%s", (value, expected) => {
     expect(parseEngineAddress(value)).toMatchObject(expected);
   });
@@ -21,6 +26,9 @@ describe("parseEngineAddress", () => {
     ["tcp://host:99999", "not a host:port"],
     ["tcp://host:2375/path", "only host:port"],
     ["http://host:2375", "unsupported scheme http"],
+    ["ssh://user:secret@host", "no password"],
+    ["ssh://host/var/run/engine.sock", "no path"],
+    ["ssh://-oProxyCommand=x@host", "must not start with -"],
     ["/var/run/engine.sock", "no scheme"],
     ["", "no scheme"],
   ])("%s is rejected naming the value and the accepted forms", (value, reason) => {
@@ -34,13 +42,15 @@ describe("parseEngineAddress", () => {
     expect(error).toBeInstanceOf(EngineAddressError);
     expect((error as Error).message).toContain(JSON.stringify(value));
     expect((error as Error).message).toContain(reason);
-    expect((error as Error).message).toContain("unix:///path/to/engine.sock or tcp://host:port");
+    expect((error as Error).message).toContain(
+      "unix:///path/to/engine.sock, tcp://host:port or ssh://[user@]host[:port]",
+    );
   });
 });
 
 describe("resolveEngineConfig", () => {
   test("defaults to the documented socket when ENGINE_HOST is unset", () => {
-    const config = resolveEngineConfig({ env: {} });
+    const config = resolveEngineConfig({ env: {}, homeDir: "/nonexistent" });
     expect(config.target).toEqual({ origin: "http://engine", socketPath: "/var/run/engine.sock" });
     expect(config.display).toBe("unix:///var/run/engine.sock");
   });
@@ -55,17 +65,12 @@ describe("resolveEngineConfig", () => {
     ).toBe("/x.sock");
   });
 
-  test("ENGINE_TLS_VERIFY with a missing cert pair names the file", () => {
+  test("ENGINE_TLS_VERIFY with a missing certificate folder is refused, naming the variable and folder", () => {
     expect(() =>
       resolveEngineConfig({
         env: { ENGINE_HOST: "tcp://h:2376", ENGINE_TLS_VERIFY: "1", ENGINE_CERT_PATH: "/nonexistent" },
       }),
-    ).not.toThrow();
-    expect(
-      resolveEngineConfig({
-        env: { ENGINE_HOST: "tcp://h:2376", ENGINE_TLS_VERIFY: "1", ENGINE_CERT_PATH: "/nonexistent" },
-      }).target.origin,
-    ).toBe("https://h:2376");
+    ).toThrow("TLS: the certificate folder ENGINE_CERT_PATH=/nonexistent does not exist");
     expect(
       resolveEngineConfig({ env: { ENGINE_HOST: "tcp://h:2376", ENGINE_TLS_VERIFY: "0" } }).target.origin,
     ).toBe("http://h:2376");

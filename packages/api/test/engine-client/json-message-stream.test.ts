@@ -70,4 +70,17 @@ describe("decodeJsonStream", () => {
     await expect(collect(['{"a":1}\nnot json'])).rejects.toThrow(EngineProtocolError);
     await expect(collect(['{"a":1}\n{"b":'])).rejects.toThrow(/ended inside a JSON message/);
   });
+
+  test("a message longer than maxMessageChars ends the stream, the messages before it delivered", async () => {
+    const seen: unknown[] = [];
+    const endless = async function* () {
+      yield new TextEncoder().encode('{"stream":"ok"}\r\n{"stream":"');
+      for (let i = 0; i < 100; i++) yield new TextEncoder().encode("x".repeat(1024));
+    };
+    const run = async () => {
+      for await (const m of decodeJsonStream(endless(), { maxMessageChars: 10_000 })) seen.push(m);
+    };
+    await expect(run()).rejects.toThrow(/longer than 10000 characters/);
+    expect(seen).toEqual([{ stream: "ok" }]);
+  });
 });

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -77,6 +78,48 @@ describe("TLS from ENGINE_TLS_VERIFY and ENGINE_CERT_PATH (real HTTPS server on 
       expect(clientCertificates).toEqual(["127.0.0.1"]);
     } finally {
       await client.close();
+    }
+  });
+
+  test("DOCKER_TLS_VERIFY and DOCKER_CERT_PATH work as the ENGINE_* names do", async () => {
+    const client = new EngineClient({
+      negotiate: false,
+      env: { DOCKER_HOST: host, DOCKER_TLS_VERIFY: "1", DOCKER_CERT_PATH: folder },
+    });
+    try {
+      expect(client.address).toBe(`${host} (TLS)`);
+      expect(await client.system.ping()).toBe("OK");
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("a context's own TLS material (contexts/tls/<sha256>/docker) is used for its tcp endpoint", async () => {
+    const config = mkdtempSync(join(tmpdir(), "enginekit-context-tls-"));
+    const digest = createHash("sha256").update("secure").digest("hex");
+    mkdirSync(join(config, "contexts", "meta", digest), { recursive: true });
+    writeFileSync(
+      join(config, "contexts", "meta", digest, "meta.json"),
+      JSON.stringify({ Name: "secure", Endpoints: { docker: { Host: host, SkipTLSVerify: false } } }),
+    );
+    const tlsFolder = join(config, "contexts", "tls", digest, "docker");
+    mkdirSync(tlsFolder, { recursive: true });
+    for (const file of ["ca.pem", "cert.pem", "key.pem"]) {
+      writeFileSync(join(tlsFolder, file), readFileSync(join(folder, file)));
+    }
+    const before = clientCertificates.length;
+    const client = new EngineClient({
+      negotiate: false,
+      env: { DOCKER_CONFIG: config, DOCKER_CONTEXT: "secure" },
+    });
+    try {
+      expect(client.address).toBe(`${host} (TLS)`);
+      expect(client.addressSource).toBe('context "secure" (DOCKER_CONTEXT)');
+      expect(await client.system.ping()).toBe("OK");
+      expect(clientCertificates.slice(before)).toEqual(["127.0.0.1"]);
+    } finally {
+      await client.close();
+      rmSync(config, { recursive: true, force: true });
     }
   });
 

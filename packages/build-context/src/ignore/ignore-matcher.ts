@@ -9,6 +9,7 @@ import {
   type CompiledPattern,
   compilePattern,
   mayMatchBelow,
+  PatternEvaluationError,
   PatternSyntaxError,
   patternMatches,
 } from "./pattern.js";
@@ -66,10 +67,16 @@ export function normaliseMatchPath(path: string): string {
 export class IgnoreMatcher {
   readonly patterns: readonly IgnorePattern[];
   readonly hasExceptions: boolean;
+  /**
+   * True when some pattern is run by the engine's regexp (`engine-regexp.ts`): call `loadEngineRegexp()`
+   * (and await it) before matching. The ignore-file loaders do.
+   */
+  readonly needsEngineRegexp: boolean;
 
   private constructor(patterns: IgnorePattern[]) {
     this.patterns = patterns;
     this.hasExceptions = patterns.some((p) => p.exception);
+    this.needsEngineRegexp = patterns.some((p) => p.compiled.kind === "regexp");
   }
 
   /** A matcher that excludes nothing. */
@@ -134,10 +141,10 @@ export class IgnoreMatcher {
     let decider: IgnorePattern | undefined;
     for (const pattern of this.patterns) {
       if (pattern.exception !== excluded) continue;
-      let match = patternMatches(pattern.compiled, file);
+      let match = evaluate(pattern, file);
       if (!match) {
         for (const parent of parents) {
-          if (patternMatches(pattern.compiled, parent)) {
+          if (evaluate(pattern, parent)) {
             match = true;
             break;
           }
@@ -171,12 +178,12 @@ export class IgnoreMatcher {
       let match = inherited !== undefined && inherited[i] === 1;
       if (!match) {
         if (pattern.exception !== excluded) continue;
-        match = patternMatches(pattern.compiled, path);
+        match = evaluate(pattern, path);
         if (!match && inherited === undefined) {
           const slash = path.lastIndexOf("/");
           if (slash > 0) {
             parents ??= ancestors(path.slice(0, slash));
-            match = parents.some((p) => patternMatches(pattern.compiled, p));
+            match = parents.some((p) => evaluate(pattern, p));
           }
         }
       }
@@ -187,6 +194,26 @@ export class IgnoreMatcher {
       }
     }
     return { decision: { excluded, pattern: decider }, state: { matched } };
+  }
+
+  /**
+   * How many of `paths` each pattern matches on its own — the path itself or one of its parent
+   * directories, as the engine tests a pattern — whatever the other patterns decide (index-aligned with
+   * {@link IgnoreMatcher.patterns}). `build --list` shows it; 0 marks a pattern that matches nothing.
+   * @throws IgnoreFileError as {@link IgnoreMatcher.matches}.
+   */
+  matchCounts(paths: Iterable<string>): number[] {
+    const counts = new Array<number>(this.patterns.length).fill(0);
+    for (const path of paths) {
+      const file = normaliseMatchPath(path);
+      if (file === ".") continue;
+      const slash = file.lastIndexOf("/");
+      const candidates = [file, ...(slash < 0 ? [] : ancestors(file.slice(0, slash)))];
+      this.patterns.forEach((pattern, i) => {
+        if (candidates.some((c) => evaluate(pattern, c))) counts[i]!++;
+      });
+    }
+    return counts;
   }
 
   /**
@@ -205,6 +232,25 @@ export class IgnoreMatcher {
       }
     }
     return false;
+  }
+}
+
+/**
+ * One pattern against one path. A pattern whose engine regexp does not compile fails here, the first time
+ * it is evaluated, as the engine fails (an exception after which nothing was excluded is never evaluated).
+ * @throws IgnoreFileError naming the pattern's file, line and column.
+ */
+function evaluate(pattern: IgnorePattern, path: string): boolean {
+  try {
+    return patternMatches(pattern.compiled, path);
+  } catch (error) {
+    if (!(error instanceof PatternEvaluationError)) throw error;
+    throw new IgnoreFileError(
+      pattern.file,
+      pattern.line,
+      pattern.column,
+      `${error.message}: ${JSON.stringify(`${pattern.exception ? "!" : ""}${pattern.text}`)} (the engine reads it as a regular expression that does not compile, and fails when it first evaluates it, for ${JSON.stringify(path)})`,
+    );
   }
 }
 

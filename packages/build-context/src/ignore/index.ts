@@ -3,6 +3,7 @@
  * the packer and the upload — what the linter's "COPY of an ignored path" rule shares with `enginekit build`.
  * Importing it never loads the api schemas or undici.
  */
+export { EngineRegexpNotLoadedError, engineRegexpLoaded, loadEngineRegexp } from "./engine-regexp.js";
 export { IgnoreFileError } from "./ignore-file-error.js";
 export {
   type ExceptionMode,
@@ -13,8 +14,11 @@ export {
   type ParentMatchState,
 } from "./ignore-matcher.js";
 export {
+  DOCKER_IGNORE_FILE_NAME,
   IGNORE_FILE_NAME,
+  type IgnoreFileCandidate,
   ignoreFileCandidates,
+  ignoreFileCandidatesWithReasons,
   type LoadedIgnoreFile,
   loadIgnoreFile,
   parseIgnoreFile,

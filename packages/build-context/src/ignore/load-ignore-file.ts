@@ -1,10 +1,20 @@
 /**
- * Finding and loading the ignore file of a build: `<Enginefile>.engineignore` beside the Enginefile
- * wins over the context's `.engineignore` (the BuildKit `<Dockerfile>.dockerignore` rule, research §3.4);
- * a missing file means no patterns.
+ * Finding and loading the ignore file of a build. The project's own names come first, the engine CLI's
+ * after them (ARCHITECTURE.md "Names"), and within each the BuildKit rule that an ignore file named after
+ * the build file wins over the context's (research §3.4, `<Dockerfile>.dockerignore`):
+ *
+ * 1. `<build file>.engineignore` beside the build file,
+ * 2. `<context>/.engineignore`,
+ * 3. `<build file>.dockerignore` beside the build file,
+ * 4. `<context>/.dockerignore` — what the engine CLI itself reads.
+ *
+ * A context with only `.dockerignore` is therefore packed as the engine CLI packs it; an `.engineignore`
+ * anywhere in the list replaces the `.dockerignore` files entirely (patterns are never merged). A missing
+ * file means no patterns.
  */
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { loadEngineRegexp } from "./engine-regexp.js";
 import { IgnoreFileError } from "./ignore-file-error.js";
 import { IgnoreMatcher } from "./ignore-matcher.js";
 import { type ReadIgnoreOptions, readIgnoreLines } from "./read-ignore-file.js";
@@ -12,10 +22,23 @@ import { type ReadIgnoreOptions, readIgnoreLines } from "./read-ignore-file.js";
 /** The context's ignore file name. */
 export const IGNORE_FILE_NAME = ".engineignore";
 
+/** The engine CLI's ignore file name, honoured when there is no `.engineignore`. */
+export const DOCKER_IGNORE_FILE_NAME = ".dockerignore";
+
+/** One place an ignore file may be, with the reason it is looked for there (shown by `build --list`). */
+export interface IgnoreFileCandidate {
+  /** Path as it will be read (absolute or relative to the working directory, like the inputs). */
+  file: string;
+  /** Why this file applies when it exists, e.g. "named after the build file Dockerfile". */
+  reason: string;
+}
+
 /** A loaded ignore file: the matcher and the file it came from (undefined when there was none). */
 export interface LoadedIgnoreFile {
   matcher: IgnoreMatcher;
   file: string | undefined;
+  /** Why `file` was chosen, or why none was (every candidate missing). */
+  reason: string;
 }
 
 /**
@@ -26,22 +49,44 @@ export function parseIgnoreFile(text: string, file: string, options: ReadIgnoreO
   return IgnoreMatcher.fromLines(readIgnoreLines(text, file, options), file);
 }
 
-/** Candidate ignore files for a build, best first. */
-export function ignoreFileCandidates(contextDir: string, enginefilePath?: string): string[] {
-  const out: string[] = [];
-  if (enginefilePath !== undefined) out.push(`${enginefilePath}${IGNORE_FILE_NAME}`);
-  out.push(join(contextDir, IGNORE_FILE_NAME));
+/**
+ * Candidate ignore files for a build, best first, with the reason each applies (see the module
+ * comment). `buildFilePath` is the build file as given (undefined for one from standard input).
+ */
+export function ignoreFileCandidatesWithReasons(
+  contextDir: string,
+  buildFilePath?: string,
+): IgnoreFileCandidate[] {
+  const out: IgnoreFileCandidate[] = [];
+  const named = buildFilePath === undefined ? undefined : basename(buildFilePath);
+  for (const name of [IGNORE_FILE_NAME, DOCKER_IGNORE_FILE_NAME]) {
+    if (buildFilePath !== undefined)
+      out.push({ file: `${buildFilePath}${name}`, reason: `named after the build file ${named}` });
+    out.push({
+      file: join(contextDir, name),
+      reason:
+        name === IGNORE_FILE_NAME
+          ? `the context's ${IGNORE_FILE_NAME}`
+          : `the context's ${DOCKER_IGNORE_FILE_NAME}, as the engine CLI reads it (no ${IGNORE_FILE_NAME})`,
+    });
+  }
   return out;
 }
 
+/** Candidate ignore-file paths for a build, best first (see {@link ignoreFileCandidatesWithReasons}). */
+export function ignoreFileCandidates(contextDir: string, buildFilePath?: string): string[] {
+  return ignoreFileCandidatesWithReasons(contextDir, buildFilePath).map((c) => c.file);
+}
+
 /**
- * Loads the ignore file of a build from disk: `<enginefilePath>.engineignore` if it exists, otherwise
- * `<contextDir>/.engineignore`, otherwise an empty matcher. Paths are used as given (absolute or
- * relative to the process's working directory).
+ * Loads the ignore file of a build from disk: the first candidate of
+ * {@link ignoreFileCandidatesWithReasons} that exists, otherwise an empty matcher; the regexp engine is
+ * loaded when a pattern needs it, so the matcher is ready to use. Paths are used as given
+ * (absolute or relative to the process's working directory).
  * @throws IgnoreFileError for a bad pattern, an over-long line, or a file that exists but cannot be read.
  */
-export async function loadIgnoreFile(contextDir: string, enginefilePath?: string): Promise<LoadedIgnoreFile> {
-  for (const file of ignoreFileCandidates(contextDir, enginefilePath)) {
+export async function loadIgnoreFile(contextDir: string, buildFilePath?: string): Promise<LoadedIgnoreFile> {
+  for (const { file, reason } of ignoreFileCandidatesWithReasons(contextDir, buildFilePath)) {
     let text: string;
     try {
       text = await readFile(file, "utf8");
@@ -50,7 +95,13 @@ export async function loadIgnoreFile(contextDir: string, enginefilePath?: string
       if (code === "ENOENT" || code === "ENOTDIR") continue;
       throw new IgnoreFileError(file, 1, 1, `cannot read the ignore file (${code ?? String(error)})`);
     }
-    return { matcher: parseIgnoreFile(text, file), file };
+    const matcher = parseIgnoreFile(text, file);
+    if (matcher.needsEngineRegexp) await loadEngineRegexp();
+    return { matcher, file, reason };
   }
-  return { matcher: IgnoreMatcher.empty(), file: undefined };
+  return {
+    matcher: IgnoreMatcher.empty(),
+    file: undefined,
+    reason: `no ${IGNORE_FILE_NAME} or ${DOCKER_IGNORE_FILE_NAME}: nothing is excluded`,
+  };
 }

@@ -7,10 +7,28 @@
  * - `prefix`: literal text then a trailing `**` → `startsWith` (`dir/**` matches `dir/x`, not `dir`);
  * - `suffix`: a leading `**` then only literal text → `endsWith` (`**.log` matches `a/x.log`;
  *   `**\/foo` also matches `foo`);
- * - `glob`: anything else, run by the linear-time {@link runGlob} program.
+ * - `glob`: anything else, run by the linear-time {@link runGlob} program;
+ * - `regexp`: a wildcard pattern whose engine regexp uses regexp syntax the engine never meant to expose
+ *   (`|`, `{`, `}`, backslash-letter escapes, POSIX classes, wildcards inside brackets …): run as the
+ *   engine runs it, by RE2 on the engine's own regexp (`engine-regexp.ts`).
+ *
+ * The syntax check the engine makes when it reads the file is Go's `filepath.Match` (`go-match-syntax.ts`).
  */
+import { compileEngineRegexp, type EngineRegexp, engineRegexpSource } from "./engine-regexp.js";
 import { type CharClass, type GlobProgram, Op, runGlob } from "./glob-program.js";
+import { goMatchRefuses } from "./go-match-syntax.js";
 import { goCleanPath, goTrimSpace } from "./go-path.js";
+
+/**
+ * A pattern the engine refuses when it evaluates it (its regexp does not compile): raised by
+ * {@link patternMatches} the first time the pattern is evaluated, as the engine fails then.
+ */
+export class PatternEvaluationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PatternEvaluationError";
+  }
+}
 
 /** A pattern the engine would refuse (Go's `filepath.ErrBadPattern` and friends). */
 export class PatternSyntaxError extends Error {
@@ -21,7 +39,7 @@ export class PatternSyntaxError extends Error {
 }
 
 /** How a compiled pattern is matched (see the module comment). */
-export type MatchKind = "exact" | "prefix" | "suffix" | "glob";
+export type MatchKind = "exact" | "prefix" | "suffix" | "glob" | "regexp";
 
 /** One compiled pattern. `text` is the cleaned pattern without its `!`. */
 export interface CompiledPattern {
@@ -33,9 +51,20 @@ export interface CompiledPattern {
   /** For `exact` the whole text, for `prefix` the text before `**`, for `suffix` the text after `**`. */
   literal: string;
   program: GlobProgram | undefined;
+  /** For `regexp`: the engine's regexp source (`engineRegexpSource`). */
+  regexpSource?: string;
+  /** For `regexp`: compiled on first evaluation, as the engine does (or the engine's error). */
+  regexp?: EngineRegexp;
 }
 
-const SPECIAL_ESCAPED = new Set([".", "+", "(", ")", "|", "{", "}", "$"]);
+/** What the engine escapes before its regexp sees it (see engine-regexp.ts: `|`, `{`, `}` are not). */
+const SPECIAL_ESCAPED = new Set([".", "+", "(", ")", "$"]);
+/**
+ * Characters and escapes of a wildcard pattern that reach the engine's regexp as syntax the wildcard
+ * program does not model: alternation, repetition braces, and a backslash before a letter, a digit or a
+ * non-ASCII character.
+ */
+const REGEXP_SYNTAX = /[|{}]|\\(?:[0-9A-Za-z]|[^\x00-\x7f])/;
 const CONTROL_ESCAPES: Record<string, number> = { a: 7, f: 12, n: 10, r: 13, t: 9, v: 11 };
 const DIGIT: number[] = [0x30, 0x39];
 const SPACE: number[] = [0x09, 0x0a, 0x0c, 0x0d, 0x20, 0x20];
@@ -79,50 +108,6 @@ function escapeMeaning(ch: string): number | number[] {
   throw new PatternSyntaxError(`unsupported escape sequence \`\\${ch}\` in pattern`);
 }
 
-/** Splits a pattern like Go's `filepath.Match` `scanChunk` and checks each chunk's syntax. */
-function checkMatchSyntax(pattern: string): void {
-  const bad = () => new PatternSyntaxError("syntax error in pattern");
-  let i = 0;
-  const n = pattern.length;
-  // getEsc: one possibly escaped character of a bracket expression.
-  const getEsc = (j: number): number => {
-    if (j >= n || pattern[j] === "-" || pattern[j] === "]") throw bad();
-    if (pattern[j] === "\\") {
-      j++;
-      if (j >= n) throw bad();
-    }
-    const cp = pattern.codePointAt(j)!;
-    j += cp > 0xffff ? 2 : 1;
-    if (j >= n) throw bad();
-    return j;
-  };
-  while (i < n) {
-    const ch = pattern[i]!;
-    if (ch === "*") {
-      i++;
-    } else if (ch === "[") {
-      i++;
-      if (pattern[i] === "^") i++;
-      let ranges = 0;
-      while (true) {
-        if (pattern[i] === "]" && ranges > 0) {
-          i++;
-          break;
-        }
-        i = getEsc(i);
-        if (pattern[i] === "-") i = getEsc(i + 1);
-        ranges++;
-      }
-    } else if (ch === "\\") {
-      i++;
-      if (i >= n) throw bad();
-      i += pattern.codePointAt(i)! > 0xffff ? 2 : 1;
-    } else {
-      i++;
-    }
-  }
-}
-
 interface Builder {
   ops: number[];
   codes: number[];
@@ -147,6 +132,8 @@ function parseClass(b: Builder, chars: string[], start: number): number {
   if (negated) i++;
   const ranges: number[] = [];
   const item = (): number | number[] => {
+    // Go's syntax check may leave an unterminated bracket unchecked (go-match-syntax.ts): regexp route.
+    if (i >= chars.length) throw new PatternSyntaxError("unterminated bracket expression");
     const ch = chars[i]!;
     if (ch === "*" || ch === "?") {
       throw new PatternSyntaxError(
@@ -157,7 +144,10 @@ function parseClass(b: Builder, chars: string[], start: number): number {
       throw new PatternSyntaxError("POSIX character classes like `[[:alpha:]]` are not supported");
     }
     i++;
-    if (ch === "\\") return escapeMeaning(chars[i++]!);
+    if (ch === "\\") {
+      if (i >= chars.length) throw new PatternSyntaxError("trailing backslash");
+      return escapeMeaning(chars[i++]!);
+    }
     return ch.codePointAt(0)!;
   };
   let count = 0;
@@ -202,7 +192,7 @@ export function compilePattern(raw: string): CompiledPattern | undefined {
     exception = true;
     p = p.slice(1);
   }
-  checkMatchSyntax(p);
+  if (goMatchRefuses(p)) throw new PatternSyntaxError("syntax error in pattern");
 
   const chars = Array.from(p);
   const b: Builder = { ops: [], codes: [], classes: [] };
@@ -210,53 +200,73 @@ export function compilePattern(raw: string): CompiledPattern | undefined {
   let literalPrefix = "";
   let prefixOpen = true;
   let i = 0;
-  for (let step = 0; i < chars.length; step++) {
-    const ch = chars[i++]!;
-    const before = b.ops.length;
-    if (ch === "*") {
-      if (chars[i] === "*") {
-        i++;
-        if (chars[i] === "/") i++;
-        if (i >= chars.length) {
-          if (kind === "exact") kind = "prefix";
-          else {
-            emit(b, Op.anyStar);
+  let regexpOnly = false;
+  try {
+    for (let step = 0; i < chars.length; step++) {
+      const ch = chars[i++]!;
+      const before = b.ops.length;
+      if (ch === "*") {
+        if (chars[i] === "*") {
+          i++;
+          if (chars[i] === "/") i++;
+          if (i >= chars.length) {
+            if (kind === "exact") kind = "prefix";
+            else {
+              emit(b, Op.anyStar);
+              kind = "glob";
+            }
+          } else {
+            emit(b, Op.globDir);
             kind = "glob";
           }
+          if (step === 0) kind = "suffix";
         } else {
-          emit(b, Op.globDir);
+          emit(b, Op.star);
           kind = "glob";
         }
-        if (step === 0) kind = "suffix";
-      } else {
-        emit(b, Op.star);
+      } else if (ch === "?") {
+        emit(b, Op.any);
         kind = "glob";
+      } else if (SPECIAL_ESCAPED.has(ch)) {
+        emit(b, Op.literal, ch.codePointAt(0)!);
+      } else if (ch === "\\") {
+        // Go's syntax check may leave a trailing `\` unchecked (go-match-syntax.ts): regexp route.
+        if (i >= chars.length) throw new PatternSyntaxError("trailing backslash");
+        emitEscaped(b, escapeMeaning(chars[i++]!));
+        kind = "glob";
+      } else if (ch === "[") {
+        i = parseClass(b, chars, i);
+        kind = "glob";
+      } else if (ch === "]") {
+        emit(b, Op.literal, 0x5d);
+        kind = "glob";
+      } else if (ch === "^") {
+        emit(b, Op.caret);
+      } else {
+        emit(b, Op.literal, ch.codePointAt(0)!);
       }
-    } else if (ch === "?") {
-      emit(b, Op.any);
-      kind = "glob";
-    } else if (SPECIAL_ESCAPED.has(ch)) {
-      emit(b, Op.literal, ch.codePointAt(0)!);
-    } else if (ch === "\\") {
-      // The syntax check guarantees a following character.
-      emitEscaped(b, escapeMeaning(chars[i++]!));
-      kind = "glob";
-    } else if (ch === "[") {
-      i = parseClass(b, chars, i);
-      kind = "glob";
-    } else if (ch === "]") {
-      emit(b, Op.literal, 0x5d);
-      kind = "glob";
-    } else if (ch === "^") {
-      emit(b, Op.caret);
-    } else {
-      emit(b, Op.literal, ch.codePointAt(0)!);
+      if (prefixOpen) {
+        if (b.ops.length === before + 1 && b.ops[before] === Op.literal) {
+          literalPrefix += String.fromCodePoint(b.codes[before]!);
+        } else prefixOpen = false;
+      }
     }
-    if (prefixOpen) {
-      if (b.ops.length === before + 1 && b.ops[before] === Op.literal) {
-        literalPrefix += String.fromCodePoint(b.codes[before]!);
-      } else prefixOpen = false;
-    }
+  } catch (error) {
+    // A construct the wildcard program cannot express: the engine's regexp decides (see escapeMeaning).
+    if (!(error instanceof PatternSyntaxError)) throw error;
+    regexpOnly = true;
+    kind = "glob";
+  }
+  if (kind === "glob" && (regexpOnly || REGEXP_SYNTAX.test(p))) {
+    return {
+      text: p,
+      exception,
+      kind: "regexp",
+      literalPrefix: "",
+      literal: "",
+      program: undefined,
+      regexpSource: engineRegexpSource(p),
+    };
   }
   // `^` is only an anchor inside a wildcard pattern; in an exact/prefix/suffix pattern it is literal text.
   let literal = "";
@@ -272,7 +282,12 @@ export function compilePattern(raw: string): CompiledPattern | undefined {
   return { text: p, exception, kind, literalPrefix, literal, program };
 }
 
-/** Whether `pattern` matches `path` itself (no parent rule). `path` is relative, `/`-separated, cleaned. */
+/**
+ * Whether `pattern` matches `path` itself (no parent rule). `path` is relative, `/`-separated, cleaned.
+ * @throws PatternEvaluationError for a `regexp` pattern whose regexp does not compile (the engine's
+ *   `syntax error in pattern`, raised at first evaluation as the engine raises it).
+ * @throws EngineRegexpNotLoadedError for a `regexp` pattern before `loadEngineRegexp()` resolved.
+ */
 export function patternMatches(pattern: CompiledPattern, path: string): boolean {
   switch (pattern.kind) {
     case "exact":
@@ -287,6 +302,11 @@ export function patternMatches(pattern: CompiledPattern, path: string): boolean 
     case "glob":
       if (pattern.literalPrefix !== "" && !path.startsWith(pattern.literalPrefix)) return false;
       return runGlob(pattern.program!, path);
+    case "regexp": {
+      pattern.regexp ??= compileEngineRegexp(pattern.regexpSource!);
+      if ("error" in pattern.regexp) throw new PatternEvaluationError(pattern.regexp.error);
+      return pattern.regexp.test(path);
+    }
   }
 }
 

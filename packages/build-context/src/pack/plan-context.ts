@@ -16,14 +16,15 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import type { ExceptionMode } from "../ignore/ignore-matcher.js";
+import { DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
+import type { ExceptionMode, IgnoreMatcher } from "../ignore/ignore-matcher.js";
 import { loadIgnoreFile } from "../ignore/load-ignore-file.js";
 import { ContextError } from "./context-error.js";
 import { END_OF_ARCHIVE_BYTES, entryBytes, TypeFlag } from "./tar-header.js";
 import { type ContextEntry, type ExcludedEntry, type WalkProblem, walkContext } from "./walk-context.js";
 
-/** The engine's own default build-file name is `Dockerfile`; ours is this (then its lower-case form). */
-export const DEFAULT_ENGINEFILE = "Enginefile";
+/** The default build file's name: the first of {@link DEFAULT_BUILD_FILES} that a context has. */
+export const DEFAULT_ENGINEFILE = DEFAULT_BUILD_FILES[0]!;
 
 /** Options of {@link planContext}. */
 export interface PlanOptions {
@@ -31,7 +32,8 @@ export interface PlanOptions {
   context: string;
   /**
    * The Enginefile: a path relative to `cwd` (like the engine CLI's `-f`), or its content (from standard
-   * input). Default: `<context>/Enginefile`, else `<context>/enginefile` if only that exists.
+   * input). Default: the first of `Enginefile`, `enginefile`, `Dockerfile`, `dockerfile`, `Containerfile`
+   * that exists in the context ({@link DEFAULT_BUILD_FILES}).
    */
   enginefile?: string | { content: Buffer };
   /** Working directory for relative paths (default `process.cwd()`). */
@@ -54,8 +56,14 @@ export interface ContextPlan {
   root: string;
   /** Value for the `dockerfile` query parameter: the Enginefile's `/`-separated path in the archive. */
   enginefile: string;
+  /** Why that build file: named with `-f`, read from standard input, or the first default name found. */
+  enginefileReason: string;
   /** The ignore file used, if any. */
   ignoreFile: string | undefined;
+  /** Why that ignore file (or why none): see `ignoreFileCandidatesWithReasons`. */
+  ignoreFileReason: string;
+  /** The compiled patterns of that ignore file (empty when there is none). */
+  ignoreMatcher: IgnoreMatcher;
   /** Entries in archive order (walked entries, then injected ones). */
   entries: ContextEntry[];
   /** Excluded paths with the pattern that excluded each (directories are not walked further). */
@@ -87,15 +95,36 @@ interface ResolvedEnginefile {
   content?: Buffer;
   /** Absolute path as given (for `<Enginefile>.engineignore`), unless from standard input. */
   given?: string;
+  /** Why this build file (for `--list`). */
+  reason: string;
 }
 
-/** Finds the Enginefile like the engine CLI's `getDockerfileRelPath`. @throws ContextError */
+/**
+ * Finds the build file like the engine CLI's `getDockerfileRelPath`, with our default names first
+ * ({@link DEFAULT_BUILD_FILES}). @throws ContextError naming the file, or every default name tried.
+ */
 function resolveEnginefile(root: string, spec: PlanOptions["enginefile"], cwd: string): ResolvedEnginefile {
-  if (spec !== undefined && typeof spec !== "string") return { content: spec.content };
-  let given = spec === undefined ? join(root, DEFAULT_ENGINEFILE) : resolve(cwd, spec);
+  if (spec !== undefined && typeof spec !== "string")
+    return { content: spec.content, reason: "read from standard input (-f -)" };
+  let given: string;
+  let reason: string;
   if (spec === undefined) {
-    const lower = join(root, DEFAULT_ENGINEFILE.toLowerCase());
-    if (!exists(given) && exists(lower)) given = lower;
+    const found = DEFAULT_BUILD_FILES.find((name) => exists(join(root, name)));
+    if (found === undefined)
+      throw new ContextError(
+        `cannot find a build file in ${root} (looked for ${DEFAULT_BUILD_FILES.join(", ")}; use -f to name one)`,
+        [join(root, DEFAULT_ENGINEFILE)],
+        "usage",
+      );
+    given = join(root, found);
+    const skipped = DEFAULT_BUILD_FILES.slice(0, DEFAULT_BUILD_FILES.indexOf(found));
+    reason =
+      skipped.length === 0
+        ? `the default name ${found}`
+        : `no ${skipped.join(" or ")} in the context; default names in order: ${DEFAULT_BUILD_FILES.join(", ")}`;
+  } else {
+    given = resolve(cwd, spec);
+    reason = `named with -f ${spec}`;
   }
   let real: string;
   try {
@@ -112,12 +141,16 @@ function resolveEnginefile(root: string, spec: PlanOptions["enginefile"], cwd: s
   const rel = relative(root, real);
   if (rel.startsWith("..") || isAbsolute(rel)) {
     try {
-      return { content: readFileSync(real), given };
+      return {
+        content: readFileSync(real),
+        given,
+        reason: `${reason}, outside the context (sent as a hidden copy)`,
+      };
     } catch (error) {
       throw new ContextError(`cannot read the Enginefile ${given}: ${(error as Error).message}`, [given]);
     }
   }
-  return { inside: rel.split(sep).join("/"), given };
+  return { inside: rel.split(sep).join("/"), given, reason };
 }
 
 function exists(path: string): boolean {
@@ -138,12 +171,18 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
   const cwd = options.cwd ?? process.cwd();
   const root = resolveContext(options.context, cwd);
   const enginefile = resolveEnginefile(root, options.enginefile, cwd);
-  const { matcher, file: ignoreFile } = await loadIgnoreFile(root, enginefile.given);
+  const {
+    matcher,
+    file: ignoreFile,
+    reason: ignoreFileReason,
+  } = await loadIgnoreFile(root, enginefile.given);
   const fixedMtime = options.reproducible ? (options.sourceDateEpoch ?? 0) : undefined;
   const walked = walkContext(root, {
     matcher,
     exceptionMode: options.exceptionMode ?? "exact",
     forcedPath: enginefile.inside,
+    // The engine CLI re-includes its ignore file when its own patterns exclude it.
+    ...(options.exceptionMode === "engine-cli" ? { alwaysSent: [".dockerignore", ".engineignore"] } : {}),
     windowsModes: options.windowsModes ?? process.platform === "win32",
     fixedMtime,
   });
@@ -182,7 +221,10 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
   return {
     root,
     enginefile: enginefileName!,
+    enginefileReason: enginefile.reason,
     ignoreFile,
+    ignoreFileReason,
+    ignoreMatcher: matcher,
     entries,
     excluded: walked.excluded,
     warnings: walked.warnings,

@@ -113,6 +113,7 @@ function writeUstar(
   prefix: string,
   linkname: string,
   size: number,
+  options: { deviceFields: boolean } = { deviceFields: true },
 ): void {
   buf.fill(0, offset, offset + BLOCK);
   let sum = 8 * 0x20; // the checksum field counts as spaces
@@ -125,23 +126,50 @@ function writeUstar(
   sum += writeString(buf, offset + 156, 1, h.type);
   sum += writeString(buf, offset + 157, 100, linkname);
   sum += writeString(buf, offset + 257, 8, MAGIC);
-  sum += writeOctal(buf, offset + 329, 8, h.devmajor ?? 0);
-  sum += writeOctal(buf, offset + 337, 8, h.devminor ?? 0);
+  if (options.deviceFields) {
+    sum += writeOctal(buf, offset + 329, 8, h.devmajor ?? 0);
+    sum += writeOctal(buf, offset + 337, 8, h.devminor ?? 0);
+  }
   sum += writeString(buf, offset + 345, 155, prefix);
   writeOctal(buf, offset + 148, 7, sum);
   buf[offset + 155] = 0x20;
 }
 
-function encodeUstar(h: TarHeader, name: string, prefix: string, linkname: string, size: number): Buffer {
+function encodeUstar(
+  h: TarHeader,
+  name: string,
+  prefix: string,
+  linkname: string,
+  size: number,
+  options?: { deviceFields: boolean },
+): Buffer {
   const buf = Buffer.allocUnsafe(BLOCK);
-  writeUstar(buf, 0, h, name, prefix, linkname, size);
+  writeUstar(buf, 0, h, name, prefix, linkname, size, options);
   return buf;
 }
 
 function toAsciiName(s: string): string {
+  // Go's archive/tar `toASCII`: a best effort, so characters outside ASCII (and NUL) are dropped.
   let out = "";
-  for (const ch of s) out += ch.charCodeAt(0) < 0x80 ? ch : "_";
+  for (const ch of s) {
+    const c = ch.charCodeAt(0);
+    if (c < 0x80 && c !== 0) out += ch;
+  }
   return out;
+}
+
+/**
+ * The name of the PAX header file of an entry named `name`: Go's `writePAXHeader` takes
+ * `path.Join(path.Split(name) dir, "PaxHeaders.0", file)`, and `writeRawFile` makes it ASCII (dropping
+ * the rest), cuts it to 100 bytes and trims trailing slashes: `dïr/` → `dr/PaxHeaders.0`,
+ * `dïr/fïle.txt` → `dr/PaxHeaders.0/fle.txt`.
+ */
+function paxHeaderName(name: string): string {
+  const slash = name.lastIndexOf("/");
+  const dir = name.slice(0, slash + 1);
+  const file = name.slice(slash + 1);
+  const joined = [dir.replace(/\/+$/, ""), "PaxHeaders.0", file].filter((part) => part !== "").join("/");
+  return toAsciiName(joined).slice(0, NAME_SIZE).replace(/\/+$/, "");
 }
 
 /** True when `h` fits a ustar block as is (short ASCII name and link name, size within 11 octal digits). */
@@ -198,17 +226,15 @@ export function encodeHeader(h: TarHeader): Buffer {
   const main = encodeUstar(h, f.name, f.prefix, f.linkname, f.size);
   if (f.records.length === 0) return main;
   const data = paxRecords(f.records);
-  const base = h.name.replace(/\/$/, "");
-  const slash = base.lastIndexOf("/");
-  const paxName = toAsciiName(
-    slash < 0 ? `PaxHeaders.0/${base}` : `${base.slice(0, slash)}/PaxHeaders.0/${base.slice(slash + 1)}`,
-  ).slice(0, NAME_SIZE);
+  const paxName = paxHeaderName(h.name);
+  // Go's `writeRawFile` sets only name, mode, uid, gid, size, mtime, type and magic: no device numbers.
   const paxHeader = encodeUstar(
     { name: paxName, type: TypeFlag.paxHeader, mode: 0, size: data.length, mtime: 0 },
     paxName,
     "",
     "",
     data.length,
+    { deviceFields: false },
   );
   const out = Buffer.alloc(BLOCK + paddedSize(data.length) + BLOCK);
   paxHeader.copy(out, 0);

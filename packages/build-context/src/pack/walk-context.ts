@@ -47,6 +47,12 @@ export interface WalkOptions {
   exceptionMode: ExceptionMode;
   /** Relative path of an Enginefile inside the context: always sent, its excluded parents walked. */
   forcedPath?: string;
+  /**
+   * Files at the context root sent even when the patterns exclude them, without being reported as
+   * excluded: the engine CLI's `TrimBuildFilesFromExcludes` re-includes `.dockerignore` (used for
+   * `--exceptions engine-cli`).
+   */
+  alwaysSent?: readonly string[];
   /** Applies the engine CLI's Windows mode rule (clear group/other write, add all x bits). */
   windowsModes: boolean;
   /** When set, every mtime is this value (seconds) instead of the file's. */
@@ -128,7 +134,7 @@ interface Frame {
  * they are collected in `errors` / `warnings`. @throws only for an unreadable root directory.
  */
 export function walkContext(root: string, options: WalkOptions): WalkResult {
-  const { matcher, exceptionMode, forcedPath, windowsModes, fixedMtime } = options;
+  const { matcher, exceptionMode, forcedPath, alwaysSent, windowsModes, fixedMtime } = options;
   const result: WalkResult = {
     entries: [],
     excluded: [],
@@ -172,6 +178,13 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
     try {
       stats = lstatSync(abs);
     } catch (error) {
+      if (name.includes("\uFFFD") && hasInvalidUtf8Name(parent.dir === "" ? root : rootPrefix + parent.dir)) {
+        // Node decodes the name lossily, so the file cannot be opened by it: excluded is fine, else refuse.
+        const decision = noPatterns ? undefined : matcher.matchesUsingParent(rel, parent.state).decision;
+        if (decision?.excluded) result.excluded.push({ path: rel, isDir: false, pattern: decision.pattern! });
+        else result.errors.push({ path: rel, reason: INVALID_UTF8_NAME });
+        continue;
+      }
       result.errors.push({ path: rel, reason: describe(error) });
       continue;
     }
@@ -182,6 +195,7 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
       const r = matcher.matchesUsingParent(rel, parent.state);
       state = r.state;
       excluded = r.decision.excluded;
+      if (excluded && !isDir && alwaysSent?.includes(rel)) excluded = false;
       if (excluded) {
         const isForced = forcedPath !== undefined && (rel === forcedPath || forcedPath.startsWith(`${rel}/`));
         if (rel === forcedPath) result.forcedWasExcluded = true;
@@ -253,6 +267,27 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
     }
   }
   return result;
+}
+
+/** Why a file whose name is not valid UTF-8 cannot be sent (shown with U+FFFD in its path). */
+export const INVALID_UTF8_NAME =
+  "the file name is not valid UTF-8 (shown with \uFFFD): enginekit cannot send it byte for byte; rename it, or exclude it in the ignore file";
+
+/** Whether a directory holds an entry whose name is not valid UTF-8 (read back as raw bytes). */
+function hasInvalidUtf8Name(dir: string): boolean {
+  try {
+    const decoder = new TextDecoder("utf-8", { fatal: true });
+    for (const raw of readdirSync(dir, { encoding: "buffer" })) {
+      try {
+        decoder.decode(raw);
+      } catch {
+        return true;
+      }
+    }
+  } catch {
+    // the directory itself is reported elsewhere
+  }
+  return false;
 }
 
 function describe(error: unknown): string {

@@ -1,13 +1,22 @@
 /**
  * Registry credentials for `X-Registry-Config` (engine §5, research §5.3): from a credentials file in
- * the engine CLI's `config.json` format (`{"auths": {"<host>": {"auth": base64("user:pass"), …}}}`) and
- * from the secrets service (`<host>=svc:<api path>` entries whose secret holds `username` and
- * `password`). Values are secrets: they are never put in messages or logs.
+ * the engine CLI's `config.json` format (`auths`, and the `credsStore`/`credHelpers` credential helpers,
+ * read by `@enginekit/api`'s `registryCredentials`) and from the secrets service
+ * (`<host>=svc:<api path>` entries whose secret holds `username` and `password`). Values are secrets:
+ * they are never put in messages or logs.
  */
 import { readFile } from "node:fs/promises";
-import type { RegistryConfig, SecretsClient } from "@enginekit/api";
+import {
+  CredentialHelperError,
+  EngineConfigError,
+  parseCliConfig,
+  type RegistryConfig,
+  type RegistryCredentialsOptions,
+  registryCredentials,
+  type SecretsClient,
+} from "@enginekit/api";
 
-/** Credentials that cannot be loaded. Messages name files, hosts and paths, never values. */
+/** Credentials that cannot be loaded. Messages name files, hosts, helpers and paths, never values. */
 export class RegistryCredentialsError extends Error {
   constructor(message: string) {
     super(message);
@@ -15,15 +24,17 @@ export class RegistryCredentialsError extends Error {
   }
 }
 
-type AuthEntry = RegistryConfig[string];
-
 /**
  * Reads a `config.json`-style credentials file into a registry config map (key = registry host as
- * written in the file). An `auth` field is decoded into `username`/`password`; `identitytoken` is kept.
- * Credential helpers (`credsStore`, `credHelpers`) are not run.
- * @throws RegistryCredentialsError for an unreadable file or malformed content.
+ * written in the file): `auths` entries (an `auth` field decoded into `username`/`password`,
+ * `identitytoken` kept), then the credentials of its `credsStore` and `credHelpers` helpers.
+ * @throws RegistryCredentialsError for an unreadable file, malformed content, or a credential helper
+ *   that is missing, fails or prints garbage.
  */
-export async function readCredentialsFile(path: string): Promise<RegistryConfig> {
+export async function readCredentialsFile(
+  path: string,
+  options: RegistryCredentialsOptions = {},
+): Promise<RegistryConfig> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -32,40 +43,14 @@ export async function readCredentialsFile(path: string): Promise<RegistryConfig>
       `cannot read the credentials file ${path} (${(error as NodeJS.ErrnoException).code})`,
     );
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new RegistryCredentialsError(`the credentials file ${path} is not JSON`);
-  }
-  const auths = (parsed as { auths?: unknown } | null)?.auths;
-  if (auths === undefined) return {};
-  if (typeof auths !== "object" || auths === null) {
-    throw new RegistryCredentialsError(`${path}: "auths" must be an object`);
-  }
-  const out: RegistryConfig = {};
-  for (const [host, value] of Object.entries(auths)) {
-    if (typeof value !== "object" || value === null) {
-      throw new RegistryCredentialsError(`${path}: the entry for ${host} must be an object`);
+    return await registryCredentials(parseCliConfig(path, text), options);
+  } catch (error) {
+    if (error instanceof EngineConfigError || error instanceof CredentialHelperError) {
+      throw new RegistryCredentialsError(error.message);
     }
-    const v = value as Record<string, unknown>;
-    const entry: AuthEntry = { serveraddress: host };
-    if (typeof v.auth === "string" && v.auth !== "") {
-      const decoded = Buffer.from(v.auth, "base64").toString("utf8");
-      const colon = decoded.indexOf(":");
-      if (colon < 0)
-        throw new RegistryCredentialsError(
-          `${path}: the "auth" value for ${host} is not base64 of user:password`,
-        );
-      entry.username = decoded.slice(0, colon);
-      entry.password = decoded.slice(colon + 1);
-    }
-    if (typeof v.username === "string") entry.username = v.username;
-    if (typeof v.password === "string") entry.password = v.password;
-    if (typeof v.identitytoken === "string") entry.identitytoken = v.identitytoken;
-    out[host] = entry;
+    throw error;
   }
-  return out;
 }
 
 /** One `--registry-auth <host>=svc:<path>` request. */

@@ -8,11 +8,13 @@
 import { Readable } from "node:stream";
 import {
   BuildQuery,
+  EngineError,
   EngineStreamError,
   type ImagesApi,
   type JsonMessage,
   type RegistryConfig,
 } from "@enginekit/api";
+import { ContextError } from "../pack/context-error.js";
 import { type PackProgress, packContext } from "../pack/pack-stream.js";
 import type { ContextPlan } from "../pack/plan-context.js";
 import { imageIdOf } from "./build-stream.js";
@@ -120,7 +122,9 @@ export async function runBuild(options: RunBuildOptions): Promise<BuildResult> {
       options.onMessage?.(message);
     }
   } catch (error) {
-    if (packError) throw packError;
+    // The archive's own failure (a file vanished or changed) is the cause; an error the HTTP client pushed
+    // into the body (the connection broke) is reported by the request's own error (reset, refused…).
+    if (packError instanceof ContextError || (packError && !(error instanceof EngineError))) throw packError;
     if (error instanceof EngineStreamError) throw new BuildFailedError(error.engineMessage, error.code);
     throw error;
   } finally {

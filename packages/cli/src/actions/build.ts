@@ -5,12 +5,16 @@
  * `--list` shows what would be sent and why paths are excluded.
  */
 import { createWriteStream } from "node:fs";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, rename, rm, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import {
+  CredentialHelperError,
+  cliConfigFolder,
+  EngineAddressError,
   EngineApiError,
   EngineClient,
+  EngineConfigError,
   EngineError,
   type RegistryConfig,
   SecretsApiError,
@@ -49,6 +53,7 @@ import {
 import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
 /** Options as commander parses them (see {@link registerBuildCommand} for their meaning). */
@@ -79,18 +84,26 @@ export interface BuildFlags {
   compress?: boolean;
   exceptions: string;
   host?: string;
+  context?: string;
+  connectTimeout?: string;
+  timeout?: string;
+  idleTimeout?: string;
 }
 
 export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
+  const state: { engine?: EngineClient } = {};
   try {
-    await runBuildCommand(context, flags, io);
+    await runBuildCommand(context, flags, io, state);
   } catch (error) {
-    throw toCliError(error);
+    throw toCliError(error, state.engine);
   }
 }
 
-/** Maps library errors to one-line messages and exit codes (docs/build.md "Exit codes"). */
-function toCliError(error: unknown): unknown {
+/**
+ * Maps library errors to one-line messages and exit codes (docs/build.md "Exit codes"); engine failures
+ * name the engine's address (`engine`, when one was configured).
+ */
+function toCliError(error: unknown, engine: EngineClient | undefined): unknown {
   if (error instanceof CliError) return error;
   if (error instanceof BuildFailedError)
     return new CliError(`build failed: ${error.message}`, ExitCode.findings);
@@ -98,7 +111,10 @@ function toCliError(error: unknown): unknown {
     error instanceof BuildFlagError ||
     error instanceof BuildQueryError ||
     error instanceof IgnoreFileError ||
-    error instanceof RegistryCredentialsError
+    error instanceof RegistryCredentialsError ||
+    error instanceof EngineAddressError ||
+    error instanceof EngineConfigError ||
+    error instanceof CredentialHelperError
   ) {
     return new CliError(error.message, ExitCode.usage);
   }
@@ -107,8 +123,8 @@ function toCliError(error: unknown): unknown {
   }
   if (error instanceof EngineApiError)
     return new CliError(`engine refused the build: ${error.engineMessage}`, ExitCode.unavailable);
+  if (error instanceof EngineError) return engineFailure(error, engine?.address ?? "(unknown)");
   if (
-    error instanceof EngineError ||
     error instanceof SecretsApiError ||
     error instanceof SecretsConnectionError ||
     error instanceof SecretsProtocolError ||
@@ -149,7 +165,12 @@ function buildParameters(flags: BuildFlags, env: NodeJS.ProcessEnv): BuildParame
   return p;
 }
 
-async function runBuildCommand(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
+async function runBuildCommand(
+  context: string | undefined,
+  flags: BuildFlags,
+  io: CliIo,
+  state: { engine?: EngineClient },
+): Promise<void> {
   if (flags.exceptions !== "exact" && flags.exceptions !== "engine-cli") {
     throw new CliError(
       `--exceptions must be exact or engine-cli, not ${JSON.stringify(flags.exceptions)}`,
@@ -180,8 +201,13 @@ async function runBuildCommand(context: string | undefined, flags: BuildFlags, i
   // Credentials are read (and checked) before anything reaches the engine.
   const registryConfig = await loadRegistryConfig(flags, io);
   keepHttpParserOnBaselineTier();
-  const host = flags.host ?? io.env.ENGINE_HOST;
-  const engine = new EngineClient({ env: io.env, ...(host !== undefined ? { host } : {}) });
+  const engine = new EngineClient({
+    env: io.env,
+    ...engineTimeoutOptions(flags),
+    ...(flags.host !== undefined ? { host: flags.host } : {}),
+    ...(flags.context !== undefined ? { context: flags.context } : {}),
+  });
+  state.engine = engine;
   try {
     // Connect and negotiate the API version while the context is walked. A failure is reported by the
     // build request itself, which negotiates again.
@@ -225,7 +251,7 @@ async function buildWithEngine(
   }
   // Validate again with the Enginefile path, before any output or upload.
   buildQueryFor(plan, parameters);
-  const gzip = flags.compress ?? engine.address.startsWith("tcp://");
+  const gzip = flags.compress ?? !engine.address.startsWith("unix://");
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
@@ -240,19 +266,19 @@ async function buildWithEngine(
       onProgress: progress.update,
       ...(registryConfig ? { registryConfig } : {}),
       onMessage: (message) => {
-        progress.finish();
+        progress.finish(true);
         if (flags.quiet) return;
         const text = formatMessage(message);
         if (text !== undefined) io.stdout(text);
       },
     });
-    progress.finish();
+    progress.finish(true);
     if (result.imageId !== undefined) {
       if (flags.iidfile !== undefined) await writeFile(resolve(io.cwd, flags.iidfile), result.imageId);
       io.stdout(`${result.imageId}\n`);
     }
   } catch (error) {
-    progress.finish();
+    progress.finish(false);
     if (controller.signal.aborted)
       throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
     throw error;
@@ -280,21 +306,27 @@ async function progressReporter(plan: ContextPlan | undefined, io: CliIo) {
       clearOnComplete: true,
     });
     bar.start(total, 0, { sent: formatBytes(0), size: formatBytes(total), entries: 0, files });
-  } else if (plan) {
-    io.stderr(`Sending build context: ${files} entries, ${formatBytes(total)}\n`);
   }
   let last: PackProgress = { bytes: 0, entries: 0 };
+  let sending = false;
   return {
     update: (p: PackProgress) => {
       last = p;
+      // Said once the upload really started (the engine took the connection), never before.
+      if (!sending && plan && !bar)
+        io.stderr(`Sending build context: ${files} entries, ${formatBytes(total)}\n`);
+      sending = true;
       bar?.update(p.bytes, { sent: formatBytes(p.bytes), entries: p.entries });
     },
-    /** Ends the progress display (at the first build message, or at the end); idempotent. */
-    finish: () => {
+    /**
+     * Ends the progress display, at the first build message or at the end; idempotent. `Sent …` is printed
+     * only when the engine `answered` (the context arrived), not after a failed or refused upload.
+     */
+    finish: (answered: boolean) => {
       if (done || !plan) return;
       done = true;
       bar?.stop();
-      if (!bar)
+      if (!bar && answered && sending)
         io.stderr(`Sent ${formatBytes(last.bytes)} in ${((Date.now() - started) / 1000).toFixed(2)} s\n`);
     },
   };
@@ -307,7 +339,10 @@ function formatBytes(n: number): string {
   return `${n} B`;
 }
 
-/** `--list`: every path in walk order; excluded ones with the file, line and pattern that excluded them. */
+/**
+ * `--list`: every path in walk order; excluded ones with the file, line and pattern that excluded them;
+ * then (on standard error) the totals and which build file and ignore file were used, and why.
+ */
 function printList(plan: ContextPlan, io: CliIo): void {
   const rows: { path: string; line: string }[] = [];
   for (const e of plan.entries) {
@@ -332,9 +367,36 @@ function printList(plan: ContextPlan, io: CliIo): void {
     return ka.length - kb.length;
   });
   io.stdout(rows.map((r) => `${r.line}\n`).join(""));
+  const ignoreFile =
+    plan.ignoreFile === undefined ? "none" : relative(plan.root, plan.ignoreFile) || plan.ignoreFile;
   io.stderr(
-    `${plan.entries.length} entries to send (${formatBytes(plan.totalBytes)}), ${plan.excluded.length} excluded; Enginefile: ${plan.enginefile}\n`,
+    `${plan.entries.length} entries to send (${formatBytes(plan.totalBytes)}), ${plan.excluded.length} excluded\n` +
+      `build file:  ${plan.enginefile} (${plan.enginefileReason})\n` +
+      `ignore file: ${ignoreFile} (${plan.ignoreFileReason})\n`,
   );
+  printPatternCounts(plan, io);
+}
+
+/**
+ * `--list`, after the totals: each pattern of the ignore file with how many of the context's paths it
+ * matches on its own (sent and excluded paths; an excluded directory counts once), so a pattern that
+ * matches nothing stands out.
+ */
+function printPatternCounts(plan: ContextPlan, io: CliIo): void {
+  const patterns = plan.ignoreMatcher.patterns;
+  if (patterns.length === 0) return;
+  const counts = plan.ignoreMatcher.matchCounts([
+    ...plan.entries.map((e) => e.path),
+    ...plan.excluded.map((x) => x.path),
+  ]);
+  const where = (p: (typeof patterns)[number]) => `${relative(plan.root, p.file) || p.file}:${p.line}`;
+  const width = Math.max(...patterns.map((p) => where(p).length));
+  const lines = patterns.map((p, i) => {
+    const n = counts[i]!;
+    const text = `${p.exception ? "!" : ""}${p.text}`;
+    return `  ${where(p).padEnd(width)}  ${text}  matches ${n} path${n === 1 ? "" : "s"}${n === 0 ? " (nothing in this context)" : ""}\n`;
+  });
+  io.stderr(`patterns:\n${lines.join("")}`);
 }
 
 /** `--output`: the archive to a file (written whole or not at all) or to standard output. */
@@ -358,20 +420,21 @@ async function writeArchive(plan: ContextPlan, flags: BuildFlags, io: CliIo): Pr
   io.stderr(`Wrote ${formatBytes(plan.totalBytes)} (${plan.entries.length} entries) to ${flags.output}\n`);
 }
 
-/** Credentials from `--registry-config` (or `$ENGINE_CONFIG/config.json`) and `--registry-auth`. */
+/**
+ * Credentials from `--registry-config` (or `config.json` of `ENGINE_CONFIG`, `DOCKER_CONFIG` or `~/.docker`,
+ * with its credential helpers) and `--registry-auth`.
+ */
 async function loadRegistryConfig(flags: BuildFlags, io: CliIo): Promise<RegistryConfig | undefined> {
   let config: RegistryConfig = {};
-  const file =
-    flags.registryConfig ?? (io.env.ENGINE_CONFIG ? join(io.env.ENGINE_CONFIG, "config.json") : undefined);
-  if (file !== undefined) {
-    const explicit = flags.registryConfig !== undefined;
-    const path = resolve(io.cwd, file);
-    const exists = await readFile(path).then(
-      () => true,
-      () => false,
-    );
-    if (explicit || exists) config = await readCredentialsFile(path);
-  }
+  const explicit = flags.registryConfig !== undefined;
+  const path = explicit
+    ? resolve(io.cwd, flags.registryConfig!)
+    : join(cliConfigFolder(io.env).folder, "config.json");
+  const exists = await access(path).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => error.code !== "ENOENT",
+  );
+  if (explicit || exists) config = await readCredentialsFile(path, { env: io.env });
   if (flags.registryAuth.length > 0) {
     const requests = flags.registryAuth.map(parseSecretRegistryAuth);
     const secrets = new SecretsClient({ env: io.env });

@@ -3,11 +3,13 @@ import {
   EngineAddressError,
   EngineApiError,
   EngineClient,
+  type EngineClientOptions,
   EngineConfigError,
   EngineConnectionError,
   EngineError,
   EngineTimeoutError,
   EngineVersionError,
+  parseDurationMs,
 } from "@enginekit/api";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
@@ -16,12 +18,45 @@ import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 /** What to do when no engine answers (printed after the address). */
 export const START_ENGINE_HINT = "start one with tools/engine/start.sh, or set ENGINE_HOST";
 
-/** How long `engine info` waits for each answer, in milliseconds. */
-const INFO_TIMEOUT_MS = 10_000;
+/** The engine time-limit flags shared by `engine` and `build` (durations: `10s`, `2m`, `500ms`, seconds). */
+export interface EngineTimeoutFlags {
+  connectTimeout?: string;
+  timeout?: string;
+  idleTimeout?: string;
+}
+
+/**
+ * Client options from the time-limit flags; unset flags leave the environment's (`ENGINE_*_TIMEOUT`) and the
+ * client's defaults in place.
+ * @throws CliError (exit 2) naming the flag when a value is not a duration.
+ */
+export function engineTimeoutOptions(flags: EngineTimeoutFlags): Partial<EngineClientOptions> {
+  const out: Partial<EngineClientOptions> = {};
+  const read = (flag: string, text: string | undefined): number | undefined => {
+    if (text === undefined) return undefined;
+    const ms = parseDurationMs(text);
+    if (ms === undefined) {
+      throw new CliError(
+        `${flag} ${JSON.stringify(text)}: expected a duration like 10s, 2m or 500ms`,
+        ExitCode.usage,
+      );
+    }
+    return ms;
+  };
+  const connect = read("--connect-timeout", flags.connectTimeout);
+  const answer = read("--timeout", flags.timeout);
+  const idle = read("--idle-timeout", flags.idleTimeout);
+  if (connect !== undefined) out.connectTimeoutMs = connect;
+  if (answer !== undefined) out.timeoutMs = answer;
+  if (idle !== undefined) out.idleTimeoutMs = idle;
+  return out;
+}
 
 /** The facts `enginekit engine info` prints (also its `--json` output). */
 export interface EngineInfoReport {
   address: string;
+  /** Where the address came from: `--host`, `ENGINE_HOST`, `DOCKER_HOST`, `context "x" (…)`, `default`. */
+  addressSource: string;
   engineVersion: string;
   apiVersion: string;
   engineApiMin: string | null;
@@ -36,15 +71,20 @@ export interface EngineInfoReport {
  * Collects the {@link EngineInfoReport}: negotiates the API version, then reads `GET /version`.
  * @throws CliError with exit code 2 (configuration) or 3 (engine unreachable or failing).
  */
-export async function engineInfo(io: CliIo, host: string | undefined): Promise<EngineInfoReport> {
+export async function engineInfo(
+  io: CliIo,
+  choice: { host?: string | undefined; context?: string | undefined } & EngineTimeoutFlags = {},
+): Promise<EngineInfoReport> {
   let client: EngineClient;
   keepHttpParserOnBaselineTier();
+  const timeouts = engineTimeoutOptions(choice);
   try {
     client = new EngineClient({
       env: io.env,
-      timeoutMs: INFO_TIMEOUT_MS,
+      ...timeouts,
       onWarning: () => {},
-      ...(host ? { host } : {}),
+      ...(choice.host ? { host: choice.host } : {}),
+      ...(choice.context ? { context: choice.context } : {}),
     });
   } catch (error) {
     if (error instanceof EngineAddressError || error instanceof EngineConfigError) {
@@ -57,6 +97,7 @@ export async function engineInfo(io: CliIo, host: string | undefined): Promise<E
     const version = await client.system.version();
     return {
       address: client.address,
+      addressSource: client.addressSource,
       engineVersion: String(version.Version ?? "unknown"),
       apiVersion: negotiated.version,
       engineApiMin: negotiated.engineMin ?? null,
@@ -75,9 +116,9 @@ export async function engineInfo(io: CliIo, host: string | undefined): Promise<E
 
 /** Maps an EngineClient failure to a one-line {@link CliError} with exit code 3 naming the address. */
 export function engineFailure(error: unknown, address: string): CliError {
-  if (error instanceof EngineConnectionError) {
-    const code = error.code ? ` (${error.code})` : "";
-    return new CliError(`no engine answers at ${address}${code}: ${START_ENGINE_HINT}`, ExitCode.unavailable);
+  if (error instanceof EngineConnectionError) return connectionFailure(error, address);
+  if (error instanceof EngineTimeoutError && error.limit !== "answer") {
+    return new CliError(`engine at ${address}: ${error.message}`, ExitCode.unavailable);
   }
   if (error instanceof EngineTimeoutError) {
     return new CliError(
@@ -100,6 +141,60 @@ export function engineFailure(error: unknown, address: string): CliError {
   return new CliError(`engine at ${address}: ${message}`, ExitCode.unavailable);
 }
 
+/** Connection codes meaning "nothing listens there". */
+const NOTHING_THERE = new Set([
+  "ECONNREFUSED",
+  "ENOENT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
+/** Connection codes meaning "the connection broke after it was made". */
+const CONNECTION_BROKE = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "ECONNABORTED"]);
+
+/** One line for a connection failure: nothing there, a broken connection, TLS, ssh, or the cause. */
+function connectionFailure(error: EngineConnectionError, address: string): CliError {
+  const code = error.code ?? "";
+  const cause = error.cause instanceof Error ? error.cause.message : "";
+  if (NOTHING_THERE.has(code)) {
+    return new CliError(
+      `no engine answers at ${address} (${code}): ${START_ENGINE_HINT}`,
+      ExitCode.unavailable,
+    );
+  }
+  if (CONNECTION_BROKE.has(code)) {
+    return new CliError(
+      `the engine at ${address} closed the connection (${code}) before the request finished`,
+      ExitCode.unavailable,
+    );
+  }
+  if (code === "UND_ERR_CONNECT_TIMEOUT") {
+    return new CliError(
+      `connecting to the engine at ${address} timed out: check the address`,
+      ExitCode.unavailable,
+    );
+  }
+  if (
+    code === "EPROTO" ||
+    code.startsWith("ERR_TLS") ||
+    code.startsWith("ERR_SSL") ||
+    /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)
+  ) {
+    // OpenSSL's own text spans lines and names source files: the code says it in one word.
+    const reason = /WRONG_VERSION_NUMBER|EPROTO/.test(code)
+      ? "the server does not speak TLS"
+      : (cause.split("\n")[0] ?? "").trim();
+    return new CliError(
+      `TLS with the engine at ${address} failed (${code}): ${reason}; check ENGINE_CERT_PATH/DOCKER_CERT_PATH and the address`,
+      ExitCode.unavailable,
+    );
+  }
+  if (code === "ESSH")
+    return new CliError(`cannot reach the engine at ${address}: ${cause}`, ExitCode.unavailable);
+  return new CliError(error.message, ExitCode.unavailable);
+}
+
 /** Formats the report as aligned `label: value` lines. */
 export function formatEngineInfo(report: EngineInfoReport): string {
   const range = report.engineApiMax
@@ -113,7 +208,7 @@ export function formatEngineInfo(report: EngineInfoReport): string {
   lines.push(
     ["OS/Arch", `${report.os}/${report.arch}`],
     ["Kernel", report.kernelVersion],
-    ["Address", report.address],
+    ["Address", `${report.address} (${report.addressSource})`],
   );
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
   return lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value}\n`).join("");

@@ -10,6 +10,7 @@ import { IgnoreFileError } from "@enginekit/build-context/ignore";
 import {
   ConfigError,
   DiscoveryError,
+  didYouMeanRule,
   type FileResult,
   FORMAT_NAMES,
   FORMATTERS,
@@ -40,7 +41,8 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
     const [id = "", severity = ""] = r.split("=");
     // a hadolint, BuildKit or ShellCheck name stands for the rules that name it as a peer
     const ids = resolveRuleIds(id);
-    if (ids.length === 0) throw usage(`--rule ${r}: unknown rule "${id}" (see enginekit lint --list-rules)`);
+    if (ids.length === 0)
+      throw usage(`--rule ${r}: unknown rule "${id}"${didYouMeanRule(id)} (see enginekit lint --list-rules)`);
     if (!(RULE_SEVERITIES as readonly string[]).includes(severity))
       throw usage(`--rule ${r}: severity must be one of ${RULE_SEVERITIES.join(", ")}`);
     for (const i of ids) rules[i] = severity as RuleSeverity;
@@ -57,7 +59,7 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
     ...(t ? { failureThreshold: t as Severity | "none" } : {}),
     ...(options.trustedRegistry.length ? { trustedRegistries: options.trustedRegistry } : {}),
     ...(options.ignorePattern.length ? { ignore: options.ignorePattern } : {}),
-    ...(options.dockerfiles ? { dockerfiles: true } : {}),
+    ...(options.dockerfiles !== undefined ? { dockerfiles: options.dockerfiles } : {}),
     ...(options.inlineSuppressions === false ? { inlineSuppressions: false } : {}),
   };
 }
@@ -101,16 +103,14 @@ async function secretsClient(io: CliIo): Promise<SecretsClient> {
   const env = { ...io.env };
   if (!env.SVC_ADDR && config?.address) env.SVC_ADDR = config.address;
   if (!env.SVC_NAMESPACE && config?.namespace) env.SVC_NAMESPACE = config.namespace;
-  if (!env.SVC_ADDR) throw usage("--online needs the secrets service address: set SVC_ADDR (and SVC_TOKEN)");
+  if (!env.SVC_ADDR && !env.VAULT_ADDR) {
+    throw usage("--online needs the secrets service address: set SVC_ADDR or VAULT_ADDR (and a token)");
+  }
   // Loaded with --online only: the client needs undici (its answer schemas load on first use).
   const { SecretsClient } = await import("./secrets-client.js");
   keepHttpParserOnBaselineTier();
   try {
-    return new SecretsClient({
-      env,
-      timeoutMs: 10_000,
-      retry: { maxRetries: 1, maxElapsedMs: 5_000 },
-    });
+    return new SecretsClient({ env, interactive: true });
   } catch (error) {
     throw usage(`--online: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -130,7 +130,9 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   if (options.explain !== undefined) {
     const rules = resolveRuleIds(options.explain).flatMap((id) => ruleById(id) ?? []);
     if (rules.length === 0)
-      throw usage(`--explain: unknown rule "${options.explain}" (see enginekit lint --list-rules)`);
+      throw usage(
+        `--explain: unknown rule "${options.explain}"${didYouMeanRule(options.explain)} (see enginekit lint --list-rules)`,
+      );
     // Rendering runs the rule's examples through the whole linter (manifests too): load it here only.
     const { renderRuleDoc } = await import("./lint-on-demand.js");
     io.stdout(rules.map((r) => renderRuleDoc(r)).join("\n"));

@@ -1,5 +1,4 @@
 /** The implementation of `enginekit secrets`, loaded only when the command runs (start-up time). */
-import { homedir } from "node:os";
 import {
   SecretsApiError,
   SecretsClient,
@@ -18,9 +17,6 @@ import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
-/** Per-attempt timeout of `secrets ls`, in milliseconds: interactive, so short (research secrets-anchors §6). */
-const LS_TIMEOUT_MS = 10_000;
-
 /**
  * Lists `path` with a {@link SecretsClient} configured from `io.env`. A path of `/` (or empty) lists the
  * mounts. An empty or missing folder is an empty list.
@@ -33,8 +29,8 @@ export async function listSecrets(io: CliIo, path: string, namespace: string | u
     client = new SecretsClient({
       env: io.env,
       namespace,
-      homeDir: io.env.HOME ?? homedir(),
-      timeoutMs: LS_TIMEOUT_MS,
+      // A person is waiting: the client's interactive time limits (research secrets-anchors §6).
+      interactive: true,
     });
   } catch (error) {
     throw toCliError(error);

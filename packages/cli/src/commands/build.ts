@@ -1,16 +1,21 @@
 import type { Command } from "commander";
 import type { BuildFlags } from "../actions/build.js";
 import type { CliIo } from "../io.js";
-
-const collect = (value: string, previous: string[]) => [...previous, value];
+import { addEngineOptions } from "./engine-options.js";
+import { collect } from "./repeatable.js";
 
 /** Registers `enginekit build` on `program`. */
 export function registerBuildCommand(program: Command, io: CliIo): void {
-  program
+  const build = program
     .command("build")
-    .description("Pack a build context (honouring .engineignore) and build it with the engine's POST /build.")
+    .description(
+      "pack a build context (honouring .engineignore or .dockerignore) and build it on the engine (POST /build)",
+    )
     .argument("[context]", "build context directory")
-    .option("-f, --file <path>", "the Enginefile, relative to the current directory (`-` = standard input)")
+    .option(
+      "-f, --file <path>",
+      "the build file, relative to the current directory (`-` = standard input; default: the context's Enginefile, else Dockerfile, else Containerfile)",
+    )
     .option("-t, --tag <name:tag>", "name and tag for the image (repeatable)", collect, [])
     .option("--remote <url>", "build from a Git or HTTP(S) URL the engine fetches (no local context)")
     .option("-q, --quiet", "print only the image ID")
@@ -48,8 +53,12 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
     .option("--reproducible", "fixed mtimes (SOURCE_DATE_EPOCH or 0): the same tree gives the same bytes")
     .option("--compress", "gzip the upload (default: only for tcp:// engines)")
     .option("--no-compress", "never gzip the upload")
-    .option("--exceptions <mode>", "exceptions under excluded directories: exact | engine-cli", "exact")
-    .option("-H, --host <address>", "engine address (default ENGINE_HOST)")
+    .option("--exceptions <mode>", "exceptions under excluded directories: exact | engine-cli", "exact");
+  addEngineOptions(build)
+    .option(
+      "--idle-timeout <duration>",
+      "longest silence of the build output (default: ENGINE_IDLE_TIMEOUT, 30m)",
+    )
     .action(async (context: string | undefined, flags: BuildFlags) => {
       const { buildAction } = await import("../actions/build.js");
       await buildAction(context, flags, io);

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { setExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { collect } from "./repeatable.js";
 
 /** Options of `enginekit lint` as commander parses them. */
 export interface LintCommandOptions {
@@ -19,8 +20,6 @@ export interface LintCommandOptions {
   online?: boolean;
   color?: boolean;
 }
-
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 /**
  * The output formats, for the help text (the command's modules load only when it runs, so the
@@ -70,7 +69,8 @@ export function registerLintCommand(program: Command, io: CliIo): void {
       collect,
       [],
     )
-    .option("--dockerfiles", "also lint Dockerfile-named files found in directories")
+    .option("--dockerfiles", "lint Dockerfile- and Containerfile-named files found in directories (default)")
+    .option("--no-dockerfiles", "lint only Enginefile-named build files found in directories")
     .option("--no-inline-suppressions", "ignore # enginekit-ignore comments and report them")
     .option(
       "--stdin-filename <name>",

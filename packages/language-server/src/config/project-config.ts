@@ -92,10 +92,7 @@ export class ProjectConfigs {
       const file = this.project.forFile(path);
       if (file.config) this.watchFile(file.config.file);
       if (kind !== "enginefile") return file.settings;
-      const isIgnored = engineIgnoreFor(path);
-      return isIgnored
-        ? { ...file.settings, enginefile: { ...file.settings.enginefile, isIgnored } }
-        : file.settings;
+      return { ...file.settings, enginefile: { ...file.settings.enginefile, ...engineIgnoreFor(path) } };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!this.shown.has(message)) {

@@ -1,3 +1,4 @@
+import { buildFileFamily } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 
 /** What the server does with a document: lint it as an Enginefile, as a manifest, or leave it alone. */
@@ -17,15 +18,22 @@ export function baseNameOf(uri: string): string {
   }
 }
 
-/** True for `Enginefile`, `*.Enginefile` and `Enginefile.*` (case-insensitive). */
+/**
+ * True for a build file's name: `Enginefile`, `*.Enginefile` and `Enginefile.*` in any case, and the
+ * Dockerfile and Containerfile families of `@enginekit/enginefile/names` (`Dockerfile`, `api.Dockerfile`,
+ * `Dockerfile.dev`, `Containerfile` …) — a Dockerfile is an Enginefile by another name. Ignore files
+ * beside a build file (`Enginefile.engineignore`, `Dockerfile.dockerignore`) are not build files.
+ */
 export function isEnginefileName(name: string): boolean {
+  if (buildFileFamily(name) !== undefined) return true;
   const lower = name.toLowerCase();
+  if (lower.endsWith(".engineignore") || lower.endsWith(".dockerignore")) return false;
   return lower === "enginefile" || lower.endsWith(".enginefile") || lower.startsWith("enginefile.");
 }
 
 /**
- * Classifies a document (task §1 "Documents"): language id `enginefile`/`dockerfile` or an Enginefile
- * file name → `enginefile`; a file name with a manifest kind (`*.container.yaml`, docs/manifests.md) or a
+ * Classifies a document (task §1 "Documents"): language id `enginefile`/`dockerfile` or a build-file
+ * name ({@link isEnginefileName}: Enginefile, Dockerfile, Containerfile) → `enginefile`; a file name with a manifest kind (`*.container.yaml`, docs/manifests.md) or a
  * YAML/JSON file matching one of the configured manifest globs → `manifest`; anything else `undefined`.
  */
 export function documentKindOf(

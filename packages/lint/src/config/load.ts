@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import type { RuleSeverity } from "../model/severity.js";
-import { resolveRuleIds } from "../rules/registry.js";
+import { didYouMeanRule, resolveRuleIds } from "../rules/registry.js";
 import { ConfigError } from "./config-error.js";
 import { findConfigWith, isHadolintConfig, type LoadedConfig } from "./find-config.js";
 import { fromHadolintConfig } from "./hadolint-config.js";
@@ -49,7 +49,7 @@ export function parseConfig(text: string, file: string): LintConfig {
       if (resolveRuleIds(key).length === 0)
         throw at(
           isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0,
-          `unknown rule "${key}" (see enginekit lint --list-rules)`,
+          `unknown rule "${key}"${didYouMeanRule(key)} (see enginekit lint --list-rules)`,
         );
     }
   }

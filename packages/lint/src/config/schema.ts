@@ -27,7 +27,7 @@ export const LintConfigSchema = z
       .boolean()
       .optional()
       .describe(
-        "Also lint files named like Dockerfiles (`Dockerfile`, `*.Dockerfile`, `Dockerfile.*`) in directories.",
+        "Lint files named like Dockerfiles (`Dockerfile`, `*.Dockerfile`, `Dockerfile.*`) and Containerfiles (`Containerfile`, `*.Containerfile`, `Containerfile.*`) found in directories as Enginefiles (default true).",
       ),
     trustedRegistries: z
       .array(z.string())

@@ -1,12 +1,30 @@
 import { lintText } from "../engine/lint-document.js";
 import { DEFAULT_SETTINGS } from "../engine/settings.js";
-import type { Rule } from "../model/rule.js";
+import { kindOfRule, type Rule, type RuleExample } from "../model/rule.js";
 import { peerNamesOf, RULES } from "../rules/registry.js";
+import { exampleContext } from "./example-context.js";
 
-function exampleFindings(rule: Rule, code: string, fileName: string | undefined): string[] {
-  const kind = rule.meta.appliesTo === "manifest" ? "manifest" : "enginefile";
-  const name = fileName ?? (kind === "manifest" ? "example.container.yaml" : "Enginefile");
-  return lintText(code, kind, name, DEFAULT_SETTINGS)
+const EXAMPLE_FILE = {
+  enginefile: "Enginefile",
+  manifest: "example.container.yaml",
+  ignorefile: ".engineignore",
+};
+const APPLIES_TO = {
+  any: "any file",
+  enginefile: "Enginefiles",
+  manifest: "manifests",
+  ignorefile: "ignore files",
+};
+const LANGUAGE = { any: "dockerfile", enginefile: "dockerfile", manifest: "yaml", ignorefile: "gitignore" };
+
+function exampleFindings(rule: Rule, example: RuleExample): string[] {
+  const kind = kindOfRule(rule);
+  const name = example.fileName ?? EXAMPLE_FILE[kind];
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    enginefile: { ...DEFAULT_SETTINGS.enginefile, ...exampleContext(example) },
+  };
+  return lintText(example.code, kind, name, settings)
     .filter((f) => f.ruleId === rule.meta.id)
     .map((f) => `${f.range.start.line + 1}:${f.range.start.character + 1}  ${f.severity}  ${f.message}`);
 }
@@ -18,15 +36,18 @@ function exampleFindings(rule: Rule, code: string, fileName: string | undefined)
  */
 export function renderRuleDoc(rule: Rule): string {
   const m = rule.meta;
-  const lang = m.appliesTo === "manifest" ? "yaml" : "dockerfile";
+  const lang = LANGUAGE[m.appliesTo];
   let out = `# ${m.id}\n\n${m.name}. ${m.description}\n\n`;
   out += `| Default severity | Applies to | Quick fix |${m.online ? " Online |" : ""}\n|---|---|---|${m.online ? "---|" : ""}\n`;
-  out += `| ${m.severity} | ${m.appliesTo === "any" ? "any file" : m.appliesTo === "manifest" ? "manifests" : "Enginefiles"} | ${m.fixable ? "yes" : "no"} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
+  out += `| ${m.severity} | ${APPLIES_TO[m.appliesTo]} | ${m.fixable ? "yes" : "no"} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
   out += `${m.docs.trim()}\n`;
   for (const ex of m.examples) {
-    out += `\n## ${ex.kind === "invalid" ? "Reported" : "Not reported"}${ex.fileName ? ` (\`${ex.fileName}\`)` : ""}\n\n\`\`\`${lang}\n${ex.code.trimEnd()}\n\`\`\`\n`;
+    out += `\n## ${ex.kind === "invalid" ? "Reported" : "Not reported"}${ex.fileName ? ` (\`${ex.fileName}\`)` : ""}\n\n`;
+    if (ex.engineignore !== undefined)
+      out += `With this \`.engineignore\` beside the Enginefile:\n\n\`\`\`text\n${ex.engineignore.trimEnd()}\n\`\`\`\n\n`;
+    out += `\`\`\`${lang}\n${ex.code.trimEnd()}\n\`\`\`\n`;
     if (ex.kind === "invalid") {
-      const found = exampleFindings(rule, ex.code, ex.fileName);
+      const found = exampleFindings(rule, ex);
       if (found.length > 0) out += `\n\`\`\`text\n${found.join("\n")}\n\`\`\`\n`;
     }
   }

@@ -1,13 +1,15 @@
 import type { Finding } from "../model/finding.js";
 import { lintEnginefile } from "./lint-enginefile.js";
+import { lintIgnoreFile } from "./lint-ignore-file.js";
 import { lintManifest } from "./lint-manifest.js";
 import type { LintSettings } from "./settings.js";
 
 /** The kinds of files the linter reads. */
-export type FileKind = "enginefile" | "manifest";
+export type FileKind = "enginefile" | "manifest" | "ignorefile";
 
 /**
- * Lints text of either kind (see `lintEnginefile` in lint-enginefile.ts, `lintManifest` in lint-manifest.ts).
+ * Lints text of any kind (see `lintEnginefile` in lint-enginefile.ts, `lintManifest` in lint-manifest.ts,
+ * `lintIgnoreFile` in lint-ignore-file.ts; an ignore file linted as text has no build context).
  * Loads both halves; the CLI's file linter imports the manifest half only when it meets a manifest, so
  * that linting Enginefiles never builds the api schemas (docs/cli.md "Start-up").
  */
@@ -17,6 +19,7 @@ export function lintText(
   fileName: string | undefined,
   settings: LintSettings,
 ): Finding[] {
+  if (kind === "ignorefile") return lintIgnoreFile(text, fileName, settings);
   return kind === "enginefile"
     ? lintEnginefile(text, {
         ...settings,

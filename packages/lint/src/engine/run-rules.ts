@@ -1,4 +1,5 @@
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
+import type { AnalyzedIgnoreFile } from "../ignorefile/analysis.js";
 import type { Finding, Report } from "../model/finding.js";
 import { RULES } from "../rules/registry.js";
 import { applySuppressions } from "../suppressions/apply.js";
@@ -23,8 +24,8 @@ function byPosition(a: Finding, b: Finding): number {
  * settings give it; a rule that throws becomes one `internal-error` finding over `whole`, never an exception.
  */
 export function runRules(
-  target: "enginefile" | "manifest",
-  input: AnalyzedEnginefile | AnalyzedManifest,
+  target: "enginefile" | "manifest" | "ignorefile",
+  input: AnalyzedEnginefile | AnalyzedManifest | AnalyzedIgnoreFile,
   settings: LintSettings,
   whole: Report["range"],
 ): Finding[] {
@@ -35,7 +36,9 @@ export function runRules(
     if (severity === "off") continue;
     try {
       // the rule's target matches the input's kind (checked above)
-      const check = rule.check as ((input: AnalyzedEnginefile | AnalyzedManifest) => Report[]) | undefined;
+      const check = rule.check as
+        | ((input: AnalyzedEnginefile | AnalyzedManifest | AnalyzedIgnoreFile) => Report[])
+        | undefined;
       for (const r of check?.(input) ?? []) out.push({ ...r, ruleId: rule.meta.id, severity });
     } catch (error) {
       const severity = severityOf(settings, "internal-error");

@@ -18,10 +18,12 @@ export interface EnginefileLintOptions {
   /** Registries allowed in FROM (globs like `*.gcr.io`; `docker.io` for Docker Hub); empty = any. */
   trustedRegistries?: readonly string[];
   /**
-   * Whether the build context's `.engineignore` excludes a path (relative to the context root, `/`
+   * Whether the build context's ignore file (`.engineignore`, else `.dockerignore`) excludes a path (relative to the context root, `/`
    * separated). Undefined when there is no ignore file: the `copy-ignored-file` rule then stays silent.
    */
   isIgnored?: (path: string) => boolean;
+  /** The base name of the ignore file behind `isIgnored` (`.engineignore`, `.dockerignore` …), for messages. */
+  ignoreFileName?: string;
   /** Labels every image must have, by name, with their type (`labelSchema`; hadolint's label-schema). */
   labelSchema?: Readonly<Record<string, string>>;
   /** Only the labels in `labelSchema` are allowed (`strictLabels`; hadolint's strict-labels). */

@@ -1,3 +1,5 @@
+import { ruleDocsUri } from "../docs/rule-uri.js";
+import type { RuleMeta } from "../model/rule.js";
 import type { Severity } from "../model/severity.js";
 import { ruleById } from "../rules/registry.js";
 import type { Formatter } from "./format.js";
@@ -15,8 +17,21 @@ function uri(path: string): string {
 }
 
 /**
- * SARIF 2.1.0 (OASIS): one run, the tool's rules (only those with results) with their descriptions and
- * default levels, results with exact regions (1-based lines and columns, `columnKind` UTF-16 code units)
+ * A rule's `help` (SARIF §3.49.13; GitHub code scanning shows it beside each alert and its validator's
+ * rule GH2012 asks for it): the title, the one-sentence description and the rule's Markdown docs, as
+ * plain text and as Markdown, ending with a link to the rule's page.
+ */
+function ruleHelp(meta: RuleMeta, uri: string): { text: string; markdown: string } {
+  const docs = meta.docs.trim();
+  return {
+    text: `${meta.name}. ${meta.description}\n\n${docs.replaceAll("`", "")}\n\nDocumentation: ${uri}`,
+    markdown: `**${meta.name}.** ${meta.description}\n\n${docs}\n\n[${meta.id} documentation](${uri})`,
+  };
+}
+
+/**
+ * SARIF 2.1.0 (OASIS): one run, the tool's rules (only those with results) with their descriptions,
+ * `help` (text and Markdown) and `helpUri` (the rule's page, see `docs/rule-uri.ts`) and default levels, results with exact regions (1-based lines and columns, `columnKind` UTF-16 code units)
  * and fixes as artifact replacements. `info` and `style` map to level `note`; the enginekit severity is
  * kept in `properties.severity`.
  */
@@ -26,12 +41,14 @@ export const formatSarif: Formatter = (results, context) => {
   const rules = ids.map((id) => {
     const meta = ruleById(id)?.meta;
     const level = meta && meta.severity !== "off" ? LEVEL[meta.severity] : "warning";
+    const helpUri = ruleDocsUri(id);
     return {
       id,
       name: meta?.name ?? id,
       shortDescription: { text: meta?.description ?? id },
       fullDescription: { text: meta?.docs ?? id },
-      helpUri: `https://enginekit.dev/rules/${id}`,
+      help: meta ? ruleHelp(meta, helpUri) : { text: `${id}: ${helpUri}` },
+      helpUri,
       defaultConfiguration: { level },
       properties: { tags: [meta?.appliesTo ?? "any"] },
     };

@@ -1,10 +1,14 @@
 import type { AnalyzedManifest } from "../engine/analyzed-manifest.js";
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
+import type { AnalyzedIgnoreFile } from "../ignorefile/analysis.js";
 import type { Report } from "./finding.js";
 import type { RuleSeverity } from "./severity.js";
 
-/** The kind of file a rule checks; `any` for the linter's own rules about suppression comments. */
-export type RuleTarget = "enginefile" | "manifest" | "any";
+/**
+ * The kind of file a rule checks (`ignorefile`: `.engineignore`, `.dockerignore` and their
+ * `<build file>.` forms); `any` for the linter's own rules about suppression comments.
+ */
+export type RuleTarget = "enginefile" | "manifest" | "ignorefile" | "any";
 
 /**
  * One example of a rule, shown in its generated documentation page and run by the rule tester:
@@ -15,6 +19,8 @@ export interface RuleExample {
   code: string;
   /** File name to lint the example as (manifests: gives the kind, e.g. `web.container.yaml`). */
   fileName?: string;
+  /** The text of the `.engineignore` beside the example, for rules that read the build context. */
+  engineignore?: string;
 }
 
 /**
@@ -51,6 +57,12 @@ export interface ManifestRule {
   check(manifest: AnalyzedManifest): Report[];
 }
 
+/** A rule over ignore files: a pure function of the analysed file (and its context, when known). */
+export interface IgnoreFileRule {
+  meta: RuleMeta & { appliesTo: "ignorefile" };
+  check(file: AnalyzedIgnoreFile): Report[];
+}
+
 /**
  * A rule the linter itself reports about suppression comments in any file (unused, unknown id,
  * forbidden); it has no check of its own.
@@ -61,7 +73,7 @@ export interface SuppressionRule {
 }
 
 /** Any rule. */
-export type Rule = EnginefileRule | ManifestRule | SuppressionRule;
+export type Rule = EnginefileRule | ManifestRule | IgnoreFileRule | SuppressionRule;
 
 /** Declares an Enginefile rule (identity function that fixes the types). */
 export function enginefileRule(
@@ -77,4 +89,18 @@ export function manifestRule(
   check: (manifest: AnalyzedManifest) => Report[],
 ): ManifestRule {
   return { meta: { ...meta, appliesTo: "manifest" }, check };
+}
+
+/** Declares an ignore-file rule (identity function that fixes the types). */
+export function ignoreFileRule(
+  meta: Omit<RuleMeta, "appliesTo">,
+  check: (file: AnalyzedIgnoreFile) => Report[],
+): IgnoreFileRule {
+  return { meta: { ...meta, appliesTo: "ignorefile" }, check };
+}
+
+/** The kind of file a rule's examples and test snippets are linted as (`any` rules: Enginefiles). */
+export function kindOfRule(rule: Rule): "enginefile" | "manifest" | "ignorefile" {
+  const target = rule.meta.appliesTo;
+  return target === "any" ? "enginefile" : target;
 }

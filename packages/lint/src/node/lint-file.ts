@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { basename, dirname } from "node:path";
+import { loadEngineRegexp } from "@enginekit/build-context/ignore";
 import type { SecretsReader } from "@enginekit/manifests";
 import { fixText } from "../engine/fix.js";
 import type { FileKind } from "../engine/lint-document.js";
@@ -8,7 +10,7 @@ import { analyzeEnginefile } from "../enginefile/analysis.js";
 import type { Finding } from "../model/finding.js";
 import { atOrAbove, type Severity } from "../model/severity.js";
 import { writeFileAtomic } from "./atomic-write.js";
-import { engineIgnoreFor } from "./project-settings.js";
+import { loadEngineIgnoreFor } from "./project-settings.js";
 
 /** The outcome for one file. `path` is relative to the working directory, `/`-separated. */
 export interface FileResult {
@@ -52,12 +54,18 @@ export async function lintOne(
   settings: LintSettings,
   options: LintJobOptions,
 ): Promise<{ text: string; findings: Finding[]; fixesApplied: number }> {
+  if (kind === "ignorefile") {
+    const [{ lintIgnoreFile }, { listIgnoreContext }] = await Promise.all([
+      import("../engine/lint-ignore-file.js"),
+      import("./ignore-context.js"),
+    ]);
+    if (/[|{}\\[]/.test(text)) await loadEngineRegexp();
+    const context = listIgnoreContext(dirname(path), basename(path));
+    return { text, findings: lintIgnoreFile(text, basename(path), settings, context), fixesApplied: 0 };
+  }
   if (kind === "enginefile") {
-    const isIgnored = engineIgnoreFor(path);
-    const s: LintSettings = {
-      ...settings,
-      enginefile: { ...settings.enginefile, ...(isIgnored ? { isIgnored } : {}) },
-    };
+    const ignore = await loadEngineIgnoreFor(path);
+    const s: LintSettings = { ...settings, enginefile: { ...settings.enginefile, ...ignore } };
     const lint = (t: string) => lintAnalyzedEnginefile(analyzeEnginefile(t, s.enginefile), s);
     const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };
     return { text: fixed.text, findings: lint(fixed.text), fixesApplied: fixed.applied };

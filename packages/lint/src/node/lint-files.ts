@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { SecretsReader } from "@enginekit/manifests";
 import { type ConfigReader, findConfigFile } from "../config/find-config.js";
-import type { FileKind } from "../engine/lint-document.js";
+import { kindOfNamedFile } from "../discovery/file-kind.js";
 import { discoverFiles } from "./discover.js";
 import { type FileJob, type FileResult, failingCount, lintOne } from "./lint-file.js";
 import { lintInWorkers, lintSequentially, workerCount } from "./parallel.js";
@@ -35,10 +35,6 @@ export interface TextInput {
 function display(cwd: string, path: string): string {
   const rel = relative(cwd, path) || path;
   return sep === "/" ? rel : rel.split(sep).join("/");
-}
-
-function kindOf(name: string): FileKind {
-  return /\.(ya?ml|json)$/i.test(name) ? "manifest" : "enginefile";
 }
 
 /**
@@ -108,7 +104,7 @@ export async function lintFiles(
   if (stdin) {
     const abs = resolve(options.cwd, stdin.fileName);
     const { settings, failureThreshold } = project.forFile(abs);
-    const kind = kindOf(stdin.fileName);
+    const kind = kindOfNamedFile(stdin.fileName);
     const r = await lintOne(stdin.text, kind, abs, settings, options);
     out.push({
       path: stdin.fileName,

@@ -1,8 +1,17 @@
 import { readFileSync } from "node:fs";
-import { dirname, relative, sep } from "node:path";
-import { IgnoreMatcher, ignoreFileCandidates, parseIgnoreFile } from "@enginekit/build-context/ignore";
+import { basename, dirname, relative, sep } from "node:path";
+import {
+  EngineRegexpNotLoadedError,
+  engineRegexpLoaded,
+  IgnoreFileError,
+  IgnoreMatcher,
+  ignoreFileCandidates,
+  loadEngineRegexp,
+} from "@enginekit/build-context/ignore";
 import { type ConfigReader, findConfigWith, type LoadedConfig } from "../config/find-config.js";
 import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
+import type { EnginefileLintOptions } from "../enginefile/analysis.js";
+import { analyzeIgnoreFile } from "../ignorefile/analysis.js";
 import type { RuleSeverity, Severity } from "../model/severity.js";
 
 /** Settings given on the command line; they win over `.enginekit.yaml` (lists are replaced, not merged). */
@@ -119,7 +128,7 @@ export class ProjectSettings {
 
   /** Whether Dockerfile-named files are linted in `dir`. */
   dockerfiles(dir: string): boolean {
-    return this.overrides.dockerfiles ?? this.configFor(dir)?.config.dockerfiles ?? false;
+    return this.overrides.dockerfiles ?? this.configFor(dir)?.config.dockerfiles ?? true;
   }
 
   /** Whether the configuration's `manifests` globs name `path` as a manifest. */
@@ -138,12 +147,8 @@ export class ProjectSettings {
   }
 }
 
-/**
- * The build context's ignore matcher for an Enginefile (context = the Enginefile's folder):
- * `<Enginefile>.engineignore`, else `.engineignore` there; undefined when neither exists. Uses the
- * shared `@enginekit/build-context` matcher; throws its `IgnoreFileError` for a bad pattern.
- */
-export function engineIgnoreFor(enginefilePath: string): ((path: string) => boolean) | undefined {
+/** The ignore file of an Enginefile's build context, parsed (undefined when there is none). */
+function findEngineIgnore(enginefilePath: string): { matcher: IgnoreMatcher; file: string } | undefined {
   for (const file of ignoreFileCandidates(dirname(enginefilePath), enginefilePath)) {
     let text: string;
     try {
@@ -151,8 +156,53 @@ export function engineIgnoreFor(enginefilePath: string): ((path: string) => bool
     } catch {
       continue;
     }
-    const matcher = parseIgnoreFile(text, file);
-    return (p) => matcher.matches(p).excluded;
+    // The patterns the engine accepts: a refused line is the ignore file's own finding
+    // (ignore-pattern-syntax), not a reason to stop linting the Enginefile.
+    return { matcher: analyzeIgnoreFile(text, file).matcher, file };
   }
   return undefined;
+}
+
+type EngineIgnoreOptions = Pick<EnginefileLintOptions, "isIgnored" | "ignoreFileName">;
+
+function ignoreOptions(found: { matcher: IgnoreMatcher; file: string }): EngineIgnoreOptions {
+  const { matcher, file } = found;
+  return {
+    isIgnored: (p) => {
+      try {
+        return matcher.matches(p).excluded;
+      } catch (error) {
+        // A pattern the engine fails on (reported by `enginekit build`), or the regexp engine still loading
+        // in the language server: the rule stays silent rather than guess.
+        if (error instanceof IgnoreFileError || error instanceof EngineRegexpNotLoadedError) return false;
+        throw error;
+      }
+    },
+    ignoreFileName: basename(file),
+  };
+}
+
+/**
+ * The build context's ignore file for an Enginefile (context = the Enginefile's folder), found as
+ * `enginekit build` finds it (`<Enginefile>.engineignore`, `.engineignore`, `<Enginefile>.dockerignore`,
+ * `.dockerignore`): the options `isIgnored` and `ignoreFileName` to spread into
+ * {@link EnginefileLintOptions}, or `{}` when none exists. Synchronous: when a pattern needs the engine's
+ * regexp and it is not loaded yet, loading starts and such patterns match nothing until it is (the
+ * language server's next validation has it); {@link loadEngineIgnoreFor} waits instead. Uses the shared
+ * `@enginekit/build-context` matcher; patterns the engine refuses are left out (the ignore file's own
+ * findings report them).
+ */
+export function engineIgnoreFor(enginefilePath: string): EngineIgnoreOptions {
+  const found = findEngineIgnore(enginefilePath);
+  if (!found) return {};
+  if (found.matcher.needsEngineRegexp && !engineRegexpLoaded()) void loadEngineRegexp();
+  return ignoreOptions(found);
+}
+
+/** {@link engineIgnoreFor}, with the engine's regexp loaded first when a pattern needs it. */
+export async function loadEngineIgnoreFor(enginefilePath: string): Promise<EngineIgnoreOptions> {
+  const found = findEngineIgnore(enginefilePath);
+  if (!found) return {};
+  if (found.matcher.needsEngineRegexp) await loadEngineRegexp();
+  return ignoreOptions(found);
 }

@@ -20,6 +20,12 @@ import rpmCacheCleanup from "./best-practice/rpm-cache-cleanup.js";
 import trustedRegistry from "./best-practice/trusted-registry.js";
 import untaggedBaseImage from "./best-practice/untagged-base-image.js";
 import useAptGet from "./best-practice/use-apt-get.js";
+import ignoreExceptionUnreachable from "./ignore-file/ignore-exception-unreachable.js";
+import ignoreExcludesBuildFile from "./ignore-file/ignore-excludes-build-file.js";
+import ignorePatternDuplicate from "./ignore-file/ignore-pattern-duplicate.js";
+import ignorePatternRegexp from "./ignore-file/ignore-pattern-regexp.js";
+import ignorePatternSyntax from "./ignore-file/ignore-pattern-syntax.js";
+import ignorePatternUnmatched from "./ignore-file/ignore-pattern-unmatched.js";
 import internalError from "./linter/internal-error.js";
 import invalidSuppression from "./linter/invalid-suppression.js";
 import suppressionForbidden from "./linter/suppression-forbidden.js";
@@ -156,4 +162,10 @@ export const RULES: readonly Rule[] = [
   invalidSuppression,
   suppressionForbidden,
   internalError,
+  ignorePatternSyntax,
+  ignorePatternRegexp,
+  ignoreExceptionUnreachable,
+  ignorePatternUnmatched,
+  ignorePatternDuplicate,
+  ignoreExcludesBuildFile,
 ];

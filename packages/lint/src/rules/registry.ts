@@ -4,6 +4,7 @@
  * metadata (`hadolint DL3020`, `hadolint DL3032 / DL3036`, `BuildKit StageNameCasing`, `ShellCheck SC2086`)
  * and from `shellcheck/SC<code>` ids, so a rule that names a peer is reachable by it with no second list.
  */
+import { Suggester } from "@enginekit/manifests/schema-free";
 import type { Rule } from "../model/rule.js";
 import { RULES } from "./all-rules.js";
 
@@ -71,3 +72,16 @@ export function ruleIds(): string[] {
 }
 
 export { RULES };
+
+let suggester: Suggester | undefined;
+
+/**
+ * `; did you mean "<closest>"?` for a mistyped rule id when a rule id is close (the manifests'
+ * edit-distance {@link Suggester}: a case difference, a typo or transposition, or a unique containing
+ * id), else `""`. For every place a rule id is typed: configuration, `--rule`, `--explain`, suppression
+ * comments.
+ */
+export function didYouMeanRule(id: string): string {
+  const closest = (suggester ??= new Suggester(ruleIds())).closest(id);
+  return closest ? `; did you mean "${closest}"?` : "";
+}

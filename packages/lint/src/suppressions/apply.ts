@@ -1,6 +1,6 @@
 import type { Finding } from "../model/finding.js";
 import type { RuleSeverity } from "../model/severity.js";
-import { resolveRuleIds } from "../rules/registry.js";
+import { didYouMeanRule, resolveRuleIds } from "../rules/registry.js";
 import type { SuppressionDirective } from "./directive.js";
 
 /** How suppression comments are treated. */
@@ -56,7 +56,7 @@ export function applySuppressions(
         add(
           "invalid-suppression",
           i.range,
-          `Unknown rule "${i.id}" in suppression comment (see enginekit lint --list-rules).`,
+          `Unknown rule "${i.id}" in suppression comment${didYouMeanRule(i.id)} (see enginekit lint --list-rules).`,
         );
   }
   const kept = findings.filter((f) => {

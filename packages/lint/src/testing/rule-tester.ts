@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
+import { exampleContext } from "../docs/example-context.js";
 import { fixText } from "../engine/fix.js";
 import { lintText } from "../engine/lint-document.js";
 import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
 import type { Finding, Range } from "../model/finding.js";
-import type { Rule } from "../model/rule.js";
+import { kindOfRule, type Rule } from "../model/rule.js";
 import type { RuleSeverity } from "../model/severity.js";
 import { RULES } from "../rules/registry.js";
 
@@ -45,6 +46,7 @@ export function onlyRule(rule: Rule, extra: Partial<LintSettings> = {}): LintSet
 }
 
 function defaultFileName(rule: Rule): string {
+  if (rule.meta.appliesTo === "ignorefile") return ".engineignore";
   return rule.meta.appliesTo === "manifest" ? "test.container.yaml" : "Enginefile";
 }
 
@@ -54,7 +56,7 @@ export function runRule(rule: Rule, c: ValidCase): Finding[] {
   const settings =
     rule.meta.appliesTo === "any" ? { ...DEFAULT_SETTINGS, ...c.settings } : onlyRule(rule, c.settings);
   const fileName = c.fileName ?? defaultFileName(rule);
-  const kind = rule.meta.appliesTo === "manifest" ? "manifest" : "enginefile";
+  const kind = kindOfRule(rule);
   return lintText(c.code, kind, fileName, settings).filter((f) => f.ruleId === rule.meta.id);
 }
 
@@ -87,7 +89,7 @@ export function testRule(rule: Rule, cases: { valid: ValidCase[]; invalid: Inval
         if (c.output === null) expect(found.filter((f) => f.fix)).toEqual([]);
         else if (c.output !== undefined) {
           const settings = onlyRule(rule, c.settings);
-          const kind = rule.meta.appliesTo === "manifest" ? "manifest" : "enginefile";
+          const kind = kindOfRule(rule);
           const fileName = c.fileName ?? defaultFileName(rule);
           const fixed = fixText(c.code, (t) =>
             lintText(t, kind, fileName, settings).filter((f) => f.ruleId === rule.meta.id),
@@ -98,7 +100,12 @@ export function testRule(rule: Rule, cases: { valid: ValidCase[]; invalid: Inval
     }
     for (const [i, ex] of rule.meta.examples.entries()) {
       test(`documented ${ex.kind} example #${i + 1}`, () => {
-        const n = runRule(rule, { code: ex.code, ...(ex.fileName ? { fileName: ex.fileName } : {}) }).length;
+        const enginefile = { ...DEFAULT_SETTINGS.enginefile, ...exampleContext(ex) };
+        const n = runRule(rule, {
+          code: ex.code,
+          ...(ex.fileName ? { fileName: ex.fileName } : {}),
+          settings: { enginefile },
+        }).length;
         if (ex.kind === "valid") expect(n).toBe(0);
         else expect(n).toBeGreaterThan(0);
       });

@@ -1,26 +1,28 @@
-import { homedir } from "node:os";
-import { join } from "node:path";
-import {
-  type DispatcherTarget,
-  readTlsFiles,
-  TlsFilesError,
-  type TlsOptions,
-} from "../../transport/index.js";
-import { DEFAULT_ENGINE_HOST, type EngineAddress, parseEngineAddress } from "./address.js";
-import { EngineConfigError } from "./errors.js";
+import type { DispatcherTarget, TlsOptions } from "../../transport/index.js";
+import { readCertificateFolder, resolveEngineSettings } from "../conventions/environment.js";
+import { type EngineAddress, parseEngineAddress } from "./address.js";
 
 /** How to reach the engine; every field falls back to the environment, then to the default. */
 export interface EngineConnectionOptions {
-  /** `unix:///path` or `tcp://host:port`. Default: `ENGINE_HOST`, else {@link DEFAULT_ENGINE_HOST}. */
-  host?: string;
   /**
-   * TLS for `tcp://` addresses. Default from the environment: enabled when `ENGINE_TLS_VERIFY` is set to
-   * anything but `""`, `0` or `false`, with the files of `ENGINE_CERT_PATH` (default `~/.engine`).
-   * `false` turns TLS off. Ignored for `unix://`.
+   * `unix:///path`, `tcp://host:port` or `ssh://[user@]host[:port]`. Default: `ENGINE_HOST`, `DOCKER_HOST`,
+   * the current context, else {@link DEFAULT_ENGINE_HOST} (see `resolveEngineSettings`).
+   */
+  host?: string;
+  /** A context of the engine CLI's store to use (`--context`); ignored when `host` or an address variable is set. */
+  context?: string;
+  /**
+   * TLS for `tcp://` addresses. Default from the environment (`ENGINE_TLS_VERIFY`/`DOCKER_TLS_VERIFY` with
+   * the files of `ENGINE_CERT_PATH`/`DOCKER_CERT_PATH`) or the context. `false` turns TLS off. Ignored for
+   * `unix://` and `ssh://`.
    */
   tls?: false | { certPath?: string; verify?: boolean } | TlsOptions;
-  /** Environment to read `ENGINE_*` from (default `process.env`). */
+  /** Milliseconds opening a connection may take (TCP + TLS handshake, or `ssh`'s `ConnectTimeout`); default 10,000. */
+  connectTimeoutMs?: number;
+  /** Environment to read `ENGINE_*`/`DOCKER_*` from (default `process.env`). */
   env?: NodeJS.ProcessEnv;
+  /** Home directory for `~/.docker`/`~/.engine` (default `os.homedir()`). */
+  homeDir?: string;
 }
 
 /** The resolved connection: the parsed address, and what undici connects to. */
@@ -28,45 +30,70 @@ export interface EngineConnectionConfig {
   address: EngineAddress;
   /** The address as shown to users (`unix:///…`, `tcp://…`, with `(TLS)` when encrypted). */
   display: string;
+  /** Where the address came from (`--host`, `ENGINE_HOST`, `DOCKER_HOST`, `context "x" (…)`, `default`). */
+  source: string;
   target: DispatcherTarget;
 }
 
 /**
- * Resolves connection options and the environment (`ENGINE_HOST`, `ENGINE_TLS_VERIFY`, `ENGINE_CERT_PATH`,
- * the engine CLI's conventions under the neutral names) into a dispatcher target. Reads TLS files
- * synchronously, once.
- * @throws EngineAddressError for a malformed address; EngineConfigError for unreadable TLS files.
+ * Resolves connection options and the environment (see `resolveEngineSettings` for the order of
+ * `ENGINE_*`, `DOCKER_*` and contexts) into a dispatcher target. Reads files synchronously, once.
+ * @throws EngineAddressError for a malformed address (naming its source); EngineConfigError for an
+ *   unreadable `config.json`, a missing context, or a missing/unreadable certificate folder or file.
  */
 export function resolveEngineConfig(options: EngineConnectionOptions = {}): EngineConnectionConfig {
-  const env = options.env ?? process.env;
-  const address = parseEngineAddress(options.host ?? (env.ENGINE_HOST || DEFAULT_ENGINE_HOST));
+  const settings = resolveEngineSettings({
+    host: options.host,
+    context: options.context,
+    env: options.env,
+    homeDir: options.homeDir,
+  });
+  const address = parseEngineAddress(
+    settings.host,
+    settings.source === "default" ? undefined : settings.source,
+  );
+  const base = { address, source: settings.source };
+  const connectTimeout =
+    options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {};
   if (address.kind === "unix") {
     return {
-      address,
+      ...base,
       display: address.text,
-      target: { origin: "http://engine", socketPath: address.socketPath },
+      target: { origin: "http://engine", socketPath: address.socketPath, ...connectTimeout },
+    };
+  }
+  if (address.kind === "ssh") {
+    return {
+      ...base,
+      display: address.text,
+      target: {
+        origin: "http://engine",
+        ssh: { host: address.host, user: address.user, port: address.port, env: options.env },
+        ...connectTimeout,
+      },
     };
   }
   const hostPart = address.host.includes(":") ? `[${address.host}]` : address.host;
-  const tls = resolveTls(options.tls, env);
+  const tls = resolveTls(options.tls, settings.tls);
   const origin = `${tls ? "https" : "http"}://${hostPart}:${address.port}`;
-  const target: DispatcherTarget = { origin };
+  const target: DispatcherTarget = { origin, ...connectTimeout };
   if (tls) target.tls = tls;
-  return { address, display: tls ? `${address.text} (TLS)` : address.text, target };
+  return { ...base, display: tls ? `${address.text} (TLS)` : address.text, target };
 }
 
-function resolveTls(option: EngineConnectionOptions["tls"], env: NodeJS.ProcessEnv): TlsOptions | undefined {
+function resolveTls(
+  option: EngineConnectionOptions["tls"],
+  fromEnvironment: (() => TlsOptions) | undefined,
+): TlsOptions | undefined {
   if (option === false) return undefined;
   if (option && ("ca" in option || "cert" in option || "key" in option)) return option as TlsOptions;
-  const flag = (env.ENGINE_TLS_VERIFY ?? "").trim().toLowerCase();
-  const fromEnv = flag !== "" && flag !== "0" && flag !== "false";
-  if (!option && !fromEnv) return undefined;
-  const settings = (option ?? {}) as { certPath?: string; verify?: boolean };
-  const folder = settings.certPath ?? (env.ENGINE_CERT_PATH || join(homedir(), ".engine"));
-  try {
-    return readTlsFiles(folder, settings.verify ?? true);
-  } catch (error) {
-    if (error instanceof TlsFilesError) throw new EngineConfigError(`TLS: ${error.message}`);
-    throw error;
+  const settings = option as { certPath?: string; verify?: boolean } | undefined;
+  if (settings?.certPath !== undefined) {
+    return readCertificateFolder(settings.certPath, settings.certPath, settings.verify ?? true);
   }
+  const tls = fromEnvironment?.();
+  if (tls) return settings?.verify !== undefined ? { ...tls, verify: settings.verify } : tls;
+  // `tls: {}` or `{ verify }` with no certificate settings anywhere: TLS with Node's trust store.
+  if (settings) return { verify: settings.verify ?? true };
+  return undefined;
 }

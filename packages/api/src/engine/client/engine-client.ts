@@ -1,8 +1,8 @@
+import { engineTimeoutSettings, pinnedApiVersion } from "../conventions/environment.js";
 import type { NegotiatedVersion } from "./api-version.js";
 import { type EngineConnectionOptions, resolveEngineConfig } from "./config.js";
 import { ContainersApi } from "./containers.js";
 import { type CallOptions, EngineHttp, type EngineHttpOptions } from "./engine-http.js";
-import { EngineConfigError } from "./errors.js";
 import { ExecApi } from "./exec.js";
 import { ImagesApi } from "./images.js";
 import { NetworksApi } from "./networks.js";
@@ -15,17 +15,14 @@ import { TasksApi } from "./tasks.js";
 import { VolumesApi } from "./volumes.js";
 
 /**
- * `ENGINE_API_VERSION` (the engine CLI's `DOCKER_API_VERSION` under the neutral name) pins the API version
- * and turns negotiation off, unless the options set `apiVersion` or `negotiate` themselves.
- * @throws EngineConfigError when it is not `<major>.<minor>`.
+ * `ENGINE_API_VERSION`, else `DOCKER_API_VERSION`, pins the API version and turns negotiation off, unless the
+ * options set `apiVersion` or `negotiate` themselves.
+ * @throws EngineConfigError naming the variable when it is not `<major>.<minor>`.
  */
 function pinnedVersion(options: EngineClientOptions): Pick<EngineClientOptions, "apiVersion" | "negotiate"> {
-  const pinned = (options.env ?? process.env).ENGINE_API_VERSION?.trim();
-  if (!pinned || options.apiVersion !== undefined || options.negotiate !== undefined) return {};
-  if (!/^\d+\.\d+$/.test(pinned)) {
-    throw new EngineConfigError(`ENGINE_API_VERSION=${JSON.stringify(pinned)} is not a version like 1.24`);
-  }
-  return { apiVersion: pinned, negotiate: false };
+  if (options.apiVersion !== undefined || options.negotiate !== undefined) return {};
+  const pinned = pinnedApiVersion(options.env ?? process.env);
+  return pinned ? { apiVersion: pinned.version, negotiate: false } : {};
 }
 
 /** Options of {@link EngineClient}: where the engine is, and how to talk to it. */
@@ -48,6 +45,8 @@ export interface EngineClientOptions extends EngineConnectionOptions, EngineHttp
 export class EngineClient {
   /** The address in use, as shown to users (e.g. `unix:///var/run/engine.sock`, `tcp://h:2376 (TLS)`). */
   readonly address: string;
+  /** Where the address came from: `--host`, `ENGINE_HOST`, `DOCKER_HOST`, `context "x" (…)` or `default`. */
+  readonly addressSource: string;
   /** The HTTP core, for requests the groups do not cover. */
   readonly http: EngineHttp;
   readonly containers: ContainersApi;
@@ -63,9 +62,11 @@ export class EngineClient {
   readonly tasks: TasksApi;
 
   constructor(options: EngineClientOptions = {}) {
-    const config = resolveEngineConfig(options);
-    this.http = new EngineHttp(config, { ...options, ...pinnedVersion(options) });
+    const merged = { ...engineTimeoutSettings(options.env ?? process.env), ...definedOnly(options) };
+    const config = resolveEngineConfig(merged);
+    this.http = new EngineHttp(config, { ...merged, ...pinnedVersion(options) });
     this.address = config.display;
+    this.addressSource = config.source;
     this.containers = new ContainersApi(this.http);
     this.images = new ImagesApi(this.http);
     this.system = new SystemApi(this.http);
@@ -88,4 +89,9 @@ export class EngineClient {
   close(): Promise<void> {
     return this.http.close();
   }
+}
+
+/** The options without keys set to `undefined`, so they do not hide environment settings. */
+function definedOnly(options: EngineClientOptions): EngineClientOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }

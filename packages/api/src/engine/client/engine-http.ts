@@ -3,6 +3,8 @@ import type { Pool } from "undici";
 import type { z } from "zod";
 import { type SchemaSource, schemaOf } from "../../lazy-schema.js";
 import {
+  BodyNotJsonError,
+  BodyTooLargeError,
   createDispatcher,
   encodeQuery,
   errorMessageOf,
@@ -12,7 +14,7 @@ import {
   type QueryParams,
   type RequestBody,
   readErrorMessage,
-  readJson,
+  readJsonBody,
   timeoutOptions,
   toDispatchBody,
   type UpgradeOutcome,
@@ -20,7 +22,13 @@ import {
 } from "../../transport/index.js";
 import { chooseApiVersion, DOCUMENTED_API_VERSION, type NegotiatedVersion } from "./api-version.js";
 import type { EngineConnectionConfig } from "./config.js";
-import { EngineApiError, EngineConnectionError, EngineResponseError, EngineTimeoutError } from "./errors.js";
+import {
+  EngineApiError,
+  EngineConnectionError,
+  EngineProtocolError,
+  EngineResponseError,
+  EngineTimeoutError,
+} from "./errors.js";
 
 /** Cancellation and deadline of one call; accepted by every EngineClient method. */
 export interface CallOptions {
@@ -48,9 +56,30 @@ export interface EngineRequest extends CallOptions {
   /** A raw body (tar archives): bytes with `Content-Length`, streams chunked. */
   body?: RequestBody;
   headers?: Record<string, string>;
-  /** A stream or blocking call: the client's default timeout does not apply. */
+  /** A stream or blocking call: the client's default timeout and deadline do not apply. */
   long?: boolean;
+  /**
+   * A progress stream (build, pull, push, load): bounded by the client's `idleTimeoutMs` between chunks,
+   * never by its total time.
+   */
+  idle?: boolean;
 }
+
+/** Default time limits and size cap of the EngineClient (docs/cli.md "Time-outs and limits"). */
+export const ENGINE_DEFAULTS = {
+  /** Opening a connection (TCP + TLS, or `ssh`'s ConnectTimeout), ms. */
+  connectTimeoutMs: 10_000,
+  /** The first answer of a client (`GET /version`, negotiating the API version), ms. */
+  probeTimeoutMs: 10_000,
+  /** Response head, and each pause in the body, of request/response calls, ms. */
+  timeoutMs: 60_000,
+  /** Whole request/response call, head and body, ms. */
+  deadlineMs: 300_000,
+  /** Longest pause in a progress stream (build output, pull, push, load), ms. */
+  idleTimeoutMs: 1_800_000,
+  /** Largest JSON response body read, bytes. */
+  maxResponseBytes: 64 * 1024 * 1024,
+} as const;
 
 /** Version and diagnostics settings of the HTTP core. */
 export interface EngineHttpOptions {
@@ -63,6 +92,17 @@ export interface EngineHttpOptions {
   negotiate?: boolean;
   /** Default `timeoutMs` of request/response calls (default 60,000 ms; `0` none). */
   timeoutMs?: number;
+  /**
+   * Limit of the client's first answer, the `GET /version` of version negotiation (default 10,000 ms), so a
+   * server that accepts connections and never answers is reported quickly. `0` none.
+   */
+  probeTimeoutMs?: number;
+  /** Whole-call deadline of request/response calls, head and body (default 300,000 ms; `0` none). */
+  deadlineMs?: number;
+  /** Longest pause in a progress stream: build output, pull, push, load (default 1,800,000 ms; `0` none). */
+  idleTimeoutMs?: number;
+  /** Largest JSON response body read (default 64 MiB); a larger one fails with EngineProtocolError. */
+  maxResponseBytes?: number;
   /** Receives one-time notes such as the negotiated version differing from the requested one. */
   onWarning?: (message: string) => void;
   /**
@@ -86,6 +126,10 @@ export class EngineHttp {
   private readonly requested: string;
   private readonly negotiate: boolean;
   private readonly defaultTimeoutMs: number;
+  private readonly probeTimeoutMs: number;
+  private readonly deadlineMs: number;
+  private readonly idleTimeoutMs: number;
+  private readonly maxResponseBytes: number;
   private readonly onWarning: (message: string) => void;
   /** Whether JSON responses are checked against their schemas (`validateResponses`). */
   readonly validate: boolean;
@@ -99,7 +143,11 @@ export class EngineHttp {
     this.origin = config.target.origin;
     this.requested = options.apiVersion ?? DOCUMENTED_API_VERSION;
     this.negotiate = options.negotiate !== false;
-    this.defaultTimeoutMs = options.timeoutMs ?? 60_000;
+    this.defaultTimeoutMs = options.timeoutMs ?? ENGINE_DEFAULTS.timeoutMs;
+    this.probeTimeoutMs = options.probeTimeoutMs ?? ENGINE_DEFAULTS.probeTimeoutMs;
+    this.deadlineMs = options.deadlineMs ?? ENGINE_DEFAULTS.deadlineMs;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? ENGINE_DEFAULTS.idleTimeoutMs;
+    this.maxResponseBytes = options.maxResponseBytes ?? ENGINE_DEFAULTS.maxResponseBytes;
     this.validate = options.validateResponses === true;
     this.onWarning = options.onWarning ?? ((message) => process.emitWarning(message, "EngineApiVersion"));
     if (!this.negotiate) {
@@ -131,12 +179,76 @@ export class EngineHttp {
   }
 
   private async runNegotiation(options: CallOptions): Promise<NegotiatedVersion> {
-    const request: EngineRequest = { method: "GET", path: "/version" };
+    const limits = [this.probeTimeoutMs, this.defaultTimeoutMs].filter((ms) => ms > 0);
+    const limit = limits.length > 0 ? Math.min(...limits) : 0;
+    const request: EngineRequest = {
+      method: "GET",
+      path: "/version",
+      timeoutMs:
+        options.timeoutMs !== undefined && options.timeoutMs > 0 && options.timeoutMs < limit
+          ? options.timeoutMs
+          : limit,
+    };
     if (options.signal) request.signal = options.signal;
-    if (options.timeoutMs !== undefined) request.timeoutMs = options.timeoutMs;
-    const response = await this.dispatch(request, "/version");
-    const body = (await readJson(response)) as { ApiVersion?: string; MinAPIVersion?: string } | undefined;
-    return chooseApiVersion(this.requested, body?.MinAPIVersion, body?.ApiVersion);
+    const body = (await this.withDeadline(request, async (r) =>
+      this.readJson(r, await this.dispatch(r, "/version")),
+    )) as { ApiVersion?: unknown; MinAPIVersion?: unknown } | undefined;
+    if (typeof body?.ApiVersion !== "string") {
+      throw new EngineProtocolError(
+        `the server at ${this.address} is not an engine: GET /version answered without an ApiVersion`,
+      );
+    }
+    return chooseApiVersion(
+      this.requested,
+      typeof body.MinAPIVersion === "string" ? body.MinAPIVersion : undefined,
+      body.ApiVersion,
+    );
+  }
+
+  /**
+   * Runs a request/response call under the client's whole-call deadline (none for `long`/`idle` requests):
+   * past it the call is aborted and rejects with {@link EngineTimeoutError}.
+   */
+  private async withDeadline<T>(
+    request: EngineRequest,
+    call: (request: EngineRequest) => Promise<T>,
+  ): Promise<T> {
+    if (request.long || request.idle || this.deadlineMs <= 0) return call(request);
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () =>
+        controller.abort(new EngineTimeoutError(request.method, request.path, this.deadlineMs, "deadline")),
+      this.deadlineMs,
+    );
+    const signal = request.signal ? AbortSignal.any([request.signal, controller.signal]) : controller.signal;
+    try {
+      return await call({ ...request, signal });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Reads a JSON body of at most `maxResponseBytes`.
+   * @throws EngineProtocolError for a body that is too large or not JSON (naming the address, the request
+   *   and the Content-Type); the mapped connection/timeout errors of the body.
+   */
+  private async readJson(request: EngineRequest, response: HttpResponse): Promise<unknown> {
+    try {
+      return await readJsonBody(response, this.maxResponseBytes);
+    } catch (error) {
+      if (error instanceof BodyNotJsonError) {
+        throw new EngineProtocolError(
+          `the server at ${this.address} is not an engine: ${request.method} ${request.path} answered ${error.message.replace(/^the response is /, "")}`,
+        );
+      }
+      if (error instanceof BodyTooLargeError) {
+        throw new EngineProtocolError(
+          `${request.method} ${request.path}: the engine at ${this.address} answered more than ${error.message.replace(/^the response body is larger than /, "")} (the client's maxResponseBytes)`,
+        );
+      }
+      throw this.mapError(error, request, request.path);
+    }
   }
 
   /**
@@ -165,7 +277,7 @@ export class EngineHttp {
    * {@link LazySchema} is imported only then: without validation no response schema is ever built.
    */
   async json<T>(request: EngineRequest, schema?: SchemaSource<T>): Promise<T> {
-    const value = await readJson(await this.send(request));
+    const value = await this.withDeadline(request, async (r) => this.readJson(r, await this.send(r)));
     if (!this.validate || !schema) return value as T;
     return this.check(request, await schemaOf(schema), value);
   }
@@ -174,7 +286,8 @@ export class EngineHttp {
    * Like {@link json} for a JSON array of `schema` items; `null` (the engine's empty Go slice) becomes `[]`.
    */
   async jsonList<T>(request: EngineRequest, schema?: SchemaSource<T>): Promise<T[]> {
-    const value = ((await readJson(await this.send(request))) ?? []) as unknown[];
+    const value = ((await this.withDeadline(request, async (r) => this.readJson(r, await this.send(r)))) ??
+      []) as unknown[];
     if (!this.validate || !schema) return value as T[];
     const itemSchema = await schemaOf(schema);
     return value.map((item) => this.check(request, itemSchema, item));
@@ -213,10 +326,12 @@ export class EngineHttp {
   }
 
   /** Sends a request whose answer has no useful body; resolves to the status (e.g. 204, or 304 unchanged). */
-  async empty(request: EngineRequest): Promise<number> {
-    const response = await this.send(request);
-    await response.body.dump();
-    return response.statusCode;
+  empty(request: EngineRequest): Promise<number> {
+    return this.withDeadline(request, async (r) => {
+      const response = await this.send(r);
+      await response.body.dump();
+      return response.statusCode;
+    });
   }
 
   /**
@@ -289,9 +404,7 @@ export class EngineHttp {
 
   private dispatch(request: EngineRequest, path: string): Promise<HttpResponse> {
     const { body, headers } = this.encodeBody(request);
-    const { headersTimeout, bodyTimeout } = timeoutOptions(
-      request.timeoutMs ?? (request.long ? 0 : this.defaultTimeoutMs),
-    );
+    const { headersTimeout, bodyTimeout } = timeoutOptions(this.timeoutOf(request));
     return this.dispatcher
       .request({
         method: request.method,
@@ -323,13 +436,24 @@ export class EngineHttp {
     );
   }
 
+  /** The head/idle limit of a request: its own, the idle limit of progress streams, none for long calls. */
+  private timeoutOf(request: EngineRequest): number {
+    return (
+      request.timeoutMs ?? (request.idle ? this.idleTimeoutMs : request.long ? 0 : this.defaultTimeoutMs)
+    );
+  }
+
   private mapError(error: unknown, request: EngineRequest, path: string): unknown {
     if (request.signal?.aborted) return request.signal.reason ?? error;
     if (isTimeoutError(error)) {
-      const ms = request.timeoutMs ?? (request.long ? 0 : this.defaultTimeoutMs);
-      return new EngineTimeoutError(request.method, pathOnly(path), ms);
+      return new EngineTimeoutError(
+        request.method,
+        pathOnly(path),
+        this.timeoutOf(request),
+        request.idle ? "idle" : "answer",
+      );
     }
-    if (error instanceof EngineApiError) return error;
+    if (error instanceof EngineApiError || error instanceof EngineProtocolError) return error;
     return new EngineConnectionError(this.address, (error as { code?: string }).code, error);
   }
 }

@@ -9,17 +9,22 @@ export class EngineError extends Error {
 }
 
 /** The accepted `ENGINE_HOST` forms, quoted by {@link EngineAddressError}. */
-export const ACCEPTED_ENGINE_ADDRESSES = "unix:///path/to/engine.sock or tcp://host:port";
+export const ACCEPTED_ENGINE_ADDRESSES =
+  "unix:///path/to/engine.sock, tcp://host:port or ssh://[user@]host[:port]";
 
-/** A malformed engine address (option or `ENGINE_HOST`); `value` is the address as given. */
+/**
+ * A malformed engine address; `value` is the address as given, `source` where it came from (`DOCKER_HOST`,
+ * `ENGINE_HOST`, `--host`, `context "prod"`), when known.
+ */
 export class EngineAddressError extends EngineError {
   override name = "EngineAddressError";
   constructor(
     readonly value: string,
-    reason: string,
+    readonly reason: string,
+    readonly source?: string,
   ) {
     super(
-      `invalid engine address ${JSON.stringify(value)}: ${reason} (accepted: ${ACCEPTED_ENGINE_ADDRESSES})`,
+      `invalid engine address ${JSON.stringify(value)}${source ? ` (from ${source})` : ""}: ${reason} (accepted: ${ACCEPTED_ENGINE_ADDRESSES})`,
     );
   }
 }
@@ -57,15 +62,26 @@ export class EngineConnectionError extends EngineError {
   }
 }
 
-/** A call exceeded its `timeoutMs` (no response head, or the body idle for that long). */
+/**
+ * A call exceeded a time limit: `answer` (no response head, or the body idle, for `timeoutMs`), `idle` (a
+ * progress stream silent for the client's `idleTimeoutMs`) or `deadline` (the whole call took longer than
+ * the client's `deadlineMs`).
+ */
 export class EngineTimeoutError extends EngineError {
   override name = "EngineTimeoutError";
   constructor(
     readonly method: string,
     readonly path: string,
     readonly timeoutMs: number,
+    readonly limit: "answer" | "idle" | "deadline" = "answer",
   ) {
-    super(`${method} ${path} timed out after ${timeoutMs} ms`);
+    super(
+      limit === "deadline"
+        ? `${method} ${path} did not finish within ${timeoutMs} ms`
+        : limit === "idle"
+          ? `${method} ${path}: no output for ${timeoutMs} ms`
+          : `${method} ${path} timed out after ${timeoutMs} ms`,
+    );
   }
 }
 

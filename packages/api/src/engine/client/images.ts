@@ -85,7 +85,7 @@ export class ImagesApi {
       query: enginefile === undefined ? rest : { enginefile, dockerfile: enginefile, ...rest },
       body: context,
       headers: requestHeaders,
-      long: true,
+      idle: true,
       ...call,
     });
     return this.http.checkEach(
@@ -112,7 +112,7 @@ export class ImagesApi {
       path: "/images/create",
       query: { ...query },
       headers,
-      long: true,
+      idle: true,
       ...(body === undefined ? {} : { body }),
       ...call,
     });
@@ -153,7 +153,7 @@ export class ImagesApi {
       path: `/images/${reference(name)}/push`,
       query,
       headers,
-      long: true,
+      idle: true,
       ...call,
     });
     return this.http.checkEach(
@@ -221,7 +221,7 @@ export class ImagesApi {
       query,
       body: tar,
       headers: { "content-type": "application/x-tar" },
-      long: true,
+      idle: true,
       ...options,
     });
     return this.http.checkEach(

@@ -8,14 +8,22 @@ export interface DecodeJsonStreamOptions {
    * {@link EngineStreamError} (engine §7.3: a 200 status is not success). `false`: such messages are yielded.
    */
   throwOnError?: boolean;
+  /**
+   * Longest single message, in characters (default {@link MAX_JSON_MESSAGE_CHARS}); a longer one ends the
+   * iteration with {@link EngineProtocolError}, so an endless message cannot take all memory.
+   */
+  maxMessageChars?: number;
 }
+
+/** Default longest single message of a JSON-message stream: 16 Mi characters (build output lines are short). */
+export const MAX_JSON_MESSAGE_CHARS = 16 * 1024 * 1024;
 
 /**
  * Decodes a stream of concatenated JSON objects (by default typed as the schemas' `JsonMessage`: `stream` text,
  * `status`/`progressDetail`/`id` progress, `aux` data, or `error`/`errorDetail`), as the engine writes them (one per `\r\n`-terminated line,
  * but objects may be split across chunks and several may share a chunk; line ends are not relied upon —
  * the decoder tracks object nesting and strings, like Go's `json.Decoder`). Memory is bounded by the largest
- * single message.
+ * single message, itself capped (`maxMessageChars`).
  * @throws EngineStreamError for an in-stream failure (see {@link DecodeJsonStreamOptions.throwOnError}).
  * @throws EngineProtocolError for text that is not a sequence of JSON objects, or a truncated last object.
  */
@@ -24,6 +32,7 @@ export async function* decodeJsonStream<T = JsonMessage>(
   options: DecodeJsonStreamOptions = {},
 ): AsyncGenerator<T, void, undefined> {
   const throwOnError = options.throwOnError !== false;
+  const maxChars = options.maxMessageChars ?? MAX_JSON_MESSAGE_CHARS;
   const decoder = new TextDecoder();
   let pending = "";
   // Scanner state, kept across chunks: index to resume scanning at, nesting depth, inside a string, escape.
@@ -80,6 +89,11 @@ export async function* decodeJsonStream<T = JsonMessage>(
     consumed += start;
     pending = pending.slice(start);
     scan = pending.length;
+    if (pending.length > maxChars) {
+      throw new EngineProtocolError(
+        `a JSON message at character ${consumed} is longer than ${maxChars} characters (maxMessageChars)`,
+      );
+    }
   }
   pending += decoder.decode();
   if (pending.trim().length > 0) {

@@ -1,4 +1,5 @@
 import { lazySchemas } from "../../lazy-schema.js";
+import { MAX_ERROR_BODY_BYTES, readBodyText } from "../../transport/index.js";
 import type {
   AuthConfig,
   AuthResponse,
@@ -24,7 +25,8 @@ export class SystemApi {
   /** `GET /_ping`: resolves to the body (`OK`) when the engine is up. */
   async ping(options: CallOptions = {}): Promise<string> {
     const response = await this.http.send({ method: "GET", path: "/_ping", ...options });
-    return response.body.text();
+    // "OK": a longer answer is not an engine's; at most the error-body cap is read.
+    return readBodyText(response, MAX_ERROR_BODY_BYTES);
   }
 
   /** `GET /version`: engine version, `ApiVersion`, `MinAPIVersion`, OS, architecture, kernel. */

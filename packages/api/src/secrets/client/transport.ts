@@ -1,16 +1,11 @@
 import { inspect } from "node:util";
-import type { Pool } from "undici";
+import type { Dispatcher, Pool } from "undici";
+import { BodyTooLargeError, formatLimit, readBodyText } from "../../transport/body-reader.js";
 import { createDispatcher } from "../../transport/dispatcher.js";
 import { encodeQuery } from "../../transport/query.js";
 import { isTimeoutError, timeoutOptions } from "../../transport/timeouts.js";
-import {
-  NAMESPACE_HEADER,
-  REQUEST_HEADER,
-  SECRETS_API_PREFIX,
-  SECRETS_MAX_REQUEST_BYTES,
-  TOKEN_HEADER,
-} from "../schemas/limits.js";
-import { SecretsApiError, SecretsConnectionError } from "./errors.js";
+import { SECRETS_API_PREFIX, SECRETS_MAX_REQUEST_BYTES } from "../schemas/limits.js";
+import { SecretsApiError, SecretsConnectionError, SecretsProtocolError } from "./errors.js";
 import type { ResolvedClientOptions, SecretsRetryOptions } from "./options.js";
 import { encodePath, normalizePath } from "./paths.js";
 import { REDACTED, redact, stringLeaves } from "./redact.js";
@@ -20,14 +15,11 @@ import { backoffMs, isRetryableStatus, parseRetryAfter, sleep } from "./retry.js
 export interface SecretsCallOptions {
   /** Aborts the call (including retry waits); the call rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Per-attempt timeout in milliseconds for the response head and for each pause in the body (overrides the client's). */
+  /** Per-attempt deadline in milliseconds, head and body (overrides the client's). */
   timeoutMs?: number;
   /** Retry policy for this call (merged over the client's). */
   retry?: SecretsRetryOptions;
 }
-
-/** Timeouts shorter than this use a precise `AbortSignal.timeout`; longer ones undici's coarse (~1 s) timers. */
-const PRECISE_TIMEOUT_BELOW_MS = 5000;
 
 /** One request as the transport sends it. */
 export interface SendRequest extends SecretsCallOptions {
@@ -198,13 +190,13 @@ export class SecretsTransport {
         });
       }
     }
-    const headers: Record<string, string> = { [REQUEST_HEADER]: "true" };
+    const headers: Record<string, string> = { [o.headers.request]: "true" };
     if (payload !== undefined) headers["content-type"] = "application/json";
     if (request.authenticated !== false && this.#token !== undefined) {
       if (o.tokenHeader === "bearer") headers.authorization = `Bearer ${this.#token}`;
-      else headers[TOKEN_HEADER] = this.#token;
+      else headers[o.headers.token] = this.#token;
     }
-    if (o.namespaceMode === "header" && o.namespace) headers[NAMESPACE_HEADER] = o.namespace;
+    if (o.namespaceMode === "header" && o.namespace) headers[o.headers.namespace] = o.namespace;
     return {
       fullPath,
       url: `${SECRETS_API_PREFIX}${encodePath(fullPath)}${encodeQuery(request.query)}`,
@@ -218,11 +210,11 @@ export class SecretsTransport {
   /** One attempt: the answer, or the error it stands for (status 0 when no answer came). */
   async #attempt(request: SendRequest, p: PreparedRequest, attempt: number): Promise<AttemptResult> {
     const started = Date.now();
-    // undici's timers cost nothing per call but fire with ~1 s resolution; short (interactive)
-    // timeouts use a precise AbortSignal instead.
-    const precise = p.timeoutMs < PRECISE_TIMEOUT_BELOW_MS ? AbortSignal.timeout(p.timeoutMs) : undefined;
+    // One deadline for the whole attempt, head and body: a slow-drip body cannot outlast it (undici's own
+    // timers only bound the silence between chunks).
+    const deadline = p.timeoutMs > 0 ? AbortSignal.timeout(p.timeoutMs) : undefined;
     const signal =
-      precise && request.signal ? AbortSignal.any([request.signal, precise]) : (precise ?? request.signal);
+      deadline && request.signal ? AbortSignal.any([request.signal, deadline]) : (deadline ?? request.signal);
     let result: AttemptResult;
     try {
       const res = await this.#pool.request({
@@ -231,10 +223,16 @@ export class SecretsTransport {
         headers: p.headers,
         body: p.payload,
         signal,
-        ...timeoutOptions(precise ? 0 : p.timeoutMs),
+        ...timeoutOptions(0),
       });
       const status = res.statusCode;
-      const body = parseJsonOrUndefined(await res.body.text());
+      const body = this.#parseBody(
+        await this.#readBody(res, request.method, p),
+        res,
+        status,
+        request.method,
+        p,
+      );
       const retryAfterMs = parseRetryAfter(res.headers["retry-after"]);
       if (status < 300 || request.accept?.includes(status)) {
         result = { status, retryAfterMs, outcome: { status, body } };
@@ -253,16 +251,60 @@ export class SecretsTransport {
       }
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
+      if (error instanceof SecretsProtocolError) throw error;
       result = {
         status: 0,
         retryAfterMs: undefined,
-        outcome: this.#connectionError(error, request.method, p, precise?.aborted === true),
+        outcome: this.#connectionError(error, request.method, p, deadline?.aborted === true),
       };
     }
     this.#options.logger?.(
       `secrets: ${request.method} ${p.fullPath} -> ${result.status || "no answer"} (${Date.now() - started} ms, attempt ${attempt})`,
     );
     return result;
+  }
+
+  /**
+   * Reads a body of at most `maxResponseBytes`, decoded as it arrives.
+   * @throws SecretsProtocolError when it is larger (the connection is closed, the rest never read).
+   */
+  async #readBody(res: Dispatcher.ResponseData, method: string, p: PreparedRequest): Promise<string> {
+    try {
+      return await readBodyText(res, this.#options.maxResponseBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        throw new SecretsProtocolError(
+          `the answer from ${this.#options.origin} is larger than ${formatLimit(error.limitBytes)} (maxResponseBytes)`,
+          method,
+          p.fullPath,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Parses a body as JSON. An error status may carry anything (a proxy's HTML page: `undefined`); a
+   * success that is not JSON means the address is not the secrets service.
+   * @throws SecretsProtocolError for a 2xx answer that is not JSON, naming its Content-Type.
+   */
+  #parseBody(
+    text: string,
+    res: Dispatcher.ResponseData,
+    status: number,
+    method: string,
+    p: PreparedRequest,
+  ): unknown {
+    const body = parseJsonOrUndefined(text);
+    if (body === undefined && text.trim().length > 0 && status < 300) {
+      const type = res.headers["content-type"];
+      throw new SecretsProtocolError(
+        `${this.#options.origin} answered ${status} with ${Array.isArray(type) ? type[0] : (type ?? "no Content-Type")}, not JSON: is it the secrets service?`,
+        method,
+        p.fullPath,
+      );
+    }
+    return body;
   }
 
   /** Classifies a failure without an answer: timeout, TLS verification, or another network error. */
@@ -276,9 +318,9 @@ export class SecretsTransport {
     const tls = tlsVerifyCode(error);
     const timedOut = preciseTimeout || isTimeoutError(error);
     const message = timedOut
-      ? `no answer within ${p.timeoutMs} ms from ${origin}`
+      ? `no complete answer within ${p.timeoutMs} ms from ${origin}`
       : tls
-        ? `TLS certificate verification failed (${tls}) for ${origin}; give the CA with SVC_CACERT or, for a dev server only, SVC_SKIP_VERIFY=true`
+        ? `TLS certificate verification failed (${tls}) for ${origin}; give the CA with SVC_CACERT (or VAULT_CACERT, VAULT_CAPATH) or, for a dev server only, SVC_SKIP_VERIFY=true`
         : `cannot reach the secrets service at ${origin}: ${(error as Error).message}`;
     return new SecretsConnectionError(
       this.redact(message, p.values),

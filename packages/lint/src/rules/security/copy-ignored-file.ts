@@ -14,15 +14,23 @@ export default enginefileRule(
   {
     id: "copy-ignored-file",
     name: "COPY of an ignored path",
-    description: "COPY or ADD names a build-context path that `.engineignore` excludes.",
+    description: "COPY or ADD names a build-context path that `.engineignore` (or `.dockerignore`) excludes.",
     severity: "warning",
     fixable: false,
     docs: `Paths excluded by the build context's \`.engineignore\` are never sent to the engine, so COPY/ADD of one
 fails ("not found") or silently copies less than expected. The rule uses the same ignore-pattern matcher
-as \`enginekit build\` and runs only when an \`.engineignore\` exists next to the Enginefile. Wildcard sources,
+as \`enginekit build\` and finds the ignore file as it does (\`<Enginefile>.engineignore\`, \`.engineignore\`,
+\`<Enginefile>.dockerignore\`, \`.dockerignore\` next to the Enginefile); it runs only when one exists. Wildcard sources,
 URLs, \`--from\` copies and sources with unresolved build arguments are not checked.`,
     peers: ["BuildKit CopyIgnoredFile"],
-    examples: [{ kind: "valid", code: "FROM alpine:3.20\nCOPY src/ /app/\n" }],
+    examples: [
+      {
+        kind: "invalid",
+        code: "FROM alpine:3.20\nCOPY src/ /app/\nCOPY .env /app/.env\n",
+        engineignore: ".env\n*.log\n",
+      },
+      { kind: "valid", code: "FROM alpine:3.20\nCOPY src/ /app/\n", engineignore: ".env\n*.log\n" },
+    ],
   },
   (file) => {
     const isIgnored = file.options.isIgnored;
@@ -45,7 +53,7 @@ URLs, \`--from\` copies and sources with unresolved build arguments are not chec
         if (isIgnored(path))
           out.push({
             range: s.range,
-            message: `"${value}" is excluded by .engineignore, so it is not in the build context.`,
+            message: `"${value}" is excluded by ${file.options.ignoreFileName ?? ".engineignore"}, so it is not in the build context.`,
           });
       }
     }

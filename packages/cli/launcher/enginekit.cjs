@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// biome-ignore-all lint: written for every Node that may run it (ES5 syntax, CommonJS), so it can say which one it needs
+/*
+ * The `enginekit` bin of the published package: checks the Node version, then loads the ES module
+ * bundle beside it (`enginekit.js`). It is CommonJS in ES5 syntax on purpose: an older Node must be able
+ * to parse it, so it can print one line naming the version it needs and exit 2 instead of dying on a
+ * SyntaxError in the bundle. The minimum is the measured one (docs/install.md "Node versions"):
+ * undici, behind every engine and secrets request, needs 22.19 (zlib's zstd decompressor).
+ */
+"use strict";
+
+var MINIMUM = [22, 19, 0];
+
+function tooOld(version) {
+  var parts = String(version).replace(/^v/, "").split(".");
+  for (var i = 0; i < MINIMUM.length; i++) {
+    var n = parseInt(parts[i] || "0", 10);
+    if (n !== MINIMUM[i]) return n < MINIMUM[i];
+  }
+  return false;
+}
+
+if (tooOld(process.version)) {
+  var needs = "Node.js " + MINIMUM.join(".") + " or later";
+  process.stderr.write("enginekit: needs " + needs + "; this is Node.js " + process.version + "\n");
+  process.exit(2);
+} else {
+  // `import()` inside a Function body: an old Node never parses it, a current one loads the bundle.
+  var url = require("url").pathToFileURL(require("path").join(__dirname, "enginekit.js")).href;
+  new Function("url", "return import(url)")(url).catch(function (error) {
+    process.stderr.write("enginekit: cannot load " + url + ": " + (error && error.message) + "\n");
+    process.exitCode = 3;
+  });
+}

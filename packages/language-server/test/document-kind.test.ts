@@ -1,0 +1,29 @@
+import { describe, expect, test } from "vitest";
+import { documentKindOf } from "../src/documents/document-kind.js";
+
+describe("documentKindOf: Dockerfiles are Enginefiles by another name", () => {
+  test.each([
+    ["file:///p/Enginefile", "plaintext", "enginefile"],
+    ["file:///p/enginefile", "plaintext", "enginefile"],
+    ["file:///p/api.Enginefile", "plaintext", "enginefile"],
+    ["file:///p/Dockerfile", "plaintext", "enginefile"],
+    ["file:///p/Dockerfile.dev", "plaintext", "enginefile"],
+    ["file:///p/web.Dockerfile", "plaintext", "enginefile"],
+    ["file:///p/Containerfile", "plaintext", "enginefile"],
+    ["file:///p/Containerfile.prod", "plaintext", "enginefile"],
+    ["file:///p/anything", "dockerfile", "enginefile"],
+    ["file:///p/web.container.yaml", "yaml", "manifest"],
+  ] as const)("%s (%s) is %s", (uri, languageId, kind) => {
+    expect(documentKindOf(uri, languageId)).toBe(kind);
+  });
+
+  test.each([
+    "file:///p/Dockerfile.dockerignore",
+    "file:///p/Enginefile.engineignore",
+    "file:///p/.dockerignore",
+    "file:///p/README.md",
+    "file:///p/NotADockerfileReally",
+  ])("%s is not a build file", (uri) => {
+    expect(documentKindOf(uri, "plaintext")).toBeUndefined();
+  });
+});

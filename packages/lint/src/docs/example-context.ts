@@ -1,0 +1,15 @@
+import { parseIgnoreFile } from "@enginekit/build-context/ignore";
+import type { EnginefileLintOptions } from "../enginefile/analysis.js";
+import type { RuleExample } from "../model/rule.js";
+
+/**
+ * The file-system context a documented example states, as Enginefile lint options: its `.engineignore`
+ * (`RuleExample.engineignore`) read with the same matcher `enginekit lint` uses beside a real Enginefile
+ * (node/project-settings.ts). Shared by the generated rule pages and the rule tester, so both lint an
+ * example the same way. Empty when the example states none.
+ */
+export function exampleContext(example: RuleExample): Pick<EnginefileLintOptions, "isIgnored"> {
+  if (example.engineignore === undefined) return {};
+  const matcher = parseIgnoreFile(example.engineignore, ".engineignore");
+  return { isIgnored: (path) => matcher.matches(path).excluded };
+}
