@@ -5,7 +5,16 @@ import * as nodeModule from "node:module";
 // only applies to modules loaded after this call, hence the dynamic imports below.
 nodeModule.enableCompileCache?.();
 const { processIo } = await import("./io.js");
+const { settleStdout, watchStandardStreams } = await import("./stdout.js");
 const { runCli } = await import("./program.js");
 
+watchStandardStreams();
 const code = await runCli(process.argv.slice(2), processIo());
-process.exitCode = code;
+// A failed write to standard output is never success (docs/cli.md "Output").
+const settled = await settleStdout(code);
+if (settled.message) process.stderr.write(settled.message);
+process.exitCode = settled.code;
+// A signal that arrived while a file was written synchronously is still pending: one turn of the event
+// loop delivers it, so the output writer's handler can clean up and end the process by that signal
+// (signal handles do not keep the loop alive; without this turn the signal would be lost).
+await new Promise((resolve) => setImmediate(resolve));

@@ -6,8 +6,11 @@ import type { Command } from "commander";
  * - 0 `ok`: success (for `lint`: no finding at or above the failure threshold);
  * - 1 `findings`: `lint` found problems, or `build` failed in the engine;
  * - 2 `usage`: bad arguments or configuration (including a malformed `ENGINE_HOST`);
- * - 3 `unavailable`: I/O error, engine or secrets service unreachable or returning an error;
- * - 130 `interrupted`: aborted by Ctrl-C (SIGINT).
+ * - 3 `unavailable`: I/O error (an output that cannot be written, an unreadable input), engine or
+ *   secrets service unreachable or returning an error;
+ * - 130 `interrupted`: aborted by Ctrl-C (SIGINT);
+ * - 141 `brokenPipe`: standard output was closed by its reader (`| head`): ends quietly, as a Unix tool
+ *   killed by SIGPIPE does.
  */
 export const ExitCode = {
   ok: 0,
@@ -15,6 +18,7 @@ export const ExitCode = {
   usage: 2,
   unavailable: 3,
   interrupted: 130,
+  brokenPipe: 141,
 } as const;
 
 /** Numeric exit code of the `enginekit` command (see {@link ExitCode}). */

@@ -11,10 +11,15 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream;
 }
 
-/** The real process streams (stdin is opened only when a command reads it: start-up time). */
+/**
+ * The real process streams (stdin is opened only when a command reads it: start-up time). Writes to a
+ * standard output that has failed (see `stdout.ts`) are dropped.
+ */
 export function processIo(): CliIo {
   return {
-    stdout: (text) => process.stdout.write(text),
+    stdout: (text) => {
+      if (!process.stdout.destroyed) process.stdout.write(text);
+    },
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),

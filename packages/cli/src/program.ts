@@ -52,13 +52,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return ExitCode.usage;
     }
     if (error instanceof CliError) {
-      io.stderr(`enginekit: ${error.message}\n`);
+      // a closed standard output ends quietly, as with SIGPIPE (docs/cli.md "Output")
+      if (error.exitCode !== ExitCode.brokenPipe)
+        io.stderr(`enginekit: ${await terminalText(error.message)}\n`);
       return error.exitCode;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`enginekit: unexpected error: ${message}\n`);
+    io.stderr(`enginekit: unexpected error: ${await terminalText(message)}\n`);
     return ExitCode.unavailable;
   }
+}
+
+/**
+ * An error message as it may reach a terminal: messages quote file names and file content, whose
+ * control characters are shown as escapes (docs/security.md "Untrusted text"). Loaded on error only.
+ */
+async function terminalText(message: string): Promise<string> {
+  const { escapeLinesForTerminal } = await import("@enginekit/lint/files");
+  return escapeLinesForTerminal(message);
 }
 
 /**

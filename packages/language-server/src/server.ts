@@ -44,6 +44,7 @@ import { quickFixes } from "./features/shared/code-actions.js";
 import { SemanticTokensStore } from "./features/shared/semantic-delta.js";
 import { loadManifestStack } from "./manifest-stack/load-manifest-stack.js";
 import { safeHandler, safeNotification } from "./protocol/safe-handler.js";
+import { secretsStatusNotifier } from "./protocol/secrets-status.js";
 import { SecretFeatures } from "./secrets/secret-features.js";
 
 /** Options of {@link startServer} (tests inject the environment and a home folder). */
@@ -91,6 +92,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     settings: () => settings,
     showMessage: (type, message) => void connection.sendNotification("window/showMessage", { type, message }),
     log: (message) => connection.console.log(message),
+    status: secretsStatusNotifier(connection),
     ...(options.env ? { env: options.env } : {}),
     ...(options.homeDir ? { homeDir: options.homeDir } : {}),
   });

@@ -1,6 +1,6 @@
 /**
  * `@enginekit/lint/files`: linting files on disk as `enginekit lint` does — discovery, `.enginekit.yaml`,
- * `.engineignore`, the rule registry, output formats and atomic rewrites (docs/lint.md), and the Enginefile
+ * `.engineignore`, the rule registry, output formats and the output-file writer (docs/security.md), and the Enginefile
  * analysis and rules on their own (what the language server lints Enginefiles with). Its modules reach
  * only the Enginefile half of the linter; the manifest half (and with it every `@enginekit/api` schema) is
  * imported on demand when a manifest is met, so an Enginefile-only run starts fast (docs/cli.md
@@ -40,9 +40,21 @@ export {
   type Severity,
   severityRank,
 } from "./model/severity.js";
-export { writeFileAtomic } from "./node/atomic-write.js";
 export { type DiscoveredFile, DiscoveryError, discoverFiles } from "./node/discover.js";
-export { type FileResult, type LintFilesOptions, lintFiles, type TextInput } from "./node/lint-files.js";
+export { describeIoError } from "./node/io-error.js";
+export {
+  type FileResult,
+  FixWriteError,
+  type LintFilesOptions,
+  lintFiles,
+  type TextInput,
+} from "./node/lint-files.js";
+export {
+  OutputError,
+  type OutputOptions,
+  writeOutputFile,
+  writeOutputStream,
+} from "./node/output-file.js";
 export {
   DEFAULT_FAILURE_THRESHOLD,
   engineIgnoreFor,
@@ -51,3 +63,4 @@ export {
   ProjectSettings,
 } from "./node/project-settings.js";
 export { didYouMeanRule, RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds } from "./rules/registry.js";
+export { escapeForTerminal, escapeLinesForTerminal } from "./text/terminal-text.js";

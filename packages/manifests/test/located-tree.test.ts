@@ -100,13 +100,67 @@ describe("readYaml", () => {
 
 describe("nesting bound", () => {
   it("reports nesting deeper than 200 levels in YAML and JSON instead of recursing without end", () => {
-    const deep = `${"[".repeat(300)}${"]".repeat(300)}`;
+    const deep = `${"[".repeat(250)}${"]".repeat(250)}`;
     for (const read of [readYaml, readJson]) {
       const findings = read(deep).documents[0]!.syntaxFindings;
       expect(findings.map((f) => [f.code, f.message, f.path.length])).toEqual([
         ["manifest/syntax", "Nesting deeper than 200 levels is not read.", 201],
       ]);
-      expect(span(findings[0]!.range)).toBe("0:201-0:399");
+      expect(span(findings[0]!.range)).toBe("0:201-0:299");
+    }
+  });
+
+  // Before the limits, 100,000 levels overflowed the parsers' stacks: JSON said "could not be read:
+  // Maximum call stack size exceeded", YAML "Invalid regular expression … Stack overflow" after seconds.
+  const tooDeep = "The document nests deeper than 256 levels here; it is not read.";
+  it.each([
+    ["JSON arrays", readJson, `${"[".repeat(100_000)}${"]".repeat(100_000)}`, "0:256-0:257"],
+    ["JSON objects", readJson, `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`, "0:1280-0:1281"],
+    ["YAML flow sequences", readYaml, `a: ${"[".repeat(100_000)}${"]".repeat(100_000)}`, "0:258-0:259"],
+    ["YAML compact block sequences", readYaml, `${"- ".repeat(100_000)}x\n`, "0:512-0:513"],
+    [
+      "YAML indented block mappings",
+      readYaml,
+      Array.from({ length: 300 }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n"),
+      "256:256-256:257",
+    ],
+  ])("reports %s 100,000 levels deep at the level where the limit is crossed, fast", (_, read, text, at) => {
+    const started = performance.now();
+    const { documents } = read(text);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(documents).toHaveLength(1);
+    const findings = documents[0]!.syntaxFindings;
+    expect(findings.map((f) => [f.code, f.message])).toEqual([["manifest/syntax", tooDeep]]);
+    expect(span(findings[0]!.range)).toBe(at);
+    expect(documents[0]!.root).toBeUndefined();
+  });
+
+  it("does not count brackets in quoted scalars, comments, block scalars or inside plain scalars", () => {
+    const brackets = "[".repeat(400);
+    const text = [
+      `a: "${brackets}"`,
+      `b: '${brackets}'`,
+      `# ${brackets}`,
+      "c: |",
+      `  ${brackets}`,
+      `d: x${brackets}`,
+      "e: [1, [2, {f: 3}]]",
+    ].join("\n");
+    const { documents } = readYaml(text);
+    expect(documents[0]!.syntaxFindings.map((f) => f.message)).toEqual([]);
+    expect(toPlainValue(documents[0]!.root!)).toMatchObject({ e: [1, [2, { f: 3 }]] });
+    expect(readJson(`{"a": "${brackets}"}`).documents[0]!.syntaxFindings).toEqual([]);
+  });
+
+  it("does not parse a document longer than 4 MiB: one finding where the limit is crossed", () => {
+    const line = `${"x".repeat(1023)}\n`;
+    const text = `a: |\n${line.repeat(4 * 1024 + 1)}`;
+    for (const read of [readYaml, readJson]) {
+      const findings = read(text).documents[0]!.syntaxFindings;
+      expect(findings.map((f) => f.message)).toEqual([
+        "The document is longer than 4194304 characters (4 MiB); it is not read.",
+      ]);
+      expect(findings[0]!.range.start.offset).toBe(4 * 1024 * 1024);
     }
   });
 });

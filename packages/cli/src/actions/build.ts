@@ -4,10 +4,8 @@
  * build output as it arrives (docs/build.md). Without an engine, `--output` writes the archive and
  * `--list` shows what would be sent and why paths are excluded.
  */
-import { createWriteStream } from "node:fs";
-import { access, rename, rm, writeFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
-import { pipeline } from "node:stream/promises";
 import {
   CredentialHelperError,
   cliConfigFolder,
@@ -50,9 +48,18 @@ import {
   readSecretRegistryAuth,
   runBuild,
 } from "@enginekit/build-context";
+import {
+  describeIoError,
+  escapeForTerminal,
+  escapeLinesForTerminal,
+  OutputError,
+  writeOutputFile,
+  writeOutputStream,
+} from "@enginekit/lint/files";
 import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { writeStreamToStdout } from "../stdout.js";
 import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
@@ -79,6 +86,7 @@ export interface BuildFlags {
   registryAuth: string[];
   iidfile?: string;
   output?: string;
+  force?: boolean;
   list?: boolean;
   reproducible?: boolean;
   compress?: boolean;
@@ -105,6 +113,7 @@ export async function buildAction(context: string | undefined, flags: BuildFlags
  */
 function toCliError(error: unknown, engine: EngineClient | undefined): unknown {
   if (error instanceof CliError) return error;
+  if (error instanceof OutputError) return new CliError(error.message, ExitCode.unavailable);
   if (error instanceof BuildFailedError)
     return new CliError(`build failed: ${error.message}`, ExitCode.findings);
   if (
@@ -230,7 +239,8 @@ async function planBuildContext(context: string, flags: BuildFlags, io: CliIo): 
     ...(flags.reproducible ? { reproducible: true } : {}),
     ...(flags.reproducible && epoch && /^\d+$/.test(epoch) ? { sourceDateEpoch: Number(epoch) } : {}),
   });
-  for (const w of plan.warnings) io.stderr(`warning: ${w.path}: ${w.reason}\n`);
+  for (const w of plan.warnings)
+    io.stderr(`warning: ${escapeForTerminal(w.path)}: ${escapeForTerminal(w.reason)}\n`);
   return plan;
 }
 
@@ -274,7 +284,11 @@ async function buildWithEngine(
     });
     progress.finish(true);
     if (result.imageId !== undefined) {
-      if (flags.iidfile !== undefined) await writeFile(resolve(io.cwd, flags.iidfile), result.imageId);
+      if (flags.iidfile !== undefined)
+        writeOutputFile(resolve(io.cwd, flags.iidfile), result.imageId, {
+          display: flags.iidfile,
+          ...(flags.force ? { force: true } : {}),
+        });
       io.stdout(`${result.imageId}\n`);
     }
   } catch (error) {
@@ -366,7 +380,8 @@ function printList(plan: ContextPlan, io: CliIo): void {
     }
     return ka.length - kb.length;
   });
-  io.stdout(rows.map((r) => `${r.line}\n`).join(""));
+  // paths and patterns come from the context: control characters are shown as escapes
+  io.stdout(rows.map((r) => `${escapeForTerminal(r.line)}\n`).join(""));
   const ignoreFile =
     plan.ignoreFile === undefined ? "none" : relative(plan.root, plan.ignoreFile) || plan.ignoreFile;
   io.stderr(
@@ -396,27 +411,35 @@ function printPatternCounts(plan: ContextPlan, io: CliIo): void {
     const text = `${p.exception ? "!" : ""}${p.text}`;
     return `  ${where(p).padEnd(width)}  ${text}  matches ${n} path${n === 1 ? "" : "s"}${n === 0 ? " (nothing in this context)" : ""}\n`;
   });
-  io.stderr(`patterns:\n${lines.join("")}`);
+  io.stderr(`patterns:\n${escapeLinesForTerminal(lines.join(""))}`);
 }
 
-/** `--output`: the archive to a file (written whole or not at all) or to standard output. */
+/**
+ * `--output`: the archive to standard output, or to a file through `writeOutputStream` (a regular file
+ * is replaced whole or not at all; a device, FIFO or `/dev/fd/N` is written directly: docs/security.md).
+ */
 async function writeArchive(plan: ContextPlan, flags: BuildFlags, io: CliIo): Promise<void> {
-  // Written through pipeline(): each chunk is flushed before the next is asked for, so buffers recycle.
+  // Each chunk is written before the next is asked for, so the packer's buffers recycle.
   const archive = packContext(plan, { gzip: flags.compress === true, recycleBuffers: true });
   if (flags.output === "-") {
-    // Binary data with backpressure: straight to the process's standard output.
-    await pipeline(archive, process.stdout, { end: false });
+    try {
+      await writeStreamToStdout(archive);
+    } catch (error) {
+      archive.destroy();
+      if ((error as NodeJS.ErrnoException).code === "EPIPE")
+        throw new CliError("standard output was closed", ExitCode.brokenPipe);
+      throw new CliError(`cannot write standard output: ${describeIoError(error)}`, ExitCode.unavailable);
+    }
     return;
   }
-  const target = resolve(io.cwd, flags.output!);
-  const temp = `${target}.partial-${process.pid}`;
   try {
-    await pipeline(archive, createWriteStream(temp));
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
+    await writeOutputStream(resolve(io.cwd, flags.output!), archive, {
+      display: flags.output!,
+      ...(flags.force ? { force: true } : {}),
+    });
+  } finally {
+    archive.destroy();
   }
-  await rename(temp, target);
   io.stderr(`Wrote ${formatBytes(plan.totalBytes)} (${plan.entries.length} entries) to ${flags.output}\n`);
 }
 

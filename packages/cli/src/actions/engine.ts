@@ -11,6 +11,7 @@ import {
   EngineVersionError,
   parseDurationMs,
 } from "@enginekit/api";
+import { escapeForTerminal } from "@enginekit/lint/files";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
@@ -195,7 +196,7 @@ function connectionFailure(error: EngineConnectionError, address: string): CliEr
   return new CliError(error.message, ExitCode.unavailable);
 }
 
-/** Formats the report as aligned `label: value` lines. */
+/** Formats the report as aligned `label: value` lines (the engine's values with control characters escaped). */
 export function formatEngineInfo(report: EngineInfoReport): string {
   const range = report.engineApiMax
     ? ` (engine supports ${report.engineApiMin ?? "?"}–${report.engineApiMax})`
@@ -211,5 +212,5 @@ export function formatEngineInfo(report: EngineInfoReport): string {
     ["Address", `${report.address} (${report.addressSource})`],
   );
   const width = Math.max(...lines.map(([label]) => label.length)) + 1;
-  return lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value}\n`).join("");
+  return lines.map(([label, value]) => `${`${label}:`.padEnd(width)} ${escapeForTerminal(value)}\n`).join("");
 }

@@ -12,6 +12,7 @@ import {
   DiscoveryError,
   didYouMeanRule,
   type FileResult,
+  FixWriteError,
   FORMAT_NAMES,
   FORMATTERS,
   type LintOverrides,
@@ -23,7 +24,7 @@ import {
   ruleById,
   SEVERITIES,
   type Severity,
-  writeFileAtomic,
+  writeOutputFile,
 } from "@enginekit/lint/files";
 import type { LintCommandOptions } from "../commands/lint.js";
 import { CliError, ExitCode } from "../errors.js";
@@ -119,7 +120,7 @@ async function secretsClient(io: CliIo): Promise<SecretsClient> {
 /**
  * Runs `enginekit lint` (docs/lint.md) with commander's parsed `paths` and `options`; returns the exit
  * code: 0 (nothing at or above the failure threshold), 1 (findings), 3 (the secrets service failing with
- * `--online`). Writes each format to stdout or its file (atomically).
+ * `--online`). Writes each format to stdout or its file (through `writeOutputFile`: docs/security.md).
  * @throws CliError: exit 2 for usage or configuration errors (with file:line:column), 3 for I/O errors.
  */
 export async function runLint(paths: string[], options: LintCommandOptions, io: CliIo): Promise<number> {
@@ -158,13 +159,19 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         cwd: io.cwd,
         overrides,
         ...(options.fix ? { fix: true } : {}),
+        ...(options.force ? { force: true } : {}),
         ...(client ? { secrets: client.kv } : {}),
       },
       stdin,
     );
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof IgnoreFileError || error instanceof DiscoveryError)
-      throw usage(error.message);
+    if (error instanceof ConfigError || error instanceof IgnoreFileError) throw usage(error.message);
+    // DiscoveryError, also as it comes back from a worker thread (name and code kept)
+    if (error instanceof DiscoveryError || (error as Error).name === "DiscoveryError") {
+      const missing = (error as DiscoveryError).code === "ENOENT";
+      throw new CliError((error as Error).message, missing ? ExitCode.usage : ExitCode.unavailable);
+    }
+    if (error instanceof FixWriteError) throw new CliError(error.message, ExitCode.unavailable);
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code === "string")
       throw new CliError(`I/O error: ${(error as Error).message}`, ExitCode.unavailable);
@@ -178,12 +185,16 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     const text = FORMATTERS[f.name]!(results, { color: color1, version });
     if (f.file === undefined) io.stdout(text);
     else {
+      const target = isAbsolute(f.file) ? f.file : join(io.cwd, f.file);
       try {
-        const target = isAbsolute(f.file) ? f.file : join(io.cwd, f.file);
         mkdirSync(dirname(target), { recursive: true });
-        writeFileAtomic(target, text);
       } catch (error) {
         throw new CliError(`cannot write ${f.file}: ${(error as Error).message}`, ExitCode.unavailable);
+      }
+      try {
+        writeOutputFile(target, text, { display: f.file, ...(options.force ? { force: true } : {}) });
+      } catch (error) {
+        throw new CliError((error as Error).message, ExitCode.unavailable);
       }
     }
   }

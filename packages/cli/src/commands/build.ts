@@ -49,6 +49,7 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
       "-o, --output <file>",
       "write the context archive to a file (`-` = standard output) instead of building",
     )
+    .option("--force", "let --output and --iidfile replace read-only files")
     .option("--list", "list what would be sent, and why each excluded path is excluded, instead of building")
     .option("--reproducible", "fixed mtimes (SOURCE_DATE_EPOCH or 0): the same tree gives the same bytes")
     .option("--compress", "gzip the upload (default: only for tcp:// engines)")

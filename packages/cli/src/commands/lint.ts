@@ -7,6 +7,7 @@ import { collect } from "./repeatable.js";
 export interface LintCommandOptions {
   format: string[];
   fix?: boolean;
+  force?: boolean;
   config?: string | false;
   rule: string[];
   failureThreshold?: string;
@@ -44,7 +45,8 @@ export function registerLintCommand(program: Command, io: CliIo): void {
       collect,
       [],
     )
-    .option("--fix", "apply quick fixes and rewrite files atomically")
+    .option("--fix", "apply quick fixes and rewrite the files (atomically, keeping links and permissions)")
+    .option("--force", "let --fix and -f fmt=file replace read-only files")
     .option("-c, --config <file>", "use this .enginekit.yaml for every file (default: nearest one upward)")
     .option("--no-config", "ignore .enginekit.yaml files")
     .option(

@@ -23,7 +23,9 @@ export function registerSecretsCommand(program: Command, io: CliIo): void {
     .action(async (path: string, options: { namespace?: string }) => {
       const { listSecrets } = await import("../actions/secrets.js");
       const keys = await listSecrets(io, path, options.namespace);
-      io.stdout(keys.map((k) => `${k}\n`).join(""));
+      // keys come from the service: control characters are shown as escapes (docs/security.md)
+      const { escapeForTerminal } = await import("@enginekit/lint/files");
+      io.stdout(keys.map((k) => `${escapeForTerminal(k)}\n`).join(""));
     });
   secrets
     .command("dev")

@@ -14,6 +14,7 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { ServerSettings } from "../config/settings.js";
 import { toLspRange } from "../diagnostics/to-lsp.js";
 import { loadManifestStack } from "../manifest-stack/load-manifest-stack.js";
+import type { SecretsStatus } from "../protocol/secrets-status.js";
 import { LookupCache, LookupCancelled } from "./lookup-cache.js";
 import type { SecretsApi } from "./secrets-client.js";
 import { type ServiceProblem, serviceProblemOf } from "./service-errors.js";
@@ -35,6 +36,8 @@ export interface SecretFeaturesHost {
   settings(): ServerSettings;
   showMessage(type: MessageType, message: string): void;
   log(message: string): void;
+  /** Told how each lookup went (`enginekit/secretsStatus`, src/protocol/secrets-status.ts). */
+  status?(status: SecretsStatus): void;
   env?: NodeJS.ProcessEnv;
   homeDir?: string;
 }
@@ -136,7 +139,12 @@ export class SecretFeatures {
   ): Promise<T | undefined> {
     try {
       const client = await this.clientOrThrow();
-      return await this.cache.get(key, (signal) => fetch(client, signal), token);
+      // an answer of the service itself (not of the cache) tells the client it is connected
+      const answered = (value: T): T => {
+        this.host.status?.({ state: "connected", address: this.address() });
+        return value;
+      };
+      return await this.cache.get(key, (signal) => fetch(client, signal).then(answered), token);
     } catch (error) {
       if (error instanceof LookupCancelled) return undefined;
       this.report(error);
@@ -147,6 +155,7 @@ export class SecretFeatures {
   /** Shows a problem once per kind and interval (task §2: one message, not one per keystroke); always logs it. */
   private report(error: unknown): void {
     const problem = serviceProblemOf(error, this.address(), this.api);
+    this.host.status?.({ state: problem.kind, address: this.address(), message: problem.message });
     const now = Date.now();
     const last = this.shownProblems.get(problem.kind);
     if (last === undefined || now - last >= PROBLEM_MESSAGE_INTERVAL_MS) {

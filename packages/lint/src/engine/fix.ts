@@ -39,21 +39,25 @@ export async function fixTextAsync(
   return state;
 }
 
-/** One pass: applies the non-overlapping fixes of `findings` to `state`; false when nothing changed. */
+/**
+ * One pass: applies the non-overlapping fixes of `findings` to `state`; false when nothing changed.
+ * O(n log n) in the number of edits: fixes are taken in order of their first edit, and each edit is
+ * checked against its neighbours among the accepted edits (kept sorted by start, found by binary search).
+ */
 function fixPass(state: FixResult, findings: Finding[]): boolean {
   const fixes = findings
     .filter((f) => f.fix && f.fix.edits.length > 0)
-    .map((f) => f.fix!)
-    .sort((a, b) => firstStart(a.edits) - firstStart(b.edits));
+    .map((f) => ({ fix: f.fix!, start: firstStart(f.fix!.edits) }))
+    .sort((a, b) => a.start - b.start);
   const accepted: TextEdit[] = [];
   let count = 0;
-  for (const fix of fixes) {
-    if (fix.edits.some((e) => accepted.some((a) => overlaps(a, e)))) continue;
-    accepted.push(...fix.edits);
+  for (const { fix } of fixes) {
+    if (fix.edits.some((e) => overlapsAccepted(accepted, e))) continue;
+    for (const e of fix.edits) insertSorted(accepted, e);
     count++;
   }
   if (count === 0) return false;
-  const next = applyTextEdits(state.text, accepted);
+  const next = applySortedEdits(state.text, accepted);
   state.passes++;
   if (next === state.text) return false;
   state.text = next;
@@ -62,7 +66,55 @@ function fixPass(state: FixResult, findings: Finding[]): boolean {
 }
 
 function firstStart(edits: TextEdit[]): number {
-  return Math.min(...edits.map((e) => e.range.start.offset));
+  let min = Number.POSITIVE_INFINITY;
+  for (const e of edits) min = Math.min(min, e.range.start.offset);
+  return min;
+}
+
+/** Comparison of edits by start, then end (the order {@link applySortedEdits} expects). */
+function compareEdits(a: TextEdit, b: TextEdit): number {
+  return a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset;
+}
+
+/** The index of the first edit in `sorted` that does not come before `e`. */
+function lowerBound(sorted: TextEdit[], e: TextEdit): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareEdits(sorted[mid]!, e) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Inserts `e` into `sorted` in order. Fixes arrive in order of their first edit, so this is almost
+ * always an append.
+ */
+function insertSorted(sorted: TextEdit[], e: TextEdit): void {
+  const last = sorted[sorted.length - 1];
+  if (last === undefined || compareEdits(last, e) <= 0) sorted.push(e);
+  else sorted.splice(lowerBound(sorted, e), 0, e);
+}
+
+/**
+ * Whether `e` overlaps an edit of `sorted` (non-overlapping, sorted by start). Only the neighbours of
+ * its insertion point can overlap it; equal starts are all neighbours, so they are scanned.
+ */
+function overlapsAccepted(sorted: TextEdit[], e: TextEdit): boolean {
+  const at = lowerBound(sorted, e);
+  for (let i = at - 1; i >= 0; i--) {
+    const a = sorted[i]!;
+    if (overlaps(a, e)) return true;
+    if (a.range.start.offset < e.range.start.offset) break;
+  }
+  for (let i = at; i < sorted.length; i++) {
+    const a = sorted[i]!;
+    if (a.range.start.offset > e.range.end.offset) break;
+    if (overlaps(a, e)) return true;
+  }
+  return false;
 }
 
 function overlaps(a: TextEdit, b: TextEdit): boolean {
@@ -76,12 +128,19 @@ function overlaps(a: TextEdit, b: TextEdit): boolean {
   return (as < be && bs < ae) || (as === ae && bs <= as && as < be) || (bs === be && as <= bs && bs < ae);
 }
 
-/** Applies non-overlapping edits (UTF-16 offsets of `text`), last first. */
+/** Applies non-overlapping edits (UTF-16 offsets of `text`) in one left-to-right join: O(text + edits). */
+function applySortedEdits(text: string, sorted: TextEdit[]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of sorted) {
+    parts.push(text.slice(at, e.range.start.offset), e.newText);
+    at = e.range.end.offset;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
+}
+
+/** Applies non-overlapping edits (UTF-16 offsets of `text`), in any order. */
 export function applyTextEdits(text: string, edits: TextEdit[]): string {
-  let out = text;
-  for (const e of [...edits].sort(
-    (a, b) => b.range.start.offset - a.range.start.offset || b.range.end.offset - a.range.end.offset,
-  ))
-    out = out.slice(0, e.range.start.offset) + e.newText + out.slice(e.range.end.offset);
-  return out;
+  return applySortedEdits(text, [...edits].sort(compareEdits));
 }

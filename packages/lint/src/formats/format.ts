@@ -16,10 +16,30 @@ export function oneBased(p: { line: number; character: number }): { line: number
   return { line: p.line + 1, column: p.character + 1 };
 }
 
-/** Escapes text for XML attributes and content. */
+const XML_ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+  "\t": "&#9;",
+  "\n": "&#10;",
+  "\r": "&#13;",
+};
+
+/**
+ * Escapes text for XML attributes and content. Tab, LF and CR become character references (kept exact
+ * in attributes, where a raw one would be normalised to a space). Characters XML 1.0 cannot carry in
+ * any form (C0 controls such as ESC and NUL, U+FFFE/U+FFFF, lone surrogates) are written as the visible
+ * escape `\xNN` / `\uNNNN`, so the document stays well-formed.
+ */
 export function xmlEscape(text: string): string {
   return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
+    /[&<>"'\t\n\r]|[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) =>
+      XML_ENTITIES[c] ??
+      (c.charCodeAt(0) <= 0xff
+        ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`
+        : `\\u${c.charCodeAt(0).toString(16)}`),
   );
 }

@@ -3,6 +3,7 @@ import type { Finding } from "../model/finding.js";
 import type { Severity } from "../model/severity.js";
 import { TextLines } from "../text/line-index.js";
 import { redactSecretValues } from "../text/redact-secret-values.js";
+import { escapeForTerminal } from "../text/terminal-text.js";
 import type { Formatter } from "./format.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -20,19 +21,24 @@ function severityLabel(c: Colors, s: Severity): string {
 
 /**
  * The source line of a finding with a `^^^` marker under its range (first line only, tabs kept), values of
- * secret-looking names masked (see {@link redactSecretValues}).
+ * secret-looking names masked (see {@link redactSecretValues}) and control characters shown as escapes
+ * ({@link escapeForTerminal}; the marker stays under the escaped text).
  */
 function codeFrame(c: Colors, lines: TextLines, f: Finding): string {
   const line = f.range.start.line;
   const text = redactSecretValues(lines.lineText(line));
   if (text.length > 300) return "";
-  const start = f.range.start.character;
+  const start = Math.min(f.range.start.character, text.length);
   const end =
     f.range.end.line === line ? Math.max(f.range.end.character, start + 1) : Math.max(text.length, start + 1);
+  const before = escapeForTerminal(text.slice(0, start));
+  const marked = escapeForTerminal(text.slice(start, end));
+  const shown = before + marked + escapeForTerminal(text.slice(end));
+  const width = Math.max(1, marked.length + Math.max(0, end - Math.max(start, text.length)));
   const gutter = String(line + 1);
   const pad = " ".repeat(gutter.length);
-  const lead = text.slice(0, start).replace(/[^\t]/g, " ");
-  return `    ${c.dim(`${gutter} |`)} ${text}\n    ${c.dim(`${pad} |`)} ${lead}${c.red("^".repeat(end - start))}\n`;
+  const lead = before.replace(/[^\t]/g, " ");
+  return `    ${c.dim(`${gutter} |`)} ${shown}\n    ${c.dim(`${pad} |`)} ${lead}${c.red("^".repeat(width))}\n`;
 }
 
 /**
@@ -47,12 +53,12 @@ export const formatStylish: Formatter = (results, context) => {
   for (const r of results) {
     if (r.findings.length === 0) continue;
     const lines = new TextLines(r.text);
-    out += `${c.underline(r.path)}\n`;
+    out += `${c.underline(escapeForTerminal(r.path))}\n`;
     for (const f of r.findings) {
       counts[f.severity]++;
       if (f.fix) fixable++;
       const where = `${f.range.start.line + 1}:${f.range.start.character + 1}`.padEnd(7);
-      out += `  ${c.dim(where)} ${severityLabel(c, f.severity)} ${c.dim(f.ruleId.padEnd(26))} ${f.message}\n`;
+      out += `  ${c.dim(where)} ${severityLabel(c, f.severity)} ${c.dim(f.ruleId.padEnd(26))} ${escapeForTerminal(f.message)}\n`;
       out += codeFrame(c, lines, f);
     }
     out += "\n";

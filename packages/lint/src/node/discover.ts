@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { kindInDirectory, kindOfNamedFile } from "../discovery/file-kind.js";
 import type { FileKind } from "../engine/lint-document.js";
+import { describeIoError } from "./io-error.js";
 
 /** A file to lint: absolute path and kind. */
 export interface DiscoveredFile {
@@ -21,15 +22,27 @@ export interface DiscoveryPolicy {
 
 const ALWAYS_SKIPPED = new Set([".git", "node_modules", ".hg", ".svn"]);
 
-/** Thrown when a named path does not exist or cannot be read. */
+/**
+ * Thrown when a named path does not exist, or a path to lint (named or found) cannot be read: one line
+ * naming it. `code` is the `fs` error code (`ENOENT` for a missing path: a usage error; others are I/O
+ * errors, exit 3).
+ */
 export class DiscoveryError extends Error {
   constructor(
     readonly path: string,
     message: string,
+    readonly code?: string,
   ) {
     super(message);
     this.name = "DiscoveryError";
   }
+}
+
+/** The {@link DiscoveryError} for an `fs` error on `shown` (the path as the user sees it). */
+export function unreadable(shown: string, error: unknown): DiscoveryError {
+  const e = error as NodeJS.ErrnoException;
+  const reason = e.code === "ENOENT" ? "no such file or directory" : describeIoError(error);
+  return new DiscoveryError(shown, `${shown}: ${reason}`, e.code);
 }
 
 /**
@@ -37,7 +50,13 @@ export class DiscoveryError extends Error {
  * directories walked recursively for `Enginefile`, `*.Enginefile`, `Enginefile.*`, Dockerfile-named files
  * when configured, and manifests (`*.container.yaml` …, plus the configured globs). Skips `.git` and
  * `node_modules`, configured ignore patterns, and files git ignores (`git check-ignore`, when the folder
- * is in a git work tree). Sorted, without duplicates. Throws {@link DiscoveryError} for a missing path.
+ * is in a git work tree). Sorted, without duplicates.
+ *
+ * Symbolic links (docs/lint.md "Symbolic links and unreadable paths"): a named path is followed; in a walk, a link to a file
+ * with a lintable name is linted (under the link's path), a link to a folder is not entered (no cycles,
+ * no leaving the tree), and a dangling link with a lintable name is an error.
+ * Throws {@link DiscoveryError} for a missing path and for a folder or link that cannot be read (nothing
+ * is skipped silently; exclude such paths with ignore patterns).
  */
 export function discoverFiles(
   paths: readonly string[],
@@ -52,12 +71,9 @@ export function discoverFiles(
     try {
       st = statSync(abs);
     } catch (error) {
-      throw new DiscoveryError(
-        p,
-        `${p}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file or directory" : String(error)}`,
-      );
+      throw unreadable(p, error);
     }
-    if (st.isDirectory()) walk(abs, policy, found, walked);
+    if (st.isDirectory()) walk(abs, policy, found, walked, cwd);
     else found.set(abs, kindOfNamedFile(abs));
   }
   const gitIgnored = gitIgnoredAmong(walked, cwd);
@@ -67,26 +83,47 @@ export function discoverFiles(
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function walk(dir: string, policy: DiscoveryPolicy, out: Map<string, FileKind>, walked: string[]): void {
+function walk(
+  dir: string,
+  policy: DiscoveryPolicy,
+  out: Map<string, FileKind>,
+  walked: string[],
+  cwd: string,
+): void {
   let entries: import("node:fs").Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
+  } catch (error) {
+    throw unreadable(relative(cwd, dir) || dir, error);
   }
   for (const e of entries) {
     const path = join(dir, e.name);
     if (ALWAYS_SKIPPED.has(e.name) || policy.isExcluded(path)) continue;
-    if (e.isDirectory()) walk(path, policy, out, walked);
-    else if (e.isFile()) {
+    if (e.isDirectory()) walk(path, policy, out, walked, cwd);
+    else if (e.isFile() || e.isSymbolicLink()) {
       const kind =
         kindInDirectory(e.name, { dockerfiles: policy.dockerfiles(dir) }) ??
         (policy.isManifest(path) ? "manifest" : undefined);
-      if (kind) {
+      if (kind && (e.isFile() || isLinkToFile(path, cwd))) {
         out.set(path, kind);
         walked.push(path);
       }
     }
+  }
+}
+
+/**
+ * Whether the link at `path` leads to a file (false for a folder or anything else). A dangling link,
+ * or one that cannot be followed, is an error naming it.
+ */
+function isLinkToFile(path: string, cwd: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch (error) {
+    const shown = relative(cwd, path) || path;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new DiscoveryError(shown, `${shown}: a symbolic link to a missing file`, "EDANGLING");
+    throw unreadable(shown, error);
   }
 }
 

@@ -9,7 +9,7 @@ import type { LintSettings } from "../engine/settings.js";
 import { analyzeEnginefile } from "../enginefile/analysis.js";
 import type { Finding } from "../model/finding.js";
 import { atOrAbove, type Severity } from "../model/severity.js";
-import { writeFileAtomic } from "./atomic-write.js";
+import { unreadable } from "./discover.js";
 import { loadEngineIgnoreFor } from "./project-settings.js";
 
 /** The outcome for one file. `path` is relative to the working directory, `/`-separated. */
@@ -24,6 +24,8 @@ export interface FileResult {
   failing: number;
   /** Quick fixes applied (with `--fix`). */
   fixesApplied: number;
+  /** With `--fix`: the fixes changed the text, so the file is to be rewritten (by `lintFiles`). */
+  changed?: boolean;
 }
 
 /**
@@ -81,12 +83,18 @@ export function failingCount(findings: Finding[], threshold: Severity | "none"):
 }
 
 /**
- * Reads, lints and (with `fix`) atomically rewrites one file. Throws `fs` errors and `IgnoreFileError`.
+ * Reads and lints one file (with `fix`, `changed` tells whether the fixed text differs; the file is
+ * written by the main thread, where signals are handled). Throws `DiscoveryError` naming an unreadable
+ * file, and `IgnoreFileError`.
  */
 export async function lintFileJob(job: FileJob, options: LintJobOptions): Promise<FileResult> {
-  const text = readFileSync(job.path, "utf8");
+  let text: string;
+  try {
+    text = readFileSync(job.path, "utf8");
+  } catch (error) {
+    throw unreadable(job.display, error);
+  }
   const r = await lintOne(text, job.kind, job.path, job.settings, options);
-  if (options.fix && r.text !== text) writeFileAtomic(job.path, r.text);
   return {
     path: job.display,
     absolutePath: job.path,
@@ -95,5 +103,6 @@ export async function lintFileJob(job: FileJob, options: LintJobOptions): Promis
     findings: r.findings,
     failing: failingCount(r.findings, job.failureThreshold),
     fixesApplied: r.fixesApplied,
+    ...(options.fix && r.text !== text ? { changed: true } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { type ConfigReader, findConfigFile } from "../config/find-config.js";
 import { kindOfNamedFile } from "../discovery/file-kind.js";
 import { discoverFiles } from "./discover.js";
 import { type FileJob, type FileResult, failingCount, lintOne } from "./lint-file.js";
+import { OutputError, writeOutputFile } from "./output-file.js";
 import { lintInWorkers, lintSequentially, workerCount } from "./parallel.js";
 import { type LintOverrides, ProjectSettings } from "./project-settings.js";
 
@@ -14,8 +15,10 @@ export type { FileResult };
 export interface LintFilesOptions {
   cwd: string;
   overrides?: LintOverrides;
-  /** Apply quick fixes and rewrite files atomically. */
+  /** Apply quick fixes and rewrite the files changed, through {@link writeOutputFile}. */
   fix?: boolean;
+  /** With `fix`: rewrite read-only files too. */
+  force?: boolean;
   /** Check manifests' secret references against the secrets service through this reader. */
   secrets?: SecretsReader;
   /**
@@ -65,9 +68,11 @@ async function configReaderFor(
 
 /**
  * Lints files and directories (discovered as {@link discoverFiles} says) and optional stdin text, each
- * with the configuration that applies to it. With `fix`, files are rewritten atomically only when a fix
- * changed them. Results are in path order. Throws `ConfigError`, `DiscoveryError`, `IgnoreFileError`
- * and `fs` errors (the caller maps them to exit codes 2 and 3).
+ * with the configuration that applies to it. With `fix`, the files a fix changed are rewritten by
+ * {@link writeOutputFile} in this thread (atomically, keeping links and properties; read-only ones only
+ * with `force`), every one that can be, before {@link FixWriteError} reports those that could not.
+ * Results are in path order. Throws `ConfigError`, `DiscoveryError`, `IgnoreFileError`,
+ * {@link FixWriteError} and `fs` errors (the caller maps them to exit codes 2 and 3).
  */
 export async function lintFiles(
   paths: readonly string[],
@@ -101,6 +106,7 @@ export async function lintFiles(
   const workers = options.secrets ? 0 : workerCount(jobs.length, options.workers);
   const out: FileResult[] =
     workers > 0 ? await lintInWorkers(jobs, jobOptions, workers) : await lintSequentially(jobs, jobOptions);
+  if (options.fix) writeFixedFiles(out, options.force === true);
   if (stdin) {
     const abs = resolve(options.cwd, stdin.fileName);
     const { settings, failureThreshold } = project.forFile(abs);
@@ -117,4 +123,27 @@ export async function lintFiles(
     });
   }
   return out;
+}
+
+/** Some files fixed by `--fix` could not be written: one {@link OutputError} (one line) per file. */
+export class FixWriteError extends Error {
+  constructor(readonly errors: OutputError[]) {
+    super(errors.map((e) => e.message).join("\n"));
+    this.name = "FixWriteError";
+  }
+}
+
+/** Writes every file `--fix` changed; throws {@link FixWriteError} listing those that failed. */
+function writeFixedFiles(results: FileResult[], force: boolean): void {
+  const errors: OutputError[] = [];
+  for (const r of results) {
+    if (!r.changed || r.absolutePath === undefined) continue;
+    try {
+      writeOutputFile(r.absolutePath, r.text, { display: r.path, ...(force ? { force } : {}) });
+    } catch (error) {
+      if (!(error instanceof OutputError)) throw error;
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw new FixWriteError(errors);
 }

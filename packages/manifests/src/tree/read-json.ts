@@ -1,6 +1,7 @@
 import { type Node as JsonNode, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import type { Finding } from "../findings.js";
 import { LineIndex } from "../location/line-index.js";
+import { jsonLimitCrossing } from "./document-limits.js";
 import { duplicateKeyFindings } from "./duplicate-keys.js";
 import type { LocatedNode, LocatedObject, LocatedProperty, PathSegment } from "./located-node.js";
 import type { ReadResult } from "./manifest-document.js";
@@ -29,12 +30,22 @@ const ERROR_MESSAGES: Record<string, string> = {
 /**
  * Reads strict JSON (RFC 8259: no comments, no trailing commas — the engine's decoder accepts neither) into
  * a located tree with `jsonc-parser`. Syntax errors become `manifest/syntax` findings and the partial tree
- * the error-tolerant parser recovered is kept. A leading byte order mark is allowed. Never throws. Always one
- * document (index 0).
+ * the error-tolerant parser recovered is kept. A leading byte order mark is allowed. A document past the
+ * limits of `document-limits.ts` (length, nesting) is not parsed: one finding where the limit is crossed.
+ * Never throws. Always one document (index 0).
  */
 export function readJson(text: string): ReadResult {
   const lines = new LineIndex(text);
   const findings: Finding[] = [];
+  const crossing = jsonLimitCrossing(text);
+  if (crossing) {
+    findings.push(syntaxFinding(crossing.message, lines.range(crossing.offset, crossing.offset + 1), 0));
+    return {
+      format: "json",
+      documents: [{ index: 0, range: lines.range(0, text.length), syntaxFindings: findings }],
+      lines,
+    };
+  }
   const errors: ParseError[] = [];
   let tree: JsonNode | undefined;
   try {

@@ -10,6 +10,7 @@ import {
 } from "yaml";
 import type { Finding } from "../findings.js";
 import { LineIndex } from "../location/line-index.js";
+import { yamlLimitCrossing } from "./document-limits.js";
 import { duplicateKeyFindings } from "./duplicate-keys.js";
 import type {
   LocatedNode,
@@ -36,11 +37,28 @@ const SCALAR_STYLES: Record<string, ScalarStyle> = {
  * Reads YAML 1.2 text (every document of a `---` stream) into located trees with the `yaml` package.
  * Aliases are expanded (their nodes keep the ranges of the anchored node); merge keys `<<` merge the
  * referenced maps, explicit keys winning. Parser errors and warnings become `manifest/syntax` findings and
- * the partial tree the parser recovered is kept, so the rest of the document is still checked. Never throws.
+ * the partial tree the parser recovered is kept, so the rest of the document is still checked. A text past
+ * the limits of `document-limits.ts` (length, nesting) is not parsed: one finding where the limit is
+ * crossed. Never throws.
  */
 export function readYaml(text: string): ReadResult {
   const lines = new LineIndex(text);
   const documents: ManifestDocument[] = [];
+  const crossing = yamlLimitCrossing(text);
+  if (crossing) {
+    const range = lines.range(crossing.offset, Math.min(crossing.offset + 1, text.length));
+    return {
+      format: "yaml",
+      documents: [
+        {
+          index: 0,
+          range: lines.range(0, text.length),
+          syntaxFindings: [syntaxFinding(crossing.message, range, 0)],
+        },
+      ],
+      lines,
+    };
+  }
   let parsed: Document.Parsed[];
   try {
     parsed = Array.from(

@@ -1,0 +1,32 @@
+import {
+  DOCKERFILE_LANGUAGE,
+  ENGINEFILE_LANGUAGE,
+  MANIFEST_GLOB,
+  manifestSettingPattern,
+} from "../manifest/file-patterns.js";
+
+/** What the selector depends on: `enginekit.dockerfiles` and `enginekit.manifests`. */
+export interface SelectorSettings {
+  dockerfiles: boolean;
+  manifests: readonly string[];
+}
+
+/** A document filter both VS Code's API and vscode-languageclient accept (scheme and language or glob). */
+export type EnginekitDocumentFilter =
+  | { scheme: string; language: string }
+  | { scheme: string; pattern: string };
+
+/**
+ * The documents the client syncs to the server (src/manifest/file-patterns.ts says why these): the
+ * `enginefile` language, the `dockerfile` language when `enginekit.dockerfiles` is on, files named like
+ * manifests and the `enginekit.manifests` globs, on disk or unsaved.
+ */
+export function documentSelector(settings: SelectorSettings): EnginekitDocumentFilter[] {
+  const schemes = ["file", "untitled"];
+  const languages = [ENGINEFILE_LANGUAGE, ...(settings.dockerfiles ? [DOCKERFILE_LANGUAGE] : [])];
+  const patterns = [MANIFEST_GLOB, ...settings.manifests.map(manifestSettingPattern)];
+  return [
+    ...languages.flatMap((language) => schemes.map((scheme) => ({ scheme, language }))),
+    ...patterns.map((pattern) => ({ scheme: "file", pattern })),
+  ];
+}

@@ -1,0 +1,40 @@
+import * as vscode from "vscode";
+import type { SelectorSettings } from "../client/document-selector.js";
+import {
+  DOCKERFILE_GLOB,
+  ENGINEFILE_GLOB,
+  MANIFEST_GLOB,
+  manifestSettingPattern,
+} from "../manifest/file-patterns.js";
+
+/** At most this many files are opened by one "Lint Workspace" (a guard for huge folders). */
+export const LINT_WORKSPACE_MAX_FILES = 2_000;
+
+const EXCLUDE = "**/{node_modules,.git}/**";
+
+/**
+ * `enginekit: Lint Workspace`: opens (without showing) every Enginefile and manifest of the workspace,
+ * so the client syncs them to the server and their diagnostics appear in the Problems panel, then shows
+ * that panel. The extension checks nothing itself: the findings are the server's, the same as
+ * `enginekit lint` gives (docs/lint.md). Returns the number of files opened.
+ */
+export async function lintWorkspace(settings: SelectorSettings): Promise<number> {
+  const globs = [
+    ENGINEFILE_GLOB,
+    MANIFEST_GLOB,
+    ...(settings.dockerfiles ? [DOCKERFILE_GLOB] : []),
+    ...settings.manifests.map(manifestSettingPattern),
+  ];
+  const found = new Map<string, vscode.Uri>();
+  for (const glob of globs)
+    for (const uri of await vscode.workspace.findFiles(glob, EXCLUDE, LINT_WORKSPACE_MAX_FILES))
+      found.set(uri.toString(), uri);
+  const uris = [...found.values()].slice(0, LINT_WORKSPACE_MAX_FILES);
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `enginekit: linting ${uris.length} files` },
+    () =>
+      Promise.all(uris.map((uri) => vscode.workspace.openTextDocument(uri).then(undefined, () => undefined))),
+  );
+  await vscode.commands.executeCommand("workbench.actions.view.problems");
+  return uris.length;
+}

@@ -1,0 +1,263 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Finding, lintFiles } from "@enginekit/lint/files";
+import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CODE_SERVER_DIR, type CodeServer, codeServerEntry, startCodeServer, VSIX } from "./code-server.js";
+import {
+  chord,
+  hoverAt,
+  hoverText,
+  openFile,
+  problemCounts,
+  problemRows,
+  runCommand,
+  statusItemText,
+  suggestions,
+  until,
+} from "./workbench.js";
+
+/**
+ * End to end in a real VS Code (code-server, driven by Debian's Chromium through puppeteer-core): the
+ * built `.vsix` is installed, a copy of `examples/` opened, and the test asserts what a person sees —
+ * the status bar's problem counts and the Problems panel's messages (both compared with what the linter
+ * itself finds in the same files), the suggest widget, a hover, colouring, and the "Lint Workspace"
+ * command. Screenshots go to `test-artifacts/` (gitignored). Needs scripts/install-code-server.mjs to
+ * have run; in CI a missing piece fails the run.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "../../../..");
+const artifacts = resolve(here, "../../test-artifacts");
+const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+const missing = [
+  ...(codeServerEntry()
+    ? []
+    : [
+        `code-server in ${CODE_SERVER_DIR} (node_modules/node/bin/node packages/vscode/scripts/install-code-server.mjs)`,
+      ]),
+  ...(existsSync(VSIX) ? [] : [`the built extension ${VSIX} (build @enginekit/vscode)`]),
+  ...(CHROMIUM ? [] : ["chromium (Debian package chromium)"]),
+];
+if (missing.length > 0 && process.env.CI)
+  throw new Error(`the VS Code end-to-end test needs ${missing.join(", ")}`);
+
+/** Problems a VS Code user sees for findings: every severity but `style` (a hint, not listed). */
+function listed(findings: readonly Finding[]): Finding[] {
+  return findings.filter((f) => f.severity !== "style");
+}
+
+function countsOf(findings: readonly Finding[]) {
+  const n = (s: string) => findings.filter((f) => f.severity === s).length;
+  return { errors: n("error"), warnings: n("warning"), infos: n("info") };
+}
+
+describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .vsix", () => {
+  let root: string;
+  let folder: string;
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let dev: DevServer | undefined;
+  let page: Page;
+  const shot = (name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), "enginekit-vscode-"));
+    folder = join(root, "examples");
+    cpSync(join(repo, "examples"), folder, { recursive: true });
+    rmSync(artifacts, { recursive: true, force: true });
+    mkdirSync(artifacts, { recursive: true });
+    dev = await startDevServer({});
+    server = await startCodeServer({
+      root,
+      folder,
+      vsix: VSIX,
+      timeoutMs: 30_000,
+      env: { SVC_ADDR: dev.address, SVC_TOKEN: dev.rootToken, HOME: root },
+    });
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM!,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--user-data-dir=${join(root, "chromium")}`,
+      ],
+      defaultViewport: { width: 1280, height: 800 },
+    });
+    page = await browser.newPage();
+    await page.goto(server.url);
+    await page.waitForSelector(".monaco-workbench .part.editor", { timeout: 45_000 });
+    await page.waitForSelector("#status\\.problems", { timeout: 20_000 });
+  }, 100_000);
+
+  afterAll(async () => {
+    if (page && server) await shot("last").catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await dev?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("shows the linter's problems of an opened Enginefile in the status bar and the Problems panel", async () => {
+    const path = join(folder, "enginefiles/web/Enginefile");
+    const [result] = await lintFiles([path], { cwd: folder, workers: 0 });
+    const expected = listed(result!.findings);
+    expect(expected.length).toBeGreaterThan(3);
+
+    await openFile(page, "enginefiles/web/Enginefile");
+    await until(
+      () => page.$eval("#status\\.editor\\.mode", (e) => e.textContent?.trim() ?? "").catch(() => ""),
+      (mode) => mode === "Enginefile",
+      10_000,
+      "the language mode Enginefile in the status bar",
+    );
+    const counts = await until(
+      () => problemCounts(page),
+      (c) => c.errors + c.warnings + c.infos > 0,
+      40_000,
+      "diagnostics in the status bar",
+    );
+    await shot("1-diagnostics");
+    expect({ errors: counts.errors, warnings: counts.warnings, infos: counts.infos }, counts.label).toEqual(
+      countsOf(expected),
+    );
+
+    await chord(page, "Control+Shift+M");
+    const rows = await until(
+      () => problemRows(page),
+      (r) => r.length > 3,
+      10_000,
+      "the Problems panel",
+    );
+    await shot("2-problems");
+    // the list is virtual: the header and the rows that fit are in the page
+    expect(rows[0]).toBe(`${expected.length} problems in file Enginefile of folder enginefiles/web`);
+    const messages = expected.map((f) => f.message);
+    for (const row of rows.slice(1))
+      expect(
+        messages.some((m) => row.includes(m)),
+        row,
+      ).toBe(true);
+    expect(rows.find((r) => r.includes('No stage named "biuld"'))).toMatch(
+      /^Error: .* at line 14 .*enginekit/,
+    );
+  });
+
+  it("colours the Enginefile (TextMate at once, then the server's semantic tokens)", async () => {
+    const classes = await page.$$eval(".view-line span span", (spans) =>
+      spans.filter((s) => s.textContent === "FROM").map((s) => s.className),
+    );
+    expect(classes.length).toBeGreaterThan(0);
+    // a themed token has a colour class other than the default foreground (mtk1)
+    for (const c of classes) expect(c).not.toBe("mtk1");
+  });
+
+  it("completes flags after RUN -- in the suggest widget", async () => {
+    await page.click(".monaco-editor .view-lines");
+    await chord(page, "Control+End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("RUN --");
+    await chord(page, "Control+Space");
+    const items = await until(
+      () => suggestions(page),
+      (s) => s.length > 0,
+      15_000,
+      "the suggest widget",
+    );
+    await shot("3-completion");
+    expect(items).toContain("--mount");
+    expect(items).toContain("--network");
+    await page.keyboard.press("Escape");
+    await chord(page, "Control+Shift+K"); // delete the typed line: the file is as on disk again
+  });
+
+  it("shows a hover with the instruction's documentation", async () => {
+    await hoverAt(page, 12, 2);
+    const text = await until(
+      () => hoverText(page),
+      (t) => t.includes("MAINTAINER"),
+      15_000,
+      "a hover",
+    );
+    await shot("4-hover");
+    expect(text).toMatch(/deprecated/i);
+    await page.keyboard.press("Escape");
+  });
+
+  it("shows the secrets service connection in the status bar: connected, then unreachable", async () => {
+    await openFile(page, "manifests/web.container.yaml");
+    expect(await statusItemText(page, "secrets")).toBe(""); // no lookup yet
+    const line = 12; // `  - SESSION_KEY=svc:secret/data/web/session#key`
+    await hoverAt(page, line, 30);
+    const connected = await until(
+      () => statusItemText(page, "secrets"),
+      (t) => t !== "",
+      20_000,
+      "the secrets item",
+    );
+    await shot("5-secrets-connected");
+    expect(connected).toBe("secrets");
+    await page.keyboard.press("Escape");
+    await dev!.close();
+    dev = undefined;
+    // the server reuses answers for 5 s (SECRET_CACHE_TTL_MS); then the lookup meets a closed port
+    await new Promise((r) => setTimeout(r, 5_500));
+    await hoverAt(page, line, 31);
+    const down = await until(
+      () => statusItemText(page, "secrets"),
+      (t) => t.includes("unreachable"),
+      20_000,
+      "the secrets item",
+    );
+    await shot("6-secrets-unreachable");
+    expect(down).toBe("secrets: unreachable");
+    await page.keyboard.press("Escape");
+  });
+
+  it("Lint Workspace lists the problems of every Enginefile and manifest", async () => {
+    const results = await lintFiles([folder], { cwd: folder, workers: 0 });
+    // the command opens Enginefiles and manifests (ignore files are `enginekit lint`'s alone)
+    const served = results.filter((r) => r.kind === "enginefile" || r.kind === "manifest");
+    const expected = countsOf(served.flatMap((r) => listed(r.findings)));
+    expect(served.some((r) => r.kind === "manifest" && listed(r.findings).length > 0)).toBe(true);
+    await runCommand(page, "enginekit: Lint Workspace");
+    const counts = await until(
+      () => problemCounts(page),
+      (c) => c.errors === expected.errors && c.warnings === expected.warnings && c.infos === expected.infos,
+      40_000,
+      `the whole workspace's problems (${JSON.stringify(expected)})`,
+    );
+    await shot("7-lint-workspace");
+    expect(counts.errors).toBe(expected.errors);
+  });
+
+  it("Restart Language Server starts a new server that diagnoses the open files again", async () => {
+    const before = await problemCounts(page);
+    await runCommand(page, "enginekit: Restart Language Server");
+    // the old client's diagnostics go with it; the new server pushes them again for every open file
+    await until(
+      () => problemCounts(page),
+      (c) => c.errors < before.errors,
+      20_000,
+      "the old diagnostics to clear",
+      40, // polled often: the gap lasts about as long as the new server takes to start
+    );
+    const after = await until(
+      () => problemCounts(page),
+      (c) => c.errors === before.errors,
+      30_000,
+      "the new server's diagnostics",
+    );
+    await shot("8-restarted");
+    expect(after.label).toBe(before.label);
+  });
+});

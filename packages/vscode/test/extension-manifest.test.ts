@@ -1,0 +1,114 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_SERVER_SETTINGS } from "@enginekit/language-server";
+import { RULE_SEVERITIES, RULES } from "@enginekit/lint/files";
+import { describe, expect, test } from "vitest";
+import { documentSelector } from "../src/client/document-selector.js";
+import { serverOptions } from "../src/client/server-options.js";
+import { CLIENT_SETTINGS } from "../src/manifest/client-settings.js";
+import { COMMANDS, extensionManifest } from "../src/manifest/extension-manifest.js";
+import { type ConfigJsonSchema, settingLeaves } from "../src/manifest/server-settings.js";
+
+const require = createRequire(import.meta.url);
+const configSchema = JSON.parse(
+  readFileSync(require.resolve("@enginekit/lint/schemas/enginekit-config.schema.json"), "utf8"),
+) as ConfigJsonSchema;
+const manifest = extensionManifest({
+  version: "0.1.0",
+  vscodeEngine: "^1.91.0",
+  serverDefaults: DEFAULT_SERVER_SETTINGS,
+  configSchema,
+}) as {
+  contributes: {
+    configuration: { properties: Record<string, Record<string, unknown>> };
+    commands: { command: string }[];
+    languages: { id: string; filenames?: string[]; filenamePatterns?: string[] }[];
+  };
+};
+const properties = manifest.contributes.configuration.properties;
+
+describe("the generated extension manifest", () => {
+  test("contributes every server setting with the server's default", () => {
+    for (const [key, value] of settingLeaves(DEFAULT_SERVER_SETTINGS))
+      expect(properties[`enginekit.${key}`]?.default, key).toEqual(value);
+    for (const key of ["secrets.address", "secrets.namespace", "secrets.tokenFile"])
+      expect(properties[`enginekit.${key}`]?.type, key).toBe("string");
+    for (const s of CLIENT_SETTINGS) expect(properties[`enginekit.${s.key}`]).toEqual(s.schema);
+  });
+
+  test("rules take their schema from .enginekit.yaml's zod schema: every rule id, every severity", () => {
+    const rules = properties["enginekit.rules"] as {
+      properties: Record<string, { enum: string[] }>;
+      additionalProperties: { enum: string[] };
+    };
+    expect(Object.keys(rules.properties).sort()).toEqual(RULES.map((r) => r.meta.id).sort());
+    expect(rules.additionalProperties.enum).toEqual([...RULE_SEVERITIES]);
+    expect(rules.properties["maintainer-deprecated"]?.enum).toEqual([...RULE_SEVERITIES]);
+  });
+
+  test("a server setting without a description fails the build", () => {
+    expect(() =>
+      extensionManifest({
+        version: "0.1.0",
+        vscodeEngine: "^1.91.0",
+        serverDefaults: { ...DEFAULT_SERVER_SETTINGS, imageCompletion: true },
+        configSchema,
+      }),
+    ).toThrow("server setting enginekit.imageCompletion has no description");
+  });
+
+  test("registers the enginefile language and leaves Dockerfile names to VS Code's dockerfile language", () => {
+    const enginefile = manifest.contributes.languages.find((l) => l.id === "enginefile");
+    expect(enginefile?.filenames).toEqual(["Enginefile"]);
+    expect(enginefile?.filenamePatterns).toEqual(["*.Enginefile", "Enginefile.*"]);
+    const names = manifest.contributes.languages.flatMap((l) => [
+      ...(l.filenames ?? []),
+      ...(l.filenamePatterns ?? []),
+    ]);
+    expect(names.filter((n) => /dockerfile|containerfile/i.test(n))).toEqual([]);
+    expect(manifest.contributes.commands.map((c) => c.command)).toEqual(COMMANDS.map((c) => c.command));
+  });
+
+  test("the build wrote this manifest into dist/extension (when built)", () => {
+    const built = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "extension", "package.json");
+    let text: string;
+    try {
+      text = readFileSync(built, "utf8");
+    } catch {
+      return; // not built: the build itself runs the generator
+    }
+    const parsed = JSON.parse(text) as typeof manifest;
+    expect(parsed.contributes.configuration).toEqual(manifest.contributes.configuration);
+  });
+});
+
+describe("the client's documents and server process", () => {
+  test("selects enginefile, dockerfile per setting, manifest names and the manifests globs", () => {
+    expect(documentSelector({ dockerfiles: false, manifests: ["deploy/*.yaml"] })).toEqual([
+      { scheme: "file", language: "enginefile" },
+      { scheme: "untitled", language: "enginefile" },
+      { scheme: "file", pattern: "**/*.{container,service,network,volume,swarm}.{yaml,yml,json}" },
+      { scheme: "file", pattern: "**/deploy/*.yaml" },
+    ]);
+    expect(documentSelector({ dockerfiles: true, manifests: [] })).toContainEqual({
+      scheme: "file",
+      language: "dockerfile",
+    });
+  });
+
+  test("runs the bundled server over IPC, a .js CLI bundle over IPC, another command over stdio", () => {
+    expect(serverOptions("/ext/server.mjs", "")).toEqual({ module: "/ext/server.mjs", transport: 1 });
+    expect(serverOptions("/ext/server.mjs", "/opt/enginekit/enginekit.js")).toEqual({
+      module: "/opt/enginekit/enginekit.js",
+      args: ["lsp"],
+      transport: 1,
+    });
+    expect(serverOptions("/ext/server.mjs", " /usr/local/bin/enginekit ")).toEqual({
+      command: "/usr/local/bin/enginekit",
+      args: ["lsp", "--stdio"],
+      transport: 0,
+    });
+  });
+});
