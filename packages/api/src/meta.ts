@@ -31,6 +31,13 @@ export interface FieldDoc {
   source: string;
   /** A decision taken where the document is silent or contradicts itself, and why. */
   decision?: string;
+  /**
+   * The engine API version that added the field (`"1.25"`), when later than the document's v1.24 (moby
+   * `docs/api/version-history.md`). An engine speaking an older version ignores the key.
+   */
+  since?: string;
+  /** Values of the field added by a later API version than the field itself (`{ rollback: "1.28" }`). */
+  valuesSince?: Readonly<Record<string, string>>;
 }
 
 /** The key under which {@link FieldDoc} is stored in zod's global registry (JSON Schema: `x-enginekit`). */
@@ -73,6 +80,13 @@ export function renderFieldDoc(doc: FieldDoc): string {
   if (doc.unit) parts.push(`Unit: ${doc.unit}.`);
   if (doc.bounds) parts.push(`Bounds: ${doc.bounds}.`);
   if (doc.default !== undefined) parts.push(`Default: ${JSON.stringify(doc.default)}.`);
+  if (doc.since) parts.push(`Since API ${doc.since}.`);
+  if (doc.valuesSince) {
+    const values = Object.entries(doc.valuesSince).map(
+      ([value, version]) => `${JSON.stringify(value)} since ${version}`,
+    );
+    parts.push(`Values: ${values.join(", ")}.`);
+  }
   if (doc.decision) parts.push(`Note: ${doc.decision}`);
   parts.push(`(${doc.source})`);
   return parts.join(" ");

@@ -112,6 +112,45 @@ describe("enginekit lint: exit codes", () => {
   });
 });
 
+describe("enginekit lint: the engine API version manifests target", () => {
+  const manifest = "Image: alpine:3.20\nStopTimeout: 30\nHostConfig: {Init: true, CgroupnsMode: host}\n";
+
+  test("1.24 by default: later fields are manifest/api-version warnings naming their version", async () => {
+    const root = project({ "web.container.yaml": manifest });
+    const r = await run(["lint", "-f", "json", "--no-config"], { cwd: root });
+    const findings = JSON.parse(r.stdout).files[0].findings as { ruleId: string; message: string }[];
+    expect(findings.map((f) => f.ruleId)).toEqual([
+      "manifest/api-version",
+      "manifest/api-version",
+      "manifest/api-version",
+    ]);
+    expect(findings[2]?.message).toContain("added in engine API 1.41");
+    expect((await run(["lint", "-t", "error", "--no-config"], { cwd: root })).code).toBe(0);
+  });
+
+  test("--api-version and .enginekit.yaml apiVersion set the target; the flag wins", async () => {
+    const root = project({ "web.container.yaml": manifest, ".enginekit.yaml": 'apiVersion: "1.25"\n' });
+    const fromConfig = await run(["lint", "-f", "json"], { cwd: root });
+    expect(
+      JSON.parse(fromConfig.stdout).files[0].findings.map((f: { message: string }) => f.message),
+    ).toEqual([expect.stringContaining("HostConfig.CgroupnsMode was added in engine API 1.41")]);
+    expect(await run(["lint", "--api-version", "1.41"], { cwd: root })).toMatchObject({ code: 0 });
+  });
+
+  test("a bad version exits 2 with one line", async () => {
+    const root = project({ "web.container.yaml": manifest, ".enginekit.yaml": 'apiVersion: "2.0"\n' });
+    const flag = await run(["lint", "--api-version", "1.99", "--no-config"], { cwd: root });
+    expect(flag).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "enginekit: --api-version 1.99: use an engine API version from 1.12 to 1.41, e.g. 1.41\n",
+    });
+    const config = await run(["lint"], { cwd: root });
+    expect(config.code).toBe(2);
+    expect(config.stderr).toContain("apiVersion must be an engine API version from 1.12 to 1.41");
+  });
+});
+
 describe("enginekit lint: formats, several at once", () => {
   const root = project(FILES);
 

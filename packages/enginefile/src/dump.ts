@@ -25,3 +25,12 @@ export function dumpInstruction(ins: Instruction): string {
 export function dump(doc: EnginefileDocument): string {
   return doc.instructions.map((i) => `(${dumpInstruction(i)})`).join("\n");
 }
+
+/**
+ * The 1-based first and last line the reference gives an instruction (BuildKit's `StartLine` and
+ * `EndLine`, as in its JSON output): `range`'s lines, except that the reference starts an instruction
+ * at a preceding line holding only the escape character (see `Instruction.referenceStartLine`).
+ */
+export function referenceLines(ins: Instruction): { start: number; end: number } {
+  return { start: ins.referenceStartLine ?? ins.range.start.line + 1, end: ins.range.end.line + 1 };
+}

@@ -14,8 +14,9 @@ export {
   buildFileFamily,
   DEFAULT_BUILD_FILES,
 } from "./build-file-names.js";
-export { dump, dumpInstruction } from "./dump.js";
+export { dump, dumpInstruction, referenceLines } from "./dump.js";
 export { parse } from "./parser/parse.js";
+export { decodeBytes, encodeBytes, parseBytes } from "./parser/parse-bytes.js";
 export { type FormatOptions, format, formatEdits } from "./printer/format.js";
 export { printLossless, type SourceElement, sourceElements } from "./printer/lossless.js";
 export { applyEdits, type TextEdit } from "./printer/text-edits.js";

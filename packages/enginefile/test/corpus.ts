@@ -12,6 +12,11 @@ export function readCorpus(...parts: string[]): string {
   return readFileSync(join(corpusRoot, ...parts), "utf8");
 }
 
+/** Reads a corpus file as bytes (for `parseBytes`, byte-exact like the reference). */
+export function readCorpusBytes(...parts: string[]): Uint8Array {
+  return readFileSync(join(corpusRoot, ...parts));
+}
+
 /** Lists the case folders of one BuildKit golden-case group. */
 export function cases(group: string): string[] {
   return readdirSync(join(corpusRoot, "buildkit-parser", group)).sort();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dump, type EnginefileDocument, parse, REFERENCE_ERROR_CODES } from "../src/index.js";
-import { cases, corpusHas, readCorpus } from "./corpus.js";
+import {
+  dump,
+  type EnginefileDocument,
+  parse,
+  parseBytes,
+  REFERENCE_ERROR_CODES,
+  referenceLines,
+} from "../src/index.js";
+import { cases, corpusHas, readCorpus, readCorpusBytes } from "./corpus.js";
 
 function referenceErrors(doc: EnginefileDocument) {
   return doc.diagnostics.filter((d) => REFERENCE_ERROR_CODES.has(d.code));
@@ -9,8 +16,9 @@ function referenceErrors(doc: EnginefileDocument) {
 describe("BuildKit golden cases: positive", () => {
   for (const name of cases("positive")) {
     it(name, () => {
-      const doc = parse(readCorpus("buildkit-parser", "positive", name, "Dockerfile"));
+      const doc = parseBytes(readCorpusBytes("buildkit-parser", "positive", name, "Dockerfile"));
       expect(referenceErrors(doc)).toEqual([]);
+      expect(doc.referenceError).toBeUndefined();
       expect(`${dump(doc)}\n`).toBe(readCorpus("buildkit-parser", "positive", name, "result"));
     });
   }
@@ -23,6 +31,7 @@ describe("BuildKit golden cases: negative and derived-negative", () => {
         const doc = parse(readCorpus("buildkit-parser", group, name, "Dockerfile"));
         const expected = readCorpus("buildkit-parser", group, name, "expected-error").trim();
         expect(referenceErrors(doc).map((d) => d.message)).toContain(expected);
+        expect(doc.referenceError?.message).toBe(expected);
       });
     }
   }
@@ -48,7 +57,8 @@ describe("BuildKit golden cases: reference.json line spans and heredocs", () => 
         expect(doc.instructions.length).toBe(ref.instructions.length);
         doc.instructions.forEach((ins, i) => {
           const r = ref.instructions[i] as RefInstruction;
-          expect([ins.range.start.line + 1, ins.range.end.line + 1]).toEqual([r.startLine, r.endLine]);
+          const lines = referenceLines(ins);
+          expect([lines.start, lines.end]).toEqual([r.startLine, r.endLine]);
           expect(
             ins.heredocs.map((h) => ({
               name: h.name,
@@ -59,8 +69,10 @@ describe("BuildKit golden cases: reference.json line spans and heredocs", () => 
             })),
           ).toEqual(r.heredocs);
         });
-        const warnings = doc.diagnostics.filter((d) => d.code === "empty-continuation").map((d) => d.message);
-        expect(warnings).toEqual(ref.warnings.map((w) => w.short));
+        const warnings = doc.diagnostics
+          .filter((d) => d.code === "empty-continuation")
+          .map((d) => ({ short: d.message, line: d.referenceLine }));
+        expect(warnings).toEqual(ref.warnings.map((w) => ({ short: w.short, line: w.line })));
       });
     }
   }

@@ -10,6 +10,7 @@ import {
   REFERENCE_ERROR_CODES,
 } from "../src/index.js";
 import { readCorpus, realWorldFiles } from "./corpus.js";
+import { BLANKS_ESCAPES_QUOTES } from "./pieces.js";
 
 // reproducible in CI: fixed seed when CI is set
 if (process.env.CI) fc.configureGlobal({ seed: 20261121 });
@@ -43,16 +44,8 @@ const PIECES = [
   "a",
   "b=c",
   "=",
-  " ",
   "  ",
-  "\t",
-  "\n",
-  "\r\n",
-  "\\",
-  "\\\n",
-  "`",
-  "'",
-  '"',
+  ...BLANKS_ESCAPES_QUOTES,
   "$",
   "${",
   "}",

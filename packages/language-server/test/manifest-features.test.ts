@@ -28,6 +28,14 @@ async function complete(name: string, text: string): Promise<Item[]> {
 const labels = (items: Item[]) => items.map((i) => i.label);
 
 describe("manifest completion", () => {
+  it("offers fields of later API versions, documented with the version that added them", async () => {
+    const items = await complete("web.container.yaml", "Image: alpine\nStop|\n");
+    const timeout = items.find((i) => i.label === "StopTimeout");
+    expect(timeout?.documentation?.value).toContain("Since API 1.25.");
+    const host = await complete("web.container.yaml", "Image: alpine\nHostConfig:\n  Cgroup|\n");
+    expect(host.find((i) => i.label === "CgroupnsMode")?.documentation?.value).toContain("Since API 1.41.");
+  });
+
   it("offers only the keys valid at the cursor, without those present, with documentation", async () => {
     const items = await complete(
       "web.container.yaml",

@@ -9,7 +9,10 @@ import { findPlainSecrets } from "./secret-refs/plain-secrets.js";
 import type { ManifestDocument, ManifestFormat, ReadResult } from "./tree/manifest-document.js";
 import { readJson } from "./tree/read-json.js";
 import { readYaml } from "./tree/read-yaml.js";
+import { engineAdvisories } from "./validate/engine-advisories.js";
 import { objectAnchor } from "./validate/issue-findings.js";
+import { sourceFindings } from "./validate/source-findings.js";
+import { DEFAULT_MANIFEST_API_VERSION, SETTINGS_KEY, targetVersion } from "./validate/target-version.js";
 import { validateNode } from "./validate/validate-document.js";
 
 /** Options of {@link readManifest} and {@link checkManifest}. */
@@ -20,6 +23,11 @@ export interface ManifestOptions {
   format?: ManifestFormat;
   /** Forces the kind of every document (strongest source, see `resolveKind`). */
   kind?: ManifestKind;
+  /**
+   * The engine API version manifests target (`"1.41"`; default {@link DEFAULT_MANIFEST_API_VERSION}); a
+   * document's `x-enginekit: {apiVersion}` wins. Fields added later are `manifest/api-version` warnings.
+   */
+  apiVersion?: string;
   /** The schema table; defaults to the request schemas of `@enginekit/api` ({@link ENGINE_KIND_SCHEMAS}). */
   schemas?: KindSchemas;
 }
@@ -72,11 +80,19 @@ export function checkManifest(text: string, options: ManifestOptions = {}): Mani
   const modelineKind = read.format === "yaml" ? kindFromModeline(text) : undefined;
   const onlyDocument = read.documents.length === 1;
   const documents = read.documents.map((document) =>
-    checkDocument(text, read.lines, document, schemas, onlyDocument, {
-      ...(options.kind ? { option: options.kind } : {}),
-      ...(fileKind ? { fileName: fileKind } : {}),
-      ...(modelineKind ? { modeline: modelineKind } : {}),
-    }),
+    checkDocument(
+      text,
+      read.lines,
+      document,
+      schemas,
+      onlyDocument,
+      options.apiVersion ?? DEFAULT_MANIFEST_API_VERSION,
+      {
+        ...(options.kind ? { option: options.kind } : {}),
+        ...(fileKind ? { fileName: fileKind } : {}),
+        ...(modelineKind ? { modeline: modelineKind } : {}),
+      },
+    ),
   );
   return {
     format: read.format,
@@ -92,6 +108,7 @@ function checkDocument(
   document: ManifestDocument,
   schemas: KindSchemas,
   onlyDocument: boolean,
+  apiVersion: string,
   hints: { option?: ManifestKind; fileName?: ManifestKind; modeline?: ManifestKind },
 ): CheckedDocument {
   const { root, index } = document;
@@ -120,10 +137,21 @@ function checkDocument(
   if (kind && kindSchema) {
     if (root?.kind === "object") {
       const extraKeys = kindSchema.extraKeys ?? {};
-      const ignoredKeys = new Set([...KIND_KEYS, ...Object.keys(extraKeys)]);
+      const ignoredKeys = new Set([...KIND_KEYS, SETTINGS_KEY, ...Object.keys(extraKeys)]);
       const validate = { text, lines, document: index };
       const extraRootKeys = Object.keys(extraKeys);
+      const target = targetVersion(root, apiVersion, index);
+      findings.push(...target.findings);
       findings.push(...validateNode(root, kindSchema.body, { ...validate, ignoredKeys, extraRootKeys }));
+      findings.push(
+        ...sourceFindings(root, kindSchema.body, {
+          text,
+          document: index,
+          apiVersion: target.apiVersion,
+          ignoredKeys,
+        }),
+        ...engineAdvisories(kind, root, index),
+      );
       if (Object.keys(extraKeys).length > 0)
         findings.push(...validateNode(root, extraKeysSchema(extraKeys), validate));
     } else {

@@ -80,6 +80,18 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
     fix: "never",
     online: false,
   },
+  "manifest/api-version": {
+    severity: "warning",
+    summary: "A field or value added by a later engine API version than the manifest targets.",
+    fix: "never",
+    online: false,
+  },
+  "manifest/ignored-value": {
+    severity: "warning",
+    summary: "The engine accepts the value but ignores it, or it is almost surely a mistake.",
+    fix: "never",
+    online: false,
+  },
   "secret-ref/syntax": {
     severity: "error",
     summary: "A svc: secret reference is malformed.",

@@ -18,6 +18,8 @@ export type Severity = "error" | "warning" | "info";
  * - `manifest/limit` — a number, length or size outside a documented bound (engine §8).
  * - `manifest/missing-field` — a required field is absent.
  * - `manifest/constraint` — a rule across fields (e.g. `MemorySwap` needs `Memory` and must exceed it).
+ * - `manifest/api-version` — a field or value added by a later engine API version than the target.
+ * - `manifest/ignored-value` — the engine accepts the value but ignores it, or it is almost surely a mistake.
  * - `secret-ref/syntax` — a `svc:` secret reference is malformed.
  * - `secret-ref/not-found`, `secret-ref/field-not-found`, `secret-ref/kv2-path`, `secret-ref/forbidden`,
  *   `secret-ref/unreachable` —
@@ -36,6 +38,8 @@ export type FindingCode =
   | "manifest/limit"
   | "manifest/missing-field"
   | "manifest/constraint"
+  | "manifest/api-version"
+  | "manifest/ignored-value"
   | "secret-ref/syntax"
   | "secret-ref/not-found"
   | "secret-ref/field-not-found"

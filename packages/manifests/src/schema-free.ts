@@ -25,3 +25,9 @@ export {
   SECRET_REFERENCE_PREFIX,
 } from "./secret-refs/reference-syntax.js";
 export { closestMatch, editDistance, Suggester } from "./validate/suggest.js";
+export {
+  DEFAULT_MANIFEST_API_VERSION,
+  isManifestApiVersion,
+  MANIFEST_API_VERSIONS,
+  SETTINGS_KEY,
+} from "./validate/target-version.js";

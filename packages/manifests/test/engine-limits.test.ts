@@ -97,17 +97,18 @@ const cases: Record<string, Case[]> = {
     {
       kind: "container",
       body: "HostConfig: {PidsLimit: -2}",
-      findings: [["manifest/limit", [...HC, "PidsLimit"], "-2"]],
+      findings: [["manifest/ignored-value", [...HC, "PidsLimit"], "-2"]],
     },
     { kind: "container", body: "HostConfig: {PidsLimit: -1}", findings: [] },
     { kind: "container", body: "HostConfig: {PidsLimit: 100}", findings: [] },
   ],
-  "ShmSize > 0": [
+  "ShmSize ≥ 0 (0: the default)": [
     {
       kind: "container",
-      body: "HostConfig: {ShmSize: 0}",
-      findings: [["manifest/limit", [...HC, "ShmSize"], "0"]],
+      body: "HostConfig: {ShmSize: -1}",
+      findings: [["manifest/limit", [...HC, "ShmSize"], "-1"]],
     },
+    { kind: "container", body: "HostConfig: {ShmSize: 0}", findings: [] },
     { kind: "container", body: "HostConfig: {ShmSize: 1}", findings: [] },
   ],
   RestartPolicy: [
@@ -190,11 +191,11 @@ function asJson(yamlText: string): string {
 describe.each(Object.entries(cases))("%s", (_name, list) => {
   it.each(list.map((c) => [c.body, c] as const))("%s", (_body, c) => {
     const yamlText = `${BASE[c.kind] ?? ""}${c.body}\n`;
-    const yaml = checkManifest(yamlText, { fileName: `m.${c.kind}.yaml` });
+    const yaml = checkManifest(yamlText, { fileName: `m.${c.kind}.yaml`, apiVersion: "1.41" });
     expect(yaml.findings.map((f) => [f.code, f.path, textAt(yamlText, f.range)])).toEqual(c.findings);
 
     const jsonText = asJson(yamlText);
-    const json = checkManifest(jsonText, { fileName: `m.${c.kind}.json` });
+    const json = checkManifest(jsonText, { fileName: `m.${c.kind}.json`, apiVersion: "1.41" });
     expect(json.findings.map((f) => [f.code, f.path])).toEqual(
       c.findings.map(([code, path]) => [code, path]),
     );

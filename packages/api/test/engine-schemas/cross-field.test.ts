@@ -61,11 +61,22 @@ describe("MemorySwap needs Memory and is -1 or at least Memory (HostConfig, issu
 });
 
 describe("RestartPolicy.MaximumRetryCount only with on-failure", () => {
-  it.each(["always", "unless-stopped", "", "no"])("rejects a count with %j", (Name) => {
+  it.each(["always", "unless-stopped", "no"])("rejects a count with %j (engine 20.10)", (Name) => {
     expect(located(HostConfig, { RestartPolicy: { Name, MaximumRetryCount: 3 } })).toEqual([
       {
         path: ["RestartPolicy", "MaximumRetryCount"],
-        message: 'RestartPolicy.MaximumRetryCount can only be used with RestartPolicy.Name "on-failure"',
+        message: `RestartPolicy.MaximumRetryCount can only be used with RestartPolicy.Name "on-failure" (maximum retry count cannot be used with restart policy '${Name}')`,
+      },
+    ]);
+  });
+  it("accepts a count with an empty Name (the engine ignores it; the manifest check warns)", () => {
+    expect(located(HostConfig, { RestartPolicy: { Name: "", MaximumRetryCount: 3 } })).toEqual([]);
+  });
+  it("rejects a negative count with on-failure", () => {
+    expect(located(HostConfig, { RestartPolicy: { Name: "on-failure", MaximumRetryCount: -1 } })).toEqual([
+      {
+        path: ["RestartPolicy", "MaximumRetryCount"],
+        message: "RestartPolicy.MaximumRetryCount cannot be negative",
       },
     ]);
   });
@@ -112,10 +123,34 @@ describe("service Mode: exactly one of Replicated / Global", () => {
   });
 });
 
-describe("EndpointSpec: ports only with vip", () => {
-  it("rejects ports with dnsrr", () => {
+describe("EndpointSpec: ingress ports only with vip, no duplicate published ports", () => {
+  it("rejects ingress ports with dnsrr and accepts host-mode ones", () => {
     expect(located(EndpointSpec, { Mode: "dnsrr", Ports: [{ TargetPort: 80 }] })).toEqual([
-      { path: ["Ports"], message: 'EndpointSpec.Ports can only be used with EndpointSpec.Mode "vip"' },
+      {
+        path: ["Ports"],
+        message:
+          'EndpointSpec.Ports published in ingress mode cannot be used with EndpointSpec.Mode "dnsrr" (port published with ingress mode can\'t be used with dnsrr mode); use PublishMode "host" or Mode "vip"',
+      },
+    ]);
+    expect(
+      located(EndpointSpec, {
+        Mode: "dnsrr",
+        Ports: [{ TargetPort: 80, PublishedPort: 8080, PublishMode: "host" }],
+      }),
+    ).toEqual([]);
+  });
+  it("rejects a published port given twice for one protocol", () => {
+    const ports = [
+      { TargetPort: 80, PublishedPort: 8080 },
+      { TargetPort: 81, PublishedPort: 8080, Protocol: "udp" },
+      { TargetPort: 82, PublishedPort: 8080, Protocol: "tcp" },
+    ];
+    expect(located(EndpointSpec, { Ports: ports })).toEqual([
+      {
+        path: ["Ports", 2, "PublishedPort"],
+        message:
+          "EndpointSpec.Ports publishes 8080/tcp twice: PublishedPort and Protocol must be unique (duplicate published ports provided)",
+      },
     ]);
   });
   it("accepts dnsrr without ports and vip (default) with ports", () => {
@@ -124,10 +159,8 @@ describe("EndpointSpec: ports only with vip", () => {
       located(EndpointSpec, { Ports: [{ Protocol: "udp", TargetPort: 53, PublishedPort: 53 }] }),
     ).toEqual([]);
   });
-  it("rejects an unknown protocol", () => {
-    expect(located(EndpointSpec, { Ports: [{ Protocol: "icmp", TargetPort: 1 }] })).toEqual([
-      { path: ["Ports", 0, "Protocol"], message: 'EndpointSpec.Ports Protocol must be "tcp" or "udp"' },
-    ]);
+  it("accepts an unknown protocol, as the engine 20.10 does (it publishes it as tcp; the manifest check warns)", () => {
+    expect(located(EndpointSpec, { Ports: [{ Protocol: "icmp", TargetPort: 1 }] })).toEqual([]);
   });
 });
 

@@ -24,7 +24,8 @@ describe("docs/api-schemas.md example", () => {
       { path: ["HostConfig", "BlkioWeight"], message: "BlkioWeight must be between 10 and 1000" },
       {
         path: ["HostConfig", "RestartPolicy", "MaximumRetryCount"],
-        message: 'RestartPolicy.MaximumRetryCount can only be used with RestartPolicy.Name "on-failure"',
+        message:
+          "RestartPolicy.MaximumRetryCount can only be used with RestartPolicy.Name \"on-failure\" (maximum retry count cannot be used with restart policy 'always')",
       },
       { path: ["HostConfig", "MemorySwap"], message: "MemorySwap needs Memory to be set" },
       { path: ["Imagee"], message: 'Unknown field "Imagee" (did you mean "Image"?)' },

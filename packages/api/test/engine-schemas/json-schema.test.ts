@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildJsonSchema,
   FIELD_DOC_KEY,
+  JSON_SCHEMA_API_VERSIONS,
   PUBLISHED_JSON_SCHEMAS,
   type PublishedJsonSchemaFile,
   renderJsonSchema,
@@ -29,6 +30,32 @@ describe("published JSON Schemas (z.toJSONSchema)", () => {
       expect(written, "run `pnpm --filter @enginekit/api build` to regenerate").toBe(renderJsonSchema(file));
     },
   );
+
+  it.each(
+    JSON_SCHEMA_API_VERSIONS.flatMap((version) =>
+      (Object.keys(PUBLISHED_JSON_SCHEMAS) as PublishedJsonSchemaFile[]).map(
+        (file) => [version, file] as const,
+      ),
+    ),
+  )("generated/v%s/%s is up to date", async (version, file) => {
+    const written = await readFile(join(packageDir, "generated", `v${version}`, file), "utf8");
+    expect(written, "run `pnpm --filter @enginekit/api build` to regenerate").toBe(
+      renderJsonSchema(file, version),
+    );
+  });
+
+  it("a versioned schema leaves out the fields and values later versions added", () => {
+    const v124 = JSON.stringify(buildJsonSchema("container-create.schema.json", "1.24"));
+    const v141 = JSON.stringify(buildJsonSchema("container-create.schema.json", "1.41"));
+    expect(v124).not.toContain('"StopTimeout"');
+    expect(v124).not.toContain('"AutoRemove"');
+    expect(v141).toContain('"StopTimeout"');
+    expect(v141).toContain('"CgroupnsMode"');
+    const service124 = buildJsonSchema("service-create.schema.json", "1.24") as {
+      properties: { UpdateConfig: { properties: { FailureAction: { enum: string[] } } } };
+    };
+    expect(service124.properties.UpdateConfig.properties.FailureAction.enum).not.toContain("rollback");
+  });
 
   it.each(Object.keys(PUBLISHED_JSON_SCHEMAS))("the exports map publishes %s", async (file) => {
     const manifest = JSON.parse(await readFile(join(packageDir, "package.json"), "utf8"));
@@ -83,10 +110,10 @@ describe("published JSON Schemas (z.toJSONSchema)", () => {
       ],
       [["HostConfig", "BlkioWeight"], 5, "/HostConfig/BlkioWeight", "anyOf"],
       [["HostConfig", "MemorySwappiness"], 101, "/HostConfig/MemorySwappiness", "anyOf"],
-      [["HostConfig", "ShmSize"], 0, "/HostConfig/ShmSize", "exclusiveMinimum"],
+      [["HostConfig", "ShmSize"], -1, "/HostConfig/ShmSize", "minimum"],
       [["HostConfig", "RestartPolicy", "Name"], "sometimes", "/HostConfig/RestartPolicy/Name", "enum"],
       [["Healthcheck", "Interval"], 500, "/Healthcheck/Interval", "anyOf"],
-      [["ExposedPorts"], { "80/icmp": {} }, "/ExposedPorts", "propertyNames"],
+      [["HostConfig", "PortBindings"], { "http/tcp": [] }, "/HostConfig/PortBindings", "propertyNames"],
       [["Imagee"], "x", "", "additionalProperties"],
     ])("rejects %j = %j (%s: %s)", (path, value, instancePath, keyword) => {
       expect(validate(withValue(containerCreateExample, path, value))).toBe(false);

@@ -78,17 +78,17 @@ const cases: Record<string, BoundCase> = {
     rejected: [-1],
     message: "Healthcheck.Retries must be at least 0",
   },
-  "HostConfig.ShmSize > 0": {
+  "HostConfig.ShmSize ≥ 0 (0: the default, as the engine 20.10 takes it)": {
     ...hc("ShmSize"),
-    accepted: [1, 2, ENGINE_LIMITS.shmSizeDefaultBytes],
-    rejected: [0, -1],
-    message: "ShmSize must be greater than 0 bytes",
+    accepted: [0, 1, 2, ENGINE_LIMITS.shmSizeDefaultBytes],
+    rejected: [-1],
+    message: "ShmSize must be at least 0 (SHM size can not be less than 0)",
   },
-  "HostConfig.PidsLimit ≥ -1": {
+  "HostConfig.PidsLimit: any integer (≤ 0 is unlimited for the engine 20.10)": {
     ...hc("PidsLimit"),
-    accepted: [-1, 0, 1, null],
-    rejected: [-2],
-    message: "PidsLimit must be at least -1 (-1 means unlimited)",
+    accepted: [-2, -1, 0, 1, null],
+    rejected: [1.5],
+    message: "PidsLimit must be an integer",
   },
   "HostConfig.Memory 0 or ≥ 6 MB": {
     ...hc("Memory"),
@@ -132,11 +132,11 @@ const cases: Record<string, BoundCase> = {
     rejected: [-1001, 1001],
     message: "OomScoreAdj must be between -1000 and 1000",
   },
-  "HostConfig.CpuShares ≥ 0": {
+  "HostConfig.CpuShares 0 or 2–262144 (runc, at start)": {
     ...hc("CpuShares"),
-    accepted: [0, 1, 1024],
-    rejected: [-1],
-    message: "CpuShares must be at least 0",
+    accepted: [0, 2, 1024, 262144],
+    rejected: [-1, 1, 262145],
+    message: "CpuShares must be 0 (default) or between 2 and 262144; the container fails to start otherwise",
   },
   "RestartPolicy.MaximumRetryCount ≥ 0": {
     schema: HostConfig,
@@ -144,7 +144,7 @@ const cases: Record<string, BoundCase> = {
     path: ["RestartPolicy", "MaximumRetryCount"],
     accepted: [0, 1],
     rejected: [-1],
-    message: "RestartPolicy.MaximumRetryCount must be at least 0",
+    message: "RestartPolicy.MaximumRetryCount cannot be negative",
   },
   "BlkioWeightDevice.Weight 10–1000": {
     schema: HostConfig,
@@ -154,13 +154,23 @@ const cases: Record<string, BoundCase> = {
     rejected: [9, 1001],
     message: "BlkioWeightDevice.Weight must be between 10 and 1000",
   },
-  "ExposedPorts keys: port 1–65535": {
-    schema: ContainerCreateBody,
-    base: body,
-    path: ["ExposedPorts"],
-    accepted: [{ "1/tcp": {} }, { "2/udp": {} }, { "65534/tcp": {} }, { "65535/sctp": {} }, { "80": {} }],
-    rejected: [{ "0/tcp": {} }, { "65536/tcp": {} }, { "80/icmp": {} }, { "http/tcp": {} }],
-    message: 'ExposedPorts keys must be <port>/<tcp|udp|sctp> with a port between 1 and 65535, e.g. "80/tcp"',
+  "Service Resources.Limits.NanoCPUs 0 or ≥ 0.001 CPU (swarmkit)": {
+    schema: ServiceSpec,
+    base: service,
+    path: ["TaskTemplate", "Resources", "Limits", "NanoCPUs"],
+    accepted: [0, 1_000_000, 2_000_000_000],
+    rejected: [1, 999_999],
+    message:
+      "Resources.Limits.NanoCPUs must be 0 or at least 1000000 (0.001 CPU): invalid cpu value, must be at least 0.001",
+  },
+  "Service Resources.Reservations.MemoryBytes 0 or ≥ 4 MiB (swarmkit)": {
+    schema: ServiceSpec,
+    base: service,
+    path: ["TaskTemplate", "Resources", "Reservations", "MemoryBytes"],
+    accepted: [0, 4 * 1024 * 1024],
+    rejected: [4 * 1024 * 1024 - 1],
+    message:
+      "Resources.Reservations.MemoryBytes must be 0 or at least 4194304 bytes (4 MiB): invalid memory value, must be at least 4MiB",
   },
   "ContainerUpdateBody.BlkioWeight uses the HostConfig bound": {
     schema: ContainerUpdateBody,
@@ -262,10 +272,10 @@ describe("integers", () => {
 describe("container name (engine §8; the engine's /?[a-zA-Z0-9][a-zA-Z0-9_.-]+)", () => {
   const message =
     'Container name must match /?[a-zA-Z0-9][a-zA-Z0-9_.-]+ (a letter or digit, then at least one letter, digit, "_", "." or "-")';
-  it.each(["ab", "/ab", "a.b", "a_b", "a-b", "A9", "web-1.prod_x"])("accepts %s", (name) => {
+  it.each(["ab", "/ab", "a.b", "a_b", "a-b", "A9", "web-1.prod_x", ""])("accepts %j", (name) => {
     expect(located(ContainerCreateQuery, { name })).toEqual([]);
   });
-  it.each(["a", "/a", ".ab", "_ab", "-ab", "a b", "a/b", "", "ab:c"])("rejects %j", (name) => {
+  it.each(["a", "/a", ".ab", "_ab", "-ab", "a b", "a/b", "ab:c"])("rejects %j", (name) => {
     expect(located(ContainerCreateQuery, { name })).toEqual([{ path: ["name"], message }]);
   });
 });

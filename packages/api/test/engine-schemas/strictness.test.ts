@@ -113,10 +113,10 @@ describe("unknown keys deep inside request bodies", () => {
   });
   it("several unknown keys in one object give one issue each", () => {
     const withTty = withValue(serviceSpecExample, ["TaskTemplate", "ContainerSpec", "Tty"], true);
-    const spec = withValue(withTty, ["TaskTemplate", "ContainerSpec", "Hostname"], "x");
+    const spec = withValue(withTty, ["TaskTemplate", "ContainerSpec", "HostName"], "x");
     expect(issuesOf(schemas.ServiceSpec, spec).map((issue) => issue.path)).toEqual([
       ["TaskTemplate", "ContainerSpec", "Tty"],
-      ["TaskTemplate", "ContainerSpec", "Hostname"],
+      ["TaskTemplate", "ContainerSpec", "HostName"],
     ]);
   });
 });

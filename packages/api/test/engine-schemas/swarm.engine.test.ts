@@ -99,11 +99,6 @@ const schemaStricter: [string, unknown, (string | number)[]][] = [
     ),
     ["TaskTemplate", "ContainerSpec", "Mounts", 0, "Source"],
   ],
-  [
-    "an unknown port protocol",
-    withValue(base, ["EndpointSpec"], { Ports: [{ Protocol: "icmp", TargetPort: 80 }] }),
-    ["EndpointSpec", "Ports", 0, "Protocol"],
-  ],
 ];
 
 describe.skipIf(!host)("swarm schemas on a private single-node swarm", () => {

@@ -26,6 +26,7 @@ import {
   type Severity,
   writeOutputFile,
 } from "@enginekit/lint/files";
+import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
 import type { LintCommandOptions } from "../commands/lint.js";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
@@ -48,6 +49,10 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
       throw usage(`--rule ${r}: severity must be one of ${RULE_SEVERITIES.join(", ")}`);
     for (const i of ids) rules[i] = severity as RuleSeverity;
   }
+  if (options.apiVersion !== undefined && !isManifestApiVersion(options.apiVersion))
+    throw usage(
+      `--api-version ${options.apiVersion}: use an engine API version from 1.12 to 1.41, e.g. 1.41`,
+    );
   const t = options.failureThreshold;
   if (t !== undefined && t !== "none" && !(SEVERITIES as readonly string[]).includes(t))
     throw usage(`--failure-threshold ${t}: use one of ${SEVERITIES.join(", ")}, none`);
@@ -59,6 +64,7 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
     ...(options.rule.length ? { rules } : {}),
     ...(t ? { failureThreshold: t as Severity | "none" } : {}),
     ...(options.trustedRegistry.length ? { trustedRegistries: options.trustedRegistry } : {}),
+    ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
     ...(options.ignorePattern.length ? { ignore: options.ignorePattern } : {}),
     ...(options.dockerfiles !== undefined ? { dockerfiles: options.dockerfiles } : {}),
     ...(options.inlineSuppressions === false ? { inlineSuppressions: false } : {}),

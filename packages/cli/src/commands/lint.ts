@@ -12,6 +12,7 @@ export interface LintCommandOptions {
   rule: string[];
   failureThreshold?: string;
   trustedRegistry: string[];
+  apiVersion?: string;
   ignorePattern: string[];
   dockerfiles?: boolean;
   inlineSuppressions: boolean;
@@ -70,6 +71,10 @@ export function registerLintCommand(program: Command, io: CliIo): void {
       "do not lint paths matching this ignore pattern; repeatable",
       collect,
       [],
+    )
+    .option(
+      "--api-version <version>",
+      "engine API version manifests target, 1.12–1.41 (default: apiVersion of .enginekit.yaml, else 1.24)",
     )
     .option("--dockerfiles", "lint Dockerfile- and Containerfile-named files found in directories (default)")
     .option("--no-dockerfiles", "lint only Enginefile-named build files found in directories")

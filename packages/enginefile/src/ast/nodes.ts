@@ -139,6 +139,13 @@ export interface InstructionBase {
   argumentsRange: Range;
   /** Every variable reference in flags and arguments, in source order. */
   variables: VariableReference[];
+  /**
+   * The 1-based line where the reference (BuildKit's `StartLine`) starts this instruction, set only when
+   * it differs from `range.start.line + 1`: after lines holding nothing but the escape character
+   * (`"\\\nRUN a"` starts on line 1 for the reference, `range` starts at `RUN` on line 2). See
+   * {@link referenceLines}.
+   */
+  referenceStartLine?: number;
 }
 
 /** Exec form (JSON array) or shell form. */
@@ -316,9 +323,18 @@ export type Severity = "error" | "warning" | "information" | "hint";
  */
 export interface Diagnostic {
   message: string;
+  /** Where the problem is, for editors (may be more precise than the reference's line). */
   range: Range;
   code: DiagnosticCode;
   severity: Severity;
+  /**
+   * The line the reference attaches to this problem (BuildKit's `Location` line, as it prints it), set
+   * on reference errors and on the empty-continuation warning. BuildKit's numbering is not uniform:
+   * directive errors carry the 0-based index of their line, `line-too-long` the index of the long line,
+   * `no-instructions` the number of lines read, instruction errors the instruction's 1-based first line
+   * and the empty-continuation warning the instruction's 1-based last line.
+   */
+  referenceLine?: number;
 }
 
 /** Stable diagnostic codes. */
@@ -360,5 +376,11 @@ export interface EnginefileDocument {
   /** ARG instructions before the first FROM (global build arguments). */
   globalArgs: ArgInstruction[];
   diagnostics: Diagnostic[];
+  /**
+   * The one error the reference reports for this file (BuildKit stops at its first error), or
+   * undefined when the reference parses it. One of `diagnostics`; the others are what the reference
+   * never reaches (enginekit goes on after an error, and reads past an over-long line).
+   */
+  referenceError?: Diagnostic;
   range: Range;
 }

@@ -50,7 +50,10 @@ export function trimGoSpaceEnd(text: string, from: number, to: number): number {
   return j;
 }
 
-/** UTF-8 byte length of `text[from, to)` (lone surrogates count 3 bytes, as U+FFFD). */
+/**
+ * UTF-8 byte length of `text[from, to)`: a raw byte kept by `decodeBytes` (lone U+DC80–U+DCFF) counts
+ * one byte, other lone surrogates 3 bytes (as U+FFFD).
+ */
 export function utf8Length(text: string, from: number, to: number): number {
   let bytes = 0;
   for (let i = from; i < to; i++) {
@@ -63,7 +66,7 @@ export function utf8Length(text: string, from: number, to: number): number {
         bytes += 4;
         i++;
       } else bytes += 3;
-    } else bytes += 3;
+    } else bytes += c >= 0xdc80 && c <= 0xdcff ? 1 : 3;
   }
   return bytes;
 }

@@ -1,4 +1,4 @@
-import { isRegexpSpace } from "./characters.js";
+import { isGoSpace, isRegexpSpace } from "./characters.js";
 
 /** Parser directive names the reference recognises (BuildKit `validDirectives`). */
 export const DIRECTIVE_NAMES = ["syntax", "escape", "check"] as const;
@@ -21,15 +21,16 @@ function isDigit(c: number): boolean {
 }
 
 /**
- * Matches `text[from, to)` against the reference's directive expression
- * `^#\s*([a-zA-Z][a-zA-Z0-9]*)\s*=\s*(.+?)\s*$` (Go `\s` is ASCII) without backtracking.
+ * Matches `text[from, to)` the way the reference's `DirectiveParser.ParseLine` does, without
+ * backtracking: cut the `#` prefix, trim leading Unicode white space (Go `unicode.IsSpace`, so a
+ * U+00A0 after `#` is allowed), then `^([a-zA-Z][a-zA-Z0-9]*)\s*=\s*(.+?)\s*$` (Go `\s` is ASCII).
  * Like the lazy group, an all-space value yields its last space character.
  */
 export function matchDirective(text: string, from: number, to: number): DirectiveMatch | undefined {
   let i = from;
   if (i >= to || text.charCodeAt(i) !== 35) return undefined;
   i++;
-  while (i < to && isRegexpSpace(text.charCodeAt(i))) i++;
+  while (i < to && isGoSpace(text.charCodeAt(i))) i++;
   if (i >= to || !isAlpha(text.charCodeAt(i))) return undefined;
   const keyStart = i;
   i++;

@@ -5,8 +5,9 @@ import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevro
  * Chevrotain tokens for the leading flags of an instruction, read the way BuildKit's
  * `extractBuilderFlags` reads them: byte by byte (the lexer runs over the UTF-8 bytes as Latin-1
  * characters when the text is not ASCII, so bytes 0x85 and 0xA0 are blanks, as in Go's
- * `unicode.IsSpace(rune(byte))`), `\` escapes the next byte whatever the escape directive says, and
- * inside quotes `\` escapes any byte in single quotes too.
+ * `unicode.IsSpace(rune(byte))`), `\` escapes the next byte, and inside quotes `\` escapes any byte in
+ * single quotes too. The tokens are written for the escape `\`; `parseFlags` exchanges `\` and `` ` ``
+ * around them when the file's escape character is the backtick.
  */
 
 /** A run of blanks between words. */

@@ -43,7 +43,8 @@ function heredocFromWord(word: string): { heredoc?: Omit<HeredocWord, "start" | 
  * BuildKit `heredocsFromLine`: split the whole logical line into shell words (raw quotes and escapes,
  * unset variables kept, escape `\`) and read every word of the form `[fd]<<[-]delimiter`. Word offsets
  * are found by locating each `<<` in `line` in order. As in the reference's golden cases, blanks may
- * separate the operator from its delimiter (`<<  EOF`).
+ * separate a bare `<<` from its delimiter (`<<  EOF`); after `<<-` they may not: `<<- T` is the word
+ * `<<-` (no delimiter, so no heredoc) and the word `T`, and `<<- <<EOT` has the one heredoc `EOT`.
  */
 export function heredocsFromLine(line: string): { heredocs: HeredocWord[]; error?: string } {
   const words = processShellWord(line, unset, {
@@ -55,8 +56,8 @@ export function heredocsFromLine(line: string): { heredocs: HeredocWord[]; error
   let searchFrom = 0;
   for (let i = 0; i < words.length; i++) {
     let word = words[i] ?? "";
-    // `<<  EOF`: the delimiter may be separated from the operator by blanks
-    if (/^\d*<<-?$/.test(word) && i + 1 < words.length) word += words[++i] ?? "";
+    // `<<  EOF`: the delimiter may be separated from a bare `<<` (not from `<<-`) by blanks
+    if (/^\d*<<$/.test(word) && i + 1 < words.length) word += words[++i] ?? "";
     const r = heredocFromWord(word);
     if (r.error) return { heredocs, error: r.error };
     if (!r.heredoc) continue;

@@ -85,6 +85,8 @@ export class LogicalLineReader {
   readonly problems: LineProblem[] = [];
   /** The escape character code (`\` or `` ` ``). */
   escape = BACKSLASH;
+  /** The first physical line (0-based) over the length limit, where the reference's scanner stops. */
+  firstLongLine = Number.POSITIVE_INFINITY;
   private next = 0;
   private directivesDone = false;
   private readonly seen = new Set<string>();
@@ -98,6 +100,7 @@ export class LogicalLineReader {
 
   private checkLength(i: number): void {
     if (isLineTooLong(this.lines, i)) {
+      if (i < this.firstLongLine) this.firstLongLine = i;
       this.problems.push({
         code: "line-too-long",
         message: "dockerfile line greater than max allowed size of 65535",

@@ -6,6 +6,7 @@ import type {
   Instruction,
   ParserDirective,
 } from "../ast/nodes.js";
+import type { Range } from "../ast/position.js";
 import { heredocsFromLine } from "../lexer/heredoc-words.js";
 import { LogicalLineReader } from "../lexer/logical-lines.js";
 import { splitLines } from "../lexer/source-lines.js";
@@ -34,11 +35,20 @@ export function parse(text: string): EnginefileDocument {
   const reader = new LogicalLineReader(lines);
   const instructions: Instruction[] = [];
   const diagnostics: Diagnostic[] = [];
+  // reference errors of instructions, with the 0-based physical line where the reference raises them
+  const raised: RaisedError[] = [];
+  let unterminatedAtLongLine: RaisedError | undefined;
+  const instructionStarts: number[] = [];
 
   for (let ll = reader.nextLine(); ll; ll = reader.nextLine()) {
     const escapeChar = reader.escape === 96 ? "`" : "\\";
     const mapper = new LogicalMapper(ll.segments, ll.sourceStart, positions);
     const node = referenceNode(ll.text, 0, ll.text.length, reader.escape);
+    instructionStarts.push(ll.startLine);
+    const raise = (d: Diagnostic, after = ll.endLine) => {
+      diagnostics.push(d);
+      raised.push({ line: ll.startLine, after, diagnostic: d });
+    };
     if (ll.emptyContinuationLines.length > 0) {
       const first = ll.emptyContinuationLines[0] ?? ll.startLine;
       diagnostics.push({
@@ -46,14 +56,16 @@ export function parse(text: string): EnginefileDocument {
         range: positions.range(lines.starts[first] ?? 0, lines.contentEnds[first] ?? 0),
         code: "empty-continuation",
         severity: "warning",
+        referenceLine: ll.endLine + 1,
       });
     }
     if (node.error) {
-      diagnostics.push({
+      raise({
         message: node.error.message,
         range: mapper.range(node.error.start, node.error.end),
         code: node.error.code,
         severity: "error",
+        referenceLine: ll.startLine + 1,
       });
     }
     let heredocs: Heredoc[] = NO_HEREDOCS;
@@ -61,11 +73,12 @@ export function parse(text: string): EnginefileDocument {
     if (!node.error && canContainHeredoc(node) && ll.text.includes("<<")) {
       const found = heredocsFromLine(ll.text);
       if (found.error) {
-        diagnostics.push({
+        raise({
           message: found.error,
           range: mapper.range(0, ll.text.length),
           code: "invalid-heredoc",
           severity: "error",
+          referenceLine: ll.startLine + 1,
         });
       }
       for (const h of found.heredocs) {
@@ -85,13 +98,28 @@ export function parse(text: string): EnginefileDocument {
         if (heredocs === NO_HEREDOCS) heredocs = [];
         heredocs.push(heredoc);
         if (!body.terminated) {
-          diagnostics.push({
+          raise({
             message: "unterminated heredoc",
             range: heredoc.delimiterRange,
             code: "unterminated-heredoc",
             severity: "error",
+            referenceLine: ll.startLine + 1,
           });
           break;
+        }
+        // the reference's scanner stops at an over-long line: a body reaching one is unterminated there
+        if (reader.firstLongLine <= body.endLine && unterminatedAtLongLine === undefined) {
+          unterminatedAtLongLine = {
+            line: ll.startLine,
+            after: ll.endLine,
+            diagnostic: {
+              message: "unterminated heredoc",
+              range: heredoc.delimiterRange,
+              code: "unterminated-heredoc",
+              severity: "error",
+              referenceLine: ll.startLine + 1,
+            },
+          };
         }
       }
     }
@@ -103,6 +131,7 @@ export function parse(text: string): EnginefileDocument {
       range,
       heredocs,
     });
+    if (ll.startLine !== instruction.range.start.line) instruction.referenceStartLine = ll.startLine + 1;
     instructions.push(instruction);
     if (!isKnownKeyword(node.command)) {
       diagnostics.push({
@@ -115,22 +144,38 @@ export function parse(text: string): EnginefileDocument {
   }
 
   for (const p of reader.problems) {
-    diagnostics.push({
+    const d: Diagnostic = {
       message: p.message,
       range: positions.range(p.start, p.end),
       code: p.code,
       severity: "error",
-    });
+      referenceLine: p.line,
+    };
+    diagnostics.push(d);
+    if (p.code !== "line-too-long") raised.push({ line: p.line, after: p.line, diagnostic: d });
   }
   const fullRange = positions.range(0, text.length);
+  let noInstructions: Diagnostic | undefined;
   if (instructions.length === 0) {
-    diagnostics.push({
+    noInstructions = {
       message: "file with no instructions",
       range: fullRange,
       code: "no-instructions",
       severity: "error",
-    });
+      referenceLine: Math.min(reader.firstLongLine, reader.lineCount),
+    };
+    diagnostics.push(noInstructions);
   }
+  if (unterminatedAtLongLine) raised.push(unterminatedAtLongLine);
+  const referenceError = firstReferenceError(
+    raised,
+    reader.firstLongLine,
+    instructionStarts,
+    noInstructions,
+    diagnostics,
+    fullRange,
+  );
+  if (referenceError && !diagnostics.includes(referenceError)) diagnostics.push(referenceError);
   diagnostics.sort((a, b) => a.range.start.offset - b.range.start.offset);
 
   const comments: Comment[] = reader.comments.map((c) => ({
@@ -156,6 +201,51 @@ export function parse(text: string): EnginefileDocument {
     stages,
     globalArgs,
     diagnostics,
+    ...(referenceError ? { referenceError } : {}),
     range: fullRange,
   };
+}
+
+/** A reference error and the physical lines (0-based) where the reference meets it. */
+interface RaisedError {
+  /** The line whose processing raises it (the instruction's first line, or the directive's line). */
+  line: number;
+  /** The last line the reference must read without stopping to raise it. */
+  after: number;
+  diagnostic: Diagnostic;
+}
+
+/**
+ * The error BuildKit's `Parse` returns: the first one met in reading order, where reading stops at the
+ * first over-long line (`longLine`, Infinity if none): an error raised on a line before it wins; else
+ * `file with no instructions` when no instruction started before it; else the scanner's error.
+ */
+function firstReferenceError(
+  raised: RaisedError[],
+  longLine: number,
+  instructionStarts: number[],
+  noInstructions: Diagnostic | undefined,
+  diagnostics: Diagnostic[],
+  fullRange: Range,
+): Diagnostic | undefined {
+  let best: RaisedError | undefined;
+  for (const r of raised) {
+    if (r.line >= longLine) continue;
+    // an instruction error needs the instruction read in full; one cut by the long line is not reached
+    if (r.after >= longLine && r.diagnostic.code !== "unterminated-heredoc") continue;
+    if (!best || r.line < best.line) best = r;
+  }
+  if (best) return best.diagnostic;
+  if (noInstructions) return noInstructions;
+  if (longLine === Number.POSITIVE_INFINITY) return undefined;
+  if ((instructionStarts[0] ?? longLine) >= longLine) {
+    return {
+      message: "file with no instructions",
+      range: fullRange,
+      code: "no-instructions",
+      severity: "error",
+      referenceLine: longLine,
+    };
+  }
+  return diagnostics.find((d) => d.code === "line-too-long" && d.referenceLine === longLine);
 }

@@ -200,7 +200,7 @@ export function isKnownKeyword(keyword: string): boolean {
  * of its keyword (unknown keywords get one empty argument) and return the reference node. Never throws.
  */
 export function referenceNode(text: string, from: number, to: number, escapeCode: number): RefNode {
-  const split = splitCommand(text, from, to);
+  const split = splitCommand(text, from, to, escapeCode);
   const lower = split.command.toLowerCase();
   const parser = Object.hasOwn(DISPATCH, lower) ? (DISPATCH[lower] ?? parseIgnore) : parseIgnore;
   const parsed = parser(text, split.restStart, split.restEnd, escapeCode);

@@ -23,7 +23,7 @@ export interface SplitCommand {
  * Splits `text[from, to)`: trims Unicode whitespace, cuts the keyword at the first `[\t\v\f\r ]+` run,
  * peels off leading `--flags` (BuildKit `extractBuilderFlags`) and trims the rest.
  */
-export function splitCommand(text: string, from: number, to: number): SplitCommand {
+export function splitCommand(text: string, from: number, to: number, escapeCode = 92): SplitCommand {
   const s = skipGoSpace(text, from, to);
   const e = trimGoSpaceEnd(text, s, to);
   let k = s;
@@ -32,7 +32,7 @@ export function splitCommand(text: string, from: number, to: number): SplitComma
   if (k >= e) return { command, commandStart: s, commandEnd: k, flags: [], restStart: e, restEnd: e };
   let r = k;
   while (r < e && isAsciiBlank(text.charCodeAt(r))) r++;
-  const { flags, rest } = extractBuilderFlags(text, r, e);
+  const { flags, rest } = extractBuilderFlags(text, r, e, escapeCode);
   const restStart = skipGoSpace(text, rest, e);
   return { command, commandStart: s, commandEnd: k, flags, restStart, restEnd: e };
 }
@@ -43,8 +43,49 @@ function hasNonAscii(text: string, from: number, to: number): boolean {
 }
 
 /**
+ * The UTF-8 bytes of `text[from, to)` as a Latin-1 string (one character per byte), and for each byte
+ * index the UTF-16 offset of the character it belongs to (`map[byteCount]` is `to`). A raw byte kept by
+ * `decodeBytes` (lone U+DC80–U+DCFF) is that one byte; other lone surrogates are U+FFFD's 3 bytes.
+ */
+function utf8AsLatin1(text: string, from: number, to: number): { latin1: string; map: Int32Array } {
+  const codes: number[] = [];
+  const offsets: number[] = [];
+  const put = (b: number, u: number) => {
+    codes.push(b);
+    offsets.push(u);
+  };
+  for (let u = from; u < to; u++) {
+    const c = text.charCodeAt(u);
+    if (c < 0x80) put(c, u);
+    else if (c < 0x800) {
+      put(0xc0 | (c >> 6), u);
+      put(0x80 | (c & 0x3f), u);
+    } else if (c >= 0xd800 && c <= 0xdbff && u + 1 < to && (text.charCodeAt(u + 1) & 0xfc00) === 0xdc00) {
+      const cp = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(u + 1) - 0xdc00);
+      put(0xf0 | (cp >> 18), u);
+      put(0x80 | ((cp >> 12) & 0x3f), u);
+      put(0x80 | ((cp >> 6) & 0x3f), u);
+      put(0x80 | (cp & 0x3f), u);
+      u++;
+    } else if (c >= 0xdc80 && c <= 0xdcff) put(c - 0xdc00, u);
+    else {
+      const cp = c >= 0xd800 && c <= 0xdfff ? 0xfffd : c;
+      put(0xe0 | (cp >> 12), u);
+      put(0x80 | ((cp >> 6) & 0x3f), u);
+      put(0x80 | (cp & 0x3f), u);
+    }
+  }
+  const map = new Int32Array(codes.length + 1);
+  map.set(offsets);
+  map[codes.length] = to;
+  let latin1 = "";
+  for (let i = 0; i < codes.length; i += 8192) latin1 += String.fromCharCode(...codes.slice(i, i + 8192));
+  return { latin1, map };
+}
+
+/**
  * BuildKit's `extractBuilderFlags` on the chevrotain flag grammar: words starting with `--` are flags
- * (quotes removed, `\` escapes the next byte, whatever the escape directive says); a bare `--` ends
+ * (quotes removed, the escape character `escapeCode` escapes the next byte); a bare `--` ends
  * the flags and is dropped. The reference reads bytes, so non-ASCII text is lexed as its UTF-8 bytes
  * (each byte a Latin-1 character, as Go's `rune(line[pos])` does) and offsets are mapped back.
  */
@@ -52,32 +93,22 @@ export function extractBuilderFlags(
   text: string,
   from: number,
   to: number,
+  escapeCode = 92,
 ): { flags: FlagWord[]; rest: number } {
   const c0 = text.charCodeAt(from);
   if (from >= to || (c0 < 0x80 && !isGoSpace(c0) && (c0 !== 45 || text.charCodeAt(from + 1) !== 45))) {
     return { flags: [], rest: from };
   }
   if (!hasNonAscii(text, from, to)) {
-    const r = parseFlags(text.slice(from, to));
+    const r = parseFlags(text.slice(from, to), escapeCode);
     return {
       flags: r.flags.map((f) => ({ text: f.text, start: from + f.start, end: from + f.end })),
       rest: from + r.rest,
     };
   }
-  const bytes = Buffer.from(text.slice(from, to), "utf8");
-  // map byte index -> UTF-16 offset
-  const map = new Int32Array(bytes.length + 1);
-  let u = from;
-  for (let b = 0; b < bytes.length; ) {
-    const lead = bytes[b] ?? 0;
-    const n = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
-    for (let j = 0; j < n && b + j < bytes.length; j++) map[b + j] = u;
-    b += n;
-    u += n === 4 ? 2 : 1;
-  }
-  map[bytes.length] = to;
+  const { latin1, map } = utf8AsLatin1(text, from, to);
   const at = (i: number) => map[i] ?? to;
-  const r = parseFlags(bytes.toString("latin1"));
+  const r = parseFlags(latin1, escapeCode);
   return {
     flags: r.flags.map((f) => ({ text: f.text, start: at(f.start), end: at(f.end) })),
     rest: at(r.rest),

@@ -1,3 +1,4 @@
+import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
 import { z } from "zod";
 import { RULE_SEVERITIES, SEVERITIES } from "../model/severity.js";
 
@@ -22,6 +23,15 @@ export const LintConfigSchema = z
       .optional()
       .describe(
         "Globs of manifest files found in directories (default: `**/*.{container,service,network,volume,swarm}.{yaml,yml,json}`).",
+      ),
+    apiVersion: z
+      .string()
+      .refine(isManifestApiVersion, {
+        error: 'apiVersion must be an engine API version from 1.12 to 1.41, e.g. "1.41"',
+      })
+      .optional()
+      .describe(
+        "Engine API version manifests target (default \"1.24\", the API document's): fields added later are manifest/api-version warnings. A manifest's own `x-enginekit: {apiVersion}` wins.",
       ),
     dockerfiles: z
       .boolean()

@@ -12,8 +12,14 @@ export interface AnalyzedManifest {
   findings: ManifestFinding[];
 }
 
-/** Reads and checks a manifest (pure, never throws; see `checkManifest`). */
-export function analyzeManifest(text: string, fileName?: string): AnalyzedManifest {
-  const check = checkManifest(text, fileName ? { fileName } : {});
+/**
+ * Reads and checks a manifest (pure, never throws; see `checkManifest`); `apiVersion` is the target engine
+ * API version (docs/manifests.md "API versions").
+ */
+export function analyzeManifest(text: string, fileName?: string, apiVersion?: string): AnalyzedManifest {
+  const check = checkManifest(text, {
+    ...(fileName ? { fileName } : {}),
+    ...(apiVersion ? { apiVersion } : {}),
+  });
   return { text, fileName, check, findings: [...check.findings] };
 }

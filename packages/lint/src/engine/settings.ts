@@ -10,6 +10,11 @@ export interface LintSettings {
   /** Whether suppression comments are honoured (false: reported as `suppression-forbidden`). */
   inlineSuppressions: boolean;
   reportUnusedSuppressions: boolean;
+  /**
+   * The engine API version manifests target (`.enginekit.yaml` `apiVersion`, `--api-version`); undefined
+   * is the manifests package's default (1.24). A document's `x-enginekit: {apiVersion}` wins.
+   */
+  manifestApiVersion?: string;
 }
 
 /** Defaults: every rule at its default severity, suppressions allowed, unused ones reported. */

@@ -22,7 +22,7 @@ export async function lintManifestFile(
   options: { fix?: boolean; secrets?: SecretsReader },
 ): Promise<{ text: string; findings: Finding[]; fixesApplied: number }> {
   const lint = async (t: string) => {
-    const manifest = analyzeManifest(t, path);
+    const manifest = analyzeManifest(t, path, settings.manifestApiVersion);
     if (options.secrets) {
       const refs = manifest.check.documents.flatMap((d) => d.references);
       if (refs.length > 0)

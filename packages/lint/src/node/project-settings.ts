@@ -23,6 +23,8 @@ export interface LintOverrides {
   rules?: Record<string, RuleSeverity>;
   failureThreshold?: Severity | "none";
   trustedRegistries?: string[];
+  /** The engine API version manifests target (`--api-version`). */
+  apiVersion?: string;
   inlineSuppressions?: boolean;
   reportUnusedSuppressions?: boolean;
   /** Extra ignore patterns (`.engineignore` syntax), relative to the working directory. */
@@ -102,6 +104,8 @@ export class ProjectSettings {
       inlineSuppressions: o.inlineSuppressions ?? c.inlineSuppressions ?? true,
       reportUnusedSuppressions: o.reportUnusedSuppressions ?? c.reportUnusedSuppressions ?? true,
     };
+    const apiVersion = o.apiVersion ?? c.apiVersion;
+    if (apiVersion) settings.manifestApiVersion = apiVersion;
     return {
       settings,
       failureThreshold:

@@ -30,8 +30,10 @@ import internalError from "./linter/internal-error.js";
 import invalidSuppression from "./linter/invalid-suppression.js";
 import suppressionForbidden from "./linter/suppression-forbidden.js";
 import unusedSuppression from "./linter/unused-suppression.js";
+import manifestApiVersion from "./manifest/manifest-api-version.js";
 import manifestConstraint from "./manifest/manifest-constraint.js";
 import manifestDuplicateKey from "./manifest/manifest-duplicate-key.js";
+import manifestIgnoredValue from "./manifest/manifest-ignored-value.js";
 import manifestInvalidType from "./manifest/manifest-invalid-type.js";
 import manifestInvalidValue from "./manifest/manifest-invalid-value.js";
 import manifestKindMismatch from "./manifest/manifest-kind-mismatch.js";
@@ -140,8 +142,10 @@ export const RULES: readonly Rule[] = [
   copyIgnoredFile,
   secretNameInArgEnv,
   secretReferenceInArgEnv,
+  manifestApiVersion,
   manifestConstraint,
   manifestDuplicateKey,
+  manifestIgnoredValue,
   manifestInvalidType,
   manifestInvalidValue,
   manifestKindMismatch,

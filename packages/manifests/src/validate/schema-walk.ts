@@ -102,7 +102,8 @@ function childSchema(schema: z.ZodType, segment: PathSegment): z.ZodType | undef
     const def = defOf(alternative);
     switch (def.type) {
       case "object": {
-        const field = def.shape?.[String(segment)];
+        // Own keys only: a key such as "toString" must not find Object.prototype's.
+        const field = def.shape && Object.hasOwn(def.shape, segment) ? def.shape[String(segment)] : undefined;
         if (field) return field;
         break;
       }

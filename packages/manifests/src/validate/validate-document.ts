@@ -35,14 +35,19 @@ function parentOf(value: unknown, path: readonly PathSegment[]): Record<PathSegm
     : undefined;
 }
 
-/** Sets the value at `path` aside (undefined in a list, removed from an object). */
+/**
+ * Sets the value at `path` aside so the next pass reaches the refinements above it. A missing value (a
+ * required field) sets its object aside; a list element sets the whole list aside (an `undefined` element
+ * would be an issue of its own), so every pass converges.
+ */
 function deleteAt(box: { value: unknown }, path: readonly PathSegment[]): void {
-  const full = ["value", ...path];
-  const parent = parentOf(box, full);
-  const last = full[full.length - 1]!;
-  if (!parent) return;
-  if (Array.isArray(parent) && typeof last === "number") parent[last] = undefined;
-  else delete parent[last];
+  let target = [...path];
+  const parent = parentOf(box, ["value", ...target]);
+  if (!parent || parent[target[target.length - 1]!] === undefined) target = target.slice(0, -1);
+  while (typeof target[target.length - 1] === "number") target = target.slice(0, -1);
+  if (target.length === 0) return;
+  const owner = parentOf(box, ["value", ...target]);
+  if (owner && !Array.isArray(owner)) delete owner[target[target.length - 1]!];
 }
 
 /** Removes many keys of the object at `path` at once (one copy instead of a delete per key). */

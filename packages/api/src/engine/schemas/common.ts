@@ -9,9 +9,16 @@ import { documented } from "../../meta.js";
 export const StringMap = z.record(z.string(), z.string());
 export type StringMap = z.infer<typeof StringMap>;
 
-/** Labels of an object (engine §2): map string to string. */
+/**
+ * Labels of an object (engine §2): map string to string. A `null` value is accepted: the engine's decoder
+ * stores it as the empty string (the manifest check warns about it).
+ */
 export function labels(source: string, description = "User-defined key/value metadata.") {
-  return documented(StringMap.nullable(), { description, source }).optional();
+  return documented(z.record(z.string(), z.string().nullable()).nullable(), {
+    description,
+    source,
+    decision: "The engine 20.10 accepts null values and keeps them as empty strings.",
+  }).optional();
 }
 
 /** Response side: a string field the engine may omit. */

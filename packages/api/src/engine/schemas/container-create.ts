@@ -7,24 +7,23 @@ import {
   envEntry,
   IMAGE_REFERENCE_MESSAGE,
   IMAGE_REFERENCE_PATTERN,
-  portKey,
   signal,
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
 import { HostConfig } from "./host-config.js";
-import { ENGINE_LIMITS } from "./limits.js";
+import { ENGINE_LIMITS, integer } from "./limits.js";
 import { requestObject } from "./request-object.js";
 
 const source = "engine §2.1";
 
 /** The container name regex (engine §4.1 `name`, §8), as the engine 20.10 applies it; see formats.ts. */
-export const ContainerName = documented(containerName("Container name"), {
+export const ContainerName = documented(z.union([z.literal(""), containerName("Container name")]), {
   description:
     "Container name: a letter or digit, then letters, digits, '_', '.' or '-'; an optional leading '/'.",
   bounds: "/?[a-zA-Z0-9][a-zA-Z0-9_.-]+",
   source: "engine §4.1, §8",
   decision:
-    "The document prints /?[a-zA-Z0-9_-]+; the engine 20.10 checks /?[a-zA-Z0-9][a-zA-Z0-9_.-]+ (accepts '.', needs two characters, rejects a leading '_' or '-'). We follow the engine.",
+    "The document prints /?[a-zA-Z0-9_-]+; the engine 20.10 checks /?[a-zA-Z0-9][a-zA-Z0-9_.-]+ (accepts '.', needs two characters, rejects a leading '_' or '-'). We follow the engine. An empty name means none (the engine picks one), as the engine accepts it.",
 });
 export type ContainerName = z.infer<typeof ContainerName>;
 
@@ -172,9 +171,11 @@ export const containerConfigShape = {
     }),
     { description: "MAC address of the container.", source },
   ).optional(),
-  ExposedPorts: documented(z.record(portKey("ExposedPorts"), z.strictObject({})).nullable(), {
-    description: "Exposed ports: map <port>/<tcp|udp> to {}.",
+  ExposedPorts: documented(z.record(z.string(), z.strictObject({})).nullable(), {
+    description: "Exposed ports: map <port>/<tcp|udp|sctp> to {}.",
     source,
+    decision:
+      "The engine 20.10 stores any key here without checking it (it parses only PortBindings keys); a key that is not <1–65535>/<tcp|udp|sctp> is a warning of the manifest check, not an error.",
   }).optional(),
   StopSignal: documented(signal("StopSignal"), {
     description: "Signal that stops the container.",
@@ -185,9 +186,87 @@ export const containerConfigShape = {
   }).optional(),
 };
 
+/** The parts of a create body {@link checkNetworkModeConflicts} reads. */
+interface NetworkedBody {
+  Hostname?: string | undefined;
+  MacAddress?: string | undefined;
+  ExposedPorts?: Record<string, unknown> | null | undefined;
+  HostConfig?:
+    | {
+        NetworkMode?: string | undefined;
+        Dns?: string[] | null | undefined;
+        ExtraHosts?: string[] | null | undefined;
+        Links?: string[] | null | undefined;
+        PortBindings?: Record<string, unknown> | null | undefined;
+        PublishAllPorts?: boolean | undefined;
+        Sysctls?: Record<string, string> | null | undefined;
+      }
+    | undefined;
+}
+
+/**
+ * The network-mode conflicts the engine 20.10 refuses at create (`runconfig` `validateNetMode`, messages
+ * "conflicting options: … and the network mode"): with `container:<name>`, no Hostname, Dns, ExtraHosts,
+ * Links, PortBindings/PublishAllPorts or ExposedPorts; with `host` or `container:`, no MacAddress; and,
+ * when the container starts, no `net.*` Sysctls with `host`. Each issue is on the conflicting field.
+ */
+export function checkNetworkModeConflicts(body: NetworkedBody, ctx: z.RefinementCtx): void {
+  const mode = body.HostConfig?.NetworkMode ?? "";
+  const container = mode.startsWith("container:");
+  const host = mode === "host";
+  if (!container && !host) return;
+  const conflict = (path: (string | number)[], what: string) =>
+    ctx.addIssue({
+      code: "custom",
+      path,
+      message: `${path.join(".")} cannot be used with HostConfig.NetworkMode ${JSON.stringify(mode)} (conflicting options: ${what} and the network mode)`,
+    });
+  const hc = body.HostConfig ?? {};
+  if (container) {
+    if (body.Hostname) conflict(["Hostname"], "hostname");
+    if ((hc.Dns?.length ?? 0) > 0) conflict(["HostConfig", "Dns"], "dns");
+    if ((hc.ExtraHosts?.length ?? 0) > 0) conflict(["HostConfig", "ExtraHosts"], "custom host-to-IP mapping");
+    if ((hc.Links?.length ?? 0) > 0) conflict(["HostConfig", "Links"], "links");
+    if (Object.keys(hc.PortBindings ?? {}).length > 0)
+      conflict(["HostConfig", "PortBindings"], "port publishing");
+    if (hc.PublishAllPorts) conflict(["HostConfig", "PublishAllPorts"], "port publishing");
+    if (Object.keys(body.ExposedPorts ?? {}).length > 0) conflict(["ExposedPorts"], "port exposing");
+  }
+  if (body.MacAddress) conflict(["MacAddress"], "mac-address");
+  if (host) {
+    for (const name of Object.keys(hc.Sysctls ?? {})) {
+      if (name.startsWith("net.")) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["HostConfig", "Sysctls", name],
+          message: `Sysctls ${JSON.stringify(name)} cannot be set with NetworkMode "host": the container fails to start (sysctl not allowed in host network namespace)`,
+        });
+      }
+    }
+  }
+}
+
 /** `POST /containers/create` request body (engine §2.1, §2.2, limits §8). Unknown keys are reported. */
 export const ContainerCreateBody = requestObject({
   ...containerConfigShape,
+  WorkingDir: documented(
+    z.string().refine((dir) => dir === "" || dir.startsWith("/"), {
+      error: (issue) =>
+        `WorkingDir must be an absolute path: the working directory ${JSON.stringify(issue.input)} is invalid`,
+    }),
+    {
+      description: "Working directory of the command (absolute); empty uses the image's.",
+      source,
+      decision: "The document does not say; the engine 20.10 refuses a relative path at create.",
+    },
+  ).optional(),
+  StopTimeout: documented(integer("StopTimeout").nullable(), {
+    description: "Seconds to wait for the container to stop before it is killed.",
+    unit: "seconds",
+    default: 10,
+    source: "engine 20.10",
+    since: "1.25",
+  }).optional(),
   Image: documented(
     z
       .string({ error: (issue) => (issue.input === undefined ? "Image is required" : undefined) })
@@ -208,7 +287,7 @@ export const ContainerCreateBody = requestObject({
     description: "Per-network endpoint settings for the container's networks.",
     source,
   }).optional(),
-});
+}).superRefine(checkNetworkModeConflicts);
 export type ContainerCreateBody = z.infer<typeof ContainerCreateBody>;
 
 /** `POST /containers/create` query parameters (engine §4.1). */

@@ -284,3 +284,69 @@ export const IMAGE_REFERENCE_MESSAGE = (field: string) =>
 export function imageReference(field: string) {
   return z.string().regex(IMAGE_REFERENCE_PATTERN, { error: IMAGE_REFERENCE_MESSAGE(field) });
 }
+
+/** True when every number of a `port` or `low-high` range is at most 65535 (the engine's `nat.ParsePortRange`). */
+function portRangeInBounds(range: string): boolean {
+  return range.split("-").every((part) => Number(part) <= 65535);
+}
+
+/**
+ * `PortBindings` key as the engine 20.10 parses it (`nat.ParsePortSpecs`): a port or `low-high` range,
+ * 0–65535, with any protocol after `/`. Anything else is refused at create with `invalid port
+ * specification: "<port>"`. Ports 0 and protocols other than tcp/udp/sctp are accepted (see
+ * docs/manifests.md: they are warnings of the manifest check, not errors).
+ */
+export function portBindingKey(field: string) {
+  const error = (issue: { input?: unknown }) =>
+    `${field} key ${JSON.stringify(issue.input)}: invalid port specification: ${JSON.stringify(String(issue.input).split("/")[0])} (a port 1–65535 or a range, then /tcp, /udp or /sctp)`;
+  return z
+    .string()
+    .regex(/^\d+(-\d+)?(\/.*)?$/, { error })
+    .refine((key) => portRangeInBounds(key.split("/")[0] ?? ""), { error });
+}
+
+/** `HostPort` of a port binding: empty, a port or a `low-high` range, each 0–65535 (`invalid port specification`). */
+export function hostPort(field: string) {
+  return z
+    .string({ error: `${field} must be a string such as "8080" (not a number)` })
+    .refine((port) => port === "" || (/^\d+(-\d+)?$/.test(port) && portRangeInBounds(port)), {
+      error: (issue) =>
+        `${field}: invalid port specification: ${JSON.stringify(issue.input)} (a port 1–65535 or a range such as "8000-8010", as a string)`,
+    });
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** True for an IPv4 or IPv6 address as Go's `net.ParseIP` reads it (no zone, no brackets). */
+export function isIpAddress(text: string): boolean {
+  if (IPV4.test(text)) return true;
+  if (!text.includes(":") || /[^0-9a-fA-F:.]/.test(text)) return false;
+  try {
+    new URL(`http://[${text}]/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An `ExtraHosts` entry `host:IP` as the engine 20.10 checks it (`opts.ValidateExtraHost`): the name
+ * before the first `:`, a valid IPv4 or IPv6 address after it. Messages are the engine's: `bad format for
+ * add-host: "x"`, `invalid IP address in add-host: "y"`.
+ */
+export function extraHost(field: string) {
+  return z.string().superRefine((entry, ctx) => {
+    const colon = entry.indexOf(":");
+    if (colon <= 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${field} entries must be hostname:IP: bad format for add-host: ${JSON.stringify(entry)}`,
+      });
+    } else if (!isIpAddress(entry.slice(colon + 1))) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${field} entries must be hostname:IP: invalid IP address in add-host: ${JSON.stringify(entry.slice(colon + 1))}`,
+      });
+    }
+  });
+}

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { StringMap } from "./common.js";
-import { absolutePath, BindSpec, capability, NetworkMode, PidMode, portKey } from "./formats.js";
+import {
+  absolutePath,
+  BindSpec,
+  capability,
+  extraHost,
+  hostPort,
+  NetworkMode,
+  PidMode,
+  portBindingKey,
+} from "./formats.js";
 import {
   cpuPeriod,
   cpuQuota,
@@ -9,9 +18,9 @@ import {
   intAtLeast,
   intBetween,
   integer,
-  intGreaterThan,
   intWithSpecial,
 } from "./limits.js";
+import { checkLogOptions } from "./log-drivers.js";
 import { requestObject } from "./request-object.js";
 
 const source = "engine §2.2";
@@ -37,19 +46,29 @@ export const RestartPolicy = requestObject({
       decision: 'The engine 20.10 also accepts "no" (the CLI\'s spelling of no restart); we accept it.',
     },
   ).optional(),
-  MaximumRetryCount: documented(intAtLeast("RestartPolicy.MaximumRetryCount", 0), {
+  MaximumRetryCount: documented(integer("RestartPolicy.MaximumRetryCount"), {
     description: 'Maximum number of restarts; only with Name "on-failure". 0 means no limit.',
     unit: "count",
-    bounds: '≥ 0; only with "on-failure"',
+    bounds: '≥ 0 with "on-failure"; 0 with "always", "unless-stopped", "no"',
     default: 0,
     source,
+    decision:
+      'The engine 20.10 refuses a count with "always", "unless-stopped" and "no" and a negative count with "on-failure"; with an empty Name it ignores the count (a warning of the manifest check).',
   }).optional(),
 }).superRefine((policy, ctx) => {
-  if ((policy.MaximumRetryCount ?? 0) > 0 && policy.Name !== "on-failure") {
+  const count = policy.MaximumRetryCount ?? 0;
+  const name = policy.Name ?? "";
+  if (count !== 0 && (name === "always" || name === "unless-stopped" || name === "no")) {
     ctx.addIssue({
       code: "custom",
       path: ["MaximumRetryCount"],
-      message: `RestartPolicy.MaximumRetryCount can only be used with RestartPolicy.Name "on-failure"`,
+      message: `RestartPolicy.MaximumRetryCount can only be used with RestartPolicy.Name "on-failure" (maximum retry count cannot be used with restart policy '${name}')`,
+    });
+  } else if (count < 0 && name === "on-failure") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["MaximumRetryCount"],
+      message: "RestartPolicy.MaximumRetryCount cannot be negative",
     });
   }
 });
@@ -97,7 +116,14 @@ export const LogConfig = requestObject({
     decision:
       "The document lists json-file, syslog, journald, gelf, fluentd, awslogs, splunk, etwlogs, none; the engine 20.10 also has local, gcplogs and logentries built in, and accepts log driver plugins, so those are accepted too.",
   }).optional(),
-  Config: documented(StringMap, { description: "Driver-specific options.", source }).optional(),
+  Config: documented(StringMap.nullable(), {
+    description: "Driver-specific options.",
+    source,
+    decision:
+      "Checked per built-in driver as the engine 20.10 does (unknown options, required ones, max-size and max-file; see log-drivers.ts); plugin drivers' options are not checked.",
+  }).optional(),
+}).superRefine((config, ctx) => {
+  checkLogOptions(config.Type, config.Config, ctx, ["Config"], ["Type"], "LogConfig.Config");
 });
 export type LogConfig = z.infer<typeof LogConfig>;
 
@@ -110,22 +136,16 @@ export const PortBinding = requestObject({
     decision:
       "Not listed by the document but part of the engine's PortBinding (inspect output shows it); accepted.",
   }).optional(),
-  HostPort: documented(
-    z
-      .string({ error: 'PortBindings HostPort must be a string such as "8080" (not a number)' })
-      .regex(/^(\d{1,5}(-\d{1,5})?)?$/, {
-        error: 'PortBindings HostPort must be a port number or range as a string, e.g. "8080" or "8000-8010"',
-      }),
-    {
-      description: "Host port as a string (not an integer); empty picks an ephemeral port.",
-      source,
-    },
-  ).optional(),
+  HostPort: documented(hostPort("PortBindings HostPort"), {
+    description: 'Host port as a string (not an integer); empty or "0" picks an ephemeral port.',
+    bounds: "0–65535, or a range such as 8000-8010",
+    source,
+  }).optional(),
 });
 export type PortBinding = z.infer<typeof PortBinding>;
 
 /** `PortBindings`: map `<port>/<protocol>` to a list of host bindings. */
-export const PortMap = z.record(portKey("PortBindings"), z.array(PortBinding).nullable());
+export const PortMap = z.record(portBindingKey("PortBindings"), z.array(PortBinding).nullable());
 export type PortMap = z.infer<typeof PortMap>;
 
 /** `{Path, Weight}` for `BlkioWeightDevice`. */
@@ -159,15 +179,24 @@ export const DeviceMapping = requestObject({
   PathOnHost: documented(z.string(), { description: "Device path on the host.", source }),
   PathInContainer: documented(z.string(), { description: "Device path in the container.", source }),
   CgroupPermissions: documented(
-    z.string().regex(/^[rwm]{0,3}$/, {
-      error: 'Devices CgroupPermissions must combine "r", "w" and "m", e.g. "rwm"',
-    }),
+    z
+      .string({
+        error: (issue) =>
+          issue.input === undefined
+            ? 'Devices CgroupPermissions is required: the container fails to start without it ("device access at 8 field cannot be empty"); write "rwm"'
+            : undefined,
+      })
+      .min(1, {
+        error:
+          'Devices CgroupPermissions must not be empty: the container fails to start ("device access at 8 field cannot be empty"); write "rwm"',
+      }),
     {
-      description: "Cgroup permissions: a combination of r (read), w (write), m (mknod).",
-      default: "rwm",
+      description: "Cgroup permissions: a combination of r (read), w (write), m (mknod), e.g. rwm.",
       source,
+      decision:
+        'The document shows "mrw" and the CLI fills in "rwm"; the engine 20.10 passes the value to runc, which refuses an empty or missing one when the container starts, so the field is required. Letters other than r, w, m are a warning of the manifest check.',
     },
-  ).optional(),
+  ),
 });
 export type DeviceMapping = z.infer<typeof DeviceMapping>;
 
@@ -222,8 +251,159 @@ export const memoryBytes = (field: string) =>
 const stringList = (field: string, description: string) =>
   documented(z.array(z.string()).nullable(), { description, source: `${source} (${field})` }).optional();
 
+/** A Windows-only integer a Linux engine refuses unless 0 ("Invalid QoS settings: linux does not support …"). */
+const windowsOnly = (field: string, what: string) => {
+  const message = `${field} must be 0 on Linux: the engine refuses it (Invalid QoS settings: linux does not support configuration of ${what})`;
+  return integer(field).min(0, { error: message }).max(0, { error: message });
+};
+
+/** A cpuset list (`0-3,5`): the engine 20.10 refuses other forms and descending ranges (`1-0`). */
 const cpuSet = (field: string) =>
-  z.string().regex(/^(\d+(-\d+)?(,\d+(-\d+)?)*)?$/, { error: `${field} must be a list such as "0-3,5"` });
+  z.string().refine(
+    (value) =>
+      /^(\d+(-\d+)?(,\d+(-\d+)?)*)?$/.test(value) &&
+      value
+        .split(",")
+        .filter((part) => part.includes("-"))
+        .every((part) => {
+          const [low, high] = part.split("-").map(Number);
+          return (low ?? 0) <= (high ?? 0);
+        }),
+    {
+      error: (issue) =>
+        `${field} must be a list such as "0-3,5" with ranges low-high (invalid value ${JSON.stringify(issue.input)}: invalid format)`,
+    },
+  );
+
+/** The sysctls runc accepts: those of the IPC, network and UTS namespaces (runc `validateSysctl`). */
+const NAMESPACED_SYSCTLS = new Set([
+  "kernel.msgmax",
+  "kernel.msgmnb",
+  "kernel.msgmni",
+  "kernel.sem",
+  "kernel.shmall",
+  "kernel.shmmax",
+  "kernel.shmmni",
+  "kernel.shm_rmid_forced",
+  "kernel.domainname",
+]);
+
+/** A sysctl name in a separate kernel namespace: one of {@link NAMESPACED_SYSCTLS}, `fs.mqueue.*` or `net.*`. */
+export const namespacedSysctl = z
+  .string()
+  .refine(
+    (name) => NAMESPACED_SYSCTLS.has(name) || name.startsWith("fs.mqueue.") || name.startsWith("net."),
+    {
+      error: (issue) =>
+        `Sysctls: sysctl ${JSON.stringify(issue.input)} is not in a separate kernel namespace; the container fails to start (namespaced: kernel.msg*, kernel.sem, kernel.shm*, kernel.domainname, fs.mqueue.*, net.*)`,
+    },
+  );
+
+/** `IpcMode` values (engine 20.10): `private`, `shareable` and `none` since API 1.32. */
+const IPC_MODES = /^(|host|private|shareable|none|container:.+)$/;
+
+/**
+ * HostConfig fields the v1.24 document does not list: some the engine already accepts at 1.24 (no
+ * `since`), the rest added by later versions (moby `docs/api/version-history.md`), each with `since`.
+ */
+const laterHostConfigFields = {
+  Isolation: documented(
+    z.enum(["", "default"], {
+      error:
+        "HostConfig.Isolation must be \"default\" (or empty) on Linux: Invalid isolation, linux only supports 'default' (process and hyperv are Windows-only)",
+    }),
+    {
+      description: "Isolation technology of the container: default; process and hyperv on Windows daemons.",
+      source: "engine 20.10",
+      decision:
+        "Not in the v1.24 document but accepted by the engine at 1.24; a Linux engine refuses process and hyperv, so only default (or empty) is allowed.",
+    },
+  ).optional(),
+  IpcMode: documented(
+    z.string().regex(IPC_MODES, {
+      error: 'HostConfig.IpcMode must be "", host, private, shareable, none or container:<name or id>',
+    }),
+    {
+      description: "IPC namespace: private, shareable, none, host, or container:<name or id>.",
+      source: "engine 20.10",
+      valuesSince: { private: "1.32", shareable: "1.32", none: "1.32" },
+      decision: "Not in the v1.24 document's request body but accepted by the engine at 1.24.",
+    },
+  ).optional(),
+  UTSMode: documented(z.string(), {
+    description: "UTS namespace: host shares the host's host name; empty for a private one.",
+    source: "engine 20.10",
+    decision:
+      "Not in the v1.24 document but accepted by the engine at 1.24. The engine stores any other value and runs the container with a private UTS namespace (a warning of the manifest check).",
+  }).optional(),
+  Runtime: documented(z.string(), {
+    description: "OCI runtime to run the container with (e.g. runc).",
+    source: "engine 20.10",
+    decision: "Not in the v1.24 document but accepted by the engine at 1.24 (Docker 1.12).",
+  }).optional(),
+  AutoRemove: documented(z.boolean(), {
+    description: "Remove the container when its process exits.",
+    default: false,
+    source: "engine 20.10",
+    since: "1.25",
+  }).optional(),
+  Init: documented(z.boolean().nullable(), {
+    description: "Run an init inside the container that forwards signals and reaps processes.",
+    source: "engine 20.10",
+    since: "1.25",
+  }).optional(),
+  NanoCpus: documented(
+    intWithSpecial(
+      "NanoCpus",
+      [0],
+      [{ min: ENGINE_LIMITS.minNanoCpus }],
+      `NanoCpus must be 0 or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU)`,
+    ),
+    {
+      description: "CPU quota in units of 10^-9 CPUs (1000000000 = one CPU).",
+      unit: "nano CPUs",
+      bounds: `0, or ≥ ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU) and ≤ the host's CPUs`,
+      source: "engine 20.10",
+      since: "1.25",
+    },
+  ).optional(),
+  CpuCount: documented(intAtLeast("CpuCount", 0), {
+    description: "Number of usable CPUs (Windows daemons only).",
+    source: "engine 20.10",
+    since: "1.25",
+  }).optional(),
+  CpuRealtimePeriod: documented(intAtLeast("CpuRealtimePeriod", 0), {
+    description: "CPU real-time period.",
+    unit: "microseconds",
+    source: "engine 20.10",
+    since: "1.25",
+  }).optional(),
+  CpuRealtimeRuntime: documented(intAtLeast("CpuRealtimeRuntime", 0), {
+    description: "CPU real-time runtime.",
+    unit: "microseconds",
+    source: "engine 20.10",
+    since: "1.25",
+  }).optional(),
+  DeviceCgroupRules: documented(z.array(z.string()).nullable(), {
+    description: 'Device cgroup rules, e.g. "c 13:* rwm".',
+    source: "engine 20.10",
+    since: "1.28",
+  }).optional(),
+  KernelMemoryTCP: documented(integer("KernelMemoryTCP"), {
+    description: "Hard limit of kernel TCP buffer memory.",
+    unit: "bytes",
+    source: "engine 20.10",
+    since: "1.40",
+  }).optional(),
+  CgroupnsMode: documented(
+    z.enum(["", "private", "host"], { error: 'HostConfig.CgroupnsMode must be "private" or "host"' }),
+    {
+      description: "Cgroup namespace: private or host; empty uses the daemon's default.",
+      source: "engine 20.10",
+      since: "1.41",
+    },
+  ).optional(),
+};
 
 /** The fields of {@link HostConfig} (request side, without the cross-field rules). */
 export const HostConfigObject = requestObject({
@@ -261,15 +441,24 @@ export const HostConfigObject = requestObject({
     bounds: "-1, 0 (unset), or ≥ Memory",
     source,
     decision:
-      'The document says "larger than" Memory; the engine 20.10 accepts MemorySwap equal to Memory (no swap), so equal is allowed.',
+      'The document says "larger than" Memory; the engine 20.10 accepts MemorySwap equal to Memory (no swap), so equal is allowed. It also takes any negative value as unlimited swap (values below -1 are a warning of the manifest check).',
   }).optional(),
-  MemoryReservation: documented(memoryBytes("MemoryReservation"), {
-    description: "Soft memory limit; must not exceed Memory.",
-    unit: "bytes",
-    bounds: `0, or ≥ ${MIN_MEMORY_BYTES} (6 MB) and ≤ Memory`,
-    source,
-    decision: "Minimum and the ≤ Memory rule are the engine 20.10's.",
-  }).optional(),
+  MemoryReservation: documented(
+    intWithSpecial(
+      "MemoryReservation",
+      [],
+      [{ max: 0 }, { min: MIN_MEMORY_BYTES }],
+      `MemoryReservation must be 0 or at least ${MIN_MEMORY_BYTES} bytes (6 MB)`,
+    ),
+    {
+      description: "Soft memory limit; must not exceed Memory.",
+      unit: "bytes",
+      bounds: `0, or ≥ ${MIN_MEMORY_BYTES} (6 MB) and ≤ Memory`,
+      source,
+      decision:
+        "Minimum and the ≤ Memory rule are the engine 20.10's. The engine takes a negative value as no reservation (a warning of the manifest check).",
+    },
+  ).optional(),
   KernelMemory: documented(memoryBytes("KernelMemory"), {
     description: "Kernel memory limit.",
     unit: "bytes",
@@ -286,12 +475,22 @@ export const HostConfigObject = requestObject({
       source,
     },
   ).optional(),
-  CpuShares: documented(intAtLeast("CpuShares", 0), {
-    description: "Relative CPU weight versus other containers.",
-    unit: "CPU shares",
-    bounds: "≥ 0",
-    source,
-  }).optional(),
+  CpuShares: documented(
+    intWithSpecial(
+      "CpuShares",
+      [0],
+      [ENGINE_LIMITS.cpuShares],
+      `CpuShares must be 0 (default) or between ${ENGINE_LIMITS.cpuShares.min} and ${ENGINE_LIMITS.cpuShares.max}; the container fails to start otherwise`,
+    ),
+    {
+      description: "Relative CPU weight versus other containers; 0 keeps the default (1024).",
+      unit: "CPU shares",
+      bounds: `0, or ${ENGINE_LIMITS.cpuShares.min}–${ENGINE_LIMITS.cpuShares.max}`,
+      source,
+      decision:
+        'The document gives no bounds; the engine 20.10 creates the container but runc refuses values outside 2–262144 when it starts ("the minimum allowed cpu-shares is 2").',
+    },
+  ).optional(),
   CpuPeriod: documented(cpuPeriod("CpuPeriod"), {
     description: "Length of a CPU CFS period; 0 uses the kernel's default.",
     unit: "microseconds",
@@ -314,19 +513,19 @@ export const HostConfigObject = requestObject({
     description: 'Memory nodes the container may use, e.g. "0-3" (NUMA systems only).',
     source,
   }).optional(),
-  IOMaximumBandwidth: documented(intAtLeast("IOMaximumBandwidth", 0), {
+  IOMaximumBandwidth: documented(windowsOnly("IOMaximumBandwidth", "maximum bandwidth"), {
     description: "Maximum IO rate of the system drive in bytes per second (Windows daemons only).",
-    bounds: "≥ 0",
+    bounds: "0 on Linux",
     source,
     decision:
-      "The document swaps the units of IOMaximumBandwidth and IOMaximumIOps; we follow the engine (bandwidth in bytes per second).",
+      'The document swaps the units of IOMaximumBandwidth and IOMaximumIOps; we follow the engine (bandwidth in bytes per second). A Linux engine refuses any value but 0 ("Invalid QoS settings: linux does not support configuration of maximum bandwidth"); the engine is the judge, so a value above 0 is an error.',
   }).optional(),
-  IOMaximumIOps: documented(intAtLeast("IOMaximumIOps", 0), {
+  IOMaximumIOps: documented(windowsOnly("IOMaximumIOps", "maximum IOPs"), {
     description: "Maximum IO operations per second of the system drive (Windows daemons only).",
-    bounds: "≥ 0",
+    bounds: "0 on Linux",
     source,
     decision:
-      "The document swaps the units of IOMaximumBandwidth and IOMaximumIOps; we follow the engine (IO operations per second).",
+      'The document swaps the units of IOMaximumBandwidth and IOMaximumIOps; we follow the engine (IO operations per second). A Linux engine refuses any value but 0 ("linux does not support configuration of maximum IOPs").',
   }).optional(),
   BlkioWeight: documented(
     intWithSpecial(
@@ -334,13 +533,13 @@ export const HostConfigObject = requestObject({
       [0],
       [ENGINE_LIMITS.blkioWeight],
       `BlkioWeight must be between ${ENGINE_LIMITS.blkioWeight.min} and ${ENGINE_LIMITS.blkioWeight.max}`,
-    ),
+    ).nullable(),
     {
       description: "Relative block IO weight.",
       bounds: `${BLKIO_RANGE} (0 leaves it unset)`,
       source: "engine §2.2, §8",
       decision:
-        "0 is accepted as 'not set' (the engine checks the range only for values above 0). On kernels without blkio weight support the engine discards the value with a warning.",
+        "0 and null are accepted as 'not set' (the engine checks the range only for values above 0). On kernels without blkio weight support the engine discards the value with a warning instead of refusing it; the check follows engines on kernels with it.",
     },
   ).optional(),
   BlkioWeightDevice: documented(z.array(WeightDevice).nullable(), {
@@ -397,17 +596,14 @@ export const HostConfigObject = requestObject({
     source,
     decision: "The engine 20.10 stores other values unchecked; we report them.",
   }).optional(),
-  PidsLimit: documented(
-    intAtLeast("PidsLimit", ENGINE_LIMITS.pidsLimitUnlimited, "-1 means unlimited").nullable(),
-    {
-      description: "Maximum number of processes; -1 means unlimited, 0 or null means not set.",
-      unit: "count",
-      bounds: `≥ ${ENGINE_LIMITS.pidsLimitUnlimited}`,
-      source,
-      decision:
-        "The engine 20.10 treats any value ≤ 0 as unlimited; values below -1 are reported as mistakes.",
-    },
-  ).optional(),
+  PidsLimit: documented(integer("PidsLimit").nullable(), {
+    description: "Maximum number of processes; -1 means unlimited, 0 or null means not set.",
+    unit: "count",
+    bounds: `≥ ${ENGINE_LIMITS.pidsLimitUnlimited}`,
+    source,
+    decision:
+      "The engine 20.10 treats any value ≤ 0 as unlimited and runs the container; values below -1 are a warning of the manifest check.",
+  }).optional(),
   PortBindings: documented(PortMap.nullable(), {
     description: "Host bindings of container ports: map <port>/<protocol> to a list of {HostIp, HostPort}.",
     source,
@@ -433,12 +629,12 @@ export const HostConfigObject = requestObject({
   Dns: stringList("Dns", "DNS servers for the container."),
   DnsOptions: stringList("DnsOptions", "DNS options for the container."),
   DnsSearch: stringList("DnsSearch", "DNS search domains for the container."),
-  ExtraHosts: documented(
-    z
-      .array(z.string().regex(/^[^:\s]+:\S+$/, { error: "ExtraHosts entries must be hostname:IP" }))
-      .nullable(),
-    { description: "Extra /etc/hosts entries, hostname:IP.", source },
-  ).optional(),
+  ExtraHosts: documented(z.array(extraHost("ExtraHosts")).nullable(), {
+    description: "Extra /etc/hosts entries, hostname:IP (IPv4 or IPv6).",
+    source,
+    decision:
+      "The IP is checked as the engine 20.10 does (it refuses an entry without one or with an invalid one).",
+  }).optional(),
   VolumesFrom: documented(
     z
       .array(
@@ -480,9 +676,12 @@ export const HostConfigObject = requestObject({
     description: "Resource limits of the container's processes.",
     source,
   }).optional(),
-  Sysctls: documented(StringMap.nullable(), {
-    description: "Namespaced kernel parameters to set.",
+  Sysctls: documented(z.record(namespacedSysctl, z.string()).nullable(), {
+    description:
+      "Namespaced kernel parameters to set: kernel.msgmax, kernel.msgmnb, kernel.msgmni, kernel.sem, kernel.shmall, kernel.shmmax, kernel.shmmni, kernel.shm_rmid_forced, kernel.domainname, fs.mqueue.*, net.*.",
     source,
+    decision:
+      "The engine 20.10 stores any name; runc refuses a sysctl that is not namespaced when the container starts, so other names are errors.",
   }).optional(),
   SecurityOpt: stringList("SecurityOpt", "Security options (labels for MLS systems, seccomp, apparmor ...)."),
   StorageOpt: documented(StringMap.nullable(), {
@@ -502,20 +701,22 @@ export const HostConfigObject = requestObject({
     description: "Driver for the container's volumes.",
     source,
   }).optional(),
-  ShmSize: documented(intGreaterThan("ShmSize", 0, "bytes"), {
-    description: "Size of /dev/shm.",
+  ShmSize: documented(intAtLeast("ShmSize", 0, "SHM size can not be less than 0"), {
+    description: "Size of /dev/shm; 0 uses the default (64 MB).",
     unit: "bytes",
-    bounds: "> 0",
+    bounds: "≥ 0",
     default: ENGINE_LIMITS.shmSizeDefaultBytes,
     source: "engine §2.2, §8",
     decision:
-      "The engine 20.10 also takes 0 as 'use the default'; the document requires > 0, so 0 is reported (omit the field instead).",
+      "The document requires > 0; the engine 20.10 takes 0 as 'use the default' and runs the container, so 0 is accepted.",
   }).optional(),
+  ...laterHostConfigFields,
 });
 
 /**
- * The cross-field rules of HostConfig (engine §2.2): MemorySwap needs Memory and is -1 or at least Memory;
- * MemoryReservation is at most Memory. Issues are reported on the second field named.
+ * The cross-field rules of HostConfig (engine §2.2, as the engine 20.10 applies them): a positive MemorySwap
+ * needs Memory and is at least Memory; MemoryReservation is at most Memory. Issues are reported on the
+ * second field named.
  */
 export function checkMemoryRules(
   config: {
@@ -527,7 +728,7 @@ export function checkMemoryRules(
 ): void {
   const memory = config.Memory ?? 0;
   const swap = config.MemorySwap ?? 0;
-  if (swap !== 0 && swap !== -1) {
+  if (swap > 0) {
     if (memory <= 0) {
       ctx.addIssue({ code: "custom", path: ["MemorySwap"], message: "MemorySwap needs Memory to be set" });
     } else if (swap < memory) {
@@ -539,7 +740,7 @@ export function checkMemoryRules(
     }
   }
   const reservation = config.MemoryReservation ?? 0;
-  if (memory > 0 && reservation > memory) {
+  if (memory > 0 && reservation > 0 && reservation > memory) {
     ctx.addIssue({
       code: "custom",
       path: ["MemoryReservation"],
@@ -548,6 +749,26 @@ export function checkMemoryRules(
   }
 }
 
+/**
+ * The cross-field rules of the CPU fields (engine 20.10): NanoCpus cannot be used with CpuPeriod or
+ * CpuQuota ("Conflicting options: Nano CPUs and CPU Period cannot both be set").
+ */
+export function checkCpuRules(
+  config: { NanoCpus?: number | undefined; CpuPeriod?: number | undefined; CpuQuota?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if ((config.NanoCpus ?? 0) === 0) return;
+  for (const key of ["CpuPeriod", "CpuQuota"] as const) {
+    if ((config[key] ?? 0) !== 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: `${key} cannot be used with NanoCpus (Conflicting options: Nano CPUs and ${key === "CpuPeriod" ? "CPU Period" : "CPU Quota"} cannot both be set)`,
+      });
+    }
+  }
+}
+
 /** The container's host configuration, request side (engine §2.2, limits §8). */
-export const HostConfig = HostConfigObject.superRefine(checkMemoryRules);
+export const HostConfig = HostConfigObject.superRefine(checkMemoryRules).superRefine(checkCpuRules);
 export type HostConfig = z.infer<typeof HostConfig>;

@@ -36,6 +36,16 @@ export const ENGINE_LIMITS = {
   oomScoreAdj: { min: -1000, max: 1000 },
   /** `CpuPercent` (Windows daemons). */
   cpuPercent: { min: 0, max: 100 },
+  /** `CpuShares` other than 0: runc's range, checked when the container starts (engine 20.10). */
+  cpuShares: { min: 2, max: 262144 },
+  /** `NanoCpus` of a container: at least 0.01 CPU (engine 20.10; the upper bound is the host's CPU count). */
+  minNanoCpus: 10_000_000,
+  /** Service `Resources` `NanoCPUs`: 0 or at least 0.001 CPU (swarmkit `validateResources`). */
+  minServiceNanoCpus: 1_000_000,
+  /** Service `Resources` `MemoryBytes`: 0 or at least 4 MiB (swarmkit `validateResources`). */
+  minServiceMemoryBytes: 4 * 1024 * 1024,
+  /** A service name: a DNS label of at most 63 characters (swarmkit `validateAnnotations`). */
+  serviceNameMaxLength: 63,
 } as const;
 
 /** An integer (JavaScript safe integer; the engine's int64) whose type error names the field. */

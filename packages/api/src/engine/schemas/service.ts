@@ -4,14 +4,17 @@ import { labels, responseList, responseString, StringMap } from "./common.js";
 import { durationNs } from "./durations.js";
 import {
   absolutePath,
+  capability,
   envEntry,
   IMAGE_REFERENCE_MESSAGE,
   IMAGE_REFERENCE_PATTERN,
-  PORT_PROTOCOLS,
+  signal,
   VOLUME_NAME_PATTERN,
 } from "./formats.js";
+import { Healthcheck } from "./healthcheck.js";
 import { logDriver } from "./host-config.js";
-import { intAtLeast, portNumber } from "./limits.js";
+import { ENGINE_LIMITS, intAtLeast, integer, intWithSpecial, portNumber } from "./limits.js";
+import { checkLogOptions } from "./log-drivers.js";
 import { requestObject } from "./request-object.js";
 import { asResponse } from "./response.js";
 
@@ -123,6 +126,95 @@ export const ServiceMount = requestObject({
 });
 export type ServiceMount = z.infer<typeof ServiceMount>;
 
+const later = "engine 20.10";
+
+/** ContainerSpec fields added after v1.24 (moby `docs/api/version-history.md`), each with `since`. */
+const laterContainerSpecFields = {
+  Hostname: documented(z.string(), {
+    description: "Host name of the containers.",
+    source: later,
+    since: "1.25",
+  }).optional(),
+  TTY: documented(z.boolean(), {
+    description: "Allocate a pseudo-TTY.",
+    default: false,
+    source: later,
+    since: "1.25",
+  }).optional(),
+  Groups: documented(z.array(z.string()).nullable(), {
+    description: "Additional groups of the container process.",
+    source: later,
+    since: "1.25",
+  }).optional(),
+  Healthcheck: documented(Healthcheck, {
+    description: "The containers' health check.",
+    source: later,
+    since: "1.25",
+  }).optional(),
+  DNSConfig: documented(
+    requestObject({
+      Nameservers: documented(z.array(z.string()).nullable(), {
+        description: "DNS servers.",
+        source: later,
+      }).optional(),
+      Search: documented(z.array(z.string()).nullable(), {
+        description: "DNS search domains.",
+        source: later,
+      }).optional(),
+      Options: documented(z.array(z.string()).nullable(), {
+        description: "resolv.conf options.",
+        source: later,
+      }).optional(),
+    }),
+    { description: "resolv.conf settings of the containers.", source: later, since: "1.25" },
+  ).optional(),
+  ReadOnly: documented(z.boolean(), {
+    description: "Mount the root file system read-only.",
+    default: false,
+    source: later,
+    since: "1.28",
+  }).optional(),
+  StopSignal: documented(signal("ContainerSpec.StopSignal"), {
+    description: "Signal that stops the containers.",
+    source: later,
+    since: "1.28",
+  }).optional(),
+  Isolation: documented(
+    z.enum(["", "default"], {
+      error:
+        'ContainerSpec.Isolation must be "default" (or empty) on Linux: process and hyperv are Windows-only',
+    }),
+    {
+      description: "Isolation technology: default (process and hyperv on Windows).",
+      source: later,
+      since: "1.35",
+    },
+  ).optional(),
+  Init: documented(z.boolean().nullable(), {
+    description: "Run an init inside the containers.",
+    source: later,
+    since: "1.37",
+  }).optional(),
+  Sysctls: documented(StringMap.nullable(), {
+    description:
+      "Namespaced kernel parameters (kernel.msg*, kernel.sem, kernel.shm*, kernel.domainname, fs.mqueue.*, net.*).",
+    source: later,
+    since: "1.40",
+    decision:
+      "Not checked by name: the engine 20.10 drops ContainerSpec.Sysctls from requests below /v1.40/ (its tasks run whatever the names), and the differential test speaks /v1.24/, so what a 1.40 engine does with a non-namespaced name is not verified here.",
+  }).optional(),
+  CapabilityAdd: documented(z.array(capability("CapabilityAdd")).nullable(), {
+    description: "Kernel capabilities to add.",
+    source: later,
+    since: "1.41",
+  }).optional(),
+  CapabilityDrop: documented(z.array(capability("CapabilityDrop")).nullable(), {
+    description: "Kernel capabilities to drop.",
+    source: later,
+    since: "1.41",
+  }).optional(),
+};
+
 /** `TaskTemplate.ContainerSpec` (engine §4.10). */
 export const ContainerSpec = requestObject({
   Image: documented(
@@ -155,30 +247,64 @@ export const ContainerSpec = requestObject({
     description: "Time to wait after the stop signal before the container is killed.",
     source,
   }).optional(),
+  ...laterContainerSpecFields,
 });
 export type ContainerSpec = z.infer<typeof ContainerSpec>;
 
-const resourceObject = (field: string) =>
+const MIN_NANO_CPUS = ENGINE_LIMITS.minServiceNanoCpus;
+const MIN_MEMORY = ENGINE_LIMITS.minServiceMemoryBytes;
+
+const resourceObject = (field: string, limits: boolean) =>
   requestObject({
-    NanoCPUs: documented(intAtLeast(`${field}.NanoCPUs`, 0), {
-      description: "CPU in units of 10^-9 CPU (1000000000 = one CPU).",
-      unit: "nano CPUs",
-      source,
-    }).optional(),
-    MemoryBytes: documented(intAtLeast(`${field}.MemoryBytes`, 0), {
-      description: "Memory.",
-      unit: "bytes",
-      source,
-    }).optional(),
+    NanoCPUs: documented(
+      intWithSpecial(
+        `${field}.NanoCPUs`,
+        [0],
+        [{ min: MIN_NANO_CPUS }],
+        `${field}.NanoCPUs must be 0 or at least ${MIN_NANO_CPUS} (0.001 CPU): invalid cpu value, must be at least 0.001`,
+      ),
+      {
+        description: "CPU in units of 10^-9 CPU (1000000000 = one CPU).",
+        unit: "nano CPUs",
+        bounds: `0, or ≥ ${MIN_NANO_CPUS} (0.001 CPU)`,
+        source,
+        decision: "The minimum is swarmkit's, checked by the engine 20.10 at create.",
+      },
+    ).optional(),
+    MemoryBytes: documented(
+      intWithSpecial(
+        `${field}.MemoryBytes`,
+        [0],
+        [{ min: MIN_MEMORY }],
+        `${field}.MemoryBytes must be 0 or at least ${MIN_MEMORY} bytes (4 MiB): invalid memory value, must be at least 4MiB`,
+      ),
+      {
+        description: "Memory.",
+        unit: "bytes",
+        bounds: `0, or ≥ ${MIN_MEMORY} (4 MiB)`,
+        source,
+        decision: "The minimum is swarmkit's, checked by the engine 20.10 at create.",
+      },
+    ).optional(),
+    ...(limits
+      ? {
+          Pids: documented(integer(`${field}.Pids`), {
+            description: "Maximum number of processes; 0 (or a negative value) means unlimited.",
+            unit: "count" as const,
+            source: later,
+            since: "1.41",
+          }).optional(),
+        }
+      : {}),
   });
 
 /** `TaskTemplate.Resources` (engine §4.10). */
 export const ResourceRequirements = requestObject({
-  Limits: documented(resourceObject("Resources.Limits"), {
+  Limits: documented(resourceObject("Resources.Limits", true), {
     description: "Upper limits per container.",
     source,
   }).optional(),
-  Reservations: documented(resourceObject("Resources.Reservations"), {
+  Reservations: documented(resourceObject("Resources.Reservations", false), {
     description: "Reserved resources per container.",
     source,
     decision:
@@ -193,8 +319,15 @@ export const RESTART_CONDITIONS = ["none", "on-failure", "any"] as const;
 /** `TaskTemplate.RestartPolicy` (engine §4.10). */
 export const ServiceRestartPolicy = requestObject({
   Condition: documented(
-    z.enum(RESTART_CONDITIONS, { error: 'RestartPolicy.Condition must be "none", "on-failure" or "any"' }),
-    { description: "When to restart tasks.", default: "any", source },
+    z.enum(["", ...RESTART_CONDITIONS], {
+      error: 'RestartPolicy.Condition must be "none", "on-failure" or "any"',
+    }),
+    {
+      description: "When to restart tasks; empty means any.",
+      default: "any",
+      source,
+      decision: "The engine 20.10 takes an empty Condition as any.",
+    },
   ).optional(),
   Delay: durationNs("RestartPolicy.Delay", {
     description: "Delay between restart attempts.",
@@ -252,8 +385,53 @@ export const TaskSpec = requestObject({
           .nullable(),
         { description: "Constraints, e.g. node.role == manager.", source },
       ).optional(),
+      Preferences: documented(
+        z
+          .array(
+            requestObject({
+              Spread: documented(
+                requestObject({
+                  SpreadDescriptor: documented(z.string().min(1), {
+                    description: "Label to spread over, e.g. node.labels.zone.",
+                    source: later,
+                  }),
+                }),
+                { description: "Spread tasks evenly over the values of a label.", source: later },
+              ),
+            }),
+          )
+          .nullable(),
+        {
+          description: "Scheduling preferences, e.g. spread over node.labels.zone.",
+          source: later,
+          since: "1.27",
+        },
+      ).optional(),
+      Platforms: documented(
+        z
+          .array(
+            requestObject({
+              Architecture: documented(z.string(), {
+                description: "CPU architecture, e.g. x86_64.",
+                source: later,
+              }).optional(),
+              OS: documented(z.string(), {
+                description: "Operating system, e.g. linux.",
+                source: later,
+              }).optional(),
+            }),
+          )
+          .nullable(),
+        { description: "Platforms the service's image supports.", source: later, since: "1.30" },
+      ).optional(),
+      MaxReplicas: documented(intAtLeast("Placement.MaxReplicas", 0), {
+        description: "Maximum tasks per node; 0 means no limit.",
+        unit: "count",
+        source: later,
+        since: "1.40",
+      }).optional(),
     }),
-    { description: "Placement constraints.", source },
+    { description: "Placement constraints and preferences.", source },
   ).optional(),
   Networks: documented(z.array(NetworkAttachmentConfig).nullable(), {
     description: "Networks to attach the tasks to.",
@@ -267,9 +445,16 @@ export const TaskSpec = requestObject({
         source,
       }),
       Options: documented(StringMap.nullable(), { description: "Driver options.", source }).optional(),
-    }),
+    }).superRefine((driver, ctx) =>
+      checkLogOptions(driver.Name, driver.Options, ctx, ["Options"], ["Name"], "LogDriver.Options"),
+    ),
     { description: "Log driver of the tasks.", source },
   ).optional(),
+  ForceUpdate: documented(intAtLeast("TaskTemplate.ForceUpdate", 0), {
+    description: "A counter; changing it forces an update of the tasks.",
+    source: later,
+    since: "1.25",
+  }).optional(),
 });
 export type TaskSpec = z.infer<typeof TaskSpec>;
 
@@ -301,36 +486,75 @@ export const ServiceMode = requestObject({
 });
 export type ServiceMode = z.infer<typeof ServiceMode>;
 
-/** `UpdateConfig` (engine §4.10). */
-export const UpdateConfig = requestObject({
-  Parallelism: documented(intAtLeast("UpdateConfig.Parallelism", 0), {
+/** The fields of `UpdateConfig` and `RollbackConfig` (engine §4.10; later fields with `since`). */
+const updateConfigShape = (field: string, ratioChecked: boolean) => ({
+  Parallelism: documented(intAtLeast(`${field}.Parallelism`, 0), {
     description: "Tasks updated at once; 0 means all at once.",
     unit: "count",
     source,
   }).optional(),
-  Delay: durationNs("UpdateConfig.Delay", { description: "Delay between updates.", source }).optional(),
+  Delay: durationNs(`${field}.Delay`, { description: "Delay between updates.", source }).optional(),
   FailureAction: documented(
-    z.enum(["continue", "pause"], { error: 'UpdateConfig.FailureAction must be "continue" or "pause"' }),
+    z.enum(["", "continue", "pause", "rollback"], {
+      error: `${field}.FailureAction must be "continue", "pause" or "rollback"`,
+    }),
     {
-      description: "What to do when an update fails.",
+      description: "What to do when an update fails: pause, continue, or rollback.",
       default: "pause",
       source,
+      valuesSince: { rollback: "1.28" },
+    },
+  ).optional(),
+  Monitor: durationNs(`${field}.Monitor`, {
+    description: "Time to watch each updated task for failure.",
+    source: later,
+    since: "1.25",
+  }).optional(),
+  MaxFailureRatio: documented(
+    ratioChecked
+      ? z
+          .number({ error: `${field}.MaxFailureRatio must be a number between 0 and 1` })
+          .min(0, { error: `${field}.MaxFailureRatio cannot be less than 0 or bigger than 1` })
+          .max(1, { error: `${field}.MaxFailureRatio cannot be less than 0 or bigger than 1` })
+      : z.number({ error: `${field}.MaxFailureRatio must be a number between 0 and 1` }),
+    {
+      description: "Fraction of tasks that may fail during an update before the failure action runs.",
+      bounds: "0–1",
+      source: later,
+      since: "1.25",
+      ...(ratioChecked
+        ? {}
+        : {
+            decision:
+              "swarmkit (engine 20.10) checks the ratio of UpdateConfig only; a RollbackConfig ratio outside 0–1 is accepted (a warning of the manifest check).",
+          }),
+    },
+  ).optional(),
+  Order: documented(
+    z.enum(["stop-first", "start-first"], { error: `${field}.Order must be "stop-first" or "start-first"` }),
+    {
+      description: "Stop old tasks before starting new ones, or the reverse.",
+      default: "stop-first",
+      source: later,
+      since: "1.29",
     },
   ).optional(),
 });
+
+/** `UpdateConfig` (engine §4.10). */
+export const UpdateConfig = requestObject(updateConfigShape("UpdateConfig", true));
 export type UpdateConfig = z.infer<typeof UpdateConfig>;
 
 /** A port of `EndpointSpec.Ports` (engine §4.10). */
 export const EndpointPortConfig = requestObject({
-  Protocol: documented(
-    z.enum(PORT_PROTOCOLS, { error: 'EndpointSpec.Ports Protocol must be "tcp" or "udp"' }),
-    {
-      description: "tcp or udp.",
-      default: "tcp",
-      source,
-      decision: "sctp is accepted too (engine 20.10).",
-    },
-  ).optional(),
+  Protocol: documented(z.string(), {
+    description: "tcp, udp or sctp.",
+    default: "tcp",
+    source,
+    decision:
+      "sctp is accepted too (engine 20.10, API ≥ 1.37). The engine 20.10 publishes any other protocol as tcp without a word (a warning of the manifest check).",
+    valuesSince: { sctp: "1.37" },
+  }).optional(),
   TargetPort: documented(portNumber("EndpointSpec.Ports TargetPort"), {
     description: "Port inside the container.",
     source,
@@ -338,7 +562,18 @@ export const EndpointPortConfig = requestObject({
   PublishedPort: documented(portNumber("EndpointSpec.Ports PublishedPort"), {
     description: "Port on the swarm; assigned when omitted.",
     source,
+    decision:
+      "The engine 20.10 creates a service with a port above 65535, but the swarm never allocates it, so no task starts: an error.",
   }).optional(),
+  PublishMode: documented(
+    z.enum(["ingress", "host"], { error: 'EndpointSpec.Ports PublishMode must be "ingress" or "host"' }),
+    {
+      description: "ingress (routing mesh) or host (the port of the node running the task).",
+      default: "ingress",
+      source: later,
+      since: "1.25",
+    },
+  ).optional(),
 });
 export type EndpointPortConfig = z.infer<typeof EndpointPortConfig>;
 
@@ -354,22 +589,51 @@ export const EndpointSpec = requestObject({
     source,
   }).optional(),
 }).superRefine((spec, ctx) => {
-  if (spec.Mode === "dnsrr" && (spec.Ports?.length ?? 0) > 0) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["Ports"],
-      message: 'EndpointSpec.Ports can only be used with EndpointSpec.Mode "vip"',
-    });
-  }
+  const seen = new Set<string>();
+  (spec.Ports ?? []).forEach((port, index) => {
+    if (spec.Mode === "dnsrr" && (port.PublishMode ?? "ingress") === "ingress") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["Ports"],
+        message:
+          'EndpointSpec.Ports published in ingress mode cannot be used with EndpointSpec.Mode "dnsrr" (port published with ingress mode can\'t be used with dnsrr mode); use PublishMode "host" or Mode "vip"',
+      });
+    }
+    if (!port.PublishedPort) return;
+    const key = `${port.PublishedPort}/${port.Protocol ?? "tcp"}`;
+    if (seen.has(key)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["Ports", index, "PublishedPort"],
+        message: `EndpointSpec.Ports publishes ${key} twice: PublishedPort and Protocol must be unique (duplicate published ports provided)`,
+      });
+    }
+    seen.add(key);
+  });
 });
 export type EndpointSpec = z.infer<typeof EndpointSpec>;
 
 /** `POST /services/create` and `POST /services/(id)/update` body (engine §4.10). Unknown keys are reported. */
 export const ServiceSpec = requestObject({
-  Name: documented(z.string(), {
-    description: "Service name (renaming is unsupported on update).",
-    source,
-  }).optional(),
+  Name: documented(
+    z
+      .string()
+      .max(ENGINE_LIMITS.serviceNameMaxLength, {
+        error: `Name must be ${ENGINE_LIMITS.serviceNameMaxLength} characters or fewer`,
+      })
+      .regex(/^([a-zA-Z0-9]([-_]*[a-zA-Z0-9]+)*)?$/, {
+        error:
+          'Name must be valid as a DNS name component: letters and digits, with "-" or "_" only between them',
+      }),
+    {
+      description:
+        "Service name: a DNS label (renaming is unsupported on update); empty lets the engine pick one.",
+      bounds: `at most ${ENGINE_LIMITS.serviceNameMaxLength} characters`,
+      source,
+      decision:
+        'The document gives no rule; swarmkit (engine 20.10) refuses names longer than 63 characters or not matching ^[a-zA-Z0-9](?:[-_]*[A-Za-z0-9]+)*$ (it allows "_", unlike a strict DNS label).',
+    },
+  ).optional(),
   Labels: labels(source),
   TaskTemplate: documented(TaskSpec, { description: "What each task runs.", source }),
   Mode: documented(ServiceMode, {
@@ -378,6 +642,11 @@ export const ServiceSpec = requestObject({
     source,
   }).optional(),
   UpdateConfig: documented(UpdateConfig, { description: "Rolling update settings.", source }).optional(),
+  RollbackConfig: documented(requestObject(updateConfigShape("RollbackConfig", false)), {
+    description: "Rollback settings.",
+    source: later,
+    since: "1.28",
+  }).optional(),
   Networks: documented(z.array(NetworkAttachmentConfig).nullable(), {
     description: "Networks to attach the service to.",
     source,

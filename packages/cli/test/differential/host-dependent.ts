@@ -1,0 +1,38 @@
+/**
+ * Refusals that depend on the host the engine runs on, not on the body: an offline linter cannot know them,
+ * so the differential test does not count them as disagreements (docs/manifests.md, "Agreement with the
+ * engine"). Each entry names the engine's message and why it depends on the host. A body the engine
+ * accepts with a create warning matching an entry (a setting discarded on this host) is not counted either
+ * when the linter reports an error: on a host with the feature, the engine refuses it.
+ */
+export const HOST_DEPENDENT_REFUSALS: { pattern: RegExp; why: string }[] = [
+  {
+    pattern: /No such container|No such network|network [^ ]+ not found/i,
+    why: "container:<name> and network names refer to objects that may or may not exist on the engine",
+  },
+  {
+    pattern: /Requested CPUs are not available|Requested memory nodes are not available/i,
+    why: "CpusetCpus/CpusetMems name CPUs and memory nodes the host may not have",
+  },
+  {
+    pattern: /kernel does not support|not supported by the kernel|discarded/i,
+    why: "kernel and cgroup features (swap accounting, blkio weight, kernel memory): without them the engine discards the setting with a warning instead of checking it",
+  },
+  {
+    pattern: /port is already allocated|address already in use/i,
+    why: "a host port another process holds",
+  },
+  {
+    pattern: /permission denied|operation not permitted/i,
+    why: "privileges of the engine and the user namespace it runs in",
+  },
+  {
+    pattern: /can't get final child's PID from pipe/,
+    why: "runc's init died before it reported (seen when OomScoreAdj is lowered below the engine's own score, which needs privileges an engine in a user namespace lacks)",
+  },
+];
+
+/** The reason a refusal is host-dependent, or undefined when the body alone decides it. */
+export function hostDependentReason(message: string): string | undefined {
+  return HOST_DEPENDENT_REFUSALS.find((entry) => entry.pattern.test(message))?.why;
+}

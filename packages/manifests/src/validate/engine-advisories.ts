@@ -1,0 +1,191 @@
+/**
+ * `manifest/ignored-value` warnings: values the real engine (Debian docker.io 20.10) accepts — it creates
+ * and starts the container, or creates the service — but ignores, or that are almost surely a mistake
+ * (docs/manifests.md "Severities"). Each entry says what the engine does with the value. These are not
+ * schema issues, so `@enginekit/api`'s schemas keep accepting the bodies the engine accepts; every fact
+ * here is checked by the differential test against the engine (packages/cli/test/manifest-differential).
+ * Pure; never throws.
+ */
+import { HEALTHCHECK_TEST_KINDS, PORT_KEY_PATTERN } from "@enginekit/api";
+import type { Finding } from "../findings.js";
+import type { ManifestKind } from "../kinds/manifest-kind.js";
+import type { Range } from "../location/range.js";
+import type { LocatedNode, PathSegment } from "../tree/located-node.js";
+import { followPath, toPlainValue } from "../tree/navigate.js";
+import { pathLabel } from "./path-label.js";
+
+type Plain = Record<string, unknown>;
+
+/** One advisory: a path, whether the range is the key (map keys) or the value, and the message. */
+interface Advisory {
+  path: PathSegment[];
+  onKey?: boolean;
+  message: string;
+}
+
+const asObject = (value: unknown): Plain | undefined =>
+  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Plain) : undefined;
+const asNumber = (value: unknown): number | undefined => (typeof value === "number" ? value : undefined);
+
+function nullLabels(labels: unknown, path: PathSegment[]): Advisory[] {
+  return Object.entries(asObject(labels) ?? {})
+    .filter(([, value]) => value === null)
+    .map(([key]) => ({
+      path: [...path, key],
+      message: `${pathLabel([...path, key])} is null: the engine stores it as the empty string; write "" if that is meant.`,
+    }));
+}
+
+function hostConfigAdvisories(hc: Plain): Advisory[] {
+  const out: Advisory[] = [];
+  const at = (key: string): PathSegment[] => ["HostConfig", key];
+  const swap = asNumber(hc.MemorySwap);
+  if (swap !== undefined && swap < -1)
+    out.push({
+      path: at("MemorySwap"),
+      message: `MemorySwap ${swap}: the engine takes any negative value as unlimited swap; write -1.`,
+    });
+  const reservation = asNumber(hc.MemoryReservation);
+  if (reservation !== undefined && reservation < 0)
+    out.push({
+      path: at("MemoryReservation"),
+      message: `MemoryReservation ${reservation}: the engine ignores a negative reservation (no soft limit); write 0 or leave it out.`,
+    });
+  const pids = asNumber(hc.PidsLimit);
+  if (pids !== undefined && pids < -1)
+    out.push({
+      path: at("PidsLimit"),
+      message: `PidsLimit ${pids}: the engine takes any value ≤ 0 as unlimited; write -1.`,
+    });
+  const policy = asObject(hc.RestartPolicy);
+  const retries = asNumber(policy?.MaximumRetryCount);
+  if (policy && (policy.Name ?? "") === "" && retries !== undefined && retries !== 0)
+    out.push({
+      path: ["HostConfig", "RestartPolicy", "MaximumRetryCount"],
+      message:
+        'RestartPolicy.MaximumRetryCount is ignored without RestartPolicy.Name "on-failure" (the container is never restarted).',
+    });
+  const bindings = asObject(hc.PortBindings) ?? {};
+  for (const key of Object.keys(bindings)) {
+    const [port = "", protocol] = key.split("/");
+    if (!/^\d+(-\d+)?$/.test(port) || port.split("-").some((part) => Number(part) > 65535)) continue;
+    if (protocol !== undefined && !["tcp", "udp", "sctp"].includes(protocol))
+      out.push({
+        path: ["HostConfig", "PortBindings", key],
+        onKey: true,
+        message: `PortBindings key "${key}": the engine accepts the protocol "${protocol}" but publishes nothing useful; use tcp, udp or sctp.`,
+      });
+    else if (port.split("-").some((part) => Number(part) === 0))
+      out.push({
+        path: ["HostConfig", "PortBindings", key],
+        onKey: true,
+        message: `PortBindings key "${key}": container port 0 is accepted by the engine but nothing listens on it; use a port 1–65535.`,
+      });
+  }
+  if (hc.NetworkMode === "host" && (Object.keys(bindings).length > 0 || hc.PublishAllPorts === true))
+    out.push({
+      path: at(Object.keys(bindings).length > 0 ? "PortBindings" : "PublishAllPorts"),
+      message:
+        'Published ports are discarded with NetworkMode "host": the container uses the host\'s ports directly.',
+    });
+  (Array.isArray(hc.Devices) ? hc.Devices : []).forEach((device, index) => {
+    const permissions = asObject(device)?.CgroupPermissions;
+    if (typeof permissions === "string" && permissions !== "" && !/^[rwm]+$/.test(permissions))
+      out.push({
+        path: ["HostConfig", "Devices", index, "CgroupPermissions"],
+        message: `Devices CgroupPermissions "${permissions}": only r, w and m mean anything; the engine passes the rest to runc, which ignores it.`,
+      });
+  });
+  return out;
+}
+
+function containerAdvisories(body: Plain): Advisory[] {
+  const out: Advisory[] = [...nullLabels(body.Labels, ["Labels"])];
+  for (const key of Object.keys(asObject(body.ExposedPorts) ?? {})) {
+    if (!PORT_KEY_PATTERN.test(key))
+      out.push({
+        path: ["ExposedPorts", key],
+        onKey: true,
+        message: `ExposedPorts key "${key}" is not <port 1–65535>/<tcp|udp|sctp>: the engine stores it unchecked and it exposes nothing useful.`,
+      });
+  }
+  const test = asObject(body.Healthcheck)?.Test;
+  if (Array.isArray(test) && typeof test[0] === "string") {
+    const kind = test[0];
+    if (!(HEALTHCHECK_TEST_KINDS as readonly string[]).includes(kind))
+      out.push({
+        path: ["Healthcheck", "Test", 0],
+        message: `Healthcheck.Test starts with "${kind}": the engine only knows "NONE", "CMD" and "CMD-SHELL" (case-sensitive) and runs no health check for anything else.`,
+      });
+    else if (kind !== "NONE" && test.length === 1)
+      out.push({
+        path: ["Healthcheck", "Test", 0],
+        message: `Healthcheck.Test "${kind}" has no command: the check can never pass.`,
+      });
+  }
+  const hc = asObject(body.HostConfig);
+  if (hc) out.push(...hostConfigAdvisories(hc));
+  if (typeof hc?.UTSMode === "string" && hc.UTSMode !== "" && hc.UTSMode !== "host")
+    out.push({
+      path: ["HostConfig", "UTSMode"],
+      message: `HostConfig.UTSMode "${hc.UTSMode}": the engine only knows "host"; it stores the value and gives the container a private UTS namespace.`,
+    });
+  return out;
+}
+
+function serviceAdvisories(spec: Plain): Advisory[] {
+  const task = asObject(spec.TaskTemplate);
+  const containerSpec = asObject(task?.ContainerSpec);
+  const out = [
+    ...nullLabels(spec.Labels, ["Labels"]),
+    ...nullLabels(containerSpec?.Labels, ["TaskTemplate", "ContainerSpec", "Labels"]),
+  ];
+  const ports = asObject(spec.EndpointSpec)?.Ports;
+  (Array.isArray(ports) ? ports : []).forEach((port, index) => {
+    const protocol = asObject(port)?.Protocol;
+    if (typeof protocol === "string" && !["", "tcp", "udp", "sctp"].includes(protocol))
+      out.push({
+        path: ["EndpointSpec", "Ports", index, "Protocol"],
+        message: `EndpointSpec.Ports Protocol "${protocol}": the engine publishes the port as tcp; write tcp, udp or sctp.`,
+      });
+  });
+  const ratio = asNumber(asObject(spec.RollbackConfig)?.MaxFailureRatio);
+  if (ratio !== undefined && (ratio < 0 || ratio > 1))
+    out.push({
+      path: ["RollbackConfig", "MaxFailureRatio"],
+      message: `RollbackConfig.MaxFailureRatio ${ratio}: a fraction of tasks is between 0 and 1; the engine accepts it but the ratio can never be reached as meant.`,
+    });
+  const pids = asNumber(asObject(asObject(task?.Resources)?.Limits)?.Pids);
+  if (pids !== undefined && pids < 0)
+    out.push({
+      path: ["TaskTemplate", "Resources", "Limits", "Pids"],
+      message: `Resources.Limits.Pids ${pids}: the engine takes a negative limit as unlimited; write 0.`,
+    });
+  return out;
+}
+
+/** The `manifest/ignored-value` warnings of one document of kind `kind`, in source order. */
+export function engineAdvisories(kind: ManifestKind, root: LocatedNode, document: number): Finding[] {
+  const body = asObject(toPlainValue(root));
+  if (!body) return [];
+  const advisories =
+    kind === "container" ? containerAdvisories(body) : kind === "service" ? serviceAdvisories(body) : [];
+  return advisories.map((advisory) => {
+    const target = followPath(root, advisory.path);
+    const complete = target.depth === advisory.path.length;
+    const range: Range =
+      advisory.onKey && target.property && complete
+        ? target.property.keyRange
+        : complete
+          ? target.node.range
+          : (target.property?.keyRange ?? target.node.range);
+    return {
+      code: "manifest/ignored-value",
+      message: advisory.message,
+      severity: "warning",
+      range,
+      path: advisory.path,
+      document,
+    };
+  });
+}

@@ -1,0 +1,266 @@
+import { describe, expect, it } from "vitest";
+import { checkManifest, type FindingCode, type Severity } from "../src/index.js";
+import { applyEdits, textAt } from "./helpers.js";
+
+/**
+ * The severity rule of docs/manifests.md ("Severities: the real engine is the judge") on the cases of
+ * issue #17, each fact checked against the real engine by packages/cli/test/manifest-differential: what the
+ * engine refuses is an error at the field it names, what it accepts but ignores is a warning saying so,
+ * what it uses as written is nothing; later API versions' fields warn below their version.
+ */
+type Expected = [code: FindingCode, severity: Severity, text: string];
+
+function check(text: string, fileName = "m.container.yaml", apiVersion?: string) {
+  const result = checkManifest(text, { fileName, ...(apiVersion ? { apiVersion } : {}) });
+  return result.findings.map((f): Expected => [f.code, f.severity, textAt(text, f.range)]);
+}
+
+const C = "Image: busybox\n";
+const S = "TaskTemplate: {ContainerSpec: {Image: busybox}}\n";
+
+describe("the engine refuses: errors at the field, with the engine's reason", () => {
+  it.each<[string, string, Expected[]]>([
+    [
+      "whole-number float in an int64 field",
+      `${C}HostConfig: {Memory: 67633152.0}`,
+      [["manifest/invalid-type", "error", "67633152.0"]],
+    ],
+    [
+      "exponent in an int64 field",
+      `${C}HostConfig: {Memory: 6.4e7}`,
+      [["manifest/invalid-type", "error", "6.4e7"]],
+    ],
+    [
+      "whole-number float in a duration",
+      `${C}Healthcheck: {Interval: 1500000.0}`,
+      [["manifest/invalid-type", "error", "1500000.0"]],
+    ],
+    [
+      "HostPort above 65535",
+      `${C}HostConfig: {PortBindings: {80/tcp: [{HostPort: "70000"}]}}`,
+      [["manifest/invalid-value", "error", '"70000"']],
+    ],
+    ["relative WorkingDir", `${C}WorkingDir: app`, [["manifest/invalid-value", "error", "app"]]],
+    [
+      "ExtraHosts without IP",
+      `${C}HostConfig: {ExtraHosts: [nohost, "db:"]}`,
+      [
+        ["manifest/invalid-value", "error", "nohost"],
+        ["manifest/invalid-value", "error", '"db:"'],
+      ],
+    ],
+    [
+      "descending cpuset range",
+      `${C}HostConfig: {CpusetCpus: "1-0"}`,
+      [["manifest/invalid-value", "error", '"1-0"']],
+    ],
+    [
+      "container: network with Hostname",
+      `${C}Hostname: web\nHostConfig: {NetworkMode: "container:db"}`,
+      [["manifest/constraint", "error", "web"]],
+    ],
+    [
+      "host network with MacAddress",
+      `${C}MacAddress: "02:42:ac:11:00:02"\nHostConfig: {NetworkMode: host}`,
+      [["manifest/constraint", "error", '"02:42:ac:11:00:02"']],
+    ],
+    [
+      "json-file: unknown option",
+      `${C}HostConfig: {LogConfig: {Type: json-file, Config: {bogus: "1"}}}`,
+      [["manifest/invalid-value", "error", '"1"']],
+    ],
+    [
+      "json-file: max-size not a size",
+      `${C}HostConfig: {LogConfig: {Type: json-file, Config: {max-size: abc}}}`,
+      [["manifest/invalid-value", "error", "abc"]],
+    ],
+    [
+      "gelf without gelf-address",
+      `${C}HostConfig: {LogConfig: {Type: gelf}}`,
+      [["manifest/constraint", "error", "gelf"]],
+    ],
+    [
+      "IOMaximumBandwidth on Linux",
+      `${C}HostConfig: {IOMaximumBandwidth: 1000}`,
+      [["manifest/limit", "error", "1000"]],
+    ],
+    ["CpuShares 1 (runc, at start)", `${C}HostConfig: {CpuShares: 1}`, [["manifest/limit", "error", "1"]]],
+    [
+      "a sysctl outside any namespace (at start)",
+      `${C}HostConfig: {Sysctls: {vm.swappiness: "10"}}`,
+      [["manifest/invalid-value", "error", "vm.swappiness"]],
+    ],
+    [
+      "a device without permissions (at start)",
+      `${C}HostConfig: {Devices: [{PathOnHost: /dev/null, PathInContainer: /dev/x}]}`,
+      [["manifest/missing-field", "error", "{"]],
+    ],
+    [
+      "Isolation hyperv on Linux",
+      `${C}HostConfig: {Isolation: hyperv}`,
+      [["manifest/invalid-value", "error", "hyperv"]],
+    ],
+  ])("%s", (_label, text, expected) => {
+    expect(check(text)).toEqual(expected);
+  });
+
+  it.each<[string, string, Expected[]]>([
+    ["a Name that is not a DNS label", `${S}Name: we.b`, [["manifest/invalid-value", "error", "we.b"]]],
+    [
+      "a Name over 63 characters",
+      `${S}Name: ${"a".repeat(64)}`,
+      [["manifest/limit", "error", "a".repeat(64)]],
+    ],
+    [
+      "NanoCPUs under 0.001 CPU",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, Resources: {Limits: {NanoCPUs: 999999}}}",
+      [["manifest/limit", "error", "999999"]],
+    ],
+    [
+      "MemoryBytes under 4 MiB",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, Resources: {Reservations: {MemoryBytes: 4194303}}}",
+      [["manifest/limit", "error", "4194303"]],
+    ],
+    [
+      "a published port given twice",
+      `${S}EndpointSpec: {Ports: [{TargetPort: 80, PublishedPort: 8080}, {TargetPort: 81, PublishedPort: 8080}]}`,
+      [["manifest/constraint", "error", "8080"]],
+    ],
+  ])("service: %s", (_label, text, expected) => {
+    expect(check(text, "m.service.yaml")).toEqual(expected);
+  });
+
+  it("the float fix writes the integer", () => {
+    const text = `${C}HostConfig: {Memory: 67633152.0}`;
+    const [finding] = checkManifest(text, { fileName: "m.container.yaml" }).findings;
+    expect(finding?.message).toContain("json: cannot unmarshal number 67633152.0");
+    expect(applyEdits(text, finding?.fix?.edits ?? [])).toBe(`${C}HostConfig: {Memory: 67633152}`);
+  });
+});
+
+describe("the engine accepts: nothing, or a warning when it ignores the value", () => {
+  it.each<[string, string, Expected[]]>([
+    ["ShmSize 0 (the default)", `${C}HostConfig: {ShmSize: 0}`, []],
+    ["an empty Name", `${C}Name: ""`, []],
+    ["BlkioWeight null", `${C}HostConfig: {BlkioWeight: null}`, []],
+    ["MemorySwap equal to Memory", `${C}HostConfig: {Memory: 67108864, MemorySwap: 67108864}`, []],
+    ["host network with Hostname", `${C}Hostname: web\nHostConfig: {NetworkMode: host}`, []],
+    ["MemorySwap -2", `${C}HostConfig: {MemorySwap: -2}`, [["manifest/ignored-value", "warning", "-2"]]],
+    [
+      "MemoryReservation -1",
+      `${C}HostConfig: {MemoryReservation: -1}`,
+      [["manifest/ignored-value", "warning", "-1"]],
+    ],
+    ["PidsLimit -2", `${C}HostConfig: {PidsLimit: -2}`, [["manifest/ignored-value", "warning", "-2"]]],
+    ["a null label", `${C}Labels: {a: null}`, [["manifest/ignored-value", "warning", "null"]]],
+    [
+      "Healthcheck kind in lower case",
+      `${C}Healthcheck: {Test: [cmd, "true"]}`,
+      [["manifest/ignored-value", "warning", "cmd"]],
+    ],
+    [
+      "ExposedPorts abc/tcp",
+      `${C}ExposedPorts: {abc/tcp: {}}`,
+      [["manifest/ignored-value", "warning", "abc/tcp"]],
+    ],
+    [
+      "PortBindings 80/foo",
+      `${C}HostConfig: {PortBindings: {80/foo: []}}`,
+      [["manifest/ignored-value", "warning", "80/foo"]],
+    ],
+    [
+      "PortBindings 0/tcp",
+      `${C}HostConfig: {PortBindings: {0/tcp: []}}`,
+      [["manifest/ignored-value", "warning", "0/tcp"]],
+    ],
+    [
+      "a retry count without a policy name",
+      `${C}HostConfig: {RestartPolicy: {Name: "", MaximumRetryCount: 3}}`,
+      [["manifest/ignored-value", "warning", "3"]],
+    ],
+    [
+      "published ports with host networking",
+      `${C}HostConfig: {NetworkMode: host, PortBindings: {80/tcp: []}}`,
+      [["manifest/ignored-value", "warning", "{80/tcp: []}"]],
+    ],
+  ])("%s", (_label, text, expected) => {
+    expect(check(text)).toEqual(expected);
+  });
+
+  it.each<[string, string]>([
+    [
+      "an empty restart condition",
+      'TaskTemplate: {ContainerSpec: {Image: busybox}, RestartPolicy: {Condition: ""}}',
+    ],
+    ["a Name with an underscore", `${S}Name: Web_1`],
+    ["an empty Name", `${S}Name: ""`],
+  ])("service: %s", (_label, text) => {
+    expect(check(text, "m.service.yaml")).toEqual([]);
+  });
+
+  it.each<[string, string, Expected[]]>([
+    [
+      "an unknown port protocol (published as tcp)",
+      `${S}EndpointSpec: {Ports: [{TargetPort: 80, Protocol: icmp}]}`,
+      [["manifest/ignored-value", "warning", "icmp"]],
+    ],
+    [
+      "a rollback ratio above 1",
+      `x-enginekit: {apiVersion: "1.41"}\n${S}RollbackConfig: {MaxFailureRatio: 1.5}`,
+      [["manifest/ignored-value", "warning", "1.5"]],
+    ],
+    [
+      "a negative Pids limit",
+      `x-enginekit: {apiVersion: "1.41"}\nTaskTemplate: {ContainerSpec: {Image: busybox}, Resources: {Limits: {Pids: -1}}}`,
+      [["manifest/ignored-value", "warning", "-1"]],
+    ],
+  ])("service: %s", (_label, text, expected) => {
+    expect(check(text, "m.service.yaml")).toEqual(expected);
+  });
+});
+
+describe("API versions", () => {
+  const later = `${C}StopTimeout: 30\nHostConfig: {Init: true, CgroupnsMode: private}`;
+  it("warns at the key of each field newer than the target, naming its version", () => {
+    const findings = checkManifest(later, { fileName: "m.container.yaml" }).findings;
+    expect(findings.map((f) => [f.code, f.severity, textAt(later, f.range)])).toEqual([
+      ["manifest/api-version", "warning", "StopTimeout"],
+      ["manifest/api-version", "warning", "Init"],
+      ["manifest/api-version", "warning", "CgroupnsMode"],
+    ]);
+    expect(findings[0]?.message).toContain("added in engine API 1.25; the manifest targets 1.24");
+    expect(findings[2]?.message).toContain("added in engine API 1.41");
+  });
+  it("a target given by the caller or by x-enginekit in the document silences them", () => {
+    expect(check(later, "m.container.yaml", "1.41")).toEqual([]);
+    expect(check(`x-enginekit: {apiVersion: "1.41"}\n${later}`)).toEqual([]);
+    expect(check(`x-enginekit: {apiVersion: "1.25"}\n${later}`).map((f) => f[2])).toEqual(["CgroupnsMode"]);
+  });
+  it("the document's target wins over the caller's", () => {
+    expect(check(`x-enginekit: {apiVersion: "1.24"}\n${later}`, "m.container.yaml", "1.41")).toHaveLength(3);
+  });
+  it("warns for a value a later version added", () => {
+    expect(check(`${S}UpdateConfig: {FailureAction: rollback}`, "m.service.yaml")).toEqual([
+      ["manifest/api-version", "warning", "rollback"],
+    ]);
+    expect(check(`${S}UpdateConfig: {FailureAction: rollback}`, "m.service.yaml", "1.28")).toEqual([]);
+  });
+  it("a malformed x-enginekit is an error at its value", () => {
+    expect(check(`x-enginekit: {apiVersion: 1.41}\n${C}`)).toEqual([
+      ["manifest/invalid-value", "error", "1.41"],
+    ]);
+    expect(check(`x-enginekit: {apiVersion: "2.0"}\n${C}`)).toEqual([
+      ["manifest/invalid-value", "error", '"2.0"'],
+    ]);
+  });
+});
+
+describe("cross-field rules are reported whatever else is wrong", () => {
+  it("MemorySwap below Memory beside a BlkioWeightDevice entry without Path", () => {
+    const text = `${C}HostConfig:\n  Memory: 67108864\n  MemorySwap: 33554432\n  BlkioWeightDevice: [{Weight: 10}]\n`;
+    expect(check(text)).toEqual([
+      ["manifest/constraint", "error", "33554432"],
+      ["manifest/missing-field", "error", "{"],
+    ]);
+  });
+});
