@@ -226,6 +226,24 @@ describe("enginekit lint: stdin, --fix, --list-rules, --explain", () => {
     const explain = await run(["lint", "--explain", "healthcheck-options"], { cwd: root });
     expect(explain.stdout).toMatch(/^# healthcheck-options\n/);
     expect(explain.stdout).toContain('Interval "interval" cannot be less than 1ms');
+    const byPeer = await run(["lint", "--explain", "StageNameCasing"], { cwd: root });
+    expect(byPeer.stdout).toMatch(/^# stage-name-casing\n/);
+  });
+
+  test("hadolint users: DL codes in --rule, # hadolint ignore= and a .hadolint.yaml", async () => {
+    const root = project({
+      Enginefile: "FROM alpine:3.20\n# hadolint ignore=DL3004\nRUN sudo a\nRUN sudo b\nADD x.txt /x\n",
+      ".hadolint.yaml": "ignored: [DL3020]\nfailure-threshold: error\n",
+    });
+    const json = async (args: string[]) => {
+      const r = await run(["lint", "Enginefile", "--format", "json", ...args], { cwd: root });
+      const out = JSON.parse(r.stdout) as { files: { findings: { ruleId: string }[] }[] };
+      return { code: r.code, rules: out.files[0]?.findings.map((f) => f.ruleId) };
+    };
+    // line 3 is suppressed by the pragma; ADD is ignored by the hadolint config; warnings do not fail
+    expect(await json([])).toEqual({ code: 0, rules: ["no-sudo"] });
+    expect(await json(["--rule", "DL3004=off"])).toEqual({ code: 0, rules: [] });
+    expect((await run(["lint", "--rule", "DL9999=off", "Enginefile"], { cwd: root })).code).toBe(2);
   });
 });
 
@@ -315,7 +333,8 @@ describe("the bundled examples (the README's first command)", () => {
       "copy-from-unknown-stage",
       "copy-ignored-file",
       "exec-form-command",
-      "expose-format",
+      "expose-host-port",
+      "expose-proto-casing",
       "healthcheck-options",
       "latest-base-image",
       "maintainer-deprecated",

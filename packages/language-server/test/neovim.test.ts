@@ -46,7 +46,6 @@ describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --st
     expect(got.errors).toEqual([]);
     expect(got.diagnostics.Enginefile!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
       "0 instruction-casing",
-      "0 instruction-casing",
       "3 relative-workdir",
     ]);
     // line 4 holds the key being typed (unknown as long as it is incomplete)

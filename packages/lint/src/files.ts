@@ -66,6 +66,6 @@ export {
   type LintOverrides,
   ProjectSettings,
 } from "./node/project-settings.js";
-export { didYouMeanRule, RULES, ruleById, ruleIds } from "./rules/registry.js";
+export { didYouMeanRule, RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds } from "./rules/registry.js";
 export { redactSecretValues, secretValueSpans } from "./text/redact-secret-values.js";
 export { escapeForTerminal, escapeLinesForTerminal } from "./text/terminal-text.js";

@@ -114,3 +114,86 @@ test("findConfigFile with a cache answers like without one and keeps the answer 
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+describe("hadolint and BuildKit names, and .hadolint.yaml", () => {
+  test("rule settings accept hadolint and BuildKit names; a rule's own id wins over a peer name", () => {
+    const c = parseConfig(
+      "rules:\n  DL3004: error\n  StageNameCasing: off\n  DL3020: off\n  add-instead-of-copy: info\n",
+      "x",
+    );
+    expect(c.rules).toEqual({
+      "no-sudo": "error",
+      "stage-name-casing": "off",
+      "add-instead-of-copy": "info",
+    });
+    expect(errorOf("rules:\n  DL9999: off\n")).toBe(
+      '.enginekit.yaml:2:3: unknown rule "DL9999" (see enginekit lint --list-rules)',
+    );
+  });
+
+  test("a .hadolint.yaml maps onto the enginekit settings; codes without a counterpart are skipped", () => {
+    const c = parseConfig(
+      [
+        "ignored: [DL3007, DL3008, SC2086]",
+        "override:",
+        "  error: [DL3020]",
+        "  style: [DL3004]",
+        "failure-threshold: warning",
+        "trustedRegistries: [docker.io, '*.gcr.io']",
+        "disable-ignore-pragma: true",
+        "label-schema: { maintainer: text, org.opencontainers.image.created: rfc3339 }",
+        "strict-labels: true",
+        "format: tty",
+        "no-color: true",
+      ].join("\n"),
+      ".hadolint.yaml",
+    );
+    expect(c).toEqual({
+      rules: { "add-instead-of-copy": "error", "no-sudo": "style", "latest-base-image": "off" },
+      failureThreshold: "warning",
+      trustedRegistries: ["docker.io", "*.gcr.io"],
+      inlineSuppressions: false,
+      labelSchema: { maintainer: "text", "org.opencontainers.image.created": "rfc3339" },
+      strictLabels: true,
+    });
+    expect(parseConfig("no-fail: true\nfailure-threshold: error\n", ".hadolint.yml").failureThreshold).toBe(
+      "none",
+    );
+    expect(parseConfig("failure-threshold: ignore\n", ".hadolint.yaml").failureThreshold).toBe("none");
+  });
+
+  test("a .hadolint.yaml setting of the wrong shape is a located error", () => {
+    const error = (text: string) => {
+      try {
+        parseConfig(text, ".hadolint.yaml");
+      } catch (e) {
+        if (e instanceof ConfigError) return e.message;
+        throw e;
+      }
+      return "no error";
+    };
+    expect(error("ignored: DL3008\n")).toBe(".hadolint.yaml:1:10: ignored: expected a list of strings");
+    expect(error("override:\n  fatal: [DL3008]\n")).toBe(
+      ".hadolint.yaml:2:10: override.fatal: use error, warning, info or style",
+    );
+  });
+
+  test(".hadolint.yaml applies where no .enginekit.yaml does; .enginekit.yaml wins in the same folder", () => {
+    const root = mkdtempSync(join(tmpdir(), "ek-hadolint-"));
+    try {
+      mkdirSync(join(root, "both"));
+      writeFileSync(join(root, ".hadolint.yaml"), "ignored: [DL3004]\ntrustedRegistries: [docker.io]\n");
+      writeFileSync(join(root, "both", ".hadolint.yml"), "ignored: [DL3020]\n");
+      writeFileSync(join(root, "both", ".enginekit.yaml"), "rules: { cd-in-run: off }\n");
+      const project = new ProjectSettings(root, {}, loadConfigFile);
+      const top = project.forFile(join(root, "Enginefile"));
+      expect(top.settings.rules).toEqual({ "no-sudo": "off" });
+      expect(top.settings.enginefile.trustedRegistries).toEqual(["docker.io"]);
+      expect(project.forFile(join(root, "both", "Enginefile")).settings.rules).toEqual({
+        "cd-in-run": "off",
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

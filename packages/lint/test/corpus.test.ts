@@ -8,7 +8,9 @@ import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const corpusDir = join(repoRoot, "..", "shared", "corpus", "enginefiles", "files");
+// beside the repository; ENGINEKIT_SHARED_DIR points elsewhere (e.g. from a git worktree)
+const sharedDir = process.env.ENGINEKIT_SHARED_DIR ?? join(repoRoot, "..", "shared");
+const corpusDir = join(sharedDir, "corpus", "enginefiles", "files");
 const present = existsSync(corpusDir);
 if (!present && process.env.CI) throw new Error(`the real-world corpus is missing: ${corpusDir}`);
 

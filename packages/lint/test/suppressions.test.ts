@@ -104,9 +104,60 @@ describe("BuildKit's check directive", () => {
     expect(lint(text)).toEqual(["4:5-4:9 no-sudo"]);
   });
 
-  test("# check=skip=all drops every rule with a BuildKit peer; error=true changes nothing", () => {
-    const text = "# check=skip=all;error=true\nFROM alpine:3.20 AS Build\nMAINTAINER me\nRUN sudo x\n";
+  test("# check=skip=all drops every rule with a BuildKit peer", () => {
+    const text = "# check=skip=all\nFROM alpine:3.20 AS Build\nMAINTAINER me\nRUN sudo x\n";
     expect(lint(text)).toEqual(["4:5-4:9 no-sudo"]);
-    expect(lint("# check=error=true\nFROM alpine:3.20 AS Build\n")).toEqual(["2:21-2:26 stage-name-casing"]);
+  });
+
+  test("error=true makes the findings of BuildKit checks errors, as BuildKit fails the build on them", () => {
+    const severities = (text: string) =>
+      lintEnginefile(text, DEFAULT_SETTINGS).map((f) => `${f.ruleId} ${f.severity}`);
+    expect(severities("# check=error=true\nFROM alpine:3.20 AS Build\nRUN sudo x\n")).toEqual([
+      "stage-name-casing error",
+      "no-sudo warning",
+    ]);
+    expect(severities("# check=skip=StageNameCasing;error=true\nFROM alpine:3.20 AS Build\n")).toEqual([]);
+    // a directive BuildKit rejects (an unknown key) changes nothing
+    expect(severities("# check=error=true;foo=bar\nFROM alpine:3.20 AS Build\n")).toEqual([
+      "stage-name-casing style",
+    ]);
+  });
+
+  test("# check=skip= above an instruction skips those checks for that instruction only", () => {
+    const text =
+      "FROM alpine:3.20\n# check=skip=JSONArgsRecommended // the shell is needed\nCMD node app.js\nENTRYPOINT node app.js\n";
+    expect(lint(text)).toEqual(["4:12-4:23 exec-form-command"]);
+    // only the first check= comment before an instruction counts; an empty # clears the comments before it
+    const first = "FROM alpine:3.20\n# check=skip=Other\n# check=skip=JSONArgsRecommended\nCMD node app.js\n";
+    expect(lint(first)).toEqual(["4:5-4:16 exec-form-command"]);
+    const cleared = "FROM alpine:3.20\n# check=skip=JSONArgsRecommended\n#\nCMD node app.js\n";
+    expect(lint(cleared)).toEqual(["4:5-4:16 exec-form-command"]);
+    // skip=all skips every BuildKit check of the instruction; other rules still report
+    expect(lint("FROM alpine:3.20\n# check=skip=all\nRUN sudo x\nCMD node app.js\n")).toEqual([
+      "3:5-3:9 no-sudo",
+      "4:5-4:16 exec-form-command",
+    ]);
+    // names enginekit has no rule for are not reported (the comment serves BuildKit too)
+    expect(lint("FROM alpine:3.20\n# check=skip=InvalidBaseImagePlatform\nRUN true\n")).toEqual([]);
+  });
+});
+
+describe("hadolint's pragmas and peer names", () => {
+  test("# hadolint ignore= hides the named rules on the next instruction; global ignore= in the whole file", () => {
+    const text = "FROM alpine:3.20\n# hadolint ignore=DL3004,DL3003\nRUN cd /x && sudo make\nRUN sudo y\n";
+    expect(lint(text)).toEqual(["4:5-4:9 no-sudo"]);
+    expect(lint("# hadolint global ignore=DL3004\nFROM alpine:3.20\nRUN sudo a\nRUN sudo b\n")).toEqual([]);
+  });
+
+  test("hadolint codes enginekit has no rule for, and unused ones, are not reported", () => {
+    const text = "FROM alpine:3.20\n# hadolint ignore=DL3008,SC2086,DL3004\nRUN true\n";
+    expect(lint(text)).toEqual([]);
+  });
+
+  test("hadolint and BuildKit names work in enginekit-ignore and in the rules settings", () => {
+    const text = "FROM alpine:3.20 AS Build\n# enginekit-ignore DL3004\nRUN sudo x\n";
+    expect(lint(text)).toEqual(["1:21-1:26 stage-name-casing"]);
+    const unused = "FROM alpine:3.20\n# enginekit-ignore DL3004\nRUN true\n";
+    expect(lint(unused)).toEqual(["2:20-2:26 unused-suppression"]);
   });
 });

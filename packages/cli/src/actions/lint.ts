@@ -20,6 +20,7 @@ import {
   RULE_SEVERITIES,
   RULES,
   type RuleSeverity,
+  resolveRuleIds,
   ruleById,
   SEVERITIES,
   type Severity,
@@ -40,11 +41,13 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
   const rules: Record<string, RuleSeverity> = {};
   for (const r of options.rule) {
     const [id = "", severity = ""] = r.split("=");
-    if (!ruleById(id))
+    // a hadolint, BuildKit or ShellCheck name stands for the rules that name it as a peer
+    const ids = resolveRuleIds(id);
+    if (ids.length === 0)
       throw usage(`--rule ${r}: unknown rule "${id}"${didYouMeanRule(id)} (see enginekit lint --list-rules)`);
     if (!(RULE_SEVERITIES as readonly string[]).includes(severity))
       throw usage(`--rule ${r}: severity must be one of ${RULE_SEVERITIES.join(", ")}`);
-    rules[id] = severity as RuleSeverity;
+    for (const i of ids) rules[i] = severity as RuleSeverity;
   }
   if (options.apiVersion !== undefined && !isManifestApiVersion(options.apiVersion))
     throw usage(
@@ -133,14 +136,14 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     return ExitCode.ok;
   }
   if (options.explain !== undefined) {
-    const rule = ruleById(options.explain);
-    if (!rule)
+    const rules = resolveRuleIds(options.explain).flatMap((id) => ruleById(id) ?? []);
+    if (rules.length === 0)
       throw usage(
         `--explain: unknown rule "${options.explain}"${didYouMeanRule(options.explain)} (see enginekit lint --list-rules)`,
       );
     // Rendering runs the rule's examples through the whole linter (manifests too): load it here only.
     const { renderRuleDoc } = await import("./lint-on-demand.js");
-    io.stdout(renderRuleDoc(rule));
+    io.stdout(rules.map((r) => renderRuleDoc(r)).join("\n"));
     return ExitCode.ok;
   }
   const overrides = parseOverrides(options, io.cwd);

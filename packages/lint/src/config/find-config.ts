@@ -2,8 +2,21 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { LintConfig } from "./schema.js";
 
-/** The configuration file names, looked for in this order in each folder. */
-export const CONFIG_FILE_NAMES = [".enginekit.yaml", ".enginekit.yml"] as const;
+/**
+ * The configuration file names, looked for in this order in each folder: enginekit's own, then
+ * hadolint's (read when the folder has no `.enginekit.yaml`; see `hadolint-config.ts`).
+ */
+export const CONFIG_FILE_NAMES = [
+  ".enginekit.yaml",
+  ".enginekit.yml",
+  ".hadolint.yaml",
+  ".hadolint.yml",
+] as const;
+
+/** True for a hadolint configuration file name. */
+export function isHadolintConfig(file: string): boolean {
+  return /(^|[\\/])\.hadolint\.ya?ml$/.test(file);
+}
 
 /** A loaded configuration and the file it came from (its folder anchors relative globs). */
 export interface LoadedConfig {
@@ -15,7 +28,7 @@ export interface LoadedConfig {
 /** Reads and validates one configuration file (`loadConfigFile` in load.ts); throws `ConfigError`. */
 export type ConfigReader = (file: string) => LoadedConfig;
 
-/** The configuration file in `dir` itself (`.enginekit.yaml` before `.enginekit.yml`), or undefined. */
+/** The configuration file in `dir` itself (in {@link CONFIG_FILE_NAMES} order), or undefined. */
 function configFileIn(dir: string): string | undefined {
   return CONFIG_FILE_NAMES.map((n) => join(dir, n)).find((p) => existsSync(p));
 }

@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
-import { didYouMeanRule, ruleById } from "../rules/registry.js";
+import type { RuleSeverity } from "../model/severity.js";
+import { didYouMeanRule, resolveRuleIds } from "../rules/registry.js";
 import { ConfigError } from "./config-error.js";
-import { findConfigWith, type LoadedConfig } from "./find-config.js";
+import { findConfigWith, isHadolintConfig, type LoadedConfig } from "./find-config.js";
+import { fromHadolintConfig } from "./hadolint-config.js";
 import { type LintConfig, LintConfigSchema } from "./schema.js";
 
 /**
- * Reads and validates a `.enginekit.yaml`. Throws {@link ConfigError} (with line and column) for YAML
+ * Reads and validates a `.enginekit.yaml` (or a `.hadolint.yaml`, translated: `hadolint-config.ts`). Throws {@link ConfigError} (with line and column) for YAML
  * errors, schema violations and unknown rule ids; plain I/O errors propagate as thrown by `fs`.
  */
 export function loadConfigFile(file: string): LoadedConfig {
@@ -25,6 +27,8 @@ export function parseConfig(text: string, file: string): LintConfig {
   };
   const firstError = doc.errors[0];
   if (firstError) throw at(firstError.pos[0], firstError.message);
+  if (isHadolintConfig(file))
+    return fromHadolintConfig(doc.toJS(), (path, message) => at(nodeAt(doc, path, false) ?? 0, message));
   const value: unknown = doc.toJS() ?? {};
   const parsed = LintConfigSchema.safeParse(value);
   if (!parsed.success) {
@@ -42,14 +46,25 @@ export function parseConfig(text: string, file: string): LintConfig {
   if (isMap(rules)) {
     for (const pair of rules.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : "";
-      if (!ruleById(key))
+      if (resolveRuleIds(key).length === 0)
         throw at(
           isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0,
           `unknown rule "${key}"${didYouMeanRule(key)} (see enginekit lint --list-rules)`,
         );
     }
   }
-  return parsed.data;
+  return { ...parsed.data, ...(parsed.data.rules ? { rules: canonicalRules(parsed.data.rules) } : {}) };
+}
+
+/**
+ * Severities keyed by rule id: peer names (`DL3020`, `StageNameCasing`) stand for the rules that name
+ * them; a rule's own id, written anywhere in the map, wins over a peer name.
+ */
+export function canonicalRules(rules: Readonly<Record<string, RuleSeverity>>): Record<string, RuleSeverity> {
+  const out: Record<string, RuleSeverity> = {};
+  for (const [key, severity] of Object.entries(rules))
+    for (const id of resolveRuleIds(key)) if (id === key || !Object.hasOwn(rules, id)) out[id] = severity;
+  return out;
 }
 
 function nodeAt(

@@ -43,6 +43,16 @@ export const LintConfigSchema = z
       .array(z.string())
       .optional()
       .describe("Registries base images may come from (globs like `*.gcr.io`; `docker.io` for Docker Hub)."),
+    labelSchema: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        "Labels every image must have, by name, with their type (hadolint's label-schema: text, url, hash, rfc3339, semver, email, spdx).",
+      ),
+    strictLabels: z
+      .boolean()
+      .optional()
+      .describe("Only the labels in labelSchema are allowed (hadolint's strict-labels)."),
     failureThreshold: z
       .enum(["none", ...SEVERITIES])
       .optional()

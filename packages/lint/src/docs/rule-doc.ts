@@ -1,7 +1,7 @@
 import { lintText } from "../engine/lint-document.js";
 import { DEFAULT_SETTINGS } from "../engine/settings.js";
 import { kindOfRule, type Rule, type RuleExample } from "../model/rule.js";
-import { RULES } from "../rules/registry.js";
+import { peerNamesOf, RULES } from "../rules/registry.js";
 import { exampleContext } from "./example-context.js";
 
 const EXAMPLE_FILE = {
@@ -53,6 +53,9 @@ export function renderRuleDoc(rule: Rule): string {
   }
   if (m.peers && m.peers.length > 0)
     out += `\n## Same idea elsewhere\n\n${m.peers.map((p) => `- ${p}`).join("\n")}\n`;
+  const aliases = peerNamesOf(rule).map((p) => `\`${p.name}\``);
+  if (aliases.length > 0)
+    out += `\n${aliases.join(", ")} ${aliases.length > 1 ? "are" : "is"} accepted wherever this rule's id is: \`--rule\`, \`--explain\`, \`.enginekit.yaml\`, \`.hadolint.yaml\`, \`# enginekit-ignore\`, \`# hadolint ignore=\`${rule.meta.peers?.some((p) => p.startsWith("BuildKit ")) ? " and BuildKit's `# check=skip=`" : ""}.\n`;
   out += `\n## Configuration\n\n\`\`\`yaml\n# .enginekit.yaml\nrules:\n  ${m.id}: off   # or error, warning, info, style\n\`\`\`\n`;
   out += `\nSuppress one occurrence with \`# enginekit-ignore ${m.id} -- reason\` on the line before.\n`;
   out +=
@@ -64,10 +67,14 @@ export function renderRuleDoc(rule: Rule): string {
 export function renderRuleIndex(): string {
   let out =
     "# Rules\n\n`enginekit lint --list-rules` prints this table; `enginekit lint --explain <id>` prints a page.\n\n";
-  out += "| Rule | Applies to | Default | Fix | Description |\n|---|---|---|---|---|\n";
+  out +=
+    "| Rule | Applies to | Default | Fix | hadolint / BuildKit | Description |\n|---|---|---|---|---|---|\n";
   for (const r of RULES) {
     const m = r.meta;
-    out += `| [${m.id}](${m.id}.md) | ${m.appliesTo} | ${m.severity} | ${m.fixable ? "yes" : ""} | ${m.description.replaceAll("|", "\\|")} |\n`;
+    const peers = peerNamesOf(r)
+      .map((p) => p.name)
+      .join(", ");
+    out += `| [${m.id}](${m.id}.md) | ${m.appliesTo} | ${m.severity} | ${m.fixable ? "yes" : ""} | ${peers} | ${m.description.replaceAll("|", "\\|")} |\n`;
   }
   return `${out}\n<!-- generated from the rules' metadata by packages/lint (test/generated-files.test.ts, UPDATE_GENERATED=1); do not edit -->\n`;
 }

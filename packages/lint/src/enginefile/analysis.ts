@@ -24,6 +24,10 @@ export interface EnginefileLintOptions {
   isIgnored?: (path: string) => boolean;
   /** The base name of the ignore file behind `isIgnored` (`.engineignore`, `.dockerignore` …), for messages. */
   ignoreFileName?: string;
+  /** Labels every image must have, by name, with their type (`labelSchema`; hadolint's label-schema). */
+  labelSchema?: Readonly<Record<string, string>>;
+  /** Only the labels in `labelSchema` are allowed (`strictLabels`; hadolint's strict-labels). */
+  strictLabels?: boolean;
 }
 
 /**
@@ -148,8 +152,15 @@ export function analyzeEnginefile(
 
 const QUOTE_OR_ESCAPE = /["'\\`]/;
 
-function expandQuotesOnly(instruction: Instruction, word: string, products: DocumentProducts): string {
+/** `word` with quotes and escapes applied (it has no `$`); undefined when the engine's lexer rejects it. */
+function expandQuotesOnly(
+  instruction: Instruction,
+  word: string,
+  products: DocumentProducts,
+): string | undefined {
   if (!QUOTE_OR_ESCAPE.test(word)) return word;
   const scope = products.scopes.get(instruction);
-  return scope ? scope.expand(word).value : word;
+  if (!scope) return word;
+  const r = scope.expand(word);
+  return r.error === undefined ? r.value : undefined;
 }

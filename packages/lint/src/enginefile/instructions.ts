@@ -55,3 +55,25 @@ export function inCasingOf(model: string, keyword: string): string {
     ? keyword.toLowerCase()
     : keyword.toUpperCase();
 }
+
+const majorities = new WeakMap<EnginefileDocument, "upper" | "lower">();
+
+/**
+ * The casing most instruction keywords of the file use (`upper` on a tie; ONBUILD triggers counted,
+ * unknown instructions not): what `instruction-casing` rewrites the others to. Computed once per document.
+ */
+export function majorityKeywordCasing(file: AnalyzedEnginefile): "upper" | "lower" {
+  let casing = majorities.get(file.doc);
+  if (!casing) {
+    let upper = 0;
+    let lower = 0;
+    for (const i of allInstructions(file)) {
+      if (i.kind === "unknown") continue;
+      if (i.keyword === i.keyword.toUpperCase()) upper++;
+      else if (i.keyword === i.keyword.toLowerCase()) lower++;
+    }
+    casing = lower > upper ? "lower" : "upper";
+    majorities.set(file.doc, casing);
+  }
+  return casing;
+}

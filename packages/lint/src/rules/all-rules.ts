@@ -57,11 +57,18 @@ import copyFromSelf from "./stages/copy-from-self.js";
 import copyFromUnknownStage from "./stages/copy-from-unknown-stage.js";
 import duplicateStageName from "./stages/duplicate-stage-name.js";
 import fromPlatform from "./stages/from-platform.js";
+import invalidImageReference from "./stages/invalid-image-reference.js";
+import redundantTargetPlatform from "./stages/redundant-target-platform.js";
 import reservedStageName from "./stages/reserved-stage-name.js";
 import stageNameCasing from "./stages/stage-name-casing.js";
 import exposeFormat from "./syntax/expose-format.js";
+import exposeHostPort from "./syntax/expose-host-port.js";
+import exposeProtoCasing from "./syntax/expose-proto-casing.js";
+import fromAsCasing from "./syntax/from-as-casing.js";
 import healthcheckOptions from "./syntax/healthcheck-options.js";
+import instructionArguments from "./syntax/instruction-arguments.js";
 import instructionCasing from "./syntax/instruction-casing.js";
+import invalidFlagValue from "./syntax/invalid-flag-value.js";
 import invalidMount from "./syntax/invalid-mount.js";
 import jsonFormMalformed from "./syntax/json-form-malformed.js";
 import missingFrom from "./syntax/missing-from.js";
@@ -71,15 +78,23 @@ import parseError from "./syntax/parse-error.js";
 import stopsignalInvalid from "./syntax/stopsignal-invalid.js";
 import unknownFlag from "./syntax/unknown-flag.js";
 import unknownInstruction from "./syntax/unknown-instruction.js";
+import unterminatedQuote from "./syntax/unterminated-quote.js";
+import envSelfReference from "./variables/env-self-reference.js";
 import invalidDefaultArgInFrom from "./variables/invalid-default-arg-in-from.js";
+import invalidSubstitution from "./variables/invalid-substitution.js";
 import undefinedArgInFrom from "./variables/undefined-arg-in-from.js";
 import undefinedVariable from "./variables/undefined-variable.js";
 
 /** Every rule, Enginefile rules first, in documentation order. Rule ids are unique (a test asserts it). */
 export const RULES: readonly Rule[] = [
   exposeFormat,
+  exposeHostPort,
+  exposeProtoCasing,
+  fromAsCasing,
   healthcheckOptions,
+  instructionArguments,
   instructionCasing,
+  invalidFlagValue,
   invalidMount,
   jsonFormMalformed,
   missingFrom,
@@ -89,13 +104,18 @@ export const RULES: readonly Rule[] = [
   stopsignalInvalid,
   unknownFlag,
   unknownInstruction,
+  unterminatedQuote,
   copyFromSelf,
   copyFromUnknownStage,
   duplicateStageName,
   fromPlatform,
+  invalidImageReference,
+  redundantTargetPlatform,
   reservedStageName,
   stageNameCasing,
+  envSelfReference,
   invalidDefaultArgInFrom,
+  invalidSubstitution,
   undefinedArgInFrom,
   undefinedVariable,
   addInsteadOfCopy,

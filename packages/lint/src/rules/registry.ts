@@ -1,12 +1,69 @@
+/**
+ * The rule registry: rules by id, and the peer names accepted wherever a rule id is (`--rule`,
+ * configuration, suppression comments, `--explain`). Peer names are derived from each rule's `peers`
+ * metadata (`hadolint DL3020`, `hadolint DL3032 / DL3036`, `BuildKit StageNameCasing`, `ShellCheck SC2086`)
+ * and from `shellcheck/SC<code>` ids, so a rule that names a peer is reachable by it with no second list.
+ */
 import { Suggester } from "@enginekit/manifests/schema-free";
 import type { Rule } from "../model/rule.js";
 import { RULES } from "./all-rules.js";
 
 const BY_ID = new Map<string, Rule>(RULES.map((r) => [r.meta.id, r]));
 
-/** The rule with this id, or undefined. */
+/** The linters whose rule names are accepted as aliases, and the shape of their names. */
+const PEER_NAME: Readonly<Record<string, RegExp>> = {
+  hadolint: /^(?:DL|SC)[0-9]{4}$/,
+  BuildKit: /^[A-Z][A-Za-z]+$/,
+  ShellCheck: /^SC[0-9]{4}$/,
+};
+
+/** The peer names of one rule's metadata (`hadolint DL3032 / DL3036` → DL3032, DL3036). */
+export function peerNamesOf(rule: Rule): { linter: string; name: string }[] {
+  const out: { linter: string; name: string }[] = [];
+  for (const peer of rule.meta.peers ?? []) {
+    const space = peer.indexOf(" ");
+    const linter = peer.slice(0, space);
+    const shape = PEER_NAME[linter];
+    if (!shape) continue;
+    for (const name of peer.slice(space + 1).split("/")) {
+      const n = name.trim();
+      if (shape.test(n)) out.push({ linter, name: n });
+    }
+  }
+  const sc = /^shellcheck\/(SC[0-9]{4})$/.exec(rule.meta.id);
+  if (sc?.[1]) out.push({ linter: "ShellCheck", name: sc[1] });
+  return out;
+}
+
+/** Rule ids by peer name (a name several rules share maps to all of them). */
+const BY_ALIAS: ReadonlyMap<string, readonly string[]> = (() => {
+  const out = new Map<string, string[]>();
+  for (const r of RULES)
+    for (const { name } of peerNamesOf(r)) {
+      const ids = out.get(name) ?? [];
+      if (!ids.includes(r.meta.id)) ids.push(r.meta.id);
+      out.set(name, ids);
+    }
+  return out;
+})();
+
+/** The rule with this id, or undefined (ids only; see {@link resolveRuleIds} for peer names). */
 export function ruleById(id: string): Rule | undefined {
   return BY_ID.get(id);
+}
+
+/**
+ * The rule ids `idOrAlias` names: `[id]` for a rule id, the rules with that peer name for a hadolint
+ * (`DL3020`), BuildKit (`StageNameCasing`) or ShellCheck (`SC2086`) name, `[]` when it names nothing.
+ */
+export function resolveRuleIds(idOrAlias: string): readonly string[] {
+  if (BY_ID.has(idOrAlias)) return [idOrAlias];
+  return BY_ALIAS.get(idOrAlias) ?? [];
+}
+
+/** Every peer name and the rule ids it stands for. */
+export function ruleAliases(): ReadonlyMap<string, readonly string[]> {
+  return BY_ALIAS;
 }
 
 /** Every rule id, in documentation order. */

@@ -1,6 +1,6 @@
 import type { Finding } from "../model/finding.js";
 import type { RuleSeverity } from "../model/severity.js";
-import { didYouMeanRule, ruleById } from "../rules/registry.js";
+import { didYouMeanRule, resolveRuleIds } from "../rules/registry.js";
 import type { SuppressionDirective } from "./directive.js";
 
 /** How suppression comments are treated. */
@@ -39,7 +39,12 @@ export function applySuppressions(
   }
   const used = new Set<string>();
   const key = (d: SuppressionDirective, id: string) => `${d.range.start.offset}:${id}`;
+  /** Whether a directive's id names the rule (its id, or a hadolint/BuildKit/ShellCheck name of it). */
+  // (a ShellCheck code also names findings reported as `shellcheck/<code>`)
+  const names = (id: string, ruleId: string) =>
+    id === ruleId || resolveRuleIds(id).includes(ruleId) || ruleId === `shellcheck/${id}`;
   for (const d of directives) {
+    if (d.foreign) continue;
     if (d.ids?.length === 0)
       add(
         "invalid-suppression",
@@ -47,7 +52,7 @@ export function applySuppressions(
         `enginekit-ignore${d.scope === "next" ? "" : `-${d.scope}`} needs at least one rule id.`,
       );
     for (const i of d.ids ?? [])
-      if (!ruleById(i.id))
+      if (resolveRuleIds(i.id).length === 0)
         add(
           "invalid-suppression",
           i.range,
@@ -59,8 +64,9 @@ export function applySuppressions(
     for (const d of directives) {
       if (at < d.appliesFrom || at >= d.appliesTo) continue;
       if (d.ids === undefined) return false;
-      if (d.ids.some((i) => i.id === f.ruleId)) {
-        used.add(key(d, f.ruleId));
+      const by = d.ids.find((i) => names(i.id, f.ruleId));
+      if (by) {
+        used.add(key(d, by.id));
         return false;
       }
     }
@@ -68,8 +74,12 @@ export function applySuppressions(
   });
   if (policy.reportUnused) {
     for (const d of directives)
-      for (const i of d.ids ?? [])
-        if (ruleById(i.id) && !used.has(key(d, i.id)) && policy.severityOf(i.id) !== "off")
+      for (const i of d.foreign ? [] : (d.ids ?? []))
+        if (
+          resolveRuleIds(i.id).length > 0 &&
+          !used.has(key(d, i.id)) &&
+          resolveRuleIds(i.id).some((id) => policy.severityOf(id) !== "off")
+        )
           add(
             "unused-suppression",
             i.range,
@@ -80,7 +90,7 @@ export function applySuppressions(
   return [
     ...kept,
     ...extra.filter(
-      (f) => !fileWide.some((d) => d.ids === undefined || d.ids.some((i) => i.id === f.ruleId)),
+      (f) => !fileWide.some((d) => d.ids === undefined || d.ids.some((i) => names(i.id, f.ruleId))),
     ),
   ];
 }

@@ -1,5 +1,6 @@
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import type { TextLines } from "../text/line-index.js";
+import { parseCheckOptions, skippedRuleIds } from "./buildkit-check-directive.js";
 import { parsePragma, type SuppressionDirective } from "./directive.js";
 
 function directive(
@@ -16,15 +17,19 @@ function directive(
   return {
     scope: p.scope,
     ids:
-      p.ids.length === 0 && p.scope === "file"
+      p.ids.length === 0 && p.scope === "file" && !p.foreign
         ? undefined
         : p.ids.map((i) => ({ id: i.id, range: lines.range(textStart + i.start, textStart + i.end) })),
     reason: p.reason,
     range: lines.range(commentStart, commentEnd),
     appliesFrom: from,
     appliesTo: to,
+    ...(p.foreign ? { foreign: p.foreign } : {}),
   };
 }
+
+/** A comment that reads as a directive (`# name=value`), as BuildKit's parser matches them. */
+const DIRECTIVE_LIKE = /^\s*([a-zA-Z][a-zA-Z0-9]*)\s*=\s*(.+?)\s*$/;
 
 /**
  * The index of the first of `items` (in source order) starting at or after `offset`; `items.length`
@@ -41,9 +46,49 @@ function firstStartingAt(items: readonly { range: { start: { offset: number } } 
   return lo;
 }
 
-/** The suppression comments of an Enginefile (comment lines only; heredoc bodies are not comments). */
-export function enginefileSuppressions(file: AnalyzedEnginefile): SuppressionDirective[] {
+/**
+ * BuildKit's per-instruction `# check=skip=A,B` comments (`WithMergedConfigFromComments`): among the
+ * comments before an instruction (an empty `#` comment clears them, as in BuildKit's parser), the first
+ * `check=` one applies to that instruction; its value ends at the first space (`# check=skip=A // why`),
+ * and one that does not parse is ignored.
+ */
+function buildkitCheckComments(file: AnalyzedEnginefile): SuppressionDirective[] {
+  const { doc } = file;
   const out: SuppressionDirective[] = [];
+  const taken = new Set<number>();
+  for (const [k, c] of doc.comments.entries()) {
+    const m = DIRECTIVE_LIKE.exec(c.text);
+    if (!m || m[1]?.toLowerCase() !== "check") continue;
+    const end = c.range.end.offset;
+    const next = doc.instructions[firstStartingAt(doc.instructions, end)];
+    if (!next || taken.has(next.range.start.offset)) continue;
+    const at = next.range.start.offset;
+    const cleared = doc.comments.slice(k + 1).some((o) => o.range.start.offset < at && o.text.trim() === "");
+    if (cleared) continue;
+    taken.add(at);
+    const options = parseCheckOptions((m[2] ?? "").split(" ")[0] ?? "");
+    if (!options) continue;
+    const names = options.skipAll ? [...skippedRuleIds(options)] : options.skip;
+    const range = file.lines.range(c.range.start.offset, end);
+    out.push({
+      scope: "next",
+      ids: names.map((id) => ({ id, range })),
+      reason: undefined,
+      range,
+      appliesFrom: at,
+      appliesTo: next.range.end.offset,
+      foreign: "BuildKit",
+    });
+  }
+  return out;
+}
+
+/**
+ * The suppression comments of an Enginefile (comment lines only; heredoc bodies are not comments): ours,
+ * hadolint's pragmas and BuildKit's per-instruction check comments.
+ */
+export function enginefileSuppressions(file: AnalyzedEnginefile): SuppressionDirective[] {
+  const out: SuppressionDirective[] = buildkitCheckComments(file);
   const { doc } = file;
   for (const c of doc.comments) {
     const start = c.range.start.offset;

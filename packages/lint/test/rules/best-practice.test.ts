@@ -50,6 +50,10 @@ testRule(trustedRegistry, {
       code: "FROM gcr.io/p/a:1\nFROM alpine:3\n",
       settings: { enginefile: { trustedRegistries: ["*.io", "docker.io"] } },
     },
+    {
+      code: "FROM alpine:3 AS b\nCOPY --from=b /a /b\nCOPY --from=0 /a /b\nRUN --mount=from=b,target=/x true\n",
+      settings: { enginefile: { trustedRegistries: ["docker.io"] } },
+    },
   ],
   invalid: [
     {
@@ -60,12 +64,26 @@ testRule(trustedRegistry, {
         { range: "2:6-2:14", message: "docker.io" },
       ],
     },
+    {
+      code: "FROM gcr.io/a:1\nCOPY --from=quay.io/x/y:1 /a /b\nRUN --mount=from=ghcr.io/a/b:1,target=/x true\n",
+      settings: { enginefile: { trustedRegistries: ["gcr.io"] } },
+      errors: [
+        { range: "2:13-2:26", message: '"quay.io"' },
+        { range: "3:13-3:31", message: '"ghcr.io"' },
+      ],
+    },
   ],
 });
 
 testRule(finalUserRoot, {
   valid: [{ code: "FROM a:1\nUSER root\nRUN x\nUSER app\n" }, { code: "FROM a:1\nUSER $U\n" }],
-  invalid: [{ code: "FROM a:1 AS b\nFROM a:1\nUSER 0:0\n", errors: ["3:6-3:9"] }],
+  invalid: [
+    { code: "FROM a:1 AS b\nFROM a:1\nUSER 0:0\n", errors: ["3:6-3:9"] },
+    {
+      code: "FROM a:1 AS base\nUSER root\nFROM base AS mid\nRUN x\nFROM mid\n",
+      errors: [{ range: "5:6-5:9", message: 'built from stage "mid", whose last USER (line 2) is root' }],
+    },
+  ],
 });
 
 testRule(addInsteadOfCopy, {
@@ -89,7 +107,12 @@ testRule(cdInRun, {
 });
 
 testRule(relativeWorkdir, {
-  valid: [{ code: "FROM a:1 AS b\nWORKDIR /x\nFROM b\nWORKDIR y\n" }, { code: "FROM a:1\nWORKDIR $D\n" }],
+  valid: [
+    { code: "FROM a:1 AS b\nWORKDIR /x\nFROM b\nWORKDIR y\n" },
+    { code: "FROM a:1\nWORKDIR $D\n" },
+    // the engine cannot read this word (unterminated-quote reports it); no guess at its value
+    { code: 'FROM a:1\nWORKDIR "C:\\"\n' },
+  ],
   invalid: [
     { code: "ARG D=srv\nFROM a:1\nARG D\nWORKDIR $D\n", errors: [{ range: "4:9-4:11", message: '"srv"' }] },
   ],
@@ -185,7 +208,13 @@ testRule(curlAndWget, {
 });
 
 testRule(execFormCommand, {
-  valid: [{ code: 'FROM a:1\nCMD ["a"]\nENTRYPOINT ["b"]\n' }],
+  valid: [
+    { code: 'FROM a:1\nCMD ["a"]\nENTRYPOINT ["b"]\n' },
+    // a stage that sets SHELL (or is built from one) uses the shell form on purpose (BuildKit)
+    {
+      code: 'FROM a:1 AS base\nSHELL ["/usr/bin/customshell"]\nCMD mycommand\nFROM base\nENTRYPOINT mycommand\n',
+    },
+  ],
   invalid: [
     {
       code: "FROM a:1\nCMD node server.js --port 80\n",

@@ -1,6 +1,11 @@
 import exposeFormat from "../../src/rules/syntax/expose-format.js";
+import exposeHostPort from "../../src/rules/syntax/expose-host-port.js";
+import exposeProtoCasing from "../../src/rules/syntax/expose-proto-casing.js";
+import fromAsCasing from "../../src/rules/syntax/from-as-casing.js";
 import healthcheckOptions from "../../src/rules/syntax/healthcheck-options.js";
+import instructionArguments from "../../src/rules/syntax/instruction-arguments.js";
 import instructionCasing from "../../src/rules/syntax/instruction-casing.js";
+import invalidFlagValue from "../../src/rules/syntax/invalid-flag-value.js";
 import invalidMount from "../../src/rules/syntax/invalid-mount.js";
 import jsonFormMalformed from "../../src/rules/syntax/json-form-malformed.js";
 import missingFrom from "../../src/rules/syntax/missing-from.js";
@@ -10,6 +15,7 @@ import parseError from "../../src/rules/syntax/parse-error.js";
 import stopsignalInvalid from "../../src/rules/syntax/stopsignal-invalid.js";
 import unknownFlag from "../../src/rules/syntax/unknown-flag.js";
 import unknownInstruction from "../../src/rules/syntax/unknown-instruction.js";
+import unterminatedQuote from "../../src/rules/syntax/unterminated-quote.js";
 import { testRule } from "../../src/testing/rule-tester.js";
 
 testRule(healthcheckOptions, {
@@ -17,6 +23,8 @@ testRule(healthcheckOptions, {
     { code: "FROM a:1\nHEALTHCHECK --interval=0 --timeout=1ms --start-period=1h2m3s --retries=0 CMD true\n" },
     { code: "FROM a:1\nHEALTHCHECK NONE\n" },
     { code: "FROM a:1\nHEALTHCHECK --interval=$I CMD true\n" },
+    // empty values are the defaults (the engine accepts them)
+    { code: "FROM a:1\nHEALTHCHECK --retries= --interval= --timeout= CMD true\n" },
   ],
   invalid: [
     {
@@ -27,6 +35,10 @@ testRule(healthcheckOptions, {
     {
       code: "FROM a:1\nHEALTHCHECK --retries=x CMD true\n",
       errors: [{ range: "2:23-2:24", message: "whole number" }],
+    },
+    {
+      code: "FROM a:1\nHEALTHCHECK --retries=2147483648 CMD true\n",
+      errors: [{ range: "2:23-2:33", message: "out of range" }],
     },
     {
       code: "FROM a:1\nHEALTHCHECK --start-interval=5 CMD true\n",
@@ -51,20 +63,165 @@ testRule(stopsignalInvalid, {
 });
 
 testRule(exposeFormat, {
-  valid: [{ code: "FROM a:1\nEXPOSE 0 65535 53/udp 132/sctp 1000-2000/tcp\n" }],
+  valid: [
+    { code: "FROM a:1\nEXPOSE 0 65535 53/udp 132/sctp 1000-2000/tcp\n" },
+    // accepted by the engine (with BuildKit warnings, other rules)
+    { code: "FROM a:1\nEXPOSE 8080/TcP 8080:80 127.0.0.1:8080:80/UDP [::1]:80:80 :80 80-81:90-91\n" },
+  ],
   invalid: [
     {
       code: "FROM a:1\nEXPOSE 65536\n",
       errors: [{ range: "2:8-2:13", message: "out of range" }],
       output: null,
     },
+    { code: "FROM a:1\nEXPOSE 90-80 80/http\n", errors: ["2:8-2:13", "2:14-2:21"] },
+    { code: "FROM a:1\nEXPOSE 80a\n", errors: [{ range: "2:8-2:11", message: "invalid containerPort" }] },
+    {
+      code: "FROM a:1\nEXPOSE abc:80 1.2.3:80:80 80-81:90-92\n",
+      errors: [
+        { range: "2:8-2:14", message: "invalid hostPort: abc" },
+        { range: "2:15-2:26", message: "invalid IP address: 1.2.3" },
+        { range: "2:27-2:38", message: "invalid ranges" },
+      ],
+    },
+  ],
+});
+
+testRule(exposeProtoCasing, {
+  valid: [{ code: "FROM a:1\nEXPOSE 80/tcp 53/udp 80/HTTP\n" }],
+  invalid: [
     { code: "FROM a:1\nEXPOSE 80/TCP\n", errors: ["2:8-2:14"], output: "FROM a:1\nEXPOSE 80/tcp\n" },
+    {
+      code: "FROM a:1\nEXPOSE 8080/TcP\n",
+      errors: [{ range: "2:8-2:16", message: "lower-case" }],
+      output: "FROM a:1\nEXPOSE 8080/tcp\n",
+    },
+  ],
+});
+
+testRule(exposeHostPort, {
+  valid: [{ code: "FROM a:1\nEXPOSE 80 80/udp 1-2\n" }],
+  invalid: [
     {
       code: "FROM a:1\nEXPOSE 127.0.0.1:8080:80/tcp\n",
       errors: ["2:8-2:29"],
       output: "FROM a:1\nEXPOSE 80/tcp\n",
     },
-    { code: "FROM a:1\nEXPOSE 90-80 80/http\n", errors: ["2:8-2:13", "2:14-2:21"] },
+    { code: "FROM a:1\nEXPOSE 8080:80\n", errors: ["2:8-2:15"], output: "FROM a:1\nEXPOSE 80\n" },
+  ],
+});
+
+testRule(instructionArguments, {
+  valid: [
+    {
+      code: 'FROM a:1 AS b\nARG X\nENV A=1\nLABEL a=b\nEXPOSE 80\nVOLUME /v\nWORKDIR /w x\nUSER a b\nSTOPSIGNAL 9\nHEALTHCHECK NONE\nSHELL ["sh", "-c"]\nCOPY a b\nADD a b\nONBUILD RUN x\nRUN\nCMD\n',
+    },
+    { code: "FROM a:1\nCOPY <<EOF /dest\nx\nEOF\n" },
+    // the trigger is checked when a child image builds
+    { code: "FROM a:1\nONBUILD USER\n" },
+    // ENV without a value is the parser's error (parse-error), reported once
+    { code: "FROM a:1\nENV A\n" },
+  ],
+  invalid: [
+    ...["ARG", "ENV", "LABEL", "EXPOSE", "VOLUME", "ONBUILD", "HEALTHCHECK", "SHELL"].map((k) => ({
+      code: `FROM node:20\n${k}\n`,
+      errors: [{ range: `2:1-2:${k.length + 1}`, message: `${k} requires at least one argument` }],
+    })),
+    ...["WORKDIR", "USER", "MAINTAINER", "STOPSIGNAL"].map((k) => ({
+      code: `FROM node:20\n${k}\n`,
+      errors: [{ range: `2:1-2:${k.length + 1}`, message: `${k} requires exactly one argument` }],
+    })),
+    {
+      code: "FROM a:1\nCOPY onlyone\nadd x\n",
+      errors: [
+        { range: "2:6-2:13", message: "COPY requires at least two arguments" },
+        { range: "3:5-3:6", message: "ADD requires at least two arguments" },
+      ],
+    },
+    { code: "FROM node extra\n", errors: [{ range: "1:6-1:16", message: "one or three arguments" }] },
+    { code: "FROM a AS b c\nFROM\n", errors: ["1:6-1:14", "2:1-2:5"] },
+    {
+      code: "FROM a:1\nENV =v\nLABEL =w\nARG =x\n",
+      errors: [
+        { range: "2:5-2:7", message: "ENV names can not be blank" },
+        { range: "3:7-3:9", message: "LABEL names can not be blank" },
+        { range: "4:5-4:7", message: "ARG names can not be blank" },
+      ],
+    },
+    { code: "FROM a:1\nSHELL []\n", errors: [{ range: "2:1-2:6", message: "at least one argument" }] },
+    {
+      code: "FROM a:1\nSHELL /bin/bash -c\n",
+      errors: [{ range: "2:7-2:19", message: 'JSON form: write SHELL ["/bin/bash","-c"]' }],
+    },
+    {
+      code: 'FROM a:1\nVOLUME ["/a", " "]\n',
+      errors: [{ range: "2:15-2:18", message: "can not be an empty string" }],
+    },
+    {
+      code: "FROM a:1\nCOPY x <<EOF\nbody\nEOF\n",
+      errors: [{ range: "2:8-2:13", message: "cannot accept a heredoc as a destination" }],
+    },
+  ],
+});
+
+testRule(invalidFlagValue, {
+  valid: [
+    {
+      code: "FROM --platform=$BUILDPLATFORM a:1\nFROM --platform=linux/arm64/v8 a:1\nFROM --platform=arm64 a:1\nCOPY --link --chmod=0755 a b\nCOPY --link=FALSE --parents=true --chmod=u+x,go-w a b\nRUN --network=none --security=insecure x\nADD --keep-git-dir=true --chmod=$M a b\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nCOPY --link=abc a b\nCOPY --link= a b\n",
+      errors: [
+        { range: "2:13-2:16", message: "Expecting boolean value for flag link, not: abc" },
+        { range: "3:13-3:13", message: "Missing a value on flag: link" },
+      ],
+    },
+    {
+      code: "FROM a:1\nRUN --network=bridge --security=privileged x\n",
+      errors: [
+        { range: "2:15-2:21", message: 'invalid network mode "bridge"' },
+        { range: "2:33-2:43", message: 'security "privileged" is not valid' },
+      ],
+    },
+    {
+      code: "ARG P=linux/amd64/v2/x\nFROM --platform=$P a:1\nFROM --platform=foo a:1\n",
+      errors: [
+        { range: "2:17-2:19", message: "cannot parse platform specifier" },
+        { range: "3:17-3:20", message: "unknown operating system or architecture" },
+      ],
+    },
+    {
+      code: "FROM a:1\nADD --checksum=sha256:abc https://e.com/x /x\nADD --checksum=md5:00 https://e.com/x /x\nADD --checksum=sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef a b /d/\n",
+      errors: [
+        { range: "2:16-2:26", message: "invalid checksum digest length" },
+        { range: "3:16-3:22", message: "unsupported digest algorithm" },
+        { range: "4:16-4:87", message: "multiple sources" },
+      ],
+    },
+    {
+      code: "FROM a:1\nCOPY --chmod=10000 a b\nADD --chmod=abc a b\n",
+      errors: [
+        { range: "2:14-2:19", message: "invalid chmod parameter: '10000'" },
+        { range: "3:13-3:16", message: "invalid chmod parameter: 'abc'" },
+      ],
+    },
+  ],
+});
+
+testRule(unterminatedQuote, {
+  valid: [{ code: 'FROM a:1\nENV A="x y" B=\'z\' C=\\"\nRUN echo "unclosed\n' }],
+  invalid: [
+    {
+      code: 'FROM a:1\nARG a="b\nENV c=\'d\nLABEL e="f\nWORKDIR "/x\n',
+      errors: [
+        { range: "2:5-2:9", message: "matching double-quote" },
+        { range: "3:7-3:9", message: "matching single-quote" },
+        { range: "4:9-4:11", message: "matching double-quote" },
+        { range: "5:9-5:12", message: "matching double-quote" },
+      ],
+    },
   ],
 });
 
@@ -93,6 +250,8 @@ testRule(unknownFlag, {
 
 testRule(invalidMount, {
   valid: [
+    // a bare --mount is unknown-flag's ("needs a value"): one error, not two
+    { code: "FROM a:1\nRUN --mount true\n" },
     {
       code: "FROM a:1\nRUN --mount=type=secret,id=npm,env=NPM_TOKEN --mount=type=ssh --mount=type=bind,from=b,source=/s,target=/t,rw true\n",
     },
@@ -164,11 +323,21 @@ testRule(instructionCasing, {
   valid: [{ code: "FROM a:1 AS b\nRUN x\n" }],
   invalid: [
     {
+      // the keyword is fixed to the file's casing; AS is from-as-casing's once the keyword is fixed
+      code: "from a\nfrOM alpine:3.20 as y\n",
+      errors: [{ range: "2:1-2:5", message: "written from" }],
+      output: "from a\nfrom alpine:3.20 as y\n",
+    },
+    {
+      code: "FROM a\nfrOM alpine:3.20 as y\n",
+      errors: [{ range: "2:1-2:5", message: "written FROM" }],
+      output: "FROM a\nFROM alpine:3.20 as y\n",
+    },
+    {
       code: "from a:1\nrun x\nCOPY a /b\nRun y\n",
       errors: ["3:1-3:5", "4:1-4:4"],
       output: "from a:1\nrun x\ncopy a /b\nrun y\n",
     },
-    { code: "FROM a:1 as b\n", errors: ["1:10-1:12"], output: "FROM a:1 AS b\n" },
   ],
 });
 
@@ -182,4 +351,21 @@ testRule(onbuildTrigger, {
 testRule(parseError, {
   valid: [{ code: "FROM a:1\nENV A=1\n" }],
   invalid: [{ code: "FROM a:1\nENV A\nRUN x\n", errors: ["2:5-2:6"] }],
+});
+
+testRule(fromAsCasing, {
+  // a mixed-case keyword is instruction-casing's: no second, conflicting fix (BuildKit is silent too)
+  valid: [
+    { code: "FROM a AS b\nFrom a as d\nfrOM a AS e\n" },
+    // against the majority the keyword is rewritten first (instruction-casing); then this rule follows it
+    { code: "FROM a AS b\nFROM a AS c\nfrom a AS d\n" },
+  ],
+  invalid: [
+    { code: "FROM a as b\n", errors: [{ range: "1:8-1:10", message: "write AS" }], output: "FROM a AS b\n" },
+    {
+      code: "from a AS b\nrun x\n",
+      errors: [{ range: "1:8-1:10", message: "write as" }],
+      output: "from a as b\nrun x\n",
+    },
+  ],
 });

@@ -1,9 +1,24 @@
+import type { Stage } from "@enginekit/enginefile";
+import type { AnalyzedEnginefile } from "../../enginefile/analysis.js";
 import { allInstructions } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
 /** Characters that need a shell: with none of them, splitting on blanks gives the same argv. */
 const SHELL_SYNTAX = /[$`\\|&;<>()*?[\]{}~'"#!=]/;
+
+/**
+ * Whether `stage` or a stage it is built FROM (transitively) has a SHELL instruction: then the shell form
+ * runs that shell on purpose, and BuildKit's JSONArgsRecommended stays silent.
+ */
+function setsShell(file: AnalyzedEnginefile, stage: Stage | undefined): boolean {
+  const seen = new Set<number>();
+  for (let s = stage; s && !seen.has(s.index); s = file.graph.baseOf(s)?.stage) {
+    seen.add(s.index);
+    if (s.instructions.some((i) => i.kind === "shell")) return true;
+  }
+  return false;
+}
 
 export default enginefileRule(
   {
@@ -15,7 +30,9 @@ export default enginefileRule(
     docs: `In shell form the command runs under \`/bin/sh -c\`, which becomes PID 1 and does not pass SIGTERM on:
 \`enginekit stop\` waits for the timeout and kills the container. Exec form (\`["nginx", "-g", "daemon off;"]\`)
 runs the program directly. The quick fix rewrites the command when it contains no shell syntax (no
-variables, quotes, pipes, redirections or globs), so the meaning is unchanged.`,
+variables, quotes, pipes, redirections or globs), so the meaning is unchanged. Not reported in a stage
+that sets SHELL (or is built from one that does): there the shell form is chosen on purpose, as in
+BuildKit.`,
     peers: ["BuildKit JSONArgsRecommended", "hadolint DL3025"],
     examples: [
       { kind: "invalid", code: "FROM nginx:1.27\nCMD nginx -g daemon-off\n" },
@@ -26,6 +43,7 @@ variables, quotes, pipes, redirections or globs), so the meaning is unchanged.`,
     const out: Report[] = [];
     for (const ins of allInstructions(file)) {
       if ((ins.kind !== "cmd" && ins.kind !== "entrypoint") || ins.form !== "shell") continue;
+      if (setsShell(file, file.stageOf(ins))) continue;
       const raw = file.source(ins.argumentsRange).trim();
       if (raw === "" || raw.startsWith("[")) continue;
       const range = file.lines.range(

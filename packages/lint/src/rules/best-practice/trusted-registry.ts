@@ -1,4 +1,5 @@
-import { baseImages } from "../../enginefile/base-images.js";
+import { pulledImages } from "../../enginefile/base-images.js";
+import { parseImageReference } from "../../enginefile/image-reference.js";
 import { enginefileRule } from "../../model/rule.js";
 
 function globToRegExp(glob: string): RegExp {
@@ -9,12 +10,14 @@ export default enginefileRule(
   {
     id: "trusted-registry",
     name: "Base image from an untrusted registry",
-    description: "FROM pulls from a registry not listed in `trustedRegistries` (only when the list is set).",
+    description:
+      "FROM, `COPY --from` or `RUN --mount=from=` pulls an image from a registry not listed in `trustedRegistries` (only when the list is set).",
     severity: "error",
     fixable: false,
     docs: `With \`trustedRegistries\` in \`.enginekit.yaml\` (globs such as \`*.gcr.io\`; \`docker.io\` for Docker Hub),
-every base image must come from one of them. Without the setting the rule does nothing. Global build
-arguments are resolved first.`,
+every image the build pulls must come from one of them: base images, and images named by \`COPY --from\`
+and \`RUN --mount=from=\` (hadolint's DL3026 checks FROM only). Stage names and \`scratch\` are not images.
+Without the setting the rule does nothing. Build arguments are resolved first.`,
     peers: ["hadolint DL3026"],
     examples: [{ kind: "valid", code: "FROM quay.io/prometheus/prometheus:v2.54.0\n" }],
   },
@@ -22,12 +25,13 @@ arguments are resolved first.`,
     const trusted = file.options.trustedRegistries ?? [];
     if (trusted.length === 0) return [];
     const patterns = trusted.map(globToRegExp);
-    return baseImages(file).flatMap((b) => {
-      const registry = b.parsed.registry ?? "docker.io";
+    return pulledImages(file).flatMap(({ reference, value }) => {
+      if (value === "") return [];
+      const registry = parseImageReference(value).registry ?? "docker.io";
       if (patterns.some((p) => p.test(registry))) return [];
       return [
         {
-          range: b.range,
+          range: reference.range,
           message: `Registry "${registry}" is not in trustedRegistries (${trusted.join(", ")}).`,
         },
       ];

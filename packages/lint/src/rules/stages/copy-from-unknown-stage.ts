@@ -35,13 +35,15 @@ positives, lint-anchors §5). Build arguments are resolved first; unresolved val
       if (r.kind === "base" || r.stage) return [];
       if (r.written.includes("$") && file.resolve(r.instruction, r.written) === undefined) return [];
       const name = r.expanded.toLowerCase();
-      if (r.invalidIndex)
+      // its own index is copy-from-self's
+      if (r.invalidIndex && Number(r.expanded) !== r.source.index)
         return [
           {
             range: r.range,
             message: `Stage index ${r.expanded} does not name an earlier stage (this is stage ${r.source.index}).`,
           },
         ];
+      if (r.invalidIndex) return [];
       const later = file.doc.stages.find((s) => s.name === name && s.index >= r.source.index);
       if (later && later.index !== r.source.index)
         return [

@@ -5,22 +5,17 @@ import { enginefileRule } from "../../model/rule.js";
 export default enginefileRule(
   {
     id: "from-platform",
-    name: "Constant or redundant FROM --platform",
-    description: "`FROM --platform` with a constant value, or with `$TARGETPLATFORM` (the default).",
+    name: "Constant FROM --platform",
+    description: "`FROM --platform` with a constant value.",
     severity: "warning",
-    fixable: true,
+    fixable: false,
     docs: `A constant \`--platform=linux/amd64\` pins the stage to one platform and breaks multi-platform builds
-(use \`$BUILDPLATFORM\` for build tools, or leave it out). \`--platform=$TARGETPLATFORM\` is what the engine does
-anyway; the quick fix removes it.`,
-    peers: [
-      "BuildKit FromPlatformFlagConstDisallowed",
-      "BuildKit RedundantTargetPlatform",
-      "hadolint DL3029",
-      "hadolint DL3065",
-    ],
+(use \`$BUILDPLATFORM\` for build tools, or leave it out; \`$TARGETPLATFORM\` is \`redundant-target-platform\`'s).
+A stage whose name contains the constant's OS or architecture
+(\`AS build_amd64\`, \`AS linux\`) is pinned on purpose and not reported, as in BuildKit.`,
+    peers: ["BuildKit FromPlatformFlagConstDisallowed", "hadolint DL3029", "hadolint DL3065"],
     examples: [
       { kind: "invalid", code: "FROM --platform=linux/amd64 alpine:3.20\n" },
-      { kind: "invalid", code: "FROM --platform=$TARGETPLATFORM alpine:3.20\n" },
       { kind: "valid", code: "FROM --platform=$BUILDPLATFORM golang:1.23 AS build\n" },
     ],
   },
@@ -31,19 +26,14 @@ anyway; the quick fix removes it.`,
       if (!p || p.value === undefined) continue;
       const at = p.valueRange ?? p.range;
       if (!p.value.includes("$")) {
+        // a stage named after its platform (`AS build_amd64`, `AS linux`) pins it on purpose (BuildKit)
+        const name = from.stageName?.value.toLowerCase() ?? "";
+        const [os = "", arch = ""] = p.value.toLowerCase().split("/");
+        if (name !== "" && ((os !== "" && name.includes(os)) || (arch !== "" && name.includes(arch))))
+          continue;
         out.push({
           range: at,
           message: `FROM --platform should not be a constant ("${p.value}"): it disables multi-platform builds.`,
-        });
-      } else if (/^\$\{?TARGETPLATFORM\}?$/.test(p.value)) {
-        const end = from.image?.range.start.offset ?? p.range.end.offset;
-        out.push({
-          range: at,
-          message: "--platform=$TARGETPLATFORM is the default; remove it.",
-          fix: {
-            title: "Remove --platform",
-            edits: [file.replace(file.lines.range(p.range.start.offset, end), "")],
-          },
         });
       }
     }

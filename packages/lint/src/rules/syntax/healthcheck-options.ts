@@ -39,7 +39,8 @@ manifest's \`Healthcheck\` has (engine API §8).`,
     for (const hc of instructionsOfKind(file, "healthcheck")) {
       for (const flag of hc.flags) {
         const value = flag.value;
-        if (value === undefined || value.includes("$")) continue;
+        // an empty value (`--retries=`) is the default, as the engine reads it
+        if (value === undefined || value === "" || value.includes("$")) continue;
         const at = flag.valueRange ?? flag.range;
         if (DURATION_FLAGS.includes(flag.name)) {
           const r = parseHealthcheckDuration(flag.name, value);
@@ -57,6 +58,9 @@ manifest's \`Healthcheck\` has (engine API §8).`,
               ? "--retries cannot be negative."
               : `--retries must be a whole number, not "${value}".`,
           });
+        } else if (flag.name === "retries" && Number(value) > 2147483647) {
+          // the engine reads it as a 32-bit integer (Go strconv.ParseInt(v, 10, 32))
+          out.push({ range: at, message: `--retries ${value} is out of range: at most 2147483647.` });
         }
       }
       if (hc.mode === undefined && hc.type) {

@@ -1,4 +1,4 @@
-import { allInstructions } from "../../enginefile/instructions.js";
+import { allInstructions, majorityKeywordCasing } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -14,17 +14,13 @@ export default enginefileRule(
   {
     id: "instruction-casing",
     name: "Consistent instruction casing",
-    description: "Instruction keywords (and FROM's `AS`) should all use the same casing.",
+    description: "Instruction keywords should all use the same casing.",
     severity: "style",
     fixable: true,
     docs: `The engine reads keywords in any case, but mixing \`FROM\` and \`run\` makes a file harder to read.
 The file's majority casing (upper-case on a tie) is expected; mixed-case keywords (\`Run\`) are always
-reported. \`AS\` in FROM should match FROM's casing. The quick fix rewrites the keyword.`,
-    peers: [
-      "BuildKit ConsistentInstructionCasing",
-      "BuildKit FromAsCasing",
-      "dockerfilelint uppercase_commands",
-    ],
+reported. \`AS\` in FROM is \`from-as-casing\`'s. The quick fix rewrites the keyword.`,
+    peers: ["BuildKit ConsistentInstructionCasing", "dockerfilelint uppercase_commands"],
     examples: [
       { kind: "invalid", code: "FROM alpine:3.20 as build\nrun echo hi\nRUN echo there\n" },
       { kind: "valid", code: "from alpine:3.20 as build\nrun echo hi\n" },
@@ -42,14 +38,7 @@ reported. \`AS\` in FROM should match FROM's casing. The quick fix rewrites the 
       return casing;
     };
     const instructions = allInstructions(file).filter((i) => i.kind !== "unknown");
-    let upper = 0;
-    let lower = 0;
-    for (const i of instructions) {
-      const c = casingOf(i.keyword);
-      if (c === "upper") upper++;
-      else if (c === "lower") lower++;
-    }
-    const expected: Casing = lower > upper ? "lower" : "upper";
+    const expected: Casing = majorityKeywordCasing(file);
     const cased = (w: string, c: Casing) => (c === "lower" ? w.toLowerCase() : w.toUpperCase());
     const out: Report[] = [];
     for (const i of instructions) {
@@ -60,18 +49,6 @@ reported. \`AS\` in FROM should match FROM's casing. The quick fix rewrites the 
           message: `Instruction "${i.keyword}" should be written ${fixed} like the rest of the file.`,
           fix: { title: `Write ${fixed}`, edits: [file.replace(i.keywordRange, fixed)] },
         });
-      }
-      if (i.kind === "from" && i.stageName) {
-        const as = i.args[1];
-        if (as && as.value.toLowerCase() === "as") {
-          const want = cased("as", casingOf(i.keyword) === "lower" ? "lower" : "upper");
-          if (as.value !== want)
-            out.push({
-              range: as.range,
-              message: `"${as.value}" should match the casing of ${i.keyword}: write ${want}.`,
-              fix: { title: `Write ${want}`, edits: [file.replace(as.range, want)] },
-            });
-        }
       }
     }
     return out;

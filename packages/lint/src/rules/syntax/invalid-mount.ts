@@ -43,6 +43,8 @@ or a bind, cache or tmpfs mount without \`target\`.`,
     const out: Report[] = [];
     for (const run of instructionsOfKind(file, "run")) {
       for (const mount of run.mounts) {
+        // a bare --mount is unknown-flag's ("needs a value"), reported once
+        if (mount.flag.value === undefined) continue;
         const allowed = MOUNT_OPTIONS[mount.type.toLowerCase()];
         if (!allowed) {
           const at = mount.options.find((o) => o.key === "type")?.range ?? mount.flag.range;

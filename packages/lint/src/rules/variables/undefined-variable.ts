@@ -46,6 +46,41 @@ function startsFromScratch(file: AnalyzedEnginefile, stage: Stage | undefined): 
   return false;
 }
 
+/**
+ * The variable every image sets that `name` is one slip away from (one character added, dropped or
+ * changed, or two neighbours swapped: `$PAHT`, `$HOEM`), or undefined. Stricter than the suggestions
+ * among declared names: a base image may well set `$HOST` on purpose.
+ */
+function oneSlipFromWellKnown(name: string): string | undefined {
+  for (const known of WELL_KNOWN_VARIABLES) {
+    if (Math.abs(known.length - name.length) > 1 || known === name) continue;
+    let i = 0;
+    while (i < known.length && known[i] === name[i]) i++;
+    const rest = (a: string, b: string) => a.slice(i + 1) === b.slice(i + 1);
+    const swapped =
+      known[i] === name[i + 1] && known[i + 1] === name[i] && known.slice(i + 2) === name.slice(i + 2);
+    if (
+      (known.length === name.length && (rest(known, name) || swapped)) ||
+      known.slice(i + 1) === name.slice(i) ||
+      known.slice(i) === name.slice(i + 1)
+    )
+      return known;
+  }
+  return undefined;
+}
+
+/** The ARG or ENV of `stage` after `ins` that declares `name`, if any (the use comes too early). */
+function declaredLater(stage: Stage | undefined, ins: Instruction, name: string): Instruction | undefined {
+  if (!stage) return undefined;
+  const at = ins.range.start.offset;
+  return stage.instructions.find(
+    (i) =>
+      i.range.start.offset > at &&
+      ((i.kind === "arg" && i.declarations.some((d) => d.name === name)) ||
+        (i.kind === "env" && i.pairs.some((p) => p.key.value === name))),
+  );
+}
+
 export default enginefileRule(
   {
     id: "undefined-variable",
@@ -59,8 +94,9 @@ declares expands to an empty string — usually a typo or a missing \`ARG NAME\`
 not visible inside stages until re-declared). Shell-form RUN, CMD and ENTRYPOINT are left to the shell.
 References with a default (\`\${VAR:-x}\`, \`\${VAR-x}\`) and the predefined proxy ARGs are not reported. A base
 image's ENV is not known offline (docker/buildx#2751), so in a stage built from an image a variable is
-reported only when it is one typo away from a declared name (the quick fix uses that name) or is a global
-ARG the stage forgot to re-declare; in stages built from \`scratch\` every undeclared variable is reported.`,
+reported only when it is one typo away from a declared name or a variable every image sets such as \`PATH\`
+(the quick fix uses that name), when the stage declares it only later, or when it is a global ARG the stage
+forgot to re-declare; in stages built from \`scratch\` every undeclared variable is reported.`,
     peers: ["BuildKit UndefinedVar"],
     examples: [
       { kind: "invalid", code: "ARG VERSION=1.0\nFROM alpine:3.20\nLABEL version=$VERSION\n" },
@@ -81,22 +117,26 @@ ARG the stage forgot to re-declare; in stages built from \`scratch\` every undec
       if (!scope) continue;
       for (const v of references) {
         if (v.operator !== undefined || scope.get(v.name) || WELL_KNOWN_VARIABLES.has(v.name)) continue;
-        const guess = closestMatch(
-          v.name,
-          scope
-            .bindings()
-            .filter((b) => b.kind !== "automatic-arg")
-            .map((b) => b.name),
-        );
+        const guess =
+          closestMatch(
+            v.name,
+            scope
+              .bindings()
+              .filter((b) => b.kind !== "automatic-arg")
+              .map((b) => b.name),
+          ) ?? oneSlipFromWellKnown(v.name);
         const global = file.doc.globalArgs.some((a) => a.declarations.some((d) => d.name === v.name));
-        // a base image's ENV is unknown offline: without a likely typo or a global ARG to re-declare,
-        // only stages built from scratch are sure to lack the variable
-        if (!guess && !global && !startsFromScratch(file, file.stageOf(ins))) continue;
+        const later = declaredLater(file.stageOf(ins), ins, v.name);
+        // a base image's ENV is unknown offline: without a likely typo, a global ARG to re-declare or a
+        // declaration after the use, only stages built from scratch are sure to lack the variable
+        if (!guess && !global && !later && !startsFromScratch(file, file.stageOf(ins))) continue;
         const hint = guess
           ? ` Did you mean ${guess}?`
-          : global
-            ? ` It is a global ARG: declare "ARG ${v.name}" in this stage to use it.`
-            : "";
+          : later
+            ? ` It is declared on line ${later.range.start.line + 1}, after this use: move that ${later.keyword.toUpperCase()} up.`
+            : global
+              ? ` It is a global ARG: declare "ARG ${v.name}" in this stage to use it.`
+              : "";
         out.push({
           range: v.range,
           message: `Variable "${v.name}" is not declared before this ${ins.keyword.toUpperCase()}; it expands to an empty string.${hint}`,
