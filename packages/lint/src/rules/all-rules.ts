@@ -42,6 +42,15 @@ import secretRefKv2Path from "./manifest/secret-ref-kv2-path.js";
 import secretRefNotFound from "./manifest/secret-ref-not-found.js";
 import secretRefSyntax from "./manifest/secret-ref-syntax.js";
 import secretRefUnreachable from "./manifest/secret-ref-unreachable.js";
+import apkVersionPin from "./pinning/apk-version-pin.js";
+import aptVersionPin from "./pinning/apt-version-pin.js";
+import dnfVersionPin from "./pinning/dnf-version-pin.js";
+import gemVersionPin from "./pinning/gem-version-pin.js";
+import goInstallVersionPin from "./pinning/go-install-version-pin.js";
+import npmVersionPin from "./pinning/npm-version-pin.js";
+import pipVersionPin from "./pinning/pip-version-pin.js";
+import yumVersionPin from "./pinning/yum-version-pin.js";
+import zypperVersionPin from "./pinning/zypper-version-pin.js";
 import copyIgnoredFile from "./security/copy-ignored-file.js";
 import secretNameInArgEnv from "./security/secret-name-in-arg-env.js";
 import secretReferenceInArgEnv from "./security/secret-reference-in-arg-env.js";
@@ -111,6 +120,15 @@ export const RULES: readonly Rule[] = [
   trustedRegistry,
   untaggedBaseImage,
   useAptGet,
+  apkVersionPin,
+  aptVersionPin,
+  dnfVersionPin,
+  gemVersionPin,
+  goInstallVersionPin,
+  npmVersionPin,
+  pipVersionPin,
+  yumVersionPin,
+  zypperVersionPin,
   copyIgnoredFile,
   secretNameInArgEnv,
   secretReferenceInArgEnv,
