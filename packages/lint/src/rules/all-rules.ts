@@ -20,6 +20,15 @@ import rpmCacheCleanup from "./best-practice/rpm-cache-cleanup.js";
 import trustedRegistry from "./best-practice/trusted-registry.js";
 import untaggedBaseImage from "./best-practice/untagged-base-image.js";
 import useAptGet from "./best-practice/use-apt-get.js";
+import consecutiveRun from "./best-practice/consecutive-run.js";
+import copyThenExtract from "./best-practice/copy-then-extract.js";
+import lnBinSh from "./best-practice/ln-bin-sh.js";
+import pipefail from "./best-practice/pipefail.js";
+import pointlessCommand from "./best-practice/pointless-command.js";
+import useraddNoLogInit from "./best-practice/useradd-no-log-init.js";
+import wgetProgress from "./best-practice/wget-progress.js";
+import yarnCacheClean from "./best-practice/yarn-cache-clean.js";
+import zypperDistUpgrade from "./best-practice/zypper-dist-upgrade.js";
 import internalError from "./linter/internal-error.js";
 import invalidSuppression from "./linter/invalid-suppression.js";
 import suppressionForbidden from "./linter/suppression-forbidden.js";
@@ -129,6 +138,15 @@ export const RULES: readonly Rule[] = [
   pipVersionPin,
   yumVersionPin,
   zypperVersionPin,
+  consecutiveRun,
+  copyThenExtract,
+  lnBinSh,
+  pipefail,
+  pointlessCommand,
+  useraddNoLogInit,
+  wgetProgress,
+  yarnCacheClean,
+  zypperDistUpgrade,
   copyIgnoredFile,
   secretNameInArgEnv,
   secretReferenceInArgEnv,

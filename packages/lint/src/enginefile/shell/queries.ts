@@ -15,11 +15,13 @@ export function hasOption(cmd: ShellCommand, ...options: string[]): boolean {
   return argumentsOf(cmd).some((w) => isOption(w.text, options));
 }
 
-/** True when `word` is one of `options`, a combined short flag containing one of them, or `--long=value`. */
+/** True when `word` is one of `options`, a combined short flag containing one of them (`-qO-`), or `--long=value`. */
 export function isOption(word: string, options: readonly string[]): boolean {
   if (options.includes(word)) return true;
-  if (/^-[A-Za-z]{2,}$/.test(word)) {
-    for (const o of options) if (/^-[A-Za-z]$/.test(o) && word.includes(o[1]!)) return true;
+  // combined short flags, the last one possibly with its value attached: `-qy`, `-qO-`
+  const letters = /^-([A-Za-z]{2,})/.exec(word)?.[1];
+  if (letters) {
+    for (const o of options) if (/^-[A-Za-z]$/.test(o) && letters.includes(o[1]!)) return true;
   }
   return options.some((o) => o.startsWith("--") && word.startsWith(`${o}=`));
 }
