@@ -50,4 +50,6 @@ export {
   type LintOverrides,
   ProjectSettings,
 } from "./node/project-settings.js";
+export { type ShellcheckInput, shellcheckEnabled, shellcheckEnginefiles } from "./node/shellcheck-batch.js";
+export { findShellcheck, ShellcheckError } from "./node/shellcheck-process.js";
 export { RULES, ruleById, ruleIds } from "./rules/registry.js";

@@ -22,6 +22,7 @@ import pipefail from "./best-practice/pipefail.js";
 import pointlessCommand from "./best-practice/pointless-command.js";
 import relativeWorkdir from "./best-practice/relative-workdir.js";
 import rpmCacheCleanup from "./best-practice/rpm-cache-cleanup.js";
+import shellcheck from "./best-practice/shellcheck.js";
 import trustedRegistry from "./best-practice/trusted-registry.js";
 import untaggedBaseImage from "./best-practice/untagged-base-image.js";
 import useAptGet from "./best-practice/use-apt-get.js";
@@ -147,6 +148,7 @@ export const RULES: readonly Rule[] = [
   wgetProgress,
   yarnCacheClean,
   zypperDistUpgrade,
+  shellcheck,
   copyIgnoredFile,
   secretNameInArgEnv,
   secretReferenceInArgEnv,
