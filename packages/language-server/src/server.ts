@@ -16,6 +16,7 @@ import { ProjectConfigs } from "./config/project-config.js";
 import { DEFAULT_SERVER_SETTINGS, readServerSettings, type ServerSettings } from "./config/settings.js";
 import { findingsOf } from "./diagnostics/finding-source.js";
 import { DiagnosticsPublisher } from "./diagnostics/publisher.js";
+import { ShellcheckSource } from "./diagnostics/shellcheck-source.js";
 import { relatedInformation } from "./diagnostics/related.js";
 import { toDiagnostic } from "./diagnostics/to-lsp.js";
 import { AnalysisCache, type DocumentAnalysis, type EnginefileAnalysis } from "./documents/analysis-cache.js";
@@ -136,13 +137,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return d;
     });
 
+  // ShellCheck runs in the background; its findings join the document's next diagnostics
+  const shellcheck = new ShellcheckSource((uri) =>
+    pullDiagnostics ? refreshAll() : publisher.schedule(uri),
+  );
   const computeFindings = async (h: Handled): Promise<Finding[]> => {
     const lint = projects.settingsFor(h.document.uri, h.analysis.kind);
     const online =
       h.analysis.kind === "manifest" && settings.online
         ? await secrets.onlineFindings(h.analysis.manifest)
         : [];
-    return findingsOf(h.analysis, lint, online);
+    const sc =
+      h.analysis.kind === "enginefile" ? shellcheck.findingsFor(h.document.uri, h.analysis.file, lint) : [];
+    return findingsOf(h.analysis, lint, online, sc);
   };
 
   const publisher = new DiagnosticsPublisher(
@@ -258,6 +265,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       cache.delete(e.document.uri);
       tokens.forget(e.document.uri);
       publisher.forget(e.document.uri);
+      shellcheck.forget(e.document.uri);
       if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
     }),
   );
@@ -461,6 +469,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onShutdown(() => {
     publisher.dispose();
+    shellcheck.dispose();
     secrets.dispose();
     projects.dispose();
   });
