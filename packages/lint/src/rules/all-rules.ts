@@ -6,10 +6,12 @@ import aptNoInstallRecommends from "./best-practice/apt-no-install-recommends.js
 import cdInRun from "./best-practice/cd-in-run.js";
 import consecutiveRun from "./best-practice/consecutive-run.js";
 import copyDestinationSlash from "./best-practice/copy-destination-slash.js";
+import copyRelativeDestination from "./best-practice/copy-relative-destination.js";
 import copyThenExtract from "./best-practice/copy-then-extract.js";
 import curlAndWget from "./best-practice/curl-and-wget.js";
 import execFormCommand from "./best-practice/exec-form-command.js";
 import finalUserRoot from "./best-practice/final-user-root.js";
+import healthcheckMissing from "./best-practice/healthcheck-missing.js";
 import latestBaseImage from "./best-practice/latest-base-image.js";
 import legacyKeyValue from "./best-practice/legacy-key-value.js";
 import lnBinSh from "./best-practice/ln-bin-sh.js";
@@ -26,6 +28,7 @@ import shellcheck from "./best-practice/shellcheck.js";
 import trustedRegistry from "./best-practice/trusted-registry.js";
 import untaggedBaseImage from "./best-practice/untagged-base-image.js";
 import useAptGet from "./best-practice/use-apt-get.js";
+import userNumeric from "./best-practice/user-numeric.js";
 import useraddNoLogInit from "./best-practice/useradd-no-log-init.js";
 import wgetProgress from "./best-practice/wget-progress.js";
 import yarnCacheClean from "./best-practice/yarn-cache-clean.js";
@@ -66,6 +69,7 @@ import secretNameInArgEnv from "./security/secret-name-in-arg-env.js";
 import secretReferenceInArgEnv from "./security/secret-reference-in-arg-env.js";
 import copyFromSelf from "./stages/copy-from-self.js";
 import copyFromUnknownStage from "./stages/copy-from-unknown-stage.js";
+import copyWholeFilesystem from "./stages/copy-whole-filesystem.js";
 import duplicateStageName from "./stages/duplicate-stage-name.js";
 import fromPlatform from "./stages/from-platform.js";
 import reservedStageName from "./stages/reserved-stage-name.js";
@@ -149,6 +153,10 @@ export const RULES: readonly Rule[] = [
   yarnCacheClean,
   zypperDistUpgrade,
   shellcheck,
+  copyRelativeDestination,
+  healthcheckMissing,
+  userNumeric,
+  copyWholeFilesystem,
   copyIgnoredFile,
   secretNameInArgEnv,
   secretReferenceInArgEnv,
