@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LABEL_TYPES } from "../enginefile/label-types.js";
 import { RULE_SEVERITIES, SEVERITIES } from "../model/severity.js";
 
 /**
@@ -33,6 +34,16 @@ export const LintConfigSchema = z
       .array(z.string())
       .optional()
       .describe("Registries base images may come from (globs like `*.gcr.io`; `docker.io` for Docker Hub)."),
+    labelSchema: z
+      .record(z.string(), z.enum(LABEL_TYPES))
+      .optional()
+      .describe(
+        "Labels the final image must carry and the type of each value: text, url, semver, hash, rfc3339, spdx, email (hadolint's label-schema).",
+      ),
+    strictLabels: z
+      .boolean()
+      .optional()
+      .describe("Report labels that labelSchema does not name (hadolint's strict-labels)."),
     failureThreshold: z
       .enum(["none", ...SEVERITIES])
       .optional()

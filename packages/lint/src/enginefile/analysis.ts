@@ -10,6 +10,7 @@ import {
 } from "@enginekit/enginefile";
 import type { Range, TextEdit } from "../model/finding.js";
 import { TextLines } from "../text/line-index.js";
+import type { LabelType } from "./label-types.js";
 
 /** Inputs of Enginefile rules that the file does not contain (from configuration and the file system). */
 export interface EnginefileLintOptions {
@@ -17,6 +18,13 @@ export interface EnginefileLintOptions {
   fileName?: string;
   /** Registries allowed in FROM (globs like `*.gcr.io`; `docker.io` for Docker Hub); empty = any. */
   trustedRegistries?: readonly string[];
+  /**
+   * Labels the final image must carry, with the type of value each must have (hadolint's
+   * `label-schema`; the label rules are silent without one).
+   */
+  labelSchema?: Readonly<Record<string, LabelType>>;
+  /** Report labels the schema does not name (hadolint's `strict-labels`). */
+  strictLabels?: boolean;
   /**
    * Whether the build context's `.engineignore` excludes a path (relative to the context root, `/`
    * separated). Undefined when there is no ignore file: the `copy-ignored-file` rule then stays silent.

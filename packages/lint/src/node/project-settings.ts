@@ -87,6 +87,8 @@ export class ProjectSettings {
       enginefile: {
         fileName: path,
         trustedRegistries: o.trustedRegistries ?? c.trustedRegistries ?? [],
+        ...(c.labelSchema ? { labelSchema: c.labelSchema } : {}),
+        ...(c.strictLabels ? { strictLabels: true } : {}),
       },
       inlineSuppressions: o.inlineSuppressions ?? c.inlineSuppressions ?? true,
       reportUnusedSuppressions: o.reportUnusedSuppressions ?? c.reportUnusedSuppressions ?? true,

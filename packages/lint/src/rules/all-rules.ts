@@ -33,6 +33,11 @@ import useraddNoLogInit from "./best-practice/useradd-no-log-init.js";
 import wgetProgress from "./best-practice/wget-progress.js";
 import yarnCacheClean from "./best-practice/yarn-cache-clean.js";
 import zypperDistUpgrade from "./best-practice/zypper-dist-upgrade.js";
+import labelEmpty from "./labels/label-empty.js";
+import labelKeyInvalid from "./labels/label-key-invalid.js";
+import labelRequired from "./labels/label-required.js";
+import labelSuperfluous from "./labels/label-superfluous.js";
+import labelValueFormat from "./labels/label-value-format.js";
 import internalError from "./linter/internal-error.js";
 import invalidSuppression from "./linter/invalid-suppression.js";
 import suppressionForbidden from "./linter/suppression-forbidden.js";
@@ -153,6 +158,11 @@ export const RULES: readonly Rule[] = [
   yarnCacheClean,
   zypperDistUpgrade,
   shellcheck,
+  labelKeyInvalid,
+  labelRequired,
+  labelSuperfluous,
+  labelEmpty,
+  labelValueFormat,
   copyRelativeDestination,
   healthcheckMissing,
   userNumeric,
