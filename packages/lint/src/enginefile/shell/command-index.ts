@@ -17,6 +17,8 @@ interface CommandIndex {
   runs: readonly RunInstruction[];
   commands: Map<RunInstruction, RunCommands>;
   shells: Map<RunInstruction, readonly string[]>;
+  /** Each RUN's words (runs of name characters, path parts split off), collected once for every rule's {@link mentions} test. */
+  words: Map<RunInstruction, ReadonlySet<string>>;
 }
 
 const indexes = new WeakMap<EnginefileDocument, CommandIndex>();
@@ -25,7 +27,12 @@ const NO_RUNS: readonly RunCommands[] = Object.freeze([]);
 function indexOf(file: AnalyzedEnginefile): CommandIndex {
   let index = indexes.get(file.doc);
   if (!index) {
-    index = { runs: instructionsOfKind(file, "run"), commands: new Map(), shells: shellsOf(file) };
+    index = {
+      runs: instructionsOfKind(file, "run"),
+      commands: new Map(),
+      shells: shellsOf(file),
+      words: new Map(),
+    };
     indexes.set(file.doc, index);
   }
   return index;
@@ -109,12 +116,10 @@ export function runCommands(file: AnalyzedEnginefile): RunCommands[] {
 }
 
 /**
- * Command names a rule asks for: a list of exact names, or a test with the strings every matching name
- * contains (`pip`, `pip3`, `pip3.12` all contain `pip`), which decide which RUNs are worth parsing.
+ * Command names a rule asks for: a list of exact names, or a test of a name (`pip`, `pip3`, `pip3.12`).
+ * The RUNs worth parsing are those whose source has a matching word.
  */
-export type CommandNames =
-  | readonly string[]
-  | { readonly mentions: readonly string[]; test(name: string): boolean };
+export type CommandNames = readonly string[] | { test(name: string): boolean };
 
 /** True when `name` is one of `names`. */
 export function isNamed(name: string | undefined, names: CommandNames): boolean {
@@ -122,10 +127,35 @@ export function isNamed(name: string | undefined, names: CommandNames): boolean 
   return "test" in names ? names.test(name) : (names as readonly string[]).includes(name);
 }
 
-/** True when the RUN's source text contains one of `names` (a command can be called only by its name). */
-function mentions(file: AnalyzedEnginefile, run: RunInstruction, names: readonly string[]): boolean {
-  const text = file.text.slice(run.range.start.offset, run.range.end.offset);
-  return names.some((n) => text.includes(n));
+/** Characters of command names (`apt-get`, `pip3.12`, `[`); anything else separates words, `/` included. */
+const NAME_RUN = /[A-Za-z0-9_.+\-[\]]+|\|/g;
+
+/** The words of a RUN's source text: what a command name of the RUN must be one of (`|` stands for a pipe). */
+function wordsOf(file: AnalyzedEnginefile, index: CommandIndex, run: RunInstruction): ReadonlySet<string> {
+  let words = index.words.get(run);
+  if (!words) {
+    words = new Set(file.text.slice(run.range.start.offset, run.range.end.offset).match(NAME_RUN));
+    index.words.set(run, words);
+  }
+  return words;
+}
+
+/**
+ * True when the RUN's source has one of `names` as a word (a command is called by its name, so a RUN
+ * without the word cannot call it; quoting tricks such as `ap"t"-get` are not followed).
+ */
+function mentions(
+  file: AnalyzedEnginefile,
+  index: CommandIndex,
+  run: RunInstruction,
+  names: CommandNames,
+): boolean {
+  const words = wordsOf(file, index, run);
+  if ("test" in names) {
+    for (const w of words) if (names.test(w)) return true;
+    return false;
+  }
+  return (names as readonly string[]).some((n) => words.has(n));
 }
 
 /**
@@ -135,14 +165,27 @@ function mentions(file: AnalyzedEnginefile, run: RunInstruction, names: readonly
  */
 export function runsCalling(file: AnalyzedEnginefile, names: CommandNames): readonly RunCommands[] {
   const index = indexOf(file);
-  const needles = "test" in names ? names.mentions : (names as readonly string[]);
   let out: RunCommands[] | undefined;
   for (const run of index.runs) {
-    if (!mentions(file, run, needles)) continue;
+    if (!mentions(file, index, run, names)) continue;
     const found = commandsOf(file, index, run);
     if (found.commands.some((c) => isNamed(c.name, names))) (out ??= []).push(found);
   }
   return out ?? NO_RUNS;
+}
+
+/** The RUN instructions whose source has one of `needles` as a word (`|` for a pipe), with their commands (source order). */
+export function runsMentioning(file: AnalyzedEnginefile, needles: readonly string[]): readonly RunCommands[] {
+  const index = indexOf(file);
+  let out: RunCommands[] | undefined;
+  for (const run of index.runs)
+    if (mentions(file, index, run, needles)) (out ??= []).push(commandsOf(file, index, run));
+  return out ?? NO_RUNS;
+}
+
+/** One RUN's commands (parsed on first request, kept for the document). */
+export function commandsOfRun(file: AnalyzedEnginefile, run: RunInstruction): ShellCommand[] {
+  return commandsOf(file, indexOf(file), run).commands;
 }
 
 /** The RUN instructions with a command run through `sudo`, with their commands (source order). */
@@ -150,7 +193,7 @@ export function runsWithSudo(file: AnalyzedEnginefile): readonly RunCommands[] {
   const index = indexOf(file);
   let out: RunCommands[] | undefined;
   for (const run of index.runs) {
-    if (!mentions(file, run, SUDO)) continue;
+    if (!mentions(file, index, run, SUDO)) continue;
     const found = commandsOf(file, index, run);
     if (found.commands.some((c) => c.sudo)) (out ??= []).push(found);
   }

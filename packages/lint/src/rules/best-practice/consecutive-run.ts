@@ -1,5 +1,5 @@
 import type { Instruction, RunInstruction } from "@enginekit/enginefile";
-import { runCommands } from "../../enginefile/shell/command-index.js";
+import { commandsOfRun } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -27,16 +27,17 @@ two commands, RUNs with different flags and RUNs separated by another instructio
   },
   (file) => {
     const out: Report[] = [];
-    const commands = new Map(runCommands(file).map((r) => [r.instruction, r.commands.length]));
+    // only RUNs next to a RUN are parsed
+    const count = (run: RunInstruction) => commandsOfRun(file, run).length;
     const flags = (run: RunInstruction) => run.flags.map((f) => file.source(f.range)).join(" ");
     let previous: Instruction | undefined;
     for (const ins of file.doc.instructions) {
       if (
         ins.kind === "run" &&
         previous?.kind === "run" &&
-        (commands.get(ins) ?? 0) <= SMALL &&
-        (commands.get(previous) ?? 0) <= SMALL &&
-        flags(ins) === flags(previous)
+        flags(ins) === flags(previous) &&
+        count(ins) <= SMALL &&
+        count(previous) <= SMALL
       ) {
         out.push({
           range: ins.keywordRange,

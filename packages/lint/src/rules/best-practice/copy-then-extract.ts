@@ -1,5 +1,5 @@
 import type { Argument } from "@enginekit/enginefile";
-import { runCommands } from "../../enginefile/shell/command-index.js";
+import { commandsOfRun } from "../../enginefile/shell/command-index.js";
 import { argumentsOf } from "../../enginefile/shell/queries.js";
 import type { ShellCommand } from "../../enginefile/shell/shell-command.js";
 import type { Report } from "../../model/finding.js";
@@ -58,7 +58,6 @@ unzip …\` — keeps the archive out of the image.)`,
   },
   (file) => {
     const out: Report[] = [];
-    const runs = new Map(runCommands(file).map((r) => [r.instruction as unknown, r.commands]));
     for (const stage of file.doc.stages) {
       // archives copied so far in the stage, by basename
       const copied = new Map<string, Argument>();
@@ -69,7 +68,8 @@ unzip …\` — keeps the archive out of the image.)`,
           if (ARCHIVE.test(dest) && ins.sources[0]) copied.set(basename(dest), ins.sources[0]);
           else for (const s of ins.sources) if (ARCHIVE.test(s.value)) copied.set(basename(s.value), s);
         } else if (ins.kind === "run" && copied.size > 0) {
-          for (const c of runs.get(ins) ?? []) {
+          // only RUNs after an archive COPY are parsed
+          for (const c of commandsOfRun(file, ins)) {
             if (!extracts(c)) continue;
             for (const w of argumentsOf(c)) {
               const source = copied.get(basename(w.text));

@@ -1,8 +1,10 @@
-import { runCommands, shellName } from "../../enginefile/shell/command-index.js";
+import { runsMentioning, shellName } from "../../enginefile/shell/command-index.js";
 import { argumentsOf } from "../../enginefile/shell/queries.js";
 import type { ShellCommand } from "../../enginefile/shell/shell-command.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
+
+const PIPE = ["|"];
 
 /** Shells that are not POSIX shells: their pipes do not mask failures the same way (hadolint skips them). */
 const NON_POSIX = new Set(["pwsh", "powershell", "cmd"]);
@@ -53,7 +55,8 @@ last command's. Set the shell with pipefail once per stage — \`SHELL ["/bin/ba
       const run = ins.kind === "onbuild" ? ins.trigger : ins;
       if (run?.kind === "run" && on) safe.add(run);
     }
-    for (const { instruction, commands } of runCommands(file)) {
+    // a pipe needs a `|` in the source: only those RUNs are parsed
+    for (const { instruction, commands } of runsMentioning(file, PIPE)) {
       if (safe.has(instruction) || instruction.form === "exec") continue;
       const first = commands.findIndex((c) => c.piped);
       if (first < 0 || commands.slice(0, first).some(isSetPipefail)) continue;
