@@ -11,6 +11,7 @@ import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import { instructionsOfKind } from "../enginefile/instructions.js";
 import { shellName, shellOf } from "../enginefile/shell/command-index.js";
 import { instructionScript, ScriptSource } from "../enginefile/shell/script-source.js";
+import { shebangProgram } from "../enginefile/shell/simple-commands.js";
 
 /** The dialects ShellCheck knows (`--shell`, `# shellcheck shell=`). */
 export type ShellcheckDialect = "sh" | "bash" | "dash" | "ksh" | "busybox";
@@ -36,17 +37,6 @@ const DIALECTS: Record<string, ShellcheckDialect> = {
 /** The dialect of a program name, undefined when ShellCheck cannot check it (zsh, pwsh, cmd, python …). */
 export function dialectOf(program: string): ShellcheckDialect | undefined {
   return DIALECTS[program];
-}
-
-/** The interpreter a heredoc body names in its `#!` line (`#!/usr/bin/env bash` → `bash`), if any. */
-function shebangProgram(body: string): string | undefined {
-  if (!body.startsWith("#!")) return undefined;
-  const words = body
-    .slice(2, body.indexOf("\n") >>> 0)
-    .trim()
-    .split(/\s+/);
-  const first = words[0]?.slice(words[0].lastIndexOf("/") + 1);
-  return first === "env" ? words.find((w, i) => i > 0 && !w.startsWith("-")) : first;
 }
 
 /** A heredoc body as a script of its own, mapped one to one to the Enginefile. */

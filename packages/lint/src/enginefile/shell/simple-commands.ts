@@ -187,15 +187,24 @@ class Walker {
   }
 }
 
-/** False when a heredoc run as a script starts with a `#!` naming something other than a shell. */
-function runsAsShell(body: string): boolean {
-  if (!body.startsWith("#!")) return true;
-  const line = body
+/**
+ * The interpreter a script names in its `#!` line (`#!/usr/bin/env bash` → `bash`, `#!/bin/sh -e` → `sh`);
+ * undefined without one.
+ */
+export function shebangProgram(body: string): string | undefined {
+  if (!body.startsWith("#!")) return undefined;
+  const words = body
     .slice(2, body.indexOf("\n") >>> 0)
     .trim()
     .split(/\s+/);
-  const program = line[0]?.slice(line[0].lastIndexOf("/") + 1);
-  const interpreter = program === "env" ? line.find((x, i) => i > 0 && !x.startsWith("-")) : program;
+  const first = words[0]?.slice(words[0].lastIndexOf("/") + 1);
+  return first === "env" ? words.find((w, i) => i > 0 && !w.startsWith("-")) : first;
+}
+
+/** False when a heredoc run as a script starts with a `#!` naming something other than a shell. */
+function runsAsShell(body: string): boolean {
+  if (!body.startsWith("#!")) return true;
+  const interpreter = shebangProgram(body);
   return interpreter !== undefined && SHELLS.has(interpreter);
 }
 
