@@ -5,6 +5,8 @@ import { enginefileRule } from "../../model/rule.js";
 
 /** More commands than this in a RUN: it was split on purpose (hadolint DL3059 counts the same way). */
 const SMALL = 2;
+/** Characters that can separate or nest commands in shell code (`;`, `&&`, `|`, `(…)`, `` `…` ``, `{ …; }`). */
+const OPERATORS = /[;&|`(){}\n]/;
 
 export default enginefileRule(
   {
@@ -28,7 +30,11 @@ two commands, RUNs with different flags and RUNs separated by another instructio
   (file) => {
     const out: Report[] = [];
     // only RUNs next to a RUN are parsed
-    const count = (run: RunInstruction) => commandsOfRun(file, run).length;
+    // a RUN without operators, substitutions or heredocs is one command: no parse needed
+    const count = (run: RunInstruction) =>
+      run.heredocs.length === 0 && !OPERATORS.test(file.source(run.argumentsRange))
+        ? 1
+        : commandsOfRun(file, run).length;
     const flags = (run: RunInstruction) => run.flags.map((f) => file.source(f.range)).join(" ");
     let previous: Instruction | undefined;
     for (const ins of file.doc.instructions) {
