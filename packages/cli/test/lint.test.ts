@@ -340,7 +340,7 @@ describe("the bundled examples (the README's first command)", () => {
       "maintainer-deprecated",
       "stage-name-casing",
     ]);
-    expect(rules["enginefiles/worker/Enginefile"]).toHaveLength(15);
+    expect(rules["enginefiles/worker/Enginefile"]).toHaveLength(18);
   });
 });
 const bin = join(packageDir, "dist", "bin.js");

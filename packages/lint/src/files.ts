@@ -66,6 +66,8 @@ export {
   type LintOverrides,
   ProjectSettings,
 } from "./node/project-settings.js";
+export { type ShellcheckInput, shellcheckEnabled, shellcheckEnginefiles } from "./node/shellcheck-batch.js";
+export { findShellcheck, ShellcheckError } from "./node/shellcheck-process.js";
 export { didYouMeanRule, RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds } from "./rules/registry.js";
 export { redactSecretValues, secretValueSpans } from "./text/redact-secret-values.js";
 export { escapeForTerminal, escapeLinesForTerminal } from "./text/terminal-text.js";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
 import { allInstructions, instructionsOfKind } from "../src/enginefile/instructions.js";
-import { runCommands, runsCalling, runsWithSudo } from "../src/enginefile/shell-commands.js";
+import { runCommands, runsCalling, runsWithSudo } from "../src/enginefile/shell/command-index.js";
 import { lintAnalyzedEnginefile } from "../src/index.js";
 
 const TEXT = [
@@ -155,10 +155,8 @@ describe("command heads", () => {
         ["-x", false, "-x"],
       ],
       [["apk", true, "apk"]],
-      [
-        ["<<EOF", false, "<<EOF"],
-        ["pip", false, "pip"],
-      ],
+      // a bare heredoc is the script itself: its commands, not `<<EOF`
+      [["pip", false, "pip"]],
     ]);
     const lines = (name: string) => runsCalling(file, [name]).map((r) => r.instruction.range.start.line);
     expect(lines("apt-get")).toEqual([1]);

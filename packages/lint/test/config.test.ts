@@ -134,7 +134,7 @@ describe("hadolint and BuildKit names, and .hadolint.yaml", () => {
   test("a .hadolint.yaml maps onto the enginekit settings; codes without a counterpart are skipped", () => {
     const c = parseConfig(
       [
-        "ignored: [DL3007, DL3008, SC2086]",
+        "ignored: [DL3007, DL3008, SC2086, DL9999]",
         "override:",
         "  error: [DL3020]",
         "  style: [DL3004]",
@@ -149,7 +149,13 @@ describe("hadolint and BuildKit names, and .hadolint.yaml", () => {
       ".hadolint.yaml",
     );
     expect(c).toEqual({
-      rules: { "add-instead-of-copy": "error", "no-sudo": "style", "latest-base-image": "off" },
+      rules: {
+        "add-instead-of-copy": "error",
+        "no-sudo": "style",
+        "latest-base-image": "off",
+        "apt-version-pin": "off",
+        "shellcheck/SC2086": "off",
+      },
       failureThreshold: "warning",
       trustedRegistries: ["docker.io", "*.gcr.io"],
       inlineSuppressions: false,

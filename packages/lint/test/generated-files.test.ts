@@ -35,7 +35,13 @@ describe("generated rule documentation (docs/rules)", () => {
     // (`--no-inline-suppressions`, `--trusted-registry`); online rules need a secrets service.
     const online = RULES.filter((r) => r.meta.online).map((r) => r.meta.id);
     const configurationOnly = [
+      "healthcheck-missing", // off by default, as in hadolint
       "ignore-pattern-unmatched", // needs a build context to list
+      "label-empty", // the label rules act only with a labelSchema
+      "label-required",
+      "label-superfluous",
+      "label-value-format",
+      "shellcheck", // needs the shellcheck executable
       "internal-error",
       "suppression-forbidden",
       "trusted-registry",

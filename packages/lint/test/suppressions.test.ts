@@ -1,10 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { lintEnginefile } from "../src/engine/lint-enginefile.js";
 import { lintManifest } from "../src/engine/lint-manifest.js";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
+import { DEFAULT_SETTINGS, type LintSettings } from "../src/engine/settings.js";
 import { formatRange } from "../src/testing/rule-tester.js";
 
-const lint = (text: string, settings = DEFAULT_SETTINGS) =>
+// the snippets put one-command RUNs in a row on purpose: consecutive-run would report each
+const SETTINGS: LintSettings = { ...DEFAULT_SETTINGS, rules: { "consecutive-run": "off" } };
+
+const lint = (text: string, settings: LintSettings = SETTINGS) =>
   lintEnginefile(text, settings).map((f) => `${formatRange(f.range)} ${f.ruleId}`);
 
 describe("suppression comments in Enginefiles", () => {

@@ -15,6 +15,7 @@ import {
   FixWriteError,
   FORMAT_NAMES,
   FORMATTERS,
+  findShellcheck,
   type LintOverrides,
   lintFiles,
   RULE_SEVERITIES,
@@ -153,6 +154,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     throw usage("reading stdin (-) needs --stdin-filename <name>");
   if (stdinIndex >= 0 && options.fix) throw usage("--fix cannot rewrite stdin");
   const filePaths = paths.filter((p) => p !== "-");
+  if (options.verbose && options.shellcheck !== false && !findShellcheck())
+    io.stderr("info: shellcheck not found on PATH; ShellCheck checks of RUN scripts skipped\n");
   const client = options.online ? await secretsClient(io) : undefined;
   let results: FileResult[];
   try {
@@ -168,6 +171,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         ...(options.fix ? { fix: true } : {}),
         ...(options.force ? { force: true } : {}),
         ...(client ? { secrets: client.kv } : {}),
+        ...(options.shellcheck === false ? { shellcheck: false as const } : {}),
+        onNotice: (message: string) => io.stderr(`${message}\n`),
       },
       stdin,
     );

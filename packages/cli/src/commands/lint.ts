@@ -21,6 +21,9 @@ export interface LintCommandOptions {
   explain?: string;
   online?: boolean;
   color?: boolean;
+  /** `--no-shellcheck`: false. */
+  shellcheck: boolean;
+  verbose?: boolean;
 }
 
 /**
@@ -86,6 +89,8 @@ export function registerLintCommand(program: Command, io: CliIo): void {
     .option("--list-rules", "list every rule and exit")
     .option("--explain <rule>", "print a rule's documentation and exit")
     .option("--online", "check secret references against the secrets service (SVC_ADDR, SVC_TOKEN)")
+    .option("--no-shellcheck", "do not run ShellCheck on RUN scripts (it runs when shellcheck is on PATH)")
+    .option("--verbose", "say what was skipped (e.g. ShellCheck not found on PATH)")
     .option("--color", "force colours")
     .option("--no-color", "disable colours")
     .action(async (paths: string[], options: LintCommandOptions, command: Command) => {

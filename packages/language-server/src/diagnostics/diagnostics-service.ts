@@ -12,6 +12,7 @@ import { findingsOf } from "./finding-source.js";
 import { ignoreFileFindings, isIgnoreFileDocument } from "./ignore-file-diagnostics.js";
 import { DiagnosticsPublisher } from "./publisher.js";
 import { relatedInformation } from "./related.js";
+import { ShellcheckSource } from "./shellcheck-source.js";
 import { toDiagnostic } from "./to-lsp.js";
 
 /** The finding at the offset where a document crosses {@link MAX_ANALYSED_CHARS} (not a lint rule: no rule page). */
@@ -47,6 +48,12 @@ export interface DiagnosticsHost {
  */
 export class DiagnosticsService {
   private readonly publisher: DiagnosticsPublisher;
+  /** ShellCheck in the background (src/diagnostics/shellcheck-source.ts): its findings join a document's next diagnostics. */
+  private readonly shellcheck = new ShellcheckSource((uri) =>
+    this.pull
+      ? void this.host.connection.languages.diagnostics.refresh().catch(() => undefined)
+      : this.publisher.schedule(uri),
+  );
 
   constructor(private readonly host: DiagnosticsHost) {
     this.publisher = new DiagnosticsPublisher(
@@ -75,7 +82,11 @@ export class DiagnosticsService {
       h.analysis.kind === "manifest" && this.host.settings().online
         ? await secretOnlineFindings(this.host.secrets, h.analysis.manifest)
         : [];
-    const findings = await findingsOf(h.analysis, lint, online);
+    const shellcheck =
+      h.analysis.kind === "enginefile"
+        ? this.shellcheck.findingsFor(h.document.uri, h.analysis.file, lint)
+        : [];
+    const findings = await findingsOf(h.analysis, lint, online, shellcheck);
     const cut = h.analysis.cutAt;
     if (cut !== undefined) findings.push(tooLargeFinding(h, cut));
     return findings;
@@ -136,11 +147,13 @@ export class DiagnosticsService {
   /** A document was closed: forget it and clear its pushed diagnostics. */
   closed(uri: string): void {
     this.publisher.forget(uri);
+    this.shellcheck.forget(uri);
     if (!this.pull) void this.host.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
   /** Stops every timer (shutdown). */
   dispose(): void {
     this.publisher.dispose();
+    this.shellcheck.dispose();
   }
 }

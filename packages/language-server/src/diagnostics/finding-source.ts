@@ -10,23 +10,29 @@ import { loadManifestStack } from "../manifest-stack/load-manifest-stack.js";
  * ignore file) are the settings', as `lintEnginefile` would give them to the analysis. Re-analysing the
  * parsed document with them shares its scopes, stage graph and rule caches.
  */
-export function enginefileFindings(file: AnalyzedEnginefile, settings: LintSettings): Finding[] {
+export function enginefileFindings(
+  file: AnalyzedEnginefile,
+  settings: LintSettings,
+  shellcheck: readonly Finding[] = [],
+): Finding[] {
   const options = { ...file.options, ...settings.enginefile };
-  return lintAnalyzedEnginefile(analyzeEnginefile(file.doc, options), settings);
+  return lintAnalyzedEnginefile(analyzeEnginefile(file.doc, options), settings, shellcheck);
 }
 
 /**
  * The one place diagnostics come from (task §1: "behind one small interface"): the findings of
  * `@enginekit/lint` for an analysed document, with the same settings model as `enginekit lint`, so the
- * editor and CI agree. `online` adds findings of the online secret checks (manifests only). A manifest's
+ * editor and CI agree. `online` adds findings of the online secret checks (manifests only), `shellcheck`
+ * ShellCheck's findings ready for an Enginefile's text (`shellcheck-source.ts`). A manifest's
  * findings come from the manifest stack (loaded by its analysis already).
  */
 export async function findingsOf(
   analysis: DocumentAnalysis,
   settings: LintSettings,
   online: readonly ManifestFinding[] = [],
+  shellcheck: readonly Finding[] = [],
 ): Promise<Finding[]> {
-  if (analysis.kind === "enginefile") return enginefileFindings(analysis.file, settings);
+  if (analysis.kind === "enginefile") return enginefileFindings(analysis.file, settings, shellcheck);
   const { lintAnalyzedManifest } = await loadManifestStack();
   const manifest =
     online.length > 0

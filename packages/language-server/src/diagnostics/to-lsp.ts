@@ -46,6 +46,12 @@ export function toLspEdits(fix: Fix): LspTextEdit[] {
   return fix.edits.map((edit) => ({ range: toLspRange(edit.range), newText: edit.newText }));
 }
 
+/** The page of a rule: ShellCheck's wiki for its checks (`shellcheck/SC2086`), else the rule's page. */
+function docsLink(ruleId: string, docsBase: string): string {
+  const check = /^shellcheck\/(SC\d{4})$/.exec(ruleId)?.[1];
+  return check ? `https://www.shellcheck.net/wiki/${check}` : `${docsBase}${ruleId}.md`;
+}
+
 /**
  * A finding as an LSP diagnostic: rule id as `code`, `codeDescription` linking the rule's page,
  * `source: "enginekit"`, deprecated/unnecessary tags, and the quick fix in `data`.
@@ -55,7 +61,7 @@ export function toDiagnostic(finding: Finding, docsBase: string = DEFAULT_RULE_D
     range: toLspRange(finding.range),
     severity: SEVERITY[finding.severity],
     code: finding.ruleId,
-    codeDescription: { href: `${docsBase}${finding.ruleId}.md` },
+    codeDescription: { href: docsLink(finding.ruleId, docsBase) },
     source: DIAGNOSTIC_SOURCE,
     message: finding.message,
   };

@@ -8,6 +8,7 @@
  * or enginekit ids; names enginekit has no rule for are skipped (the file also serves hadolint). Output
  * settings (`format`, `no-color`, `verbose`) are hadolint's own and ignored.
  */
+import { LABEL_TYPES, type LabelType } from "../enginefile/label-types.js";
 import type { RuleSeverity } from "../model/severity.js";
 import { resolveRuleIds } from "../rules/registry.js";
 import type { LintConfig } from "./schema.js";
@@ -78,9 +79,14 @@ export function fromHadolintConfig(value: unknown, at: At): LintConfig {
   if (schema !== undefined && schema !== null) {
     if (typeof schema !== "object" || Array.isArray(schema))
       throw at(["label-schema"], "label-schema: expected a mapping of label names to types");
-    out.labelSchema = Object.fromEntries(
-      Object.entries(schema as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
-    );
+    const types: Record<string, LabelType> = {};
+    for (const [label, type] of Object.entries(schema as Record<string, unknown>)) {
+      const t = String(type);
+      if (!(LABEL_TYPES as readonly string[]).includes(t))
+        throw at(["label-schema", label], `label-schema: ${label}: use one of ${LABEL_TYPES.join(", ")}`);
+      types[label] = t as LabelType;
+    }
+    out.labelSchema = types;
   }
   const strict = bool(h["strict-labels"], "strict-labels", at);
   if (strict !== undefined) out.strictLabels = strict;

@@ -1,5 +1,6 @@
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
 import { z } from "zod";
+import { LABEL_TYPES } from "../enginefile/label-types.js";
 import { RULE_SEVERITIES, SEVERITIES } from "../model/severity.js";
 
 /**
@@ -44,15 +45,15 @@ export const LintConfigSchema = z
       .optional()
       .describe("Registries base images may come from (globs like `*.gcr.io`; `docker.io` for Docker Hub)."),
     labelSchema: z
-      .record(z.string(), z.string())
+      .record(z.string(), z.enum(LABEL_TYPES))
       .optional()
       .describe(
-        "Labels every image must have, by name, with their type (hadolint's label-schema: text, url, hash, rfc3339, semver, email, spdx).",
+        "Labels the final image must carry and the type of each value: text, url, semver, hash, rfc3339, spdx, email (hadolint's label-schema).",
       ),
     strictLabels: z
       .boolean()
       .optional()
-      .describe("Only the labels in labelSchema are allowed (hadolint's strict-labels)."),
+      .describe("Report labels that labelSchema does not name (hadolint's strict-labels)."),
     failureThreshold: z
       .enum(["none", ...SEVERITIES])
       .optional()

@@ -5,10 +5,19 @@ import { enginefileSuppressions } from "../suppressions/collect.js";
 import { finish, runRules } from "./run-rules.js";
 import type { LintSettings } from "./settings.js";
 
-/** Lints an analysed Enginefile: every enabled Enginefile rule, then suppressions. Pure; never throws. */
-export function lintAnalyzedEnginefile(file: AnalyzedEnginefile, settings: LintSettings): Finding[] {
+/**
+ * Lints an analysed Enginefile: every enabled Enginefile rule, then suppressions. `extra` are findings
+ * found outside the rules' checks for the same text (ShellCheck's), suppressed and sorted with the
+ * rest. Pure; never throws.
+ */
+export function lintAnalyzedEnginefile(
+  file: AnalyzedEnginefile,
+  settings: LintSettings,
+  extra: readonly Finding[] = [],
+): Finding[] {
   const whole = file.lines.range(0, 0);
   const found = runRules("enginefile", file, settings, whole);
+  if (extra.length > 0) found.push(...extra);
   return finish(applyBuildkitCheckDirective(file.doc, found), enginefileSuppressions(file), settings);
 }
 

@@ -25,7 +25,14 @@ export const DEFAULT_SETTINGS: LintSettings = {
   reportUnusedSuppressions: true,
 };
 
-/** The effective severity of `ruleId` under `settings` (`off` for unknown ids). */
+/**
+ * The effective severity of `ruleId` under `settings` (`off` for unknown ids). A ShellCheck check
+ * (`shellcheck/SC2086`) without its own setting follows the `shellcheck` rule's.
+ */
 export function severityOf(settings: LintSettings, ruleId: string): RuleSeverity {
-  return settings.rules[ruleId] ?? ruleById(ruleId)?.meta.severity ?? "off";
+  const own = settings.rules[ruleId];
+  if (own) return own;
+  const rule = ruleById(ruleId);
+  if (rule && rule.meta.id !== ruleId) return severityOf(settings, rule.meta.id);
+  return rule?.meta.severity ?? "off";
 }

@@ -10,6 +10,7 @@ import {
 } from "@enginekit/enginefile";
 import type { Range, TextEdit } from "../model/finding.js";
 import { TextLines } from "../text/line-index.js";
+import type { LabelType } from "./label-types.js";
 
 /** Inputs of Enginefile rules that the file does not contain (from configuration and the file system). */
 export interface EnginefileLintOptions {
@@ -18,16 +19,19 @@ export interface EnginefileLintOptions {
   /** Registries allowed in FROM (globs like `*.gcr.io`; `docker.io` for Docker Hub); empty = any. */
   trustedRegistries?: readonly string[];
   /**
+   * Labels the final image must carry, with the type of value each must have (hadolint's
+   * `label-schema`; the label rules are silent without one).
+   */
+  labelSchema?: Readonly<Record<string, LabelType>>;
+  /** Report labels the schema does not name (hadolint's `strict-labels`). */
+  strictLabels?: boolean;
+  /**
    * Whether the build context's ignore file (`.engineignore`, else `.dockerignore`) excludes a path (relative to the context root, `/`
    * separated). Undefined when there is no ignore file: the `copy-ignored-file` rule then stays silent.
    */
   isIgnored?: (path: string) => boolean;
   /** The base name of the ignore file behind `isIgnored` (`.engineignore`, `.dockerignore` …), for messages. */
   ignoreFileName?: string;
-  /** Labels every image must have, by name, with their type (`labelSchema`; hadolint's label-schema). */
-  labelSchema?: Readonly<Record<string, string>>;
-  /** Only the labels in `labelSchema` are allowed (`strictLabels`; hadolint's strict-labels). */
-  strictLabels?: boolean;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { RunInstruction } from "@enginekit/enginefile";
 import type { Fix } from "../model/finding.js";
 import type { AnalyzedEnginefile } from "./analysis.js";
-import { hasOption, type ShellCommand, type ShellWord, subcommand } from "./shell-commands.js";
+import { type CommandNames, isNamed } from "./shell/command-index.js";
+import { argumentsOf, hasOption, subcommand } from "./shell/queries.js";
+import type { ShellCommand, ShellWord } from "./shell/shell-command.js";
 
 /** A package-manager command found in a RUN: the manager, its subcommand word and the command. */
 export interface PackageCommand {
@@ -10,24 +12,53 @@ export interface PackageCommand {
   command: ShellCommand;
 }
 
+/** `pip`, `pip3`, `pip2.7`, `pip3.12` (hadolint DL3013/DL3042 read the same names). */
+export const PIP: CommandNames = { test: (name) => /^pip(\d+(\.\d+)?)?$/.test(name) };
+
 /** Reads `cmd` as a call of one of `managers` with one of `subcommands` (e.g. apt-get install). */
 export function packageCommand(
   cmd: ShellCommand,
-  managers: readonly string[],
+  managers: CommandNames,
   subcommands: readonly string[],
 ): PackageCommand | undefined {
-  if (!cmd.name || !managers.includes(cmd.name)) return undefined;
+  if (!isNamed(cmd.name, managers)) return undefined;
   const sub = subcommand(cmd);
   if (!sub || !subcommands.includes(sub.text)) return undefined;
-  return { manager: cmd.name, sub, command: cmd };
+  return { manager: cmd.name!, sub, command: cmd };
 }
 
-/** True when the RUN has a cache mount whose target starts with one of `paths`. */
+/**
+ * The package arguments of a package-manager command: the words after the subcommand that are not
+ * options, skipping the values of `valueOptions` (`-t bookworm`, `-r requirements.txt`) and `--opt=value`.
+ */
+export function packageArguments(p: PackageCommand, valueOptions: readonly string[]): ShellWord[] {
+  const args = argumentsOf(p.command);
+  const out: ShellWord[] = [];
+  let i = args.indexOf(p.sub) + 1;
+  for (; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (t === "--") {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+    if (t.startsWith("-")) {
+      if (valueOptions.includes(t)) i++;
+      continue;
+    }
+    out.push(args[i]!);
+  }
+  return out;
+}
+
+/**
+ * True when the RUN has a cache or tmpfs mount whose target starts with one of `paths`: what the
+ * package manager writes there never reaches the layer.
+ */
 export function hasCacheMount(run: RunInstruction, paths: readonly string[]): boolean {
   if (run.mounts.length === 0) return false;
   return run.mounts.some(
     (m) =>
-      m.type === "cache" &&
+      (m.type === "cache" || m.type === "tmpfs") &&
       m.options.some(
         (o) =>
           ["target", "dst", "destination"].includes(o.key) &&

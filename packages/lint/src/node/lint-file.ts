@@ -38,6 +38,8 @@ export interface FileJob {
   kind: FileKind;
   settings: LintSettings;
   failureThreshold: Severity | "none";
+  /** ShellCheck's findings on the file's text, found before the job ran (one process for all files). */
+  shellcheck?: Finding[];
 }
 
 /** How files are linted: quick fixes, and the secrets reader for online checks. */
@@ -46,13 +48,18 @@ export interface LintJobOptions {
   secrets?: SecretsReader;
 }
 
-/** Lints text as the file `path` (absolute); the text after fixes, its findings and the fixes applied. */
+/**
+ * Lints text as the file `path` (absolute); the text after fixes, its findings and the fixes applied.
+ * `shellcheck` are ShellCheck's findings on `text`: kept when no fix changed the text (a fixed text
+ * would need a new ShellCheck run; its next lint has them again).
+ */
 export async function lintOne(
   text: string,
   kind: FileKind,
   path: string,
   settings: LintSettings,
   options: LintJobOptions,
+  shellcheck: readonly Finding[] = [],
 ): Promise<{ text: string; findings: Finding[]; fixesApplied: number }> {
   if (kind === "ignorefile") {
     const { lintIgnoreFileAt } = await import("./ignore-context.js");
@@ -61,7 +68,8 @@ export async function lintOne(
   if (kind === "enginefile") {
     const ignore = await loadEngineIgnoreFor(path);
     const s: LintSettings = { ...settings, enginefile: { ...settings.enginefile, ...ignore } };
-    const lint = (t: string) => lintAnalyzedEnginefile(analyzeEnginefile(t, s.enginefile), s);
+    const lint = (t: string) =>
+      lintAnalyzedEnginefile(analyzeEnginefile(t, s.enginefile), s, t === text ? shellcheck : []);
     const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };
     return { text: fixed.text, findings: lint(fixed.text), fixesApplied: fixed.applied };
   }
@@ -87,7 +95,7 @@ export async function lintFileJob(job: FileJob, options: LintJobOptions): Promis
   } catch (error) {
     throw unreadable(job.display, error);
   }
-  const r = await lintOne(text, job.kind, job.path, job.settings, options);
+  const r = await lintOne(text, job.kind, job.path, job.settings, options, job.shellcheck);
   return {
     path: job.display,
     absolutePath: job.path,

@@ -8,6 +8,7 @@ import { type FileJob, type FileResult, failingCount, lintOne } from "./lint-fil
 import { OutputError, writeOutputFile } from "./output-file.js";
 import { lintInWorkers, lintSequentially, workerCount } from "./parallel.js";
 import { type LintOverrides, ProjectSettings } from "./project-settings.js";
+import { addShellcheckFindings } from "./shellcheck-jobs.js";
 
 export type { FileResult };
 
@@ -26,6 +27,13 @@ export interface LintFilesOptions {
    * there are many files and the linter runs from its built JavaScript; 0 lints in this thread.
    */
   workers?: number | "auto";
+  /**
+   * ShellCheck inside RUN: `"auto"` (default) runs the `shellcheck` found on `PATH`, if any, once for
+   * all files; a path runs that executable; false never runs it.
+   */
+  shellcheck?: "auto" | string | false;
+  /** Receives one line when ShellCheck fails (the lint goes on without its findings). */
+  onNotice?: (message: string) => void;
 }
 
 /** Text given directly (stdin): its display name decides the kind and which configuration applies. */
@@ -103,6 +111,8 @@ export async function lintFiles(
     ...(options.fix ? { fix: true } : {}),
     ...(options.secrets ? { secrets: options.secrets } : {}),
   };
+  const stdinText = stdin ? { ...stdin, path: resolve(options.cwd, stdin.fileName) } : undefined;
+  const stdinShellcheck = await addShellcheckFindings(jobs, stdinText, project, options);
   const workers = options.secrets ? 0 : workerCount(jobs.length, options.workers);
   const out: FileResult[] =
     workers > 0 ? await lintInWorkers(jobs, jobOptions, workers) : await lintSequentially(jobs, jobOptions);
@@ -111,7 +121,7 @@ export async function lintFiles(
     const abs = resolve(options.cwd, stdin.fileName);
     const { settings, failureThreshold } = project.forFile(abs);
     const kind = kindOfNamedFile(stdin.fileName);
-    const r = await lintOne(stdin.text, kind, abs, settings, options);
+    const r = await lintOne(stdin.text, kind, abs, settings, options, stdinShellcheck);
     out.push({
       path: stdin.fileName,
       absolutePath: undefined,

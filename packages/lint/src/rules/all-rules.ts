@@ -4,28 +4,46 @@ import apkNoCache from "./best-practice/apk-no-cache.js";
 import aptListsCleanup from "./best-practice/apt-lists-cleanup.js";
 import aptNoInstallRecommends from "./best-practice/apt-no-install-recommends.js";
 import cdInRun from "./best-practice/cd-in-run.js";
+import consecutiveRun from "./best-practice/consecutive-run.js";
 import copyDestinationSlash from "./best-practice/copy-destination-slash.js";
+import copyRelativeDestination from "./best-practice/copy-relative-destination.js";
+import copyThenExtract from "./best-practice/copy-then-extract.js";
 import curlAndWget from "./best-practice/curl-and-wget.js";
 import execFormCommand from "./best-practice/exec-form-command.js";
 import finalUserRoot from "./best-practice/final-user-root.js";
+import healthcheckMissing from "./best-practice/healthcheck-missing.js";
 import latestBaseImage from "./best-practice/latest-base-image.js";
 import legacyKeyValue from "./best-practice/legacy-key-value.js";
+import lnBinSh from "./best-practice/ln-bin-sh.js";
 import maintainerDeprecated from "./best-practice/maintainer-deprecated.js";
 import multipleInstructions from "./best-practice/multiple-instructions.js";
 import noSudo from "./best-practice/no-sudo.js";
 import packageManagerConfirm from "./best-practice/package-manager-confirm.js";
 import pipNoCacheDir from "./best-practice/pip-no-cache-dir.js";
+import pipefail from "./best-practice/pipefail.js";
+import pointlessCommand from "./best-practice/pointless-command.js";
 import relativeWorkdir from "./best-practice/relative-workdir.js";
 import rpmCacheCleanup from "./best-practice/rpm-cache-cleanup.js";
+import shellcheck from "./best-practice/shellcheck.js";
 import trustedRegistry from "./best-practice/trusted-registry.js";
 import untaggedBaseImage from "./best-practice/untagged-base-image.js";
 import useAptGet from "./best-practice/use-apt-get.js";
+import userNumeric from "./best-practice/user-numeric.js";
+import useraddNoLogInit from "./best-practice/useradd-no-log-init.js";
+import wgetProgress from "./best-practice/wget-progress.js";
+import yarnCacheClean from "./best-practice/yarn-cache-clean.js";
+import zypperDistUpgrade from "./best-practice/zypper-dist-upgrade.js";
 import ignoreExceptionUnreachable from "./ignore-file/ignore-exception-unreachable.js";
 import ignoreExcludesBuildFile from "./ignore-file/ignore-excludes-build-file.js";
 import ignorePatternDuplicate from "./ignore-file/ignore-pattern-duplicate.js";
 import ignorePatternRegexp from "./ignore-file/ignore-pattern-regexp.js";
 import ignorePatternSyntax from "./ignore-file/ignore-pattern-syntax.js";
 import ignorePatternUnmatched from "./ignore-file/ignore-pattern-unmatched.js";
+import labelEmpty from "./labels/label-empty.js";
+import labelKeyInvalid from "./labels/label-key-invalid.js";
+import labelRequired from "./labels/label-required.js";
+import labelSuperfluous from "./labels/label-superfluous.js";
+import labelValueFormat from "./labels/label-value-format.js";
 import internalError from "./linter/internal-error.js";
 import invalidSuppression from "./linter/invalid-suppression.js";
 import suppressionForbidden from "./linter/suppression-forbidden.js";
@@ -50,11 +68,21 @@ import secretRefKv2Path from "./manifest/secret-ref-kv2-path.js";
 import secretRefNotFound from "./manifest/secret-ref-not-found.js";
 import secretRefSyntax from "./manifest/secret-ref-syntax.js";
 import secretRefUnreachable from "./manifest/secret-ref-unreachable.js";
+import apkVersionPin from "./pinning/apk-version-pin.js";
+import aptVersionPin from "./pinning/apt-version-pin.js";
+import dnfVersionPin from "./pinning/dnf-version-pin.js";
+import gemVersionPin from "./pinning/gem-version-pin.js";
+import goInstallVersionPin from "./pinning/go-install-version-pin.js";
+import npmVersionPin from "./pinning/npm-version-pin.js";
+import pipVersionPin from "./pinning/pip-version-pin.js";
+import yumVersionPin from "./pinning/yum-version-pin.js";
+import zypperVersionPin from "./pinning/zypper-version-pin.js";
 import copyIgnoredFile from "./security/copy-ignored-file.js";
 import secretNameInArgEnv from "./security/secret-name-in-arg-env.js";
 import secretReferenceInArgEnv from "./security/secret-reference-in-arg-env.js";
 import copyFromSelf from "./stages/copy-from-self.js";
 import copyFromUnknownStage from "./stages/copy-from-unknown-stage.js";
+import copyWholeFilesystem from "./stages/copy-whole-filesystem.js";
 import duplicateStageName from "./stages/duplicate-stage-name.js";
 import fromPlatform from "./stages/from-platform.js";
 import invalidImageReference from "./stages/invalid-image-reference.js";
@@ -139,6 +167,34 @@ export const RULES: readonly Rule[] = [
   trustedRegistry,
   untaggedBaseImage,
   useAptGet,
+  apkVersionPin,
+  aptVersionPin,
+  dnfVersionPin,
+  gemVersionPin,
+  goInstallVersionPin,
+  npmVersionPin,
+  pipVersionPin,
+  yumVersionPin,
+  zypperVersionPin,
+  consecutiveRun,
+  copyThenExtract,
+  lnBinSh,
+  pipefail,
+  pointlessCommand,
+  useraddNoLogInit,
+  wgetProgress,
+  yarnCacheClean,
+  zypperDistUpgrade,
+  shellcheck,
+  labelKeyInvalid,
+  labelRequired,
+  labelSuperfluous,
+  labelEmpty,
+  labelValueFormat,
+  copyRelativeDestination,
+  healthcheckMissing,
+  userNumeric,
+  copyWholeFilesystem,
   copyIgnoredFile,
   secretNameInArgEnv,
   secretReferenceInArgEnv,

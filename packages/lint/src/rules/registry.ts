@@ -47,18 +47,25 @@ const BY_ALIAS: ReadonlyMap<string, readonly string[]> = (() => {
   return out;
 })();
 
-/** The rule with this id, or undefined (ids only; see {@link resolveRuleIds} for peer names). */
+/** ShellCheck's checks: `shellcheck/SC2086` is a check of the `shellcheck` rule. */
+const SHELLCHECK_CHECK = /^shellcheck\/SC\d{4}$/;
+
+/** The rule with this id (a ShellCheck check id gives the `shellcheck` rule), or undefined. */
 export function ruleById(id: string): Rule | undefined {
-  return BY_ID.get(id);
+  return BY_ID.get(id) ?? (SHELLCHECK_CHECK.test(id) ? BY_ID.get("shellcheck") : undefined);
 }
 
 /**
- * The rule ids `idOrAlias` names: `[id]` for a rule id, the rules with that peer name for a hadolint
- * (`DL3020`), BuildKit (`StageNameCasing`) or ShellCheck (`SC2086`) name, `[]` when it names nothing.
+ * The rule ids `idOrAlias` names: `[id]` for a rule id or a ShellCheck check (`shellcheck/SC2086`), the
+ * rules with that peer name for a hadolint (`DL3020`) or BuildKit (`StageNameCasing`) name, the check
+ * `shellcheck/SC2086` for a bare ShellCheck code no rule claims, `[]` when it names nothing.
  */
 export function resolveRuleIds(idOrAlias: string): readonly string[] {
-  if (BY_ID.has(idOrAlias)) return [idOrAlias];
-  return BY_ALIAS.get(idOrAlias) ?? [];
+  if (BY_ID.has(idOrAlias) || SHELLCHECK_CHECK.test(idOrAlias)) return [idOrAlias];
+  const aliased = BY_ALIAS.get(idOrAlias);
+  if (aliased) return aliased;
+  // A ShellCheck code no rule names as its peer is that check of the `shellcheck` rule.
+  return /^SC\d{4}$/.test(idOrAlias) ? [`shellcheck/${idOrAlias}`] : [];
 }
 
 /** Every peer name and the rule ids it stands for. */

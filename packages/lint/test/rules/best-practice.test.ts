@@ -128,6 +128,8 @@ testRule(packageManagerConfirm, {
     {
       code: "FROM a:1\nRUN apt-get -qq install x && yum install -y y && zypper -n in z && apt-get install $PKGS\n",
     },
+    // quiet level 2 implies -y, however it is spelled
+    { code: "FROM a:1\nRUN apt-get install -q -q x && apt-get -qqy install y && apt-get install -q=2 z\n" },
   ],
   invalid: [
     {
@@ -140,7 +142,10 @@ testRule(packageManagerConfirm, {
 });
 
 testRule(aptNoInstallRecommends, {
-  valid: [{ code: "FROM a:1\nRUN apt-get install -y -o APT::Install-Recommends=false x\n" }],
+  valid: [
+    { code: "FROM a:1\nRUN apt-get install -y -o APT::Install-Recommends=false x\n" },
+    { code: "FROM a:1\nRUN if apt-get install -s x > /dev/null; then echo yes; fi\n" },
+  ],
   invalid: [
     {
       code: "FROM a:1\nRUN apt-get install -y x\n",
@@ -158,7 +163,11 @@ testRule(aptListsCleanup, {
 });
 
 testRule(apkNoCache, {
-  valid: [{ code: "FROM a:1\nRUN apk add x && rm -rf /var/cache/apk/*\nRUN apk add --no-cache y\n" }],
+  valid: [
+    { code: "FROM a:1\nRUN apk add x && rm -rf /var/cache/apk/*\nRUN apk add --no-cache y\n" },
+    { code: "FROM a:1\nRUN --mount=type=cache,target=/etc/apk/cache apk add x\n" },
+    { code: "FROM a:1\nRUN --mount=type=tmpfs,target=/var/cache/apk apk add x\n" },
+  ],
   invalid: [
     {
       code: "FROM a:1\nRUN apk add --virtual .b x\n",
@@ -174,13 +183,42 @@ testRule(rpmCacheCleanup, {
       code: "FROM a:1\nRUN yum install -y x && yum clean all\nRUN zypper in -y z && rm -rf /var/cache/zypp\n",
     },
   ],
-  invalid: [{ code: "FROM a:1\nRUN yum install -y x\n", errors: ["2:9-2:16"] }],
+  invalid: [
+    { code: "FROM a:1\nRUN yum install -y x\n", errors: ["2:9-2:16"] },
+    // the cleanup must follow the install
+    {
+      code: "FROM a:1\nRUN yum clean all && yum install -y x\nRUN dnf clean all; dnf install -y y\n",
+      errors: ["2:26-2:33", "3:24-3:31"],
+    },
+    {
+      code: "FROM a:1\nRUN zypper install -y z\n",
+      errors: [
+        { range: "2:12-2:19", message: 'Run "zypper clean --all" in the same RUN after zypper install.' },
+      ],
+    },
+  ],
+});
+
+testRule(rpmCacheCleanup, {
+  valid: [
+    { code: "FROM a:1\nRUN dnf5 install -y x && rm -rf /var/cache/libdnf5\n" },
+    { code: "FROM a:1\nRUN --mount=type=cache,target=/var/cache/libdnf5 dnf install -y x\n" },
+    { code: "FROM a:1\nRUN --mount=type=tmpfs,target=/var/cache/zypp zypper in -y x\n" },
+    { code: "FROM a:1\nRUN zypper in -y x && zypper clean --all\n" },
+  ],
+  invalid: [
+    {
+      code: "FROM a:1\nRUN dnf install -y x && rm -rf /var/cache/libdnf5 && dnf install z\n",
+      errors: ["2:58-2:65"],
+    },
+  ],
 });
 
 testRule(pipNoCacheDir, {
   valid: [
     { code: "FROM a:1\nENV PIP_NO_CACHE_DIR=1\nRUN pip install x\n" },
     { code: "FROM a:1\nRUN --mount=type=cache,target=/root/.cache/pip pip install x\n" },
+    { code: "FROM a:1\nRUN --mount=type=tmpfs,target=/root/.cache pip3.12 install x\n" },
   ],
   invalid: [
     {
@@ -188,6 +226,7 @@ testRule(pipNoCacheDir, {
       errors: ["2:30-2:37"],
       output: "FROM a:1\nRUN python -m venv v && pip3 install --no-cache-dir -r r.txt\n",
     },
+    { code: "FROM a:1\nRUN pip2 install x; pip3.12 install y\n", errors: ["2:10-2:17", "2:29-2:36"] },
   ],
 });
 

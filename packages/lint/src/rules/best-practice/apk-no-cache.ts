@@ -4,7 +4,7 @@ import {
   insertOptionAfter,
   packageCommand,
 } from "../../enginefile/package-managers.js";
-import { runsCalling } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 

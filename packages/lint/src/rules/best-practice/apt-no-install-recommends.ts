@@ -1,10 +1,12 @@
 import { hasOption, insertOptionAfter, packageCommand } from "../../enginefile/package-managers.js";
-import { runsCalling } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
 const APT_GET = ["apt-get"];
 const INSTALL = ["install"];
+/** apt-get(8): options that only print what would be done. */
+const SIMULATE = ["-s", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act"];
 
 export default enginefileRule(
   {
@@ -28,7 +30,7 @@ export default enginefileRule(
         const p = packageCommand(c, APT_GET, INSTALL);
         if (
           !p ||
-          hasOption(c, "--no-install-recommends") ||
+          hasOption(c, "--no-install-recommends", ...SIMULATE) ||
           c.words.some((w) => w.text.includes("Install-Recommends"))
         )
           continue;

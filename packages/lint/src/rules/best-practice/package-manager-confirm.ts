@@ -1,5 +1,6 @@
 import { hasOption, insertOptionAfter, packageCommand } from "../../enginefile/package-managers.js";
-import { runsCalling } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell/command-index.js";
+import { countShortOption } from "../../enginefile/shell/queries.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -56,6 +57,8 @@ for confirmation, reads end-of-file and aborts. The quick fix adds \`-y\` after 
       for (const c of commands) {
         const p = packageCommand(c, MANAGERS, SUBCOMMANDS);
         if (!p || hasOption(c, ...YES) || c.words.some((w) => w.dynamic)) continue;
+        // apt-get: quiet level 2 (`-qq`, `-q -q`) implies -y (apt-get(8) "-q")
+        if (p.manager.startsWith("apt") && countShortOption(c, "q") >= 2) continue;
         out.push({
           range: p.sub.range,
           message: `${p.manager} ${p.sub.text} without -y waits for a confirmation the build cannot give.`,

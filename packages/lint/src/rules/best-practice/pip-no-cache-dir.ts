@@ -2,13 +2,13 @@ import {
   hasCacheMount,
   hasOption,
   insertOptionAfter,
+  PIP,
   packageCommand,
 } from "../../enginefile/package-managers.js";
-import { runsCalling } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
-const PIP = ["pip", "pip3"];
 const INSTALL = ["install"];
 const CACHE_PATHS = ["/root/.cache", "/home"];
 

@@ -1,11 +1,14 @@
 import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
-import { runsCalling } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell/command-index.js";
+import { argumentsOf, subcommand } from "../../enginefile/shell/queries.js";
+import type { ShellCommand } from "../../enginefile/shell/shell-command.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
-const MANAGERS = ["yum", "dnf", "microdnf", "zypper"];
+const MANAGERS = ["yum", "dnf", "dnf5", "microdnf", "zypper"];
 const INSTALL = ["install", "in"];
 const CACHE_PATHS = ["/var/cache/yum", "/var/cache/dnf", "/var/cache/zypp", "/var/cache/libdnf5"];
+const ALL_CACHES = ["/var/cache", "/var/cache/", "/var/cache/*"];
 
 export default enginefileRule(
   {
@@ -14,8 +17,8 @@ export default enginefileRule(
     description: "A RUN installs with `yum`, `dnf`, `microdnf` or `zypper` without cleaning its cache.",
     severity: "info",
     fixable: false,
-    docs: `End the RUN with \`yum clean all\` / \`dnf clean all\` / \`microdnf clean all\` / \`zypper clean\` (or
-remove \`/var/cache/yum\`, \`/var/cache/dnf\`), or mount a cache there, so metadata does not stay in the layer.`,
+    docs: `End the RUN with \`yum clean all\` / \`dnf clean all\` / \`microdnf clean all\` / \`zypper clean --all\` (or
+remove \`/var/cache/yum\`, \`/var/cache/dnf\`, \`/var/cache/libdnf5\`, \`/var/cache/zypp\`), or mount a cache or tmpfs there, so metadata does not stay in the layer.`,
     peers: ["hadolint DL3032 / DL3036 / DL3040", "Trivy DS-0015 / DS-0019 / DS-0020 / DS-0027"],
     examples: [
       { kind: "invalid", code: "FROM fedora:40\nRUN dnf install -y git\n" },
@@ -26,22 +29,31 @@ remove \`/var/cache/yum\`, \`/var/cache/dnf\`), or mount a cache there, so metad
     const out: Report[] = [];
     for (const { instruction, commands } of runsCalling(file, MANAGERS)) {
       if (hasCacheMount(instruction, CACHE_PATHS)) continue;
-      for (const c of commands) {
+      commands.forEach((c, i) => {
         const p = packageCommand(c, MANAGERS, INSTALL);
-        if (!p) continue;
-        const cleaned = commands.some(
-          (x) =>
-            (x.name === p.manager && x.words.some((w) => w.text === "clean")) ||
-            (x.name === "rm" && x.words.some((w) => w.text.startsWith("/var/cache/"))),
-        );
-        if (!cleaned)
-          out.push({
-            range: p.sub.range,
-            message: `Run "${p.manager} clean all" in the same RUN after ${p.manager} ${p.sub.text}.`,
-          });
-        break;
-      }
+        // the cleanup must come after the install: `yum clean all && yum install x` leaves the cache
+        if (!p || commands.slice(i + 1).some((x) => cleansCache(x, p.manager))) return;
+        out.push({
+          range: p.sub.range,
+          message: `Run "${cleanCommand(p.manager)}" in the same RUN after ${p.manager} ${p.sub.text}.`,
+        });
+      });
     }
     return out;
   },
 );
+
+/** The command that empties `manager`'s cache (`zypper clean all` would clean a repository named "all"). */
+function cleanCommand(manager: string): string {
+  return manager === "zypper" ? "zypper clean --all" : `${manager} clean all`;
+}
+
+/** True when `cmd` cleans `manager`'s cache: `<manager> clean …` or `rm` of a cache directory. */
+function cleansCache(cmd: ShellCommand, manager: string): boolean {
+  if (cmd.name === manager)
+    return subcommand(cmd)?.text === "clean" || (manager === "zypper" && subcommand(cmd)?.text === "cc");
+  if (cmd.name !== "rm") return false;
+  return argumentsOf(cmd).some(
+    (w) => ALL_CACHES.includes(w.text) || CACHE_PATHS.some((p) => w.text === p || w.text.startsWith(`${p}/`)),
+  );
+}

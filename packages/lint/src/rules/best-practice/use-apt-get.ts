@@ -1,4 +1,4 @@
-import { runsCalling } from "../../enginefile/shell-commands.js";
+import { runsCalling } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 

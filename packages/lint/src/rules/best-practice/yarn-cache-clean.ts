@@ -1,0 +1,46 @@
+import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
+import { runsCalling } from "../../enginefile/shell/command-index.js";
+import { argumentsOf } from "../../enginefile/shell/queries.js";
+import type { Report } from "../../model/finding.js";
+import { enginefileRule } from "../../model/rule.js";
+
+const YARN = ["yarn"];
+const CACHE_PATHS = ["/usr/local/share/.cache/yarn", "/root/.cache/yarn", "/root/.yarn", "/home"];
+
+export default enginefileRule(
+  {
+    id: "yarn-cache-clean",
+    name: "yarn install without yarn cache clean",
+    description: "A RUN runs `yarn install` but not `yarn cache clean`.",
+    severity: "info",
+    fixable: false,
+    docs: `Yarn keeps every downloaded package in its cache, which then stays in the layer. End the RUN with
+\`yarn cache clean\`, or mount a cache on the yarn cache folder.`,
+    peers: ["hadolint DL3060"],
+    examples: [
+      { kind: "invalid", code: "FROM node:22\nRUN yarn install --frozen-lockfile\n" },
+      { kind: "valid", code: "FROM node:22\nRUN yarn install --frozen-lockfile && yarn cache clean\n" },
+    ],
+  },
+  (file) => {
+    const out: Report[] = [];
+    for (const { instruction, commands } of runsCalling(file, YARN)) {
+      if (hasCacheMount(instruction, CACHE_PATHS)) continue;
+      const cleaned = commands.some(
+        (c) =>
+          c.name === "yarn" &&
+          argumentsOf(c).some((w, i, a) => w.text === "cache" && a[i + 1]?.text === "clean"),
+      );
+      if (cleaned) continue;
+      for (const c of commands) {
+        const p = packageCommand(c, YARN, ["install"]);
+        if (p)
+          out.push({
+            range: p.sub.range,
+            message: "Run yarn cache clean in the same RUN after yarn install.",
+          });
+      }
+    }
+    return out;
+  },
+);

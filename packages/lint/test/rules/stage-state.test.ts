@@ -1,0 +1,39 @@
+import copyRelativeDestination from "../../src/rules/best-practice/copy-relative-destination.js";
+import healthcheckMissing from "../../src/rules/best-practice/healthcheck-missing.js";
+import userNumeric from "../../src/rules/best-practice/user-numeric.js";
+import copyWholeFilesystem from "../../src/rules/stages/copy-whole-filesystem.js";
+import { testRule } from "../../src/testing/rule-tester.js";
+
+testRule(copyRelativeDestination, {
+  valid: [
+    { code: "FROM a:1\nCOPY x /app/\nCOPY y $HOME/\nADD z C:\\\\app\\\\\n" },
+    { code: "FROM a:1 AS base\nWORKDIR /app\nFROM base\nCOPY x .\n" },
+  ],
+  invalid: [
+    { code: "FROM a:1\nCOPY x app/\nWORKDIR /w\nCOPY y .\n", errors: ["2:8-2:12"] },
+    // a new stage from an image starts without the previous stage's WORKDIR
+    { code: "FROM a:1\nWORKDIR /w\nFROM b:1\nADD y .\n", errors: ["4:7-4:8"] },
+  ],
+});
+
+testRule(healthcheckMissing, {
+  valid: [
+    { code: "FROM a:1 AS base\nHEALTHCHECK NONE\nFROM base\n" },
+    { code: "FROM a:1\nHEALTHCHECK CMD true\n" },
+  ],
+  invalid: [{ code: "FROM a:1\nHEALTHCHECK CMD true\nFROM b:1\n", errors: ["3:1-3:5"] }],
+});
+
+testRule(userNumeric, {
+  valid: [
+    { code: "FROM a:1\nUSER app\nUSER 1000\n" },
+    { code: "FROM a:1 AS b\nUSER 1:1\nFROM b\nRUN x\n" },
+    { code: "FROM a:1\nUSER $UID\n" },
+  ],
+  invalid: [{ code: "FROM a:1 AS b\nUSER app\nFROM b\nRUN x\n", errors: ["2:6-2:9"] }],
+});
+
+testRule(copyWholeFilesystem, {
+  valid: [{ code: "FROM a:1 AS b\nFROM c:1\nCOPY --from=b /out /\nCOPY / /x\n" }],
+  invalid: [{ code: "FROM a:1 AS b\nFROM c:1\nCOPY --from=b / /\n", errors: ["3:15-3:16"] }],
+});

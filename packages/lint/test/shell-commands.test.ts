@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { analyzeEnginefile } from "../src/enginefile/analysis.js";
+import { runCommands, runsCalling } from "../src/enginefile/shell/command-index.js";
+
+/** The commands of each RUN as [name, words as written in the Enginefile]. */
+function commands(text: string): [string | undefined, string[]][][] {
+  const file = analyzeEnginefile(text);
+  return runCommands(file).map((r) =>
+    r.commands.map((c) => [c.name, c.words.map((w) => file.source(w.range))]),
+  );
+}
+
+describe("RUN shell code read through a shell parser", () => {
+  it("reads lists, pipelines, subshells, groups, compound commands and substitutions", () => {
+    const got = commands(
+      [
+        "FROM alpine",
+        "RUN a 1 && b | c; (d; e) || { f; }; if g; then h; fi; for x in 1; do i; done; j=$(k 2) l `m`",
+        "",
+      ].join("\n"),
+    );
+    expect(got[0]?.map(([n]) => n)).toEqual(["a", "b", "c", "d", "e", "f", "g", "h", "i", "l", "k", "m"]);
+    const file = analyzeEnginefile("FROM alpine\nRUN a | b && c\n");
+    expect(runCommands(file)[0]?.commands.map((c) => c.piped)).toEqual([true, true, false]);
+  });
+
+  it("keeps exact ranges across continuations, comment lines inside them and the escape directive", () => {
+    expect(
+      commands("FROM alpine\nRUN apt-get update \\\n# a comment\n\n  && apt-get install \\\n   -y x\n"),
+    ).toEqual([
+      [
+        ["apt-get", ["apt-get", "update"]],
+        ["apt-get", ["apt-get", "install", "-y", "x"]],
+      ],
+    ]);
+    const file = analyzeEnginefile('# escape=`\nFROM alpine\nRUN echo a `\n  && apk add "b c"\n');
+    const words = runCommands(file)[0]?.commands[1]?.words ?? [];
+    expect(words.map((w) => [w.text, file.source(w.range), w.range.start.line])).toEqual([
+      ["apk", "apk", 3],
+      ["add", "add", 3],
+      ["b c", '"b c"', 3],
+    ]);
+  });
+
+  it("reads `sh -c` scripts and heredocs run by a shell, with ranges inside them; not other heredocs", () => {
+    const text = [
+      "FROM alpine",
+      "RUN sh -c 'apk add x && pip install y'",
+      "RUN <<EOF",
+      "apt-get install z",
+      "EOF",
+      "RUN python3 <<EOF",
+      "apt-get = 1",
+      "EOF",
+      "RUN <<EOF",
+      "#!/usr/bin/env python3",
+      "apt-get",
+      "EOF",
+      "RUN bash -e <<'EOF'",
+      "  yum install w",
+      "EOF",
+      'RUN ["/bin/sh", "-c", "apk add v"]',
+      "",
+    ].join("\n");
+    const file = analyzeEnginefile(text);
+    expect(commands(text).map((r) => r.map(([n]) => n))).toEqual([
+      ["sh", "apk", "pip"],
+      ["apt-get"],
+      ["python3"],
+      [],
+      ["bash", "yum"],
+      ["sh", "apk"],
+    ]);
+    const where = (name: string, index: number) =>
+      runsCalling(file, [name]).flatMap((r) =>
+        r.commands
+          .filter((c) => c.name === name)
+          .map((c) => {
+            const w = c.words[index]!;
+            return [file.source(w.range), w.range.start.line, w.range.start.character];
+          }),
+      );
+    expect(where("pip", 2)).toEqual([["y", 1, 36]]);
+    expect(where("apt-get", 2)).toEqual([["z", 3, 16]]);
+    expect(where("yum", 1)).toEqual([["install", 13, 6]]);
+    expect(where("apk", 2)).toEqual([
+      ["x", 1, 19],
+      ["v", 15, 31],
+    ]);
+  });
+
+  it("marks words with expansions as dynamic, not single-quoted dollars", () => {
+    const file = analyzeEnginefile("FROM alpine\nRUN echo $a \"b$c\" '$d' e$(f) `g`\n");
+    const words = runCommands(file)[0]?.commands[0]?.words ?? [];
+    expect(words.map((w) => w.dynamic)).toEqual([false, true, true, false, true, true]);
+  });
+
+  it("reads no shell commands under a SHELL that is not a POSIX shell", () => {
+    const text = [
+      "FROM mcr.microsoft.com/windows/servercore:ltsc2022",
+      'SHELL ["powershell", "-Command"]',
+      "RUN Write-Host ('a {0}' -f $b); apt-get install x",
+      "FROM alpine",
+      "RUN apk add y",
+      'SHELL ["/bin/bash", "-o", "pipefail", "-c"]',
+      "RUN apk add z | tee",
+      "",
+    ].join("\n");
+    expect(commands(text).map((r) => r.map(([n]) => n))).toEqual([[], ["apk"], ["apk", "tee"]]);
+  });
+});
