@@ -387,3 +387,23 @@ describe("ignore files", () => {
     expect(ds[0]!.message).toContain('In this build context it matches "xyz".');
   });
 });
+
+describe("manifests: the project's API version", () => {
+  it("checks a manifest against .enginekit.yaml's apiVersion, as enginekit lint does", async () => {
+    const text = "Image: alpine:3.20\nStopTimeout: 30\n";
+    const older = mkdtempSync(join(tmpdir(), "ek-lsp-api-"));
+    writeFileSync(join(older, "web.container.yaml"), text);
+    const newer = mkdtempSync(join(tmpdir(), "ek-lsp-api-"));
+    writeFileSync(join(newer, ".enginekit.yaml"), 'apiVersion: "1.41"\n');
+    writeFileSync(join(newer, "web.container.yaml"), text);
+    const t = await client();
+    const at = async (dir: string) => {
+      const uri = pathToFileURL(join(dir, "web.container.yaml")).href;
+      const published = t.nextDiagnostics(uri);
+      await t.open(uri, text, "yaml");
+      return (await published).map((d) => d.code);
+    };
+    expect(await at(older)).toContain("manifest/api-version");
+    expect(await at(newer)).not.toContain("manifest/api-version");
+  });
+});

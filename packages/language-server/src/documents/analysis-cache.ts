@@ -24,7 +24,12 @@ interface AnalysisBase {
 export type EnginefileAnalysis = AnalysisBase & { kind: "enginefile"; file: AnalyzedEnginefile };
 
 /** A manifest version's analysis. */
-export type ManifestAnalysis = AnalysisBase & { kind: "manifest"; manifest: AnalyzedManifest };
+export type ManifestAnalysis = AnalysisBase & {
+  kind: "manifest";
+  manifest: AnalyzedManifest;
+  /** The engine API version the manifest was checked against (the project's `apiVersion`), if set. */
+  apiVersion?: string;
+};
 
 /** The text to analyse: the whole document, or its lines before {@link MAX_ANALYSED_CHARS}. */
 function analysedText(document: TextDocument): { text: string; cutAt?: number } {
@@ -78,25 +83,29 @@ export class AnalysisCache {
   }
 
   /**
-   * The analysis of `document` as `kind`; parses when the cached version is older. Rejects only when the
-   * manifest stack cannot be loaded.
+   * The analysis of `document` as `kind`; parses when the cached version is older (or, for a manifest, was
+   * checked against another `apiVersion`: the project's `.enginekit.yaml` `apiVersion`, as `enginekit
+   * lint` uses it). Rejects only when the manifest stack cannot be loaded.
    */
-  async get(document: TextDocument, kind: DocumentKind): Promise<DocumentAnalysis> {
+  async get(document: TextDocument, kind: DocumentKind, apiVersion?: string): Promise<DocumentAnalysis> {
     if (kind === "enginefile") return this.enginefile(document);
-    const cached = this.cached(document, kind);
+    const current = (a: DocumentAnalysis | undefined) =>
+      a?.kind === "manifest" && a.apiVersion === apiVersion ? a : undefined;
+    const cached = current(this.cached(document, kind));
     if (cached) return cached;
     const { analyzeManifest } = await loadManifestStack();
     // Another request may have analysed this version while the stack was loading.
-    const again = this.cached(document, kind);
+    const again = current(this.cached(document, kind));
     if (again) return again;
     const { text, cutAt } = analysedText(document);
-    const manifest = analyzeManifest(text, baseNameOf(document.uri));
+    const manifest = analyzeManifest(text, baseNameOf(document.uri), apiVersion);
     return this.store({
       kind,
       uri: document.uri,
       version: document.version,
       text,
       manifest,
+      ...(apiVersion === undefined ? {} : { apiVersion }),
       ...(cutAt === undefined ? {} : { cutAt }),
     });
   }

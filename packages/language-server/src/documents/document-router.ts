@@ -45,7 +45,10 @@ export class DocumentRouter {
     const document = this.documents.get(uri);
     if (!document) return undefined;
     const kind = await this.kindOf(document);
-    return kind ? { document, analysis: await this.cache.get(document, kind) } : undefined;
+    if (!kind) return undefined;
+    const apiVersion =
+      kind === "manifest" ? this.projects.settingsFor(uri, "manifest").manifestApiVersion : undefined;
+    return { document, analysis: await this.cache.get(document, kind, apiVersion) };
   }
 
   /**
