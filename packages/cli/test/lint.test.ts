@@ -232,7 +232,8 @@ describe("enginekit lint: stdin, --fix, --list-rules, --explain", () => {
 
   test("hadolint users: DL codes in --rule, # hadolint ignore= and a .hadolint.yaml", async () => {
     const root = project({
-      Enginefile: "FROM alpine:3.20\n# hadolint ignore=DL3004\nRUN sudo a\nRUN sudo b\nADD x.txt /x\n",
+      Enginefile:
+        "FROM alpine:3.20\n# hadolint ignore=DL3004\nRUN sudo a\nWORKDIR /w\nRUN sudo b\nADD x.txt /x\n",
       ".hadolint.yaml": "ignored: [DL3020]\nfailure-threshold: error\n",
     });
     const json = async (args: string[]) => {

@@ -44,7 +44,7 @@ afterAll(async () => {
 async function userWorkspace(name: string): Promise<string> {
   const dir = join(work, name);
   await mkdir(join(dir, "deploy"), { recursive: true });
-  await writeFile(join(dir, "Enginefile"), "FROM alpine:3.20\nRUN apk add curl\n");
+  await writeFile(join(dir, "Enginefile"), "FROM alpine:3.20\nRUN apk add curl=8.9.1-r0\n");
   await writeFile(join(dir, "deploy", "web.container.yaml"), "Image: alpine:3.20\nTty: maybe\n");
   await writeFile(join(dir, "notes.md"), "not linted\n");
   return dir;
@@ -155,7 +155,10 @@ describe.skipIf(!preCommit && !process.env.CI)("the pre-commit hook (.pre-commit
   it("runs enginekit lint on the Enginefiles, Dockerfiles and manifests of a repository (pre-commit try-repo)", async () => {
     const dir = await userWorkspace("pre-commit-user");
     await mkdir(join(dir, "svc"), { recursive: true });
-    await writeFile(join(dir, "svc", "Dockerfile"), "FROM alpine:3.20\nRUN apk add --no-cache curl\n");
+    await writeFile(
+      join(dir, "svc", "Dockerfile"),
+      "FROM alpine:3.20\nRUN apk add --no-cache curl=8.9.1-r0\n",
+    );
     await cp(join(dir, "Enginefile"), join(dir, "svc", "worker.Dockerfile"));
     const env = {
       ...process.env,
@@ -182,7 +185,7 @@ describe.skipIf(!preCommit && !process.env.CI)("the pre-commit hook (.pre-commit
     expect(failing.stdout).toMatch(/enginekit lint\.+Failed/);
     // Enginefile, deploy/web.container.yaml, svc/Dockerfile, svc/worker.Dockerfile — not notes.md
     expect(failing.stdout).toContain("3 findings (1 error, 2 info) in 4 files.");
-    await writeFile(join(dir, "Enginefile"), "FROM alpine:3.20\nRUN apk add --no-cache curl\n");
+    await writeFile(join(dir, "Enginefile"), "FROM alpine:3.20\nRUN apk add --no-cache curl=8.9.1-r0\n");
     await cp(join(dir, "Enginefile"), join(dir, "svc", "worker.Dockerfile"));
     await writeFile(join(dir, "deploy", "web.container.yaml"), "Image: alpine:3.20\nTty: true\n");
     git("add", "-A");

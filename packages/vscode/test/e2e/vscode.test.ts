@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -180,6 +180,25 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
     await chord(page, "Control+Shift+K"); // delete the typed line: the file is as on disk again
   });
 
+  it("completes instructions on an empty line in the suggest widget", async () => {
+    await page.click(".monaco-editor .view-lines");
+    await chord(page, "Control+End");
+    await page.keyboard.press("Enter");
+    await chord(page, "Control+Space");
+    const items = await until(
+      () => suggestions(page),
+      (s) => s.length > 0,
+      15_000,
+      "the suggest widget",
+    );
+    await shot("3b-completion-empty-line");
+    // the widget shows the first rows of the alphabetical instruction list (RUN is further down)
+    expect(items).toContain("FROM");
+    expect(items).toContain("COPY");
+    await page.keyboard.press("Escape");
+    await chord(page, "Control+Shift+K"); // delete the empty line: the file is as on disk again
+  });
+
   it("shows a hover with the instruction's documentation", async () => {
     await hoverAt(page, 12, 2);
     const text = await until(
@@ -196,7 +215,10 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
   it("shows the secrets service connection in the status bar: connected, then unreachable", async () => {
     await openFile(page, "manifests/web.container.yaml");
     expect(await statusItemText(page, "secrets")).toBe(""); // no lookup yet
-    const line = 12; // `  - SESSION_KEY=svc:secret/data/web/session#key`
+    // the 1-based line of `  - SESSION_KEY=svc:secret/data/web/session#key` in the example
+    const example = readFileSync(join(folder, "manifests", "web.container.yaml"), "utf8").split("\n");
+    const line = example.findIndex((l) => l.includes("SESSION_KEY=svc:")) + 1;
+    expect(line).toBeGreaterThan(0);
     await hoverAt(page, line, 30);
     const connected = await until(
       () => statusItemText(page, "secrets"),
