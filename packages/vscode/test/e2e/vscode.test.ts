@@ -161,11 +161,15 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
     for (const c of classes) expect(c).not.toBe("mtk1");
   });
 
-  it("completes flags after RUN -- in the suggest widget", async () => {
+  /**
+   * Types `typed` on a new last line, opens the suggest widget, saves a screenshot and returns the visible
+   * items; the typed line is deleted afterwards, so the file is as on disk again.
+   */
+  async function completeOnNewLine(typed: string, screenshot: string): Promise<string[]> {
     await page.click(".monaco-editor .view-lines");
     await chord(page, "Control+End");
     await page.keyboard.press("Enter");
-    await page.keyboard.type("RUN --");
+    if (typed !== "") await page.keyboard.type(typed);
     await chord(page, "Control+Space");
     const items = await until(
       () => suggestions(page),
@@ -173,30 +177,23 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
       15_000,
       "the suggest widget",
     );
-    await shot("3-completion");
+    await shot(screenshot);
+    await page.keyboard.press("Escape");
+    await chord(page, "Control+Shift+K");
+    return items;
+  }
+
+  it("completes flags after RUN -- in the suggest widget", async () => {
+    const items = await completeOnNewLine("RUN --", "3-completion");
     expect(items).toContain("--mount");
     expect(items).toContain("--network");
-    await page.keyboard.press("Escape");
-    await chord(page, "Control+Shift+K"); // delete the typed line: the file is as on disk again
   });
 
   it("completes instructions on an empty line in the suggest widget", async () => {
-    await page.click(".monaco-editor .view-lines");
-    await chord(page, "Control+End");
-    await page.keyboard.press("Enter");
-    await chord(page, "Control+Space");
-    const items = await until(
-      () => suggestions(page),
-      (s) => s.length > 0,
-      15_000,
-      "the suggest widget",
-    );
-    await shot("3b-completion-empty-line");
+    const items = await completeOnNewLine("", "3b-completion-empty-line");
     // the widget shows the first rows of the alphabetical instruction list (RUN is further down)
     expect(items).toContain("FROM");
     expect(items).toContain("COPY");
-    await page.keyboard.press("Escape");
-    await chord(page, "Control+Shift+K"); // delete the empty line: the file is as on disk again
   });
 
   it("shows a hover with the instruction's documentation", async () => {
