@@ -2,10 +2,11 @@ import { Readable } from "node:stream";
 import type { CliIo } from "../src/io.js";
 import { runCli } from "../src/program.js";
 
-/** Runs the command line in-process with captured output and the given environment. */
+/** Runs the command line in-process with captured output, the given environment and working directory. */
 export async function runCaptured(
   argv: string[],
   env: NodeJS.ProcessEnv = {},
+  cwd: string = process.cwd(),
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
@@ -13,7 +14,7 @@ export async function runCaptured(
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
     env,
-    cwd: process.cwd(),
+    cwd,
     isTTY: false,
     stdin: Readable.from([]),
   };

@@ -12,6 +12,7 @@ export {
   type ConfigReader,
   findConfigFile,
   findConfigWith,
+  isHadolintConfig,
   type LoadedConfig,
 } from "./config/find-config.js";
 export type { LintConfig } from "./config/schema.js";

@@ -62,6 +62,7 @@ import type { CliIo } from "../io.js";
 import { writeStreamToStdout } from "../stdout.js";
 import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
+import { projectClientEnvironment } from "./project-network.js";
 
 /** Options as commander parses them (see {@link registerBuildCommand} for their meaning). */
 export interface BuildFlags {
@@ -208,10 +209,11 @@ async function runBuildCommand(
     return;
   }
   // Credentials are read (and checked) before anything reaches the engine.
-  const registryConfig = await loadRegistryConfig(flags, io);
+  const env = await projectClientEnvironment(io);
+  const registryConfig = await loadRegistryConfig(flags, io, env);
   keepHttpParserOnBaselineTier();
   const engine = new EngineClient({
-    env: io.env,
+    env,
     ...engineTimeoutOptions(flags),
     ...(flags.host !== undefined ? { host: flags.host } : {}),
     ...(flags.context !== undefined ? { context: flags.context } : {}),
@@ -445,9 +447,14 @@ async function writeArchive(plan: ContextPlan, flags: BuildFlags, io: CliIo): Pr
 
 /**
  * Credentials from `--registry-config` (or `config.json` of `ENGINE_CONFIG`, `DOCKER_CONFIG` or `~/.docker`,
- * with its credential helpers) and `--registry-auth`.
+ * with its credential helpers) and `--registry-auth` (its `svc:` references read with a secrets client
+ * configured by `clientEnv`: the environment with the project configuration's `secrets:`).
  */
-async function loadRegistryConfig(flags: BuildFlags, io: CliIo): Promise<RegistryConfig | undefined> {
+async function loadRegistryConfig(
+  flags: BuildFlags,
+  io: CliIo,
+  clientEnv: NodeJS.ProcessEnv,
+): Promise<RegistryConfig | undefined> {
   let config: RegistryConfig = {};
   const explicit = flags.registryConfig !== undefined;
   const path = explicit
@@ -460,7 +467,7 @@ async function loadRegistryConfig(flags: BuildFlags, io: CliIo): Promise<Registr
   if (explicit || exists) config = await readCredentialsFile(path, { env: io.env });
   if (flags.registryAuth.length > 0) {
     const requests = flags.registryAuth.map(parseSecretRegistryAuth);
-    const secrets = new SecretsClient({ env: io.env });
+    const secrets = new SecretsClient({ env: clientEnv });
     config = { ...config, ...(await readSecretRegistryAuth(secrets, requests)) };
   }
   return config;

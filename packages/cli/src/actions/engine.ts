@@ -15,6 +15,7 @@ import { escapeForTerminal } from "@enginekit/lint/files";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
+import { projectClientEnvironment } from "./project-network.js";
 
 /** What to do when no engine answers (printed after the address). */
 export const START_ENGINE_HINT = "start one with tools/engine/start.sh, or set ENGINE_HOST";
@@ -27,8 +28,9 @@ export interface EngineTimeoutFlags {
 }
 
 /**
- * Client options from the time-limit flags; unset flags leave the environment's (`ENGINE_*_TIMEOUT`) and the
- * client's defaults in place.
+ * Client options from the time-limit flags; unset flags leave the environment's (`ENGINE_*_TIMEOUT`), the
+ * project configuration's (`.enginekit.yaml` `engine:`, see project-network.ts) and the client's defaults
+ * in place.
  * @throws CliError (exit 2) naming the flag when a value is not a duration.
  */
 export function engineTimeoutOptions(flags: EngineTimeoutFlags): Partial<EngineClientOptions> {
@@ -79,9 +81,10 @@ export async function engineInfo(
   let client: EngineClient;
   keepHttpParserOnBaselineTier();
   const timeouts = engineTimeoutOptions(choice);
+  const env = await projectClientEnvironment(io);
   try {
     client = new EngineClient({
-      env: io.env,
+      env,
       ...timeouts,
       onWarning: () => {},
       ...(choice.host ? { host: choice.host } : {}),

@@ -105,13 +105,10 @@ function useColor(options: LintCommandOptions, io: CliIo): boolean {
   return io.isTTY;
 }
 
-/** The secrets reader for `--online`, from SVC_* and the configuration's `secrets` (never a token there). */
+/** The secrets reader for `--online`, from the SVC_ and VAULT_ variables and the configuration's `secrets:` (never a token there). */
 async function secretsClient(io: CliIo): Promise<SecretsClient> {
-  const { findConfig } = await import("./lint-on-demand.js");
-  const config = findConfig(io.cwd)?.config.secrets;
-  const env = { ...io.env };
-  if (!env.SVC_ADDR && config?.address) env.SVC_ADDR = config.address;
-  if (!env.SVC_NAMESPACE && config?.namespace) env.SVC_NAMESPACE = config.namespace;
+  const { projectClientEnvironment } = await import("./project-network.js");
+  const env = await projectClientEnvironment(io);
   if (!env.SVC_ADDR && !env.VAULT_ADDR) {
     throw usage("--online needs the secrets service address: set SVC_ADDR or VAULT_ADDR (and a token)");
   }

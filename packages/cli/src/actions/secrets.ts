@@ -1,5 +1,6 @@
 /** The implementation of `enginekit secrets`, loaded only when the command runs (start-up time). */
 import {
+  parseDurationMs,
   SecretsApiError,
   SecretsClient,
   SecretsConnectionError,
@@ -16,19 +17,27 @@ import {
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
+import { projectClientEnvironment } from "./project-network.js";
 
 /**
- * Lists `path` with a {@link SecretsClient} configured from `io.env`. A path of `/` (or empty) lists the
- * mounts. An empty or missing folder is an empty list.
+ * Lists `path` with a {@link SecretsClient} configured from `--namespace`/`--timeout`, the environment and
+ * the project configuration's `secrets:` (in that order; see project-network.ts). A path of `/` (or empty)
+ * lists the mounts. An empty or missing folder is an empty list.
  * @throws CliError: exit 2 for bad configuration, 3 for service errors.
  */
-export async function listSecrets(io: CliIo, path: string, namespace: string | undefined): Promise<string[]> {
+export async function listSecrets(
+  io: CliIo,
+  path: string,
+  options: { namespace?: string | undefined; timeout?: string | undefined },
+): Promise<string[]> {
   let client: SecretsClient;
+  const env = await projectClientEnvironment(io);
   keepHttpParserOnBaselineTier();
   try {
     client = new SecretsClient({
-      env: io.env,
-      namespace,
+      env,
+      namespace: options.namespace,
+      ...(options.timeout !== undefined ? { timeoutMs: timeoutFlag(options.timeout) } : {}),
       // A person is waiting: the client's interactive time limits (research secrets-anchors §6).
       interactive: true,
     });
@@ -43,6 +52,18 @@ export async function listSecrets(io: CliIo, path: string, namespace: string | u
   } finally {
     await client.close();
   }
+}
+
+/** `--timeout`'s value in milliseconds. @throws CliError (exit 2) naming the flag when it is not a duration. */
+function timeoutFlag(text: string): number {
+  const ms = parseDurationMs(text);
+  if (ms === undefined) {
+    throw new CliError(
+      `--timeout ${JSON.stringify(text)}: expected a duration like 10s, 2m or 500ms`,
+      ExitCode.usage,
+    );
+  }
+  return ms;
 }
 
 /** Maps secrets-client errors to one-line {@link CliError}s (their messages are already redacted). */

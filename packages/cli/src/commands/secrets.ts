@@ -4,8 +4,9 @@ import type { CliIo } from "../io.js";
 /**
  * Registers `enginekit secrets`:
  * - `ls <path>`: the keys in a folder (folders end in `/`), resolving the KV version; `ls /` lists the
- *   mounts. Never prints secret values. Configuration from `SVC_ADDR`, `SVC_TOKEN` (or `~/.svc-token`),
- *   `SVC_NAMESPACE`, `SVC_CACERT`, `SVC_SKIP_VERIFY`.
+ *   mounts. Never prints secret values. Configuration from `--namespace`/`--timeout`, then `SVC_ADDR`,
+ *   `SVC_TOKEN` (or `~/.svc-token`), `SVC_NAMESPACE`, `SVC_CACERT`, `SVC_SKIP_VERIFY`, `SVC_CLIENT_TIMEOUT`
+ *   (and their `VAULT_*` names), then `.enginekit.yaml`'s `secrets:`.
  * - `dev [--port N] [--seed [file]] [--tls]`: runs the in-memory dev server until Ctrl-C and prints the
  *   `SVC_ADDR` / `SVC_TOKEN` (/ `SVC_CACERT`) lines to use it.
  * Exit codes: 0 ok; 2 bad configuration or seed file; 3 service unreachable or answering an error
@@ -19,10 +20,17 @@ export function registerSecretsCommand(program: Command, io: CliIo): void {
     .command("ls")
     .description("list the keys under a secret path (folders end in /); `ls /` lists the mounts")
     .argument("<path>", "folder path, e.g. secret/ or secret/app/")
-    .option("-n, --namespace <namespace>", "namespace (default: SVC_NAMESPACE)")
-    .action(async (path: string, options: { namespace?: string }) => {
+    .option(
+      "-n, --namespace <namespace>",
+      "namespace (default: SVC_NAMESPACE, VAULT_NAMESPACE, .enginekit.yaml)",
+    )
+    .option(
+      "--timeout <duration>",
+      "limit for one whole attempt of a request (default: SVC_CLIENT_TIMEOUT, VAULT_CLIENT_TIMEOUT, .enginekit.yaml, 10s)",
+    )
+    .action(async (path: string, options: { namespace?: string; timeout?: string }) => {
       const { listSecrets } = await import("../actions/secrets.js");
-      const keys = await listSecrets(io, path, options.namespace);
+      const keys = await listSecrets(io, path, options);
       // keys come from the service: control characters are shown as escapes (docs/security.md)
       const { escapeForTerminal } = await import("@enginekit/lint/files");
       io.stdout(keys.map((k) => `${escapeForTerminal(k)}\n`).join(""));

@@ -1,7 +1,18 @@
+import { parseDurationMs } from "@enginekit/api";
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
 import { z } from "zod";
 import { LABEL_TYPES } from "../enginefile/label-types.js";
 import { RULE_SEVERITIES, SEVERITIES } from "../model/severity.js";
+
+/**
+ * A time limit in the configuration: a duration as the environment variables take it (`10s`, `2m`,
+ * `500ms`, `1m30s`) or a number of seconds; `0` is no limit (`parseDurationMs` in `@enginekit/api`).
+ */
+const Duration = z
+  .union([z.string(), z.number().nonnegative()])
+  .refine((value) => parseDurationMs(String(value)) !== undefined, {
+    error: "expected a duration like 10s, 2m or 500ms, or a number of seconds",
+  });
 
 /**
  * `.enginekit.yaml`: the linter's project configuration (docs/lint.md "Configuration"). Paths and globs
@@ -72,10 +83,30 @@ export const LintConfigSchema = z
       .object({
         address: z.string().url().optional().describe("Secrets service address (`SVC_ADDR` wins)."),
         namespace: z.string().optional().describe("Secrets namespace (`SVC_NAMESPACE` wins)."),
+        timeout: Duration.optional().describe(
+          "Limit for one whole attempt of a request, head and body (default 60s; `SVC_CLIENT_TIMEOUT`, `VAULT_CLIENT_TIMEOUT` and `secrets --timeout` win).",
+        ),
       })
       .strict()
       .optional()
-      .describe("The secrets service for `--online` checks. Never put a token here."),
+      .describe(
+        "The secrets service for `lint --online`, `secrets ls` and `build`'s `svc:` references. Never put a token here.",
+      ),
+    engine: z
+      .object({
+        connectTimeout: Duration.optional().describe(
+          "Limit for opening a connection to the engine (default 10s; `ENGINE_CONNECT_TIMEOUT` and `--connect-timeout` win).",
+        ),
+        timeout: Duration.optional().describe(
+          "Limit for each engine answer (default 60s; `ENGINE_TIMEOUT`, `DOCKER_CLIENT_TIMEOUT` and `--timeout` win).",
+        ),
+        idleTimeout: Duration.optional().describe(
+          "Limit for silence in a progress stream such as build output, never its total time (default 30m; `ENGINE_IDLE_TIMEOUT` and `--idle-timeout` win).",
+        ),
+      })
+      .strict()
+      .optional()
+      .describe("The engine client's time limits for `enginekit build` and `enginekit engine`."),
   })
   .strict();
 
