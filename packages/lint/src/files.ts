@@ -69,6 +69,7 @@ export {
 } from "./node/project-settings.js";
 export { type ShellcheckInput, shellcheckEnabled, shellcheckEnginefiles } from "./node/shellcheck-batch.js";
 export { findShellcheck, ShellcheckError } from "./node/shellcheck-process.js";
+export { readSourceText, sourceBytes } from "./node/source-text.js";
 export { didYouMeanRule, RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds } from "./rules/registry.js";
 export { redactSecretValues, secretValueSpans } from "./text/redact-secret-values.js";
 export { escapeForTerminal, escapeLinesForTerminal } from "./text/terminal-text.js";

@@ -5,10 +5,16 @@
  * of `@enginekit/lint/files`: docs/security.md). Folders are walked like `enginekit lint` walks them (`discoverFiles`); manifests
  * are not formatted.
  */
-import { readFileSync } from "node:fs";
 import { isAbsolute, relative } from "node:path";
 import { format } from "@enginekit/enginefile";
-import { DiscoveryError, discoverFiles, OutputError, writeOutputFile } from "@enginekit/lint/files";
+import {
+  DiscoveryError,
+  discoverFiles,
+  OutputError,
+  readSourceText,
+  sourceBytes,
+  writeOutputFile,
+} from "@enginekit/lint/files";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { readStdin } from "./lint.js";
@@ -65,7 +71,7 @@ export async function formatAction(paths: string[], flags: FormatFlags, io: CliI
     const shown = below && !below.startsWith("..") && !isAbsolute(below) ? below : path;
     let text: string;
     try {
-      text = readFileSync(path, "utf8");
+      text = readSourceText(path, "enginefile");
     } catch (error) {
       throw new CliError(`cannot read ${shown}: ${(error as Error).message}`, ExitCode.unavailable);
     }
@@ -77,7 +83,7 @@ export async function formatAction(paths: string[], flags: FormatFlags, io: CliI
       continue;
     }
     try {
-      writeOutputFile(path, formatted, { display: shown });
+      writeOutputFile(path, sourceBytes(formatted, "enginefile"), { display: shown });
     } catch (error) {
       if (error instanceof OutputError) throw new CliError(error.message, ExitCode.unavailable);
       throw error;

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { SecretsReader } from "@enginekit/manifests";
 import { fixText } from "../engine/fix.js";
 import type { FileKind } from "../engine/lint-document.js";
@@ -9,6 +8,7 @@ import type { Finding } from "../model/finding.js";
 import { atOrAbove, type Severity } from "../model/severity.js";
 import { unreadable } from "./discover.js";
 import { loadEngineIgnoreFor } from "./project-settings.js";
+import { readSourceText } from "./source-text.js";
 
 /** The outcome for one file. `path` is relative to the working directory, `/`-separated. */
 export interface FileResult {
@@ -91,7 +91,7 @@ export function failingCount(findings: Finding[], threshold: Severity | "none"):
 export async function lintFileJob(job: FileJob, options: LintJobOptions): Promise<FileResult> {
   let text: string;
   try {
-    text = readFileSync(job.path, "utf8");
+    text = readSourceText(job.path, job.kind);
   } catch (error) {
     throw unreadable(job.display, error);
   }

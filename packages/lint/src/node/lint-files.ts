@@ -9,6 +9,7 @@ import { OutputError, writeOutputFile } from "./output-file.js";
 import { lintInWorkers, lintSequentially, workerCount } from "./parallel.js";
 import { type LintOverrides, ProjectSettings } from "./project-settings.js";
 import { addShellcheckFindings } from "./shellcheck-jobs.js";
+import { sourceBytes } from "./source-text.js";
 
 export type { FileResult };
 
@@ -149,7 +150,10 @@ function writeFixedFiles(results: FileResult[], force: boolean): void {
   for (const r of results) {
     if (!r.changed || r.absolutePath === undefined) continue;
     try {
-      writeOutputFile(r.absolutePath, r.text, { display: r.path, ...(force ? { force } : {}) });
+      writeOutputFile(r.absolutePath, sourceBytes(r.text, r.kind), {
+        display: r.path,
+        ...(force ? { force } : {}),
+      });
     } catch (error) {
       if (!(error instanceof OutputError)) throw error;
       errors.push(error);

@@ -4,7 +4,6 @@
  * process, and stores each file's findings on its job (plain data, so worker threads get them too).
  */
 
-import { readFileSync } from "node:fs";
 import { analyzeEnginefile } from "../enginefile/analysis.js";
 import type { Finding } from "../model/finding.js";
 import type { FileJob } from "./lint-file.js";
@@ -12,6 +11,7 @@ import type { LintFilesOptions } from "./lint-files.js";
 import type { ProjectSettings } from "./project-settings.js";
 import { type ShellcheckInput, shellcheckEnabled, shellcheckEnginefiles } from "./shellcheck-batch.js";
 import { findShellcheck } from "./shellcheck-process.js";
+import { readSourceText } from "./source-text.js";
 
 /**
  * Sets `shellcheck` on the Enginefile jobs and returns the findings for the stdin text (if any). Does
@@ -36,7 +36,7 @@ export async function addShellcheckFindings(
   for (const job of targets) {
     let text: string;
     try {
-      text = readFileSync(job.path, "utf8");
+      text = readSourceText(job.path, job.kind);
     } catch {
       continue; // the lint itself reports the read error
     }

@@ -1,0 +1,26 @@
+/**
+ * The text of a file to lint or format, and its bytes when it is written back (`--fix`, `format`).
+ *
+ * Enginefiles are read byte-exact, as the engine reads them: BuildKit takes a Dockerfile as bytes, so a
+ * Latin-1 comment or a stray `\xff` in a `LABEL` builds. `decodeBytes` (`@enginekit/enginefile`) keeps
+ * each byte that is not valid UTF-8 as one lone surrogate U+DC80–U+DCFF, and {@link sourceBytes} turns it
+ * back into that byte, so a fix or a format never replaces those bytes with U+FFFD (`EF BF BD`). Ignore
+ * files and manifests (YAML, JSON) are text: read as UTF-8.
+ */
+import { readFileSync } from "node:fs";
+import { decodeBytes, encodeBytes } from "@enginekit/enginefile";
+import type { FileKind } from "../engine/lint-document.js";
+
+/**
+ * Reads `path` as {@link FileKind} `kind` reads it (see the module comment).
+ * @throws the `fs` error (ENOENT, EACCES, EISDIR…) as it is; callers name the file.
+ */
+export function readSourceText(path: string, kind: FileKind): string {
+  const bytes = readFileSync(path);
+  return kind === "enginefile" ? decodeBytes(bytes) : bytes.toString("utf8");
+}
+
+/** The bytes to write for `text` read by {@link readSourceText} as `kind`: raw bytes restored. */
+export function sourceBytes(text: string, kind: FileKind): Uint8Array {
+  return kind === "enginefile" ? encodeBytes(text) : Buffer.from(text, "utf8");
+}
