@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { seededRandom } from "@enginekit/engine-tools";
 import { extract } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IgnoreFileError, packContext, planContext } from "../src/index.js";
@@ -89,18 +90,6 @@ function startCapture(socket: string): {
       new Promise<string[]>((resolve) => {
         waiting = resolve;
       }),
-  };
-}
-
-/** Seeded PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -197,7 +186,7 @@ describe.skipIf(!cli)("ignore patterns as the engine CLI reads them (oracle: the
 
   const seed = Number(process.env.ENGINEKIT_ORACLE_SEED ?? Math.floor(Math.random() * 2 ** 31));
   it(`agrees with the CLI on 40 generated contexts (seed ${seed})`, { timeout: 120_000 }, async () => {
-    const rnd = random(seed);
+    const rnd = seededRandom(seed);
     let errors = 0;
     for (let n = 0; n < 40; n++) {
       const patterns = pick(rnd, PATTERNS, 1, 4);

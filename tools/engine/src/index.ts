@@ -93,3 +93,5 @@ function run(
     });
   });
 }
+
+export { seededRandom } from "./seeded-random.js";

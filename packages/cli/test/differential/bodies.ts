@@ -9,6 +9,8 @@
  * sent to the engine and the text linted are the same bytes.
  */
 
+import { seededRandom } from "@enginekit/engine-tools";
+
 /** A JSON token written as is (a whole-number float such as `67633152.0`). */
 export class Raw {
   constructor(readonly text: string) {}
@@ -28,18 +30,6 @@ export interface GeneratedBody {
   bodyText: string;
   /** A container's `Name`, sent as `?name=`. */
   name?: string;
-}
-
-/** mulberry32: a small, fast, seeded generator of floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Path = string[];
