@@ -24,11 +24,13 @@ export function shellcheckEnabled(settings: LintSettings): boolean {
 
 /**
  * The ShellCheck findings of each input (same order), from one run of `executable`. Throws
- * `ShellcheckError` when ShellCheck fails.
+ * `ShellcheckError` when ShellCheck fails; when `signal` aborts, the process is killed and the promise
+ * rejects with the `AbortError` (the language server stops runs of closed or edited documents).
  */
 export async function shellcheckEnginefiles(
   executable: string,
   inputs: readonly ShellcheckInput[],
+  signal?: AbortSignal,
 ): Promise<Finding[][]> {
   const scripts: { input: number; script: ShellcheckScript }[] = [];
   inputs.forEach((input, i) => {
@@ -38,6 +40,7 @@ export async function shellcheckEnginefiles(
   const comments = await runShellcheck(
     executable,
     scripts.map((s) => shellcheckFileText(s.script)),
+    signal,
   );
   const out: Finding[][] = inputs.map(() => []);
   scripts.forEach(({ input, script }, k) => {

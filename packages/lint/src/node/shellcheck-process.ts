@@ -35,11 +35,13 @@ export class ShellcheckError extends Error {
 /**
  * Checks `files` (the full text of each file, directive included) with one ShellCheck process; the
  * comments of each file, in the same order. Throws {@link ShellcheckError} when the process cannot start,
- * exits with a code other than 0 (clean) or 1 (comments), or prints something other than json1.
+ * exits with a code other than 0 (clean) or 1 (comments), or prints something other than json1. When
+ * `signal` aborts, the process is killed (SIGTERM) and the promise rejects with the `AbortError`.
  */
 export async function runShellcheck(
   executable: string,
   files: readonly string[],
+  signal?: AbortSignal,
 ): Promise<ShellcheckComment[][]> {
   const out: ShellcheckComment[][] = files.map(() => []);
   if (files.length === 0) return out;
@@ -57,7 +59,7 @@ export async function runShellcheck(
       `--exclude=${EXCLUDED_CODES.map((c) => `SC${c}`).join(",")}`,
       ...names,
     ];
-    const { code, stdout, stderr } = await run(executable, args, dir);
+    const { code, stdout, stderr } = await run(executable, args, dir, signal);
     if (code !== 0 && code !== 1)
       throw new ShellcheckError(`shellcheck exited with code ${code}: ${stderr.trim().split("\n")[0] ?? ""}`);
     let parsed: { comments?: ShellcheckComment[] };
@@ -80,14 +82,22 @@ function run(
   executable: string,
   args: string[],
   cwd: string,
+  signal: AbortSignal | undefined,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(executable, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    signal?.throwIfAborted();
+    const child = spawn(executable, args, {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      ...(signal ? { signal } : {}),
+    });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (b: Buffer) => stdout.push(b));
     child.stderr.on("data", (b: Buffer) => stderr.push(b));
-    child.on("error", (e) => reject(new ShellcheckError(`cannot run ${executable}: ${e.message}`)));
+    child.on("error", (e) =>
+      reject(e.name === "AbortError" ? e : new ShellcheckError(`cannot run ${executable}: ${e.message}`)),
+    );
     child.on("close", (code) =>
       resolve({
         code: code ?? -1,
