@@ -1,7 +1,8 @@
 /**
  * Questions the ignore-file rules ask about one pattern, answered with the same matcher `enginekit
  * build` uses: which regexp constructs the engine sees in it, whether its regexp compiles, and which
- * paths of the build context it matches on its own.
+ * paths of the build context it matches on its own, and what it decides there once the whole file is
+ * applied (the language server's hover).
  */
 import { IgnoreFileError, IgnoreMatcher, type IgnorePattern } from "@enginekit/build-context/ignore";
 import type { AnalyzedIgnoreFile } from "./analysis.js";
@@ -60,4 +61,78 @@ export function listPaths(paths: readonly string[], total: number, shown = 3): s
   const names = paths.slice(0, shown).map((p) => `"${p}"`);
   const more = total - names.length;
   return more > 0 ? `${names.join(", ")} and ${more} more` : names.join(", ");
+}
+
+/** A top-most path a pattern matches (its parent folder is not matched), with how many matched paths lie below it. */
+export interface MatchedTop {
+  path: string;
+  directory: boolean;
+  /** Matched paths below `path` (all of them, when `path` is a folder the pattern matches). */
+  below: number;
+}
+
+/** What one pattern line does in the listed build context (see {@link patternReach}). */
+export interface PatternReach {
+  /** How many context paths the pattern matches on its own: the path or a parent folder, as `build --list` counts. */
+  matched: number;
+  /**
+   * How many of those this line decides in the end — the last line that changed them (excluded by an
+   * exclusion, re-included by a `!` exception) — with every line of the file applied in order, as
+   * `enginekit build` applies them; undefined when `stoppedBy` says why the file cannot be applied.
+   */
+  decided: number | undefined;
+  /** The engine's error when a pattern of the file fails as it is evaluated for one of these paths (the build fails). */
+  stoppedBy?: string;
+  /** The top-most matched paths, sorted, at most the limit asked for. */
+  tops: MatchedTop[];
+  /** How many top-most matched paths there are in all. */
+  topCount: number;
+}
+
+/**
+ * What `pattern` (a line of `file`) matches in `file.context`, with the matcher `enginekit build` uses:
+ * the paths it matches on its own, how many of them it decides once the whole file is applied, and the
+ * first `limit` top-most paths as examples. Undefined without a context, or when the pattern needs the
+ * engine's regexp and it is not loaded; a pattern whose regexp fails matches nothing.
+ */
+export function patternReach(
+  file: AnalyzedIgnoreFile,
+  pattern: IgnorePattern,
+  limit = 10,
+): PatternReach | undefined {
+  if (!file.context || (pattern.compiled.kind === "regexp" && !file.regexpReady)) return undefined;
+  const matched = contextMatches(file, pattern);
+  const set = new Set(matched);
+  const topOf = new Map<string, MatchedTop>();
+  const tops: MatchedTop[] = [];
+  // `paths` are sorted, so a folder comes before everything below it.
+  for (const path of matched) {
+    const slash = path.lastIndexOf("/");
+    const parent = slash < 0 ? undefined : path.slice(0, slash);
+    const top = parent !== undefined && set.has(parent) ? topOf.get(parent) : undefined;
+    if (top) {
+      top.below++;
+      topOf.set(path, top);
+    } else {
+      const own = { path, directory: file.context.directories.has(path), below: 0 };
+      topOf.set(path, own);
+      tops.push(own);
+    }
+  }
+  let decided: number | undefined = 0;
+  let stoppedBy: string | undefined;
+  try {
+    for (const path of matched) if (file.matcher.matches(path).pattern?.line === pattern.line) decided++;
+  } catch (error) {
+    if (!(error instanceof IgnoreFileError)) throw error;
+    decided = undefined;
+    stoppedBy = `line ${error.line}: ${error.reason}`;
+  }
+  return {
+    matched: matched.length,
+    decided,
+    ...(stoppedBy !== undefined ? { stoppedBy } : {}),
+    tops: tops.slice(0, limit),
+    topCount: tops.length,
+  };
 }
