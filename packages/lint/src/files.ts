@@ -39,6 +39,7 @@ export {
   type MatchedTop,
   type PatternReach,
   patternReach,
+  patternReachSlices,
   regexpConstructs,
 } from "./ignorefile/pattern-queries.js";
 export type { Finding, Fix, Position, Range, Report, TextEdit } from "./model/finding.js";

@@ -67,9 +67,12 @@ export class DiagnosticsService {
         if (host.documents.get(uri)?.version !== version) return undefined;
         return { findings, diagnostics: this.toLsp(findings, h.analysis), version };
       },
-      // a publication that ends after the connection closed is dropped, never an unhandled rejection
-      (uri, diagnostics, version) =>
-        void host.connection.sendDiagnostics({ uri, diagnostics, version }).catch(() => undefined),
+      (uri, diagnostics, version) => {
+        // a publication that ends after the connection closed is dropped (it throws or rejects then)
+        try {
+          void host.connection.sendDiagnostics({ uri, diagnostics, version }).catch(() => undefined);
+        } catch {}
+      },
       host.settings().diagnosticsDelayMs,
     );
   }

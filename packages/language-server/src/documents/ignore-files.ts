@@ -7,7 +7,8 @@
  * (`@enginekit/lint` `listContextFolder`), but asynchronously, bounded by the setting
  * `ignoreFiles.maxContextPaths` and by {@link LISTING_TIME_BUDGET_MS}, and cached per folder until a
  * file under it is created, deleted or saved (`workspace/didChangeWatchedFiles`, `didSave`). Typing in
- * the ignore file re-analyses its text against the cached listing and never walks the folder again.
+ * the ignore file re-analyses its text against the cached listing and never walks the folder again;
+ * a hover matches the pattern against the listing in slices, between which other requests run.
  */
 import { dirname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,7 +20,7 @@ import {
   ignoreContextOf,
   listContextFolder,
   type PatternReach,
-  patternReach,
+  patternReachSlices,
 } from "@enginekit/lint/files";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { baseNameOf } from "./document-kind.js";
@@ -29,6 +30,18 @@ export const LISTING_TIME_BUDGET_MS = 2000;
 
 /** How many example paths a pattern's hover lists. */
 export const HOVER_EXAMPLE_PATHS = 10;
+
+/**
+ * Runs a sliced computation to its end, letting the event loop run between slices (a context of 100,000
+ * paths is matched in slices of a few thousand, so other requests are answered meanwhile).
+ */
+async function runInSlices<T>(slices: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const step = slices.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 /** Whether the server treats `uri` as an ignore file. */
 export function isIgnoreFileDocument(uri: string): boolean {
@@ -118,7 +131,7 @@ export class IgnoreFiles {
     const pattern = file.patterns.find((p) => p.line === line)?.pattern;
     if (!pattern) return undefined;
     if (entry?.reaches.has(line)) return entry.reaches.get(line);
-    const reach = patternReach(file, pattern, HOVER_EXAMPLE_PATHS);
+    const reach = await runInSlices(patternReachSlices(file, pattern, HOVER_EXAMPLE_PATHS));
     if (entry && (await entry.promise) === file) entry.reaches.set(line, reach);
     return reach;
   }

@@ -4,8 +4,14 @@
  * paths of the build context it matches on its own, and what it decides there once the whole file is
  * applied (the language server's hover).
  */
-import { IgnoreFileError, IgnoreMatcher, type IgnorePattern } from "@enginekit/build-context/ignore";
-import type { AnalyzedIgnoreFile } from "./analysis.js";
+import {
+  type IgnoreDecision,
+  IgnoreFileError,
+  IgnoreMatcher,
+  type IgnorePattern,
+  type ParentMatchState,
+} from "@enginekit/build-context/ignore";
+import type { AnalyzedIgnoreFile, IgnoreContext } from "./analysis.js";
 
 /** The constructs of a wildcard pattern that the engine's regexp reads as regexp syntax, explained. */
 export function regexpConstructs(text: string): string[] {
@@ -40,19 +46,84 @@ export function evaluationError(file: AnalyzedIgnoreFile, pattern: IgnorePattern
   }
 }
 
+/** Per path of a listing: the index of its folder in the listing (-1 at the root, -2 when not listed), and whether it is a folder. */
+interface ListingIndex {
+  parents: Int32Array;
+  folders: Uint8Array;
+}
+
+const listingIndexes = new WeakMap<IgnoreContext, ListingIndex>();
+
+/** The {@link ListingIndex} of a context, computed once per listing. */
+function listingIndexOf(context: IgnoreContext): ListingIndex {
+  const cached = listingIndexes.get(context);
+  if (cached) return cached;
+  const { paths, directories } = context;
+  const parents = new Int32Array(paths.length);
+  const folders = new Uint8Array(paths.length);
+  const folderAt = new Map<string, number>();
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i]!;
+    const slash = path.lastIndexOf("/");
+    parents[i] = slash < 0 ? -1 : (folderAt.get(path.slice(0, slash)) ?? -2);
+    if (directories.has(path)) {
+      folders[i] = 1;
+      folderAt.set(path, i);
+    }
+  }
+  const index = { parents, folders };
+  listingIndexes.set(context, index);
+  return index;
+}
+
+/** How many paths a walk decides between two slices (see {@link walkDecisions}). */
+const SLICE_PATHS = 4096;
+
+/**
+ * Visits each listed path of `context` (by index) with `matcher`'s decision, decided as `enginekit
+ * build`'s walk decides it (`IgnoreMatcher.matchesUsingParent`: each path from its folder's result, so a
+ * pattern is evaluated once per path, not once per ancestor), in the listing's order (sorted: a folder
+ * before what it holds). Stops when `visit` returns false. A generator that yields after every
+ * {@link SLICE_PATHS} paths, so a caller may run it in slices (see {@link patternReachSlices}); run it
+ * at once with {@link runSlices}. @throws IgnoreFileError as the matcher does.
+ */
+function* walkDecisions(
+  matcher: IgnoreMatcher,
+  context: IgnoreContext,
+  visit: (index: number, decision: IgnoreDecision) => boolean | undefined,
+): Generator<void, void> {
+  const { parents, folders } = listingIndexOf(context);
+  const states: (ParentMatchState | undefined)[] = new Array(context.paths.length);
+  for (let i = 0; i < context.paths.length; i++) {
+    const p = parents[i]!;
+    // at the root, or a folder missing from the listing: the matcher then tests the path's ancestors itself
+    const { decision, state } = matcher.matchesUsingParent(context.paths[i]!, p >= 0 ? states[p] : undefined);
+    if (folders[i] === 1) states[i] = state;
+    if (visit(i, decision) === false) return;
+    if (i % SLICE_PATHS === SLICE_PATHS - 1) yield;
+  }
+}
+
+/** Runs a computation made of slices (a generator) to its end at once. */
+export function runSlices<T>(slices: Generator<void, T>): T {
+  for (;;) {
+    const step = slices.next();
+    if (step.done) return step.value;
+  }
+}
+
 /** Context paths the pattern matches on its own (the path or one of its parents), at most `limit`. */
 export function contextMatches(file: AnalyzedIgnoreFile, pattern: IgnorePattern, limit = Infinity): string[] {
   const context = file.context;
   if (!context || (pattern.compiled.kind === "regexp" && !file.regexpReady)) return [];
   if (evaluationError(file, pattern)) return [];
-  const m = alone(pattern);
   const out: string[] = [];
-  for (const path of context.paths) {
-    if (m.matches(path).excluded) {
-      out.push(path);
-      if (out.length >= limit) break;
-    }
-  }
+  runSlices(
+    walkDecisions(alone(pattern), context, (i, decision) => {
+      if (decision.excluded) out.push(context.paths[i]!);
+      return out.length < limit;
+    }),
+  );
   return out;
 }
 
@@ -76,9 +147,9 @@ export interface PatternReach {
   /** How many context paths the pattern matches on its own: the path or a parent folder, as `build --list` counts. */
   matched: number;
   /**
-   * How many of those this line decides in the end — the last line that changed them (excluded by an
-   * exclusion, re-included by a `!` exception) — with every line of the file applied in order, as
-   * `enginekit build` applies them; undefined when `stoppedBy` says why the file cannot be applied.
+   * How many of those this line decides in the end — with every line of the file applied in order, this
+   * is the line that excludes them (or, for a `!` exception, re-includes them), the line `enginekit build
+   * --list` names — undefined when `stoppedBy` says why the file cannot be applied.
    */
   decided: number | undefined;
   /** The engine's error when a pattern of the file fails as it is evaluated for one of these paths (the build fails). */
@@ -100,36 +171,61 @@ export function patternReach(
   pattern: IgnorePattern,
   limit = 10,
 ): PatternReach | undefined {
-  if (!file.context || (pattern.compiled.kind === "regexp" && !file.regexpReady)) return undefined;
-  const matched = contextMatches(file, pattern);
-  const set = new Set(matched);
-  const topOf = new Map<string, MatchedTop>();
+  return runSlices(patternReachSlices(file, pattern, limit));
+}
+
+/**
+ * {@link patternReach} in slices of a few thousand paths: a generator that yields between slices and
+ * returns the reach, so a server can let other work run between them (the language server's hover).
+ */
+export function* patternReachSlices(
+  file: AnalyzedIgnoreFile,
+  pattern: IgnorePattern,
+  limit = 10,
+): Generator<void, PatternReach | undefined> {
+  const context = file.context;
+  if (!context || (pattern.compiled.kind === "regexp" && !file.regexpReady)) return undefined;
+  const { parents } = listingIndexOf(context);
+  // for each matched path, the index of its top-most matched folder (or its own)
+  const topOf = new Int32Array(context.paths.length).fill(-1);
   const tops: MatchedTop[] = [];
-  // `paths` are sorted, so a folder comes before everything below it.
-  for (const path of matched) {
-    const slash = path.lastIndexOf("/");
-    const parent = slash < 0 ? undefined : path.slice(0, slash);
-    const top = parent !== undefined && set.has(parent) ? topOf.get(parent) : undefined;
-    if (top) {
-      top.below++;
-      topOf.set(path, top);
-    } else {
-      const own = { path, directory: file.context.directories.has(path), below: 0 };
-      topOf.set(path, own);
-      tops.push(own);
-    }
-  }
+  const topAt = new Map<number, MatchedTop>();
+  let matched = 0;
+  if (!evaluationError(file, pattern))
+    yield* walkDecisions(alone(pattern), context, (i, decision) => {
+      if (!decision.excluded) return true;
+      matched++;
+      const p = parents[i]!;
+      const top = p >= 0 ? topOf[p]! : -1;
+      if (top >= 0) {
+        topOf[i] = top;
+        topAt.get(top)!.below++;
+      } else {
+        topOf[i] = i;
+        const own = {
+          path: context.paths[i]!,
+          directory: context.directories.has(context.paths[i]!),
+          below: 0,
+        };
+        topAt.set(i, own);
+        tops.push(own);
+      }
+      return true;
+    });
   let decided: number | undefined = 0;
   let stoppedBy: string | undefined;
   try {
-    for (const path of matched) if (file.matcher.matches(path).pattern?.line === pattern.line) decided++;
+    yield* walkDecisions(file.matcher, context, (_, decision) => {
+      if (decision.pattern?.line === pattern.line) decided!++;
+      return true;
+    });
   } catch (error) {
     if (!(error instanceof IgnoreFileError)) throw error;
     decided = undefined;
     stoppedBy = `line ${error.line}: ${error.reason}`;
   }
   return {
-    matched: matched.length,
+    matched,
     decided,
     ...(stoppedBy !== undefined ? { stoppedBy } : {}),
     tops: tops.slice(0, limit),

@@ -59,8 +59,8 @@ function reachText(line: AnalyzedIgnoreLine, reach: PatternReach, file: Analyzed
       const still = exception ? "re-included" : "excluded";
       out.push(
         reach.decided === reach.matched
-          ? `All of them are still ${still} by this line after the lines below it.`
-          : `**${reach.decided.toLocaleString("en-US")}** of them ${reach.decided === 1 ? "is" : "are"} still ${still} by this line after the later lines; ${others.toLocaleString("en-US")} ${others === 1 ? "is" : "are"} decided by another line (${exception ? "never excluded, or excluded again below" : "already excluded above, or re-included by a later `!` line"}).`,
+          ? `All of them end up ${still} by this line (the line \`enginekit build --list\` names for them).`
+          : `**${reach.decided.toLocaleString("en-US")}** of them end${reach.decided === 1 ? "s" : ""} up ${still} by this line (the line \`enginekit build --list\` names for them); ${others.toLocaleString("en-US")} ${others === 1 ? "is" : "are"} decided by another line (${exception ? "never excluded, or excluded again by a later line" : "already excluded above, matched again by a later line, or re-included by a later `!` line"}).`,
       );
     }
     const shown = reach.tops.map(
