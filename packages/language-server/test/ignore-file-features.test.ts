@@ -116,12 +116,18 @@ describe("hover on an ignore-file pattern", () => {
 
   it("gives the engine's error for a pattern it refuses or fails on", async () => {
     const t = await client();
-    const uri = await openIgnoreFile(t, "Dockerfile.dockerignore", "[]a]\na*[\n");
+    const uri = await openIgnoreFile(t, "Dockerfile.dockerignore", "[]a]\na*[\nREADME.md\n");
     const refused = await hover(t, uri, 0);
     expect(refused).toContain("**The engine refuses this line**: syntax error in pattern");
     const fails = await hover(t, uri, 1);
     expect(fails).toContain("**The engine fails on this pattern** when it first evaluates it");
     expect(fails).not.toContain("Excludes");
+    // a good line of a file the engine fails on: its own reach, and the failure that stops the build
+    const readme = await hover(t, uri, 2);
+    expect(readme).toContain("Excludes **1 path**");
+    expect(readme).toContain("**The engine fails on this file in this context** (line 2: ");
+    // named after a build file: counted in its folder, which `-f` from elsewhere would change
+    expect(readme).toContain("Counted in this file's folder");
   });
 
   it("says 'at least' when the context listing stops at its bound", async () => {

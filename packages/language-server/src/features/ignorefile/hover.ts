@@ -7,6 +7,8 @@
  * a line it refuses or fails on. Comments and blank lines have no hover. Pure: the analysis and the
  * pattern's reach are given.
  */
+
+import { buildFileOfIgnoreFile } from "@enginekit/enginefile/names";
 import {
   type AnalyzedIgnoreFile,
   type AnalyzedIgnoreLine,
@@ -72,6 +74,10 @@ function reachText(line: AnalyzedIgnoreLine, reach: PatternReach, file: Analyzed
   }
   if (reach.stoppedBy !== undefined)
     out.push(`**The engine fails on this file in this context** (${reach.stoppedBy}).`);
+  if (buildFileOfIgnoreFile(file.fileName) !== undefined)
+    out.push(
+      `Counted in this file's folder, the context of \`enginekit build <folder>\`; built with \`-f\` from another context, it applies to that context instead.`,
+    );
   if (!complete)
     out.push(
       `The build context has more than the ${paths(listed)} listed (setting \`ignoreFiles.maxContextPaths\`, or a listing that took too long): counts are lower bounds.`,
