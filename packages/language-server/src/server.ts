@@ -1,3 +1,4 @@
+import { CONFIG_FILE_NAMES } from "@enginekit/lint/files";
 import {
   type ClientCapabilities,
   type Connection,
@@ -14,6 +15,7 @@ import type { ServerSettings } from "./config/settings.js";
 import { CONFIGURATION_TIMEOUT_MS, enginekitSection, SettingsSources } from "./config/settings-sources.js";
 import { DiagnosticsService } from "./diagnostics/diagnostics-service.js";
 import type { AnalysisCache } from "./documents/analysis-cache.js";
+import { baseNameOf } from "./documents/document-kind.js";
 import { DocumentRouter } from "./documents/document-router.js";
 import { filePathOf, IgnoreFiles } from "./documents/ignore-files.js";
 import { LocalImages } from "./engine/local-images.js";
@@ -185,7 +187,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDidChangeWatchedFiles(
     safeNotification("didChangeWatchedFiles", log, (params) => {
       const uris = (Array.isArray(params?.changes) ? params.changes : []).map((c) => String(c?.uri));
-      if (uris.length === 0 || uris.some((uri) => /\/\.enginekit\.ya?ml$/.test(uri))) {
+      if (
+        uris.length === 0 ||
+        uris.some((uri) => (CONFIG_FILE_NAMES as readonly string[]).includes(baseNameOf(uri)))
+      ) {
         projects.reset();
         diagnostics.refreshAll();
       }

@@ -153,6 +153,12 @@ describe("hover on an ignore-file pattern", () => {
       changes: [{ uri: pathToFileURL(join(local, "b.md")).href, type: 1 }],
     });
     expect(await hover(t, uri, 0)).toContain("Excludes **2 paths**");
+    // a client without file watching: saving a file of the folder lists it again
+    writeFileSync(join(local, "c.md"), "");
+    const saved = pathToFileURL(join(local, "c.md")).href;
+    await t.open(saved, "", "markdown");
+    await t.client.sendNotification("textDocument/didSave", { textDocument: { uri: saved } });
+    expect(await hover(t, uri, 0)).toContain("Excludes **3 paths**");
   });
 });
 
