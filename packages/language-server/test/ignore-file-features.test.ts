@@ -139,6 +139,21 @@ describe("hover on an ignore-file pattern", () => {
     expect(all).toContain("The build context has more than the 3 paths listed");
   });
 
+  it("says when enginekit build reads another ignore file of the folder first", async () => {
+    const local = mkdtempSync(join(tmpdir(), "ek-lsp-ignore-both-"));
+    writeFileSync(join(local, ".engineignore"), "*.log\n");
+    writeFileSync(join(local, ".dockerignore"), "*.md\n");
+    const t = await client();
+    const docker = pathToFileURL(join(local, ".dockerignore")).href;
+    await t.open(docker, "*.md\n", "ignore");
+    expect(await hover(t, docker, 0)).toContain(
+      "**`enginekit build` does not read this file** for this folder: it reads `.engineignore` first",
+    );
+    const engine = pathToFileURL(join(local, ".engineignore")).href;
+    await t.open(engine, "*.log\n", "ignore");
+    expect(await hover(t, engine, 0)).not.toContain("does not read this file");
+  });
+
   it("lists the folder once per version and again after a watched file is created", async () => {
     const local = mkdtempSync(join(tmpdir(), "ek-lsp-ignore-watch-"));
     writeFileSync(join(local, "a.md"), "");

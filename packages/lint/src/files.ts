@@ -42,6 +42,7 @@ export {
   patternReachSlices,
   regexpConstructs,
 } from "./ignorefile/pattern-queries.js";
+export { ignoreFilesReadBefore } from "./ignorefile/precedence.js";
 export type { Finding, Fix, Position, Range, Report, TextEdit } from "./model/finding.js";
 export {
   atOrAbove,

@@ -13,6 +13,7 @@ import {
   type AnalyzedIgnoreFile,
   type AnalyzedIgnoreLine,
   evaluationError,
+  ignoreFilesReadBefore,
   type PatternReach,
   regexpConstructs,
 } from "@enginekit/lint/files";
@@ -101,6 +102,11 @@ export function ignoreFileHover(
   const parts: string[] = [];
   const kind = pattern?.exception || line.text.startsWith("!") ? "exception (`!`)" : "exclusion";
   parts.push(`${codeSpan(shownPattern(line))} — ignore pattern, ${kind}, line ${line.line}`);
+  const first = file.context ? ignoreFilesReadBefore(file.fileName, file.context) : [];
+  if (first.length > 0)
+    parts.push(
+      `**\`enginekit build\` does not read this file** for this folder: it reads ${first.map(codeSpan).join(", then ")} first and never merges patterns (the engine CLI, \`docker build\`, never reads an \`.engineignore\`).`,
+    );
   if (line.error !== undefined) {
     parts.push(`**The engine refuses this line**: ${line.error}. The build fails with this error.`);
   } else if (!pattern) {
