@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CompletionItem, CompletionList, Hover } from "vscode-languageserver-protocol";
-import { MAX_PATH_ITEMS } from "../src/features/ignorefile/path-completion.js";
+import { MAX_PATH_ITEMS, pathCompletionTarget } from "../src/features/ignorefile/path-completion.js";
 import { CLIENT_CAPABILITIES, startTestClient, type TestClient } from "./lsp-harness.js";
 
 const IGNORE = [
@@ -259,5 +259,29 @@ describe("path completion in an ignore file", () => {
     expect(many.isIncomplete).toBe(true);
     expect(many.items).toHaveLength(MAX_PATH_ITEMS);
     expect(many.items[0]!.label).toBe("f0000");
+  });
+});
+
+describe("the path being typed on an ignore-file line (as the engine reads the line)", () => {
+  const at = (marked: string) => {
+    const column = marked.indexOf("|");
+    const target = pathCompletionTarget(marked.slice(0, column) + marked.slice(column + 1), column);
+    return target && `${target.folder.join("/")}|${target.prefix} ${target.start}-${target.end}`;
+  };
+  it.each([
+    ["src/co|", "src|co 4-6"],
+    ["src/c|ore/x", "src|c 4-8"],
+    ["  !  /src/|  ", "src| 10-10"],
+    ["./a/./b|", "a|b 6-7"],
+    ["\uFEFFdo|", "|do 1-3"],
+    ["|", "| 0-0"],
+    ["a//b/|", "a/b| 5-5"],
+  ])("%j → %s", (line, expected) => expect(at(line)).toBe(expected));
+  it.each([["#|"], ["\uFEFF#x|"], ["*/|"], ["src/*.m|"], ["../|"], ["a/../b|"], ["a\\b/|"]])(
+    "%j → nothing",
+    (line) => expect(at(line)).toBeUndefined(),
+  );
+  it("takes `  #x` as the pattern `#x` (a comment only in column 1)", () => {
+    expect(at("  #x|")).toBe("|#x 2-4");
   });
 });
