@@ -52,11 +52,12 @@ interface ListingIndex {
   folders: Uint8Array;
 }
 
-const listingIndexes = new WeakMap<IgnoreContext, ListingIndex>();
+/** By the listing's `paths` (shared by every context made from one listing, whatever its ignore file). */
+const listingIndexes = new WeakMap<readonly string[], ListingIndex>();
 
 /** The {@link ListingIndex} of a context, computed once per listing. */
 function listingIndexOf(context: IgnoreContext): ListingIndex {
-  const cached = listingIndexes.get(context);
+  const cached = listingIndexes.get(context.paths);
   if (cached) return cached;
   const { paths, directories } = context;
   const parents = new Int32Array(paths.length);
@@ -72,7 +73,7 @@ function listingIndexOf(context: IgnoreContext): ListingIndex {
     }
   }
   const index = { parents, folders };
-  listingIndexes.set(context, index);
+  listingIndexes.set(context.paths, index);
   return index;
 }
 
@@ -112,11 +113,29 @@ export function runSlices<T>(slices: Generator<void, T>): T {
   }
 }
 
+/**
+ * {@link contextMatches} answers by listing (its `paths`), pattern text and limit: an editor re-lints the
+ * file after every change against the same listing, and only the edited line's pattern is new.
+ */
+const matchesMemo = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+/** The most answers kept per listing (then they are forgotten and computed again). */
+const MEMO_ENTRIES = 1000;
+
 /** Context paths the pattern matches on its own (the path or one of its parents), at most `limit`. */
-export function contextMatches(file: AnalyzedIgnoreFile, pattern: IgnorePattern, limit = Infinity): string[] {
+export function contextMatches(
+  file: AnalyzedIgnoreFile,
+  pattern: IgnorePattern,
+  limit = Infinity,
+): readonly string[] {
   const context = file.context;
   if (!context || (pattern.compiled.kind === "regexp" && !file.regexpReady)) return [];
   if (evaluationError(file, pattern)) return [];
+  let memo = matchesMemo.get(context.paths);
+  if (!memo || memo.size >= MEMO_ENTRIES) matchesMemo.set(context.paths, (memo = new Map()));
+  const key = `${limit}\n${pattern.text}`;
+  const known = memo.get(key);
+  if (known) return known;
   const out: string[] = [];
   runSlices(
     walkDecisions(alone(pattern), context, (i, decision) => {
@@ -124,6 +143,7 @@ export function contextMatches(file: AnalyzedIgnoreFile, pattern: IgnorePattern,
       return out.length < limit;
     }),
   );
+  memo.set(key, out);
   return out;
 }
 
