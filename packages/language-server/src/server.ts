@@ -1,3 +1,4 @@
+import { CONFIG_FILE_NAMES } from "@enginekit/lint/files";
 import {
   type ClientCapabilities,
   type Connection,
@@ -6,6 +7,7 @@ import {
   type InitializeResult,
   TextDocumentSyncKind,
   TextDocuments,
+  WatchKind,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { ProjectConfigs } from "./config/project-config.js";
@@ -13,7 +15,9 @@ import type { ServerSettings } from "./config/settings.js";
 import { CONFIGURATION_TIMEOUT_MS, enginekitSection, SettingsSources } from "./config/settings-sources.js";
 import { DiagnosticsService } from "./diagnostics/diagnostics-service.js";
 import type { AnalysisCache } from "./documents/analysis-cache.js";
+import { baseNameOf } from "./documents/document-kind.js";
 import { DocumentRouter } from "./documents/document-router.js";
+import { filePathOf, IgnoreFiles } from "./documents/ignore-files.js";
 import { LocalImages } from "./engine/local-images.js";
 import { SemanticTokensStore } from "./features/shared/semantic-delta.js";
 import { FEATURES } from "./lsp/feature-table.js";
@@ -88,11 +92,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     () => diagnostics.refreshAll(),
   );
   const router = new DocumentRouter(documents, projects);
+  const ignoreFiles = new IgnoreFiles(() => settings.ignoreFiles.maxContextPaths);
   const images = new LocalImages({ settings: () => settings, ...(options.env ? { env: options.env } : {}) });
   const diagnostics = new DiagnosticsService({
     connection,
     documents,
     router,
+    ignoreFiles,
     projects,
     secrets,
     settings: () => settings,
@@ -102,6 +108,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     connection,
     documents,
     router,
+    ignoreFiles,
     diagnostics,
     secrets,
     images,
@@ -139,7 +146,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     apply();
     return {
       capabilities: serverCapabilities(FEATURES, client, {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: {
+          openClose: true,
+          change: TextDocumentSyncKind.Incremental,
+          save: { includeText: false },
+        },
       }),
       serverInfo: { name: "enginekit", version: "0.1.0" },
     };
@@ -151,7 +162,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         await connection.client.register(DidChangeConfigurationNotification.type, { section: "enginekit" });
       if (client.workspace?.didChangeWatchedFiles?.dynamicRegistration)
         await connection.client.register(DidChangeWatchedFilesNotification.type, {
-          watchers: [{ globPattern: "**/.enginekit.{yaml,yml}" }],
+          watchers: [
+            { globPattern: "**/.enginekit.{yaml,yml}" },
+            // ignore files' build contexts: a path created or deleted changes what a pattern matches
+            { globPattern: "**/*", kind: WatchKind.Create | WatchKind.Delete },
+          ],
         });
       await pullConfiguration();
       apply();
@@ -170,19 +185,35 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
 
   connection.onDidChangeWatchedFiles(
-    safeNotification("didChangeWatchedFiles", log, () => {
-      projects.reset();
-      diagnostics.refreshAll();
+    safeNotification("didChangeWatchedFiles", log, (params) => {
+      const uris = (Array.isArray(params?.changes) ? params.changes : []).map((c) => String(c?.uri));
+      if (
+        uris.length === 0 ||
+        uris.some((uri) => (CONFIG_FILE_NAMES as readonly string[]).includes(baseNameOf(uri)))
+      ) {
+        projects.reset();
+        diagnostics.refreshAll();
+      }
+      contextsChanged(uris);
     }),
   );
+
+  /** Files under some ignore files' build contexts changed: list those folders again and re-lint. */
+  const contextsChanged = (uris: readonly string[]) => {
+    const paths = uris.map(filePathOf).filter((p) => p !== undefined);
+    if (ignoreFiles.invalidate(uris.length === 0 ? undefined : paths)) diagnostics.ignoreContextsChanged();
+  };
 
   documents.onDidOpen(safeNotification("didOpen", log, (e) => diagnostics.changed(e.document.uri)));
   documents.onDidChangeContent(
     safeNotification("didChange", log, (e) => diagnostics.changed(e.document.uri)),
   );
+  // a saved file may be new to its folder (clients without file watching)
+  documents.onDidSave(safeNotification("didSave", log, (e) => contextsChanged([e.document.uri])));
   documents.onDidClose(
     safeNotification("didClose", log, (e) => {
       router.forget(e.document.uri);
+      ignoreFiles.forget(e.document.uri);
       services.tokens.forget(e.document.uri);
       diagnostics.closed(e.document.uri);
     }),

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,8 +28,14 @@ function runNeovim(script: string, env: Record<string, string> = {}): Promise<un
 
 /** Neovim's own client (a real LSP client) against the built `enginekit lsp --stdio` (task §3). */
 describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --stdio", () => {
-  it("gets diagnostics, completion, hover and a formatting edit for an Enginefile and a manifest", async () => {
-    const got = (await runNeovim("config.lua")) as {
+  it("gets diagnostics, completion, hover and a formatting edit for an Enginefile and a manifest, hover and path completion for a .dockerignore", async () => {
+    const context = mkdtempSync(join(tmpdir(), "enginekit-nvim-context-"));
+    for (const f of ["node_modules/pkg/index.js", "README.md", "src/main.ts"]) {
+      mkdirSync(join(context, f, ".."), { recursive: true });
+      writeFileSync(join(context, f), "");
+    }
+    writeFileSync(join(context, ".dockerignore"), "node_modules\n**/*.md\nsr\n");
+    const got = (await runNeovim("config.lua", { ENGINEKIT_CONTEXT: context })) as {
       errors: string[];
       diagnostics: Record<string, { code: string; range: { start: { line: number } } }[]>;
       completion: string[];
@@ -37,6 +43,8 @@ describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --st
       formatting: { newText: string; range: { start: { line: number; character: number } } }[];
       manifestHover: { value: string };
       manifestKeys: string[];
+      ignoreHover: { value: string };
+      ignorePaths: string[];
       eofCompletion: string[];
       selection: {
         range: { start: { character: number } };
@@ -65,6 +73,13 @@ describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --st
     expect(got.manifestHover.value).toContain("**HostConfig.Memory**");
     expect(got.manifestKeys).toContain("CpuShares");
     expect(got.manifestKeys).not.toContain("Memory");
+    // `sr` matches nothing (yet): the ignore-file rules run with the file's folder as the context
+    expect(got.diagnostics[".dockerignore"]!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
+      "2 ignore-pattern-unmatched",
+    ]);
+    expect(got.ignoreHover.value).toContain("Excludes **3 paths** of this build context");
+    expect(got.ignoreHover.value).toContain("- `node_modules/` and 2 paths below it");
+    expect(got.ignorePaths).toEqual(["src/"]);
   }, 60_000);
 
   // #15 item 3: each way a client gives settings reaches the server (the rule relative-workdir turned off)

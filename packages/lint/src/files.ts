@@ -24,7 +24,7 @@ export {
   kindOfNamedFile,
 } from "./discovery/file-kind.js";
 export { lintAnalyzedEnginefile } from "./engine/lint-enginefile.js";
-export { lintIgnoreFile } from "./engine/lint-ignore-file.js";
+export { lintAnalyzedIgnoreFile, lintIgnoreFile } from "./engine/lint-ignore-file.js";
 export { DEFAULT_SETTINGS, type LintSettings } from "./engine/settings.js";
 export {
   type AnalyzedEnginefile,
@@ -34,7 +34,16 @@ export {
 export type { FormatContext, Formatter } from "./formats/format.js";
 export { JSON_OUTPUT_VERSION } from "./formats/json.js";
 export { FORMAT_NAMES, FORMATTERS } from "./formats/registry.js";
-export type { IgnoreContext } from "./ignorefile/analysis.js";
+export type { AnalyzedIgnoreFile, AnalyzedIgnoreLine, IgnoreContext } from "./ignorefile/analysis.js";
+export {
+  evaluationError,
+  type MatchedTop,
+  type PatternReach,
+  patternReach,
+  patternReachSlices,
+  regexpConstructs,
+} from "./ignorefile/pattern-queries.js";
+export { ignoreFilesReadBefore } from "./ignorefile/precedence.js";
 export type { Finding, Fix, Position, Range, Report, TextEdit } from "./model/finding.js";
 export {
   atOrAbove,
@@ -45,7 +54,16 @@ export {
   severityRank,
 } from "./model/severity.js";
 export { type DiscoveredFile, DiscoveryError, discoverFiles } from "./node/discover.js";
-export { lintIgnoreFileAt, listIgnoreContext } from "./node/ignore-context.js";
+export {
+  analyzeIgnoreFileReady,
+  type ContextListing,
+  type ContextListingOptions,
+  ignoreContextOf,
+  lintIgnoreFileAt,
+  listContextFolder,
+  listIgnoreContext,
+  MAX_CONTEXT_PATHS,
+} from "./node/ignore-context.js";
 export { describeIoError } from "./node/io-error.js";
 export {
   type FileResult,

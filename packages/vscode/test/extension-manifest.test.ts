@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_SERVER_SETTINGS } from "@enginekit/language-server";
-import { RULE_SEVERITIES, RULES } from "@enginekit/lint/files";
+import { isIgnoreFileName, RULE_SEVERITIES, RULES } from "@enginekit/lint/files";
 import { describe, expect, test } from "vitest";
 import { documentSelector } from "../src/client/document-selector.js";
 import { serverOptions } from "../src/client/server-options.js";
@@ -68,6 +68,22 @@ describe("the generated extension manifest", () => {
       ...(l.filenamePatterns ?? []),
     ]);
     expect(names.filter((n) => /dockerfile|containerfile/i.test(n))).toEqual([]);
+    // every ignore-file name the server serves is an `ignore` document, never an Enginefile
+    const ignore = manifest.contributes.languages.find((l) => l.id === "ignore");
+    for (const name of [
+      ".engineignore",
+      "Enginefile.engineignore",
+      ".dockerignore",
+      "api.Dockerfile.dockerignore",
+    ]) {
+      expect(isIgnoreFileName(name), name).toBe(true);
+      expect(
+        ignore?.filenamePatterns?.some((p) =>
+          new RegExp(`^${p.replace(".", "\\.").replace("*", ".*")}$`).test(name),
+        ),
+        name,
+      ).toBe(true);
+    }
     expect(manifest.contributes.commands.map((c) => c.command)).toEqual(COMMANDS.map((c) => c.command));
   });
 
@@ -85,11 +101,12 @@ describe("the generated extension manifest", () => {
 });
 
 describe("the client's documents and server process", () => {
-  test("selects enginefile, dockerfile per setting, manifest names and the manifests globs", () => {
+  test("selects enginefile, dockerfile per setting, manifest names, ignore files and the manifests globs", () => {
     expect(documentSelector({ dockerfiles: false, manifests: ["deploy/*.yaml"] })).toEqual([
       { scheme: "file", language: "enginefile" },
       { scheme: "untitled", language: "enginefile" },
       { scheme: "file", pattern: "**/*.{container,service,network,volume,swarm}.{yaml,yml,json}" },
+      { scheme: "file", pattern: "**/{.engineignore,*.engineignore,.dockerignore,*.dockerignore}" },
       { scheme: "file", pattern: "**/deploy/*.yaml" },
     ]);
     expect(documentSelector({ dockerfiles: true, manifests: [] })).toContainEqual({

@@ -1,4 +1,4 @@
-import { RULE_SEVERITIES, type RuleSeverity } from "@enginekit/lint/files";
+import { MAX_CONTEXT_PATHS, RULE_SEVERITIES, type RuleSeverity } from "@enginekit/lint/files";
 
 /**
  * The server's settings (section `enginekit` of `workspace/configuration`, docs/language-server.md
@@ -34,6 +34,13 @@ export interface ServerSettings {
   diagnosticsDelayMs: number;
   /** Inlay hints with resolved ARG/ENV values (default true). */
   inlayHints: boolean;
+  ignoreFiles: {
+    /**
+     * The most paths listed of an ignore file's build context for its diagnostics and hover (default
+     * 100,000, as `enginekit lint`); beyond it counts are "at least" and `ignore-pattern-unmatched` is silent.
+     */
+    maxContextPaths: number;
+  };
 }
 
 /** Defaults of {@link ServerSettings}. */
@@ -45,6 +52,7 @@ export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
   online: false,
   diagnosticsDelayMs: 200,
   inlayHints: true,
+  ignoreFiles: { maxContextPaths: MAX_CONTEXT_PATHS },
 };
 
 function record(value: unknown): Record<string, unknown> {
@@ -65,6 +73,7 @@ export function readServerSettings(section: unknown): ServerSettings {
   const raw = record(section);
   const secrets = record(raw.secrets);
   const images = record(raw.images);
+  const ignoreFiles = record(raw.ignoreFiles);
   const rules: Record<string, RuleSeverity> = {};
   for (const [id, severity] of Object.entries(record(raw.rules))) {
     if (RULE_SEVERITIES.includes(severity as RuleSeverity)) rules[id] = severity as RuleSeverity;
@@ -91,5 +100,8 @@ export function readServerSettings(section: unknown): ServerSettings {
     online: typeof raw.online === "boolean" ? raw.online : d.online,
     diagnosticsDelayMs: number(raw.diagnosticsDelayMs, d.diagnosticsDelayMs),
     inlayHints: typeof raw.inlayHints === "boolean" ? raw.inlayHints : d.inlayHints,
+    ignoreFiles: {
+      maxContextPaths: Math.floor(number(ignoreFiles.maxContextPaths, d.ignoreFiles.maxContextPaths)),
+    },
   };
 }

@@ -5,11 +5,12 @@ import type { ProjectConfigs } from "../config/project-config.js";
 import type { ServerSettings } from "../config/settings.js";
 import { type DocumentAnalysis, MAX_ANALYSED_CHARS } from "../documents/analysis-cache.js";
 import type { DocumentRouter, Handled } from "../documents/document-router.js";
+import { type IgnoreFiles, isIgnoreFileDocument } from "../documents/ignore-files.js";
 import { maskResponse, secretValuesOf } from "../secrets/secret-masking.js";
 import { secretOnlineFindings } from "../secrets/secret-online-findings.js";
 import type { SecretsService } from "../secrets/secrets-service.js";
 import { findingsOf } from "./finding-source.js";
-import { ignoreFileFindings, isIgnoreFileDocument } from "./ignore-file-diagnostics.js";
+import { ignoreFileFindings } from "./ignore-file-diagnostics.js";
 import { DiagnosticsPublisher } from "./publisher.js";
 import { relatedInformation } from "./related.js";
 import { ShellcheckSource } from "./shellcheck-source.js";
@@ -34,6 +35,7 @@ export interface DiagnosticsHost {
   connection: Connection;
   documents: TextDocuments<TextDocument>;
   router: DocumentRouter;
+  ignoreFiles: IgnoreFiles;
   projects: ProjectConfigs;
   secrets: SecretsService;
   settings(): ServerSettings;
@@ -65,7 +67,12 @@ export class DiagnosticsService {
         if (host.documents.get(uri)?.version !== version) return undefined;
         return { findings, diagnostics: this.toLsp(findings, h.analysis), version };
       },
-      (uri, diagnostics, version) => void host.connection.sendDiagnostics({ uri, diagnostics, version }),
+      (uri, diagnostics, version) => {
+        // a publication that ends after the connection closed is dropped (it throws or rejects then)
+        try {
+          void host.connection.sendDiagnostics({ uri, diagnostics, version }).catch(() => undefined);
+        } catch {}
+      },
       host.settings().diagnosticsDelayMs,
     );
   }
@@ -99,7 +106,11 @@ export class DiagnosticsService {
     const document = this.host.documents.get(uri);
     if (!document || !isIgnoreFileDocument(uri)) return undefined;
     const version = document.version;
-    const findings = await ignoreFileFindings(document, this.host.projects.settingsFor(uri, "enginefile"));
+    const findings = await ignoreFileFindings(
+      this.host.ignoreFiles,
+      document,
+      this.host.projects.settingsFor(uri, "enginefile"),
+    );
     if (this.host.documents.get(uri)?.version !== version) return undefined;
     this.publisher.remember(uri, findings);
     return { findings, diagnostics: findings.map((f) => toDiagnostic(f)), version };
@@ -142,6 +153,14 @@ export class DiagnosticsService {
     this.publisher.delayMs = this.host.settings().diagnosticsDelayMs;
     if (this.pull) void this.host.connection.languages.diagnostics.refresh().catch(() => undefined);
     else for (const d of this.host.documents.all()) this.publisher.schedule(d.uri);
+  }
+
+  /** The build context of open ignore files changed on disk: re-lint them (or ask a pull client to). */
+  ignoreContextsChanged(): void {
+    if (this.pull) void this.host.connection.languages.diagnostics.refresh().catch(() => undefined);
+    else
+      for (const d of this.host.documents.all())
+        if (isIgnoreFileDocument(d.uri)) this.publisher.schedule(d.uri);
   }
 
   /** A document was closed: forget it and clear its pushed diagnostics. */

@@ -1,4 +1,4 @@
-import { buildFileFamily } from "@enginekit/enginefile/names";
+import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 
 /** What the server does with a document: lint it as an Enginefile, as a manifest, or leave it alone. */
@@ -27,12 +27,14 @@ export function baseNameOf(uri: string): string {
 export function isEnginefileName(name: string): boolean {
   if (buildFileFamily(name) !== undefined) return true;
   const lower = name.toLowerCase();
-  if (lower.endsWith(".engineignore") || lower.endsWith(".dockerignore")) return false;
+  if (isIgnoreFileName(lower)) return false;
   return lower === "enginefile" || lower.endsWith(".enginefile") || lower.startsWith("enginefile.");
 }
 
 /**
- * Classifies a document (task §1 "Documents"): language id `enginefile`/`dockerfile` or a build-file
+ * Classifies a document (task §1 "Documents"): an ignore file's name (`.dockerignore`,
+ * `Dockerfile.dockerignore` …) → `undefined` whatever its language id (src/documents/ignore-files.ts
+ * serves those); language id `enginefile`/`dockerfile` or a build-file
  * name ({@link isEnginefileName}: Enginefile, Dockerfile, Containerfile) → `enginefile`; a file name with a manifest kind (`*.container.yaml`, docs/manifests.md) or a
  * YAML/JSON file matching one of the configured manifest globs → `manifest`; anything else `undefined`.
  */
@@ -42,6 +44,7 @@ export function documentKindOf(
   manifestGlobs: readonly RegExp[] = [],
 ): DocumentKind | undefined {
   const name = baseNameOf(uri);
+  if (isIgnoreFileName(name)) return undefined;
   if (ENGINEFILE_LANGUAGES.has(languageId.toLowerCase()) || isEnginefileName(name)) return "enginefile";
   if (kindFromFileName(name)) return "manifest";
   const path = decodeUriPath(uri);

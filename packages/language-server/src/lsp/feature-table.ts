@@ -2,6 +2,7 @@ import {
   type CodeAction,
   CodeActionRequest,
   type CompletionItem,
+  type CompletionList,
   CompletionRequest,
   CompletionResolveRequest,
   DefinitionRequest,
@@ -25,7 +26,9 @@ import {
   SemanticTokensRequest,
   SignatureHelpRequest,
 } from "vscode-languageserver";
+import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { HandledEnginefile } from "../documents/document-router.js";
+import { contextRootOf, isIgnoreFileDocument } from "../documents/ignore-files.js";
 import {
   ENGINEFILE_TRIGGER_CHARACTERS,
   enginefileCompletion,
@@ -53,6 +56,8 @@ import {
   SIGNATURE_TRIGGER_CHARACTERS,
 } from "../features/enginefile/signature-help.js";
 import { enginefileSymbols } from "../features/enginefile/symbols.js";
+import { ignoreFileHover } from "../features/ignorefile/hover.js";
+import { ignoreFilePathCompletion } from "../features/ignorefile/path-completion.js";
 import { MANIFEST_TRIGGER_CHARACTERS } from "../features/manifest/trigger-characters.js";
 import { quickFixes } from "../features/shared/code-actions.js";
 import { loadManifestStack } from "../manifest-stack/load-manifest-stack.js";
@@ -62,6 +67,31 @@ import { requestFeature, type ServerFeature } from "./server-feature.js";
 import type { ServerServices } from "./server-services.js";
 
 type AtPosition = { textDocument: { uri: string }; position: { line: number; character: number } };
+
+/** The open ignore file at `params`' URI (src/documents/ignore-files.ts), else undefined. */
+function ignoreFileAt(params: AtPosition, services: ServerServices): TextDocument | undefined {
+  return isIgnoreFileDocument(params.textDocument.uri)
+    ? services.documents.get(params.textDocument.uri)
+    : undefined;
+}
+
+/** Completion of build-context paths in an open ignore file on disk (none for other schemes). */
+async function ignoreFileCompletion(
+  document: TextDocument,
+  params: AtPosition,
+  services: ServerServices,
+): Promise<CompletionList | CompletionItem[]> {
+  const root = contextRootOf(document.uri);
+  if (root === undefined) return [];
+  const line = params.position.line;
+  const lineText = document
+    .getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } })
+    .replace(/\r?\n$/, "");
+  const insertReplace = Boolean(
+    services.client().textDocument?.completion?.completionItem?.insertReplaceSupport,
+  );
+  return (await ignoreFilePathCompletion(root, lineText, params.position, { insertReplace })) ?? [];
+}
 
 /** Runs an Enginefile-only position feature; `fallback` for any other document. */
 function atEnginefile<R>(
@@ -114,8 +144,10 @@ export const FEATURES: readonly ServerFeature[] = [
         resolveProvider: true,
       },
     }),
-    fallback: [] as CompletionItem[],
+    fallback: [] as CompletionItem[] | CompletionList,
     provide: async (p, s, token) => {
+      const ignoreFile = ignoreFileAt(p, s);
+      if (ignoreFile) return ignoreFileCompletion(ignoreFile, p, s);
       const h = await s.router.handled(p.textDocument.uri);
       if (!h) return [];
       const offset = h.document.offsetAt(p.position);
@@ -158,6 +190,13 @@ export const FEATURES: readonly ServerFeature[] = [
     capabilities: () => ({ hoverProvider: true }),
     fallback: null,
     provide: async (p, s, token) => {
+      const ignoreFile = ignoreFileAt(p, s);
+      if (ignoreFile)
+        return ignoreFileHover(
+          await s.ignoreFiles.analysis(ignoreFile),
+          p.position.line,
+          await s.ignoreFiles.reach(ignoreFile, p.position.line + 1),
+        );
       const h = await s.router.handled(p.textDocument.uri);
       if (!h) return null;
       const offset = h.document.offsetAt(p.position);

@@ -5,12 +5,11 @@ import {
   type Range,
 } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
+import { RETRIGGER_COMPLETION } from "../features/shared/retrigger.js";
 import { type SecretsService, userPath } from "./secrets-service.js";
 
 /** The secret reference being typed before the cursor: `svc:<location>[#<field>]`. */
 const TYPED_REFERENCE = /(?:^|[^A-Za-z0-9_])svc:([A-Za-z0-9._/-]*)(?:#([A-Za-z0-9._-]*))?$/;
-
-const RETRIGGER = { title: "Suggest", command: "editor.action.triggerSuggest" };
 
 /**
  * Live completion of `svc:` references in manifests (docs/language-server.md "Secret completion"),
@@ -48,7 +47,7 @@ export async function secretCompletion(
         detail: `KV version ${mt.kvVersion ?? "?"} mount`,
         documentation: mt.description || undefined,
         textEdit: { range: rangeFor(location), newText: mt.path },
-        command: RETRIGGER,
+        command: RETRIGGER_COMPLETION,
       }));
   }
   const mount = location.slice(0, slash + 1);
@@ -64,7 +63,7 @@ export async function secretCompletion(
             kind: CompletionItemKind.Folder,
             detail: "KV version 2: secrets are read under data/",
             textEdit: { range: rangeFor(leaf), newText: "data/" },
-            command: RETRIGGER,
+            command: RETRIGGER_COMPLETION,
           },
         ]
       : [];
@@ -81,7 +80,7 @@ export async function secretCompletion(
         kind: isFolder ? CompletionItemKind.Folder : CompletionItemKind.Value,
         detail: isFolder ? "folder" : "secret",
         textEdit: { range: rangeFor(leaf), newText: isFolder ? k : `${k}#` },
-        command: RETRIGGER,
+        command: RETRIGGER_COMPLETION,
       };
     });
 }

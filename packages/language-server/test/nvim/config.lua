@@ -2,6 +2,7 @@
 -- The same set-up as docs/editors.md "Neovim (built-in client)". Environment:
 --   ENGINEKIT_CMD      JSON array: the server command, e.g. ["node", "packages/cli/dist/bin.js", "lsp", "--stdio"]
 --   ENGINEKIT_FILES    folder holding Enginefile and web.container.yaml
+--   ENGINEKIT_CONTEXT  a build context folder holding a .dockerignore (filetype gitignore, as docs/editors.md sets it)
 --   ENGINEKIT_OUT      where to write what the client got (JSON)
 local cmd = vim.fn.json_decode(os.getenv("ENGINEKIT_CMD"))
 local files = os.getenv("ENGINEKIT_FILES")
@@ -30,8 +31,8 @@ local ok, err = pcall(function()
   assert(client_id, "the server did not start")
   local client = vim.lsp.get_client_by_id(client_id)
 
-  local function open(name, filetype)
-    vim.cmd("edit " .. files .. "/" .. name)
+  local function open(name, filetype, folder)
+    vim.cmd("edit " .. (folder or files) .. "/" .. name)
     local bufnr = vim.api.nvim_get_current_buf()
     vim.bo[bufnr].filetype = filetype
     vim.lsp.buf_attach_client(bufnr, client_id)
@@ -75,6 +76,16 @@ local ok, err = pcall(function()
   result.manifestKeys = {}
   for _, item in ipairs((keys and (keys.items or keys)) or {}) do
     table.insert(result.manifestKeys, item.label)
+  end
+  -- an ignore file: diagnostics, hover on a pattern (counts in its folder) and path completion
+  local ig = open(".dockerignore", "gitignore", os.getenv("ENGINEKIT_CONTEXT"))
+  vim.wait(10000, function() return result.diagnostics[".dockerignore"] ~= nil end, 50)
+  local iuri = vim.uri_from_bufnr(ig)
+  result.ignoreHover = (request("textDocument/hover", { textDocument = { uri = iuri }, position = { line = 0, character = 2 } }, ig) or {}).contents
+  local paths = request("textDocument/completion", { textDocument = { uri = iuri }, position = { line = 2, character = 2 } }, ig)
+  result.ignorePaths = {}
+  for _, item in ipairs((paths and (paths.items or paths)) or {}) do
+    table.insert(result.ignorePaths, item.label)
   end
   client.stop()
 end)

@@ -3,7 +3,7 @@
  * `@enginekit/enginefile/names` (`Enginefile`, `Dockerfile`, `Containerfile` families); manifests from
  * `@enginekit/manifests`' kind suffixes.
  */
-import { buildFileFamily } from "@enginekit/enginefile/names";
+import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 import type { FileKind } from "../engine/lint-document.js";
 
@@ -36,13 +36,8 @@ export function kindInDirectory(base: string, options: { dockerfiles: boolean })
   return undefined;
 }
 
-/**
- * An ignore file's name: `.engineignore`, `.dockerignore`, or one named after a build file
- * (`web.Enginefile.engineignore`, `Dockerfile.dockerignore`).
- */
-export function isIgnoreFileName(base: string): boolean {
-  return base.endsWith(".engineignore") || base.endsWith(".dockerignore");
-}
+/** An ignore file's name (the one definition in `@enginekit/enginefile/names`). */
+export { isIgnoreFileName };
 
 /**
  * The kind of a file named explicitly (or given on stdin by `--stdin-filename`): an ignore file by its

@@ -1,28 +1,47 @@
 /**
  * Listing the build context an ignore file applies to (the folder it sits in), for the ignore-file rules
- * that say what a pattern matches there. Bounded: at most {@link MAX_CONTEXT_PATHS} paths are listed, and
- * a partial listing says so, so no rule claims "matches nothing" on a guess. Symbolic links are listed,
- * never followed, as the engine CLI archives them.
+ * and the language server's hover that say what a pattern matches there. Bounded: at most
+ * {@link MAX_CONTEXT_PATHS} paths are listed (fewer when the caller asks, or when a time budget runs
+ * out), and a partial listing says so, so no rule claims "matches nothing" on a guess and a hover says
+ * "at least". Asynchronous (the folder reads run off the event loop), so a language server stays
+ * responsive while a large context is listed. Symbolic links are listed, never followed, as the engine
+ * CLI archives them.
  */
-import { type Dirent, readdirSync } from "node:fs";
+import type { Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { loadEngineRegexp } from "@enginekit/build-context/ignore";
-import { DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
-import { lintIgnoreFile } from "../engine/lint-ignore-file.js";
+import { buildFileOfIgnoreFile, DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
+import { lintAnalyzedIgnoreFile } from "../engine/lint-ignore-file.js";
 import type { LintSettings } from "../engine/settings.js";
-import type { IgnoreContext } from "../ignorefile/analysis.js";
+import { type AnalyzedIgnoreFile, analyzeIgnoreFile, type IgnoreContext } from "../ignorefile/analysis.js";
 import type { Finding } from "../model/finding.js";
 
-/** The most paths listed for one context. */
+/** The most paths listed for one context (the default bound). */
 export const MAX_CONTEXT_PATHS = 100_000;
 
+/** The listing of a context folder, whatever ignore file applies to it. */
+export type ContextListing = Omit<IgnoreContext, "buildFiles">;
+
+/** Bounds of {@link listContextFolder}. */
+export interface ContextListingOptions {
+  /** The most paths listed (default {@link MAX_CONTEXT_PATHS}). */
+  maxPaths?: number;
+  /** Stop (incomplete) once this much time has passed, in milliseconds (default: no time limit). */
+  timeBudgetMs?: number;
+}
+
 /**
- * Lists the context folder `root` for the ignore file `ignoreFile` (a base name): every path, relative
- * and `/`-separated; the build files it holds (the default names, and the one an ignore file named
- * `<build file>.dockerignore` belongs to). Unreadable folders are left out of the listing (and make it
- * incomplete).
+ * Lists the context folder `root`: every path, relative and `/`-separated, sorted, directories marked.
+ * Unreadable folders are left out (and make the listing incomplete), as do the bounds of `options`.
+ * Never throws.
  */
-export function listIgnoreContext(root: string, ignoreFile: string): IgnoreContext {
+export async function listContextFolder(
+  root: string,
+  options: ContextListingOptions = {},
+): Promise<ContextListing> {
+  const maxPaths = options.maxPaths ?? MAX_CONTEXT_PATHS;
+  const deadline = options.timeBudgetMs === undefined ? Infinity : Date.now() + options.timeBudgetMs;
   const paths: string[] = [];
   const directories = new Set<string>();
   let complete = true;
@@ -31,45 +50,76 @@ export function listIgnoreContext(root: string, ignoreFile: string): IgnoreConte
     const dir = pending.pop()!;
     let entries: Dirent[];
     try {
-      entries = readdirSync(dir === "" ? root : join(root, dir), { withFileTypes: true });
+      entries = await readdir(dir === "" ? root : join(root, dir), { withFileTypes: true });
     } catch {
       complete = false;
       break;
     }
     for (const e of entries) {
-      const rel = dir === "" ? e.name : `${dir}/${e.name}`;
-      if (paths.length >= MAX_CONTEXT_PATHS) {
+      if (paths.length >= maxPaths) {
         complete = false;
         break;
       }
+      const rel = dir === "" ? e.name : `${dir}/${e.name}`;
       paths.push(rel);
       if (e.isDirectory()) {
         directories.add(rel);
         pending.push(rel);
       }
     }
+    if (Date.now() > deadline && pending.length > 0) complete = false;
   }
   paths.sort();
-  const present = new Set(paths);
-  const named = ignoreFile.replace(/\.(dockerignore|engineignore)$/, "");
-  const buildFiles = [
-    ...DEFAULT_BUILD_FILES,
-    ...(named !== "" && named !== ignoreFile ? [named] : []),
-  ].filter((f) => present.has(f));
-  return { paths, complete, directories, buildFiles };
+  return { paths, complete, directories };
+}
+
+/**
+ * The context of the ignore file `ignoreFile` (a base name) from a listing of its folder: the listing
+ * and the build files it holds (the default names, and the one an ignore file named
+ * `<build file>.dockerignore` belongs to).
+ */
+export function ignoreContextOf(listing: ContextListing, ignoreFile: string): IgnoreContext {
+  const present = new Set(listing.paths);
+  const named = buildFileOfIgnoreFile(ignoreFile);
+  const buildFiles = [...DEFAULT_BUILD_FILES, ...(named !== undefined ? [named] : [])].filter((f) =>
+    present.has(f),
+  );
+  return { ...listing, buildFiles };
+}
+
+/** Lists the context folder `root` for the ignore file `ignoreFile` (a base name): see {@link listContextFolder}. */
+export async function listIgnoreContext(
+  root: string,
+  ignoreFile: string,
+  options: ContextListingOptions = {},
+): Promise<IgnoreContext> {
+  return ignoreContextOf(await listContextFolder(root, options), ignoreFile);
+}
+
+/**
+ * Analyses ignore-file text with the engine's regexp loaded first when a pattern may need it, so every
+ * pattern can be evaluated (`regexpReady`). `context` lists the build context, when known.
+ */
+export async function analyzeIgnoreFileReady(
+  text: string,
+  fileName: string,
+  context?: IgnoreContext,
+): Promise<AnalyzedIgnoreFile> {
+  if (/[|{}\\[]/.test(text)) await loadEngineRegexp();
+  return analyzeIgnoreFile(text, fileName, context);
 }
 
 /**
  * Lints ignore-file text as the file at `path` (absolute) on disk: its folder listed as the build
- * context, and the engine's regexp loaded first when a pattern may need it. What `enginekit lint` and
- * the language server both do for an ignore file.
+ * context, and the engine's regexp loaded first when a pattern may need it. What `enginekit lint` does
+ * for an ignore file (the language server does the same over a cached listing).
  */
 export async function lintIgnoreFileAt(
   text: string,
   path: string,
   settings: LintSettings,
 ): Promise<Finding[]> {
-  if (/[|{}\\[]/.test(text)) await loadEngineRegexp();
   const name = basename(path);
-  return lintIgnoreFile(text, name, settings, listIgnoreContext(dirname(path), name));
+  const context = await listIgnoreContext(dirname(path), name);
+  return lintAnalyzedIgnoreFile(await analyzeIgnoreFileReady(text, name, context), settings);
 }

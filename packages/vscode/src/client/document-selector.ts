@@ -1,6 +1,7 @@
 import {
   DOCKERFILE_LANGUAGE,
   ENGINEFILE_LANGUAGE,
+  IGNORE_FILE_GLOB,
   MANIFEST_GLOB,
   manifestSettingPattern,
 } from "../manifest/file-patterns.js";
@@ -19,12 +20,13 @@ export type EnginekitDocumentFilter =
 /**
  * The documents the client syncs to the server (src/manifest/file-patterns.ts says why these): the
  * `enginefile` language, the `dockerfile` language when `enginekit.dockerfiles` is on, files named like
- * manifests and the `enginekit.manifests` globs, on disk or unsaved.
+ * manifests and the `enginekit.manifests` globs, on disk or unsaved, and ignore files on disk (whatever
+ * `enginekit.dockerfiles` says: `.dockerignore` is what the engine reads for every build).
  */
 export function documentSelector(settings: SelectorSettings): EnginekitDocumentFilter[] {
   const schemes = ["file", "untitled"];
   const languages = [ENGINEFILE_LANGUAGE, ...(settings.dockerfiles ? [DOCKERFILE_LANGUAGE] : [])];
-  const patterns = [MANIFEST_GLOB, ...settings.manifests.map(manifestSettingPattern)];
+  const patterns = [MANIFEST_GLOB, IGNORE_FILE_GLOB, ...settings.manifests.map(manifestSettingPattern)];
   return [
     ...languages.flatMap((language) => schemes.map((scheme) => ({ scheme, language }))),
     ...patterns.map((pattern) => ({ scheme: "file", pattern })),

@@ -4,7 +4,7 @@ import {
   ENGINEFILE_FILENAME_PATTERNS,
   ENGINEFILE_FILENAMES,
   ENGINEFILE_LANGUAGE,
-  ENGINEIGNORE_FILENAME_PATTERNS,
+  IGNORE_FILENAME_PATTERNS,
   MANIFEST_KINDS,
 } from "./file-patterns.js";
 import { type ConfigJsonSchema, serverSettingContributions } from "./server-settings.js";
@@ -69,7 +69,7 @@ export function extensionManifest(inputs: ManifestInputs): Record<string, unknow
           configuration: "./language-configuration.json",
         },
         // `Enginefile.engineignore` matches `Enginefile.*`; the longer pattern wins in VS Code.
-        { id: "ignore", filenamePatterns: [...ENGINEIGNORE_FILENAME_PATTERNS] },
+        { id: "ignore", filenamePatterns: [...IGNORE_FILENAME_PATTERNS] },
       ],
       grammars: [
         {

@@ -2,7 +2,9 @@
  * Which files the extension hands to the language server, as VS Code patterns. They mirror how the
  * server classifies a document (packages/language-server/src/documents/document-kind.ts): Enginefile
  * names (`isEnginefileName`), manifest names (`kindFromFileName` in @enginekit/manifests:
- * `*.{container,service,network,volume,swarm}.{yaml,yml,json}`), the `enginekit.manifests` globs, and,
+ * `*.{container,service,network,volume,swarm}.{yaml,yml,json}`), the `enginekit.manifests` globs, ignore
+ * files (`isIgnoreFileName` of `@enginekit/enginefile/names`: `.engineignore`, `.dockerignore` and the
+ * `<build file>.` forms, served with diagnostics, hover and path completion), and,
  * when `enginekit.dockerfiles` is on, whatever VS Code's built-in `dockerfile` language already claims
  * (`Dockerfile`, `*.dockerfile`, `Dockerfile.*`, `Containerfile`: the extension never re-associates those
  * names, so it does not fight the built-in language or the Docker extension over them).
@@ -20,8 +22,19 @@ export const ENGINEFILE_FILENAMES = ["Enginefile"] as const;
 /** File name patterns of Enginefiles (the `filenamePatterns` of the language contribution). */
 export const ENGINEFILE_FILENAME_PATTERNS = ["*.Enginefile", "Enginefile.*"] as const;
 
-/** Ignore files beside an Enginefile (`Enginefile.engineignore`) are not Enginefiles: mapped to `ignore`. */
-export const ENGINEIGNORE_FILENAME_PATTERNS = ["*.engineignore", ".engineignore"] as const;
+/**
+ * Ignore files, mapped to the language `ignore` (the id VS Code's git support and the Docker extension
+ * use for `.gitignore`/`.dockerignore`): `Enginefile.engineignore` is not an Enginefile.
+ */
+export const IGNORE_FILENAME_PATTERNS = [
+  "*.engineignore",
+  ".engineignore",
+  "*.dockerignore",
+  ".dockerignore",
+] as const;
+
+/** Every ignore file (the names the server serves as ignore files), as one workspace glob. */
+export const IGNORE_FILE_GLOB = "**/{.engineignore,*.engineignore,.dockerignore,*.dockerignore}";
 
 /** The manifest kinds a file name may carry (docs/manifests.md). */
 export const MANIFEST_KINDS = ["container", "service", "network", "volume", "swarm"] as const;

@@ -35,6 +35,8 @@ export const SERVER_SETTING_DESCRIPTIONS: Record<string, string> = {
   diagnosticsDelayMs:
     "Quiet time after a change before diagnostics are computed, in milliseconds (an opened document's first diagnostics are not delayed).",
   inlayHints: "Inlay hints with the resolved values of `ARG`/`ENV` variables.",
+  "ignoreFiles.maxContextPaths":
+    'The most paths of an ignore file\'s build context (its folder) listed for its diagnostics and hover; beyond it counts are "at least".',
   "images.completion":
     "Offer the engine's local images (`GET /images/json`, at `ENGINE_HOST`/`DOCKER_HOST`) in `FROM` completion; silent when no engine answers.",
   "images.timeoutMs": "Timeout of one local-images lookup for `FROM` completion, in milliseconds.",

@@ -279,4 +279,21 @@ describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .v
     await shot("8-restarted");
     expect(after.label).toBe(before.label);
   });
+
+  // last, so the ignore file's problems do not count in the workspace totals above
+  it("shows what an ignore pattern matches in its folder on hover", async () => {
+    await openFile(page, "build/.engineignore");
+    const lines = readFileSync(join(folder, "build", ".engineignore"), "utf8").split("\n");
+    await hoverAt(page, lines.indexOf("app/node_modules") + 1, 3);
+    const text = await until(
+      () => hoverText(page),
+      (t) => t.includes("build context"),
+      15_000,
+      "the pattern's hover",
+    );
+    await shot("9-ignore-hover");
+    // app/node_modules, its left-pad folder and index.js
+    expect(text).toContain("Excludes 3 paths of this build context");
+    await page.keyboard.press("Escape");
+  });
 });
