@@ -219,8 +219,21 @@ testRule(pipNoCacheDir, {
     { code: "FROM a:1\nENV PIP_NO_CACHE_DIR=1\nRUN pip install x\n" },
     { code: "FROM a:1\nRUN --mount=type=cache,target=/root/.cache/pip pip install x\n" },
     { code: "FROM a:1\nRUN --mount=type=tmpfs,target=/root/.cache pip3.12 install x\n" },
+    // set for the one command, exported earlier in the RUN; pip turns the cache off for `false` too
+    {
+      code: "FROM a:1\nRUN PIP_NO_CACHE_DIR=yes pip install x && env PIP_NO_CACHE_DIR=false pip3 install y\n",
+    },
+    { code: "FROM a:1\nRUN export PIP_NO_CACHE_DIR=on; python3 -m pip install z\n" },
+    { code: "FROM a:1\nRUN python3 -m venv /v && python -m http.server install\n" },
   ],
   invalid: [
+    {
+      code: "FROM a:1\nRUN python3.12 -m pip install --upgrade wheel\n",
+      errors: ["2:23-2:30"],
+      output: "FROM a:1\nRUN python3.12 -m pip install --no-cache-dir --upgrade wheel\n",
+    },
+    // an export after the install does not count
+    { code: "FROM a:1\nRUN pip install x && export PIP_NO_CACHE_DIR=1\n", errors: ["2:9-2:16"] },
     {
       code: "FROM a:1\nRUN python -m venv v && pip3 install -r r.txt\n",
       errors: ["2:30-2:37"],

@@ -46,6 +46,11 @@ testRule(pipVersionPin, {
   ],
   invalid: [
     { code: "FROM a:1\nRUN pip3.12 install --no-cache-dir flask\n", errors: ["2:36-2:41"] },
+    // pip run as a module reads the same
+    {
+      code: "FROM a:1\nRUN python3 -m pip install -i https://pypi.example/simple uvicorn\n",
+      errors: [{ range: "2:59-2:66", message: "pip install uvicorn==<version>" }],
+    },
     {
       code: "FROM a:1\nRUN pip install git+https://github.com/a/b requests\n",
       errors: ["2:17-2:43", "2:44-2:52"],
