@@ -74,6 +74,11 @@ testRule(npmVersionPin, {
       errors: ["2:20-2:32", "2:52-2:57", "2:70-2:73"],
     },
     { code: "FROM a:1\nRUN npm i git+https://github.com/a/b\n", errors: ["2:11-2:37"] },
+    // an option's value is not a package
+    {
+      code: "FROM a:1\nRUN npm install --loglevel warn --omit dev typescript@5 eslint\n",
+      errors: [{ range: "2:57-2:63", message: "eslint" }],
+    },
   ],
 });
 
