@@ -86,7 +86,14 @@ testRule(gemVersionPin, {
   valid: [
     { code: "FROM a:1\nRUN gem install bundler:2.5 && gem install rake -v 13 && gem i x --version=1\n" },
   ],
-  invalid: [{ code: "FROM a:1\nRUN gem install --no-document bundler\n", errors: ["2:31-2:38"] }],
+  invalid: [
+    { code: "FROM a:1\nRUN gem install --no-document bundler\n", errors: ["2:31-2:38"] },
+    // options and their values are not gems; what follows `--` goes to the gem's build
+    {
+      code: "FROM a:1\nRUN gem install -i /opt/gems --no-document nokogiri -- --with-xml2-include=/usr/include\n",
+      errors: [{ range: "2:44-2:52", message: "nokogiri" }],
+    },
+  ],
 });
 
 testRule(yumVersionPin, {
