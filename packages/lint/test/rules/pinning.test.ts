@@ -131,11 +131,23 @@ testRule(zypperVersionPin, {
 testRule(goInstallVersionPin, {
   valid: [
     { code: "FROM a:1\nRUN go install golang.org/x/tools/gopls@v0.16.2 ./cmd/... . example.com/tool\n" },
+    // run's program arguments; install/run without @ build what go.mod requires; get with a version
+    {
+      code: "FROM a:1\nRUN go run -tags netgo example.com/gen@v0.3.1 -out latest && go run ./tools/gen && go get example.com/lib@v1.4.0 && go install tool\n",
+    },
   ],
   invalid: [
     {
       code: "FROM a:1\nRUN go install golang.org/x/tools/gopls@latest\n",
       errors: [{ range: "2:16-2:47", message: "go install golang.org/x/tools/gopls@<version>" }],
+    },
+    // go get without a version asks for the newest; go run of @latest
+    {
+      code: "FROM a:1\nRUN go get -u example.com/lib && go run example.com/gen@latest -v\n",
+      errors: [
+        { range: "2:15-2:30", message: "go get example.com/lib@<version>" },
+        { range: "2:41-2:63", message: "go run example.com/gen@<version>" },
+      ],
     },
   ],
 });
