@@ -32,11 +32,16 @@ testRule(consecutiveRun, {
     { code: "FROM a:1\nRUN a && b && c\nRUN d\n" },
     { code: "FROM a:1\nRUN a\nWORKDIR /x\nRUN b\n" },
     { code: "FROM a:1\nRUN a\nRUN --mount=type=cache,target=/c b\n" },
+    // a RUN that chains commands was split on purpose, before or after it
+    { code: "FROM a:1\nRUN make deps\nRUN ./configure; make\nRUN make install\n" },
   ],
   invalid: [
     {
-      code: "FROM a:1\nRUN a\n# a comment\nRUN b && c\nRUN d\n",
-      errors: [{ range: "4:1-4:4", message: "line 2" }, "5:1-5:4"],
+      code: "FROM a:1\nRUN a\n# a comment\nRUN b\nRUN c || d\nRUN e\nRUN f\n",
+      errors: [
+        { range: "4:1-4:4", message: "line 2" },
+        { range: "7:1-7:4", message: "line 6" },
+      ],
     },
   ],
 });
