@@ -158,8 +158,19 @@ testRule(aptNoInstallRecommends, {
 testRule(aptListsCleanup, {
   valid: [
     { code: "FROM a:1\nRUN --mount=type=cache,target=/var/lib/apt apt-get update && apt-get install -y x\n" },
+    // a build stage the final image is not built from: its lists stay in the builder
+    {
+      code: "FROM debian:12 AS tools\nRUN apt-get update && apt-get install -y gcc\nFROM alpine:3.20\nCOPY --from=tools /usr/bin/gcc /x\n",
+    },
   ],
-  invalid: [{ code: "FROM a:1\nRUN apt-get install -y x && rm -rf /tmp/*\n", errors: ["2:13-2:20"] }],
+  invalid: [
+    { code: "FROM a:1\nRUN apt-get install -y x && rm -rf /tmp/*\n", errors: ["2:13-2:20"] },
+    // the final image is built from the stage; an ONBUILD trigger runs in the image built on this one
+    {
+      code: "FROM debian:12 AS base\nRUN apt-get update && apt-get install -y curl\nFROM base\nONBUILD RUN apt-get install -y git\n",
+      errors: ["2:31-2:38", "4:21-4:28"],
+    },
+  ],
 });
 
 testRule(apkNoCache, {

@@ -71,8 +71,14 @@ testRule(yarnCacheClean, {
   valid: [
     { code: "FROM a:1\nRUN yarn install && yarn cache clean\n" },
     { code: "FROM a:1\nRUN --mount=type=cache,target=/usr/local/share/.cache/yarn yarn install\n" },
+    {
+      code: "FROM node:22 AS web\nRUN yarn install && yarn build\nFROM nginx:1.27\nCOPY --from=web /app/dist /srv\n",
+    },
   ],
-  invalid: [{ code: "FROM a:1\nRUN yarn install --frozen-lockfile\n", errors: ["2:10-2:17"] }],
+  invalid: [
+    { code: "FROM a:1\nRUN yarn install --frozen-lockfile\n", errors: ["2:10-2:17"] },
+    { code: "FROM node:22 AS deps\nRUN yarn install\nFROM deps\nCOPY . .\n", errors: ["2:10-2:17"] },
+  ],
 });
 
 testRule(zypperDistUpgrade, {
