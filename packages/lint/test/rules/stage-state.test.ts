@@ -7,7 +7,7 @@ import { testRule } from "../../src/testing/rule-tester.js";
 
 testRule(copyRelativeDestination, {
   valid: [
-    { code: "FROM a:1\nCOPY x /app/\nCOPY y $HOME/\nADD z C:\\\\app\\\\\n" },
+    { code: "FROM a:1\nCOPY x /app/\nCOPY y $HOME/\nADD z C:\\\\app\\\\\nCOPY w c:\\tools\\w.exe\n" },
     { code: "FROM a:1 AS base\nWORKDIR /app\nFROM base\nCOPY x .\n" },
     // quotes are removed before the path is judged; a variable of unknown value is not judged
     {

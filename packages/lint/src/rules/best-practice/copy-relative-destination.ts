@@ -33,7 +33,8 @@ export default enginefileRule(
         const dest = ins.destination;
         // the path the engine copies to: quotes removed, variables expanded (unknown ones: not judged)
         const path = dest && file.resolve(ins, dest.value);
-        if (!dest || path === undefined || ABSOLUTE.test(path)) continue;
+        // as written too: an unquoted Windows path (`C:\app`) loses its backslashes to the default escape
+        if (!dest || path === undefined || ABSOLUTE.test(path) || ABSOLUTE.test(dest.value)) continue;
         out.push({
           range: dest.range,
           message: `"${path}" is relative to a working directory this stage never set; add WORKDIR first or use an absolute path.`,
