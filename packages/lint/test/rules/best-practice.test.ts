@@ -6,6 +6,7 @@ import aptNoInstallRecommends from "../../src/rules/best-practice/apt-no-install
 import cdInRun from "../../src/rules/best-practice/cd-in-run.js";
 import copyDestinationSlash from "../../src/rules/best-practice/copy-destination-slash.js";
 import curlAndWget from "../../src/rules/best-practice/curl-and-wget.js";
+import definitionDescription from "../../src/rules/best-practice/definition-description.js";
 import execFormCommand from "../../src/rules/best-practice/exec-form-command.js";
 import finalUserRoot from "../../src/rules/best-practice/final-user-root.js";
 import latestBaseImage from "../../src/rules/best-practice/latest-base-image.js";
@@ -330,5 +331,29 @@ testRule(copyDestinationSlash, {
       output: 'FROM a:1\nCOPY ["a", "b", "/c/"]\n',
     },
     { code: "FROM a:1\nADD x y .\n", errors: ["2:9-2:10"], output: "FROM a:1\nADD x y ./\n" },
+  ],
+});
+
+testRule(definitionDescription, {
+  valid: [
+    // not asked for: an experimental BuildKit check
+    { code: "# pinned for the CI cache\nARG GO_VERSION=1.23\nFROM golang:${GO_VERSION} AS build\n" },
+    {
+      code: "# check=experimental=InvalidDefinitionDescription\n# GO_VERSION the toolchain\nARG GO_VERSION=1.23\n# build compiles the server\nFROM golang:${GO_VERSION} AS build\n# a note, kept apart\n\nARG CGO=0\n# another note\n#\nARG TAGS\n# ldflags one of several\nARG mode=fast ldflags=-s\n# copies the sources\nCOPY . /src\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "# check=experimental=all\n# the toolchain\nARG GO_VERSION=1.23\n# Build compiles the server\nFROM golang:${GO_VERSION} AS Build\n",
+      errors: [
+        { range: "2:1-2:16", message: '"# GO_VERSION <description>"' },
+        { range: "4:1-4:28", message: '"# build <description>"' },
+      ],
+    },
+    // skip=all leaves experimental checks that were asked for
+    {
+      code: "# check=skip=all;experimental=InvalidDefinitionDescription\n# two of them\nARG A=1 B=2\n",
+      errors: [{ range: "2:1-2:14", message: '"# <name> <description>"' }],
+    },
   ],
 });
