@@ -12,8 +12,25 @@ export interface PackageCommand {
   command: ShellCommand;
 }
 
-/** `pip`, `pip3`, `pip2.7`, `pip3.12` (hadolint DL3013/DL3042 read the same names). */
-export const PIP: CommandNames = { test: (name) => /^pip(\d+(\.\d+)?)?$/.test(name) };
+const PIP_NAME = /^pip(\d+(\.\d+)?)?$/;
+const PYTHON_NAME = /^python(\d+(\.\d+)?)?$/;
+
+/**
+ * `pip`, `pip3`, `pip2.7`, `pip3.12`, and the Pythons that run it as a module (`python3 -m pip`): hadolint
+ * DL3013/DL3042 read the same. {@link packageCommand} reads `python -m pip install x` as `pip install x`.
+ */
+export const PIP: CommandNames = { test: (name) => PIP_NAME.test(name) || PYTHON_NAME.test(name) };
+
+/**
+ * `cmd` as the package manager it runs: itself, or for `python -m <module> …` the module's command (its
+ * name the module word, its arguments those after it); undefined for any other Python invocation.
+ */
+function managerCommand(cmd: ShellCommand): ShellCommand | undefined {
+  if (cmd.name === undefined || !PYTHON_NAME.test(cmd.name)) return cmd;
+  const module = cmd.words[cmd.nameIndex + 2];
+  if (cmd.words[cmd.nameIndex + 1]?.text !== "-m" || !module || module.dynamic) return undefined;
+  return { ...cmd, name: module.text, nameIndex: cmd.nameIndex + 2 };
+}
 
 /** Reads `cmd` as a call of one of `managers` with one of `subcommands` (e.g. apt-get install). */
 export function packageCommand(
@@ -21,10 +38,11 @@ export function packageCommand(
   managers: CommandNames,
   subcommands: readonly string[],
 ): PackageCommand | undefined {
-  if (!isNamed(cmd.name, managers)) return undefined;
-  const sub = subcommand(cmd);
+  const run = managerCommand(cmd);
+  if (!run || !isNamed(run.name, managers)) return undefined;
+  const sub = subcommand(run);
   if (!sub || !subcommands.includes(sub.text)) return undefined;
-  return { manager: cmd.name!, sub, command: cmd };
+  return { manager: run.name!, sub, command: run };
 }
 
 /**

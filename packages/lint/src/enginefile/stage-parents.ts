@@ -4,7 +4,7 @@
  * set for the stage?" (hadolint tracks the same inheritance, DL3045/DL3057).
  */
 
-import type { Stage } from "@enginekit/enginefile";
+import type { Instruction, Stage } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "./analysis.js";
 
 /** The earlier stage `stage` is built from, if its base names one. */
@@ -20,4 +20,22 @@ export function stageLineage(file: AnalyzedEnginefile, stage: Stage): Stage[] {
   const out: Stage[] = [];
   for (let s: Stage | undefined = stage; s && !out.includes(s); s = parentStage(file, s)) out.push(s);
   return out;
+}
+
+/**
+ * True when `stage` is the final stage or one it is built from: what its RUNs leave in their layers ships
+ * in the image. The other stages are build scaffolding; what they leave behind stays in the builder
+ * (hadolint DL3009/DL3060 judge stages the same way).
+ */
+export function buildsFinalImage(file: AnalyzedEnginefile, stage: Stage): boolean {
+  return file.finalStage !== undefined && stageLineage(file, file.finalStage).includes(stage);
+}
+
+/**
+ * True when what `instruction` leaves in its layer can reach an image: it is in a stage that
+ * {@link buildsFinalImage}, or it is an ONBUILD trigger (it runs in whatever image builds on this one).
+ */
+export function inImage(file: AnalyzedEnginefile, instruction: Instruction): boolean {
+  const stage = file.stageOf(instruction);
+  return stage === undefined || buildsFinalImage(file, stage);
 }

@@ -9,6 +9,7 @@ import copyDestinationSlash from "./best-practice/copy-destination-slash.js";
 import copyRelativeDestination from "./best-practice/copy-relative-destination.js";
 import copyThenExtract from "./best-practice/copy-then-extract.js";
 import curlAndWget from "./best-practice/curl-and-wget.js";
+import definitionDescription from "./best-practice/definition-description.js";
 import execFormCommand from "./best-practice/exec-form-command.js";
 import finalUserRoot from "./best-practice/final-user-root.js";
 import healthcheckMissing from "./best-practice/healthcheck-missing.js";
@@ -153,6 +154,7 @@ export const RULES: readonly Rule[] = [
   cdInRun,
   copyDestinationSlash,
   curlAndWget,
+  definitionDescription,
   execFormCommand,
   finalUserRoot,
   latestBaseImage,

@@ -9,56 +9,33 @@
 import type { EnginefileDocument } from "@enginekit/enginefile";
 import type { Finding } from "../model/finding.js";
 import { RULES, resolveRuleIds } from "../rules/registry.js";
+import { type CheckOptions, EXPERIMENTAL_CHECKS, parseCheckOptions } from "./check-options.js";
 
-/** A parsed check configuration. */
-export interface CheckOptions {
-  /** BuildKit check names to skip (case-sensitive, as BuildKit compares them). */
-  skip: string[];
-  skipAll: boolean;
-  /** `error=true`: any check finding fails the build. */
-  error: boolean;
-}
-
-/**
- * Parses a check configuration as BuildKit does: at most two `;`-separated parts (the second takes the
- * rest), each `key=value` with key `skip`, `error` (a Go boolean) or `experimental`. Undefined when
- * BuildKit would reject it (the engine fails the build on a bad top-level directive, and ignores a bad
- * per-instruction comment).
- */
-export function parseCheckOptions(value: string): CheckOptions | undefined {
-  const out: CheckOptions = { skip: [], skipAll: false, error: false };
-  const text = value.trim();
-  if (text === "") return out;
-  const semi = text.indexOf(";");
-  const parts = semi < 0 ? [text] : [text.slice(0, semi), text.slice(semi + 1)];
-  for (const part of parts) {
-    const eq = part.indexOf("=");
-    if (eq < 0) return undefined;
-    const key = part.slice(0, eq).trim();
-    const v = part.slice(eq + 1).trim();
-    if (key === "skip") {
-      if (v === "all") out.skipAll = true;
-      else out.skip = v.split(",").map((s) => s.trim());
-    } else if (key === "error") {
-      // Go strconv.ParseBool
-      if (["1", "t", "T", "TRUE", "true", "True"].includes(v)) out.error = true;
-      else if (!["0", "f", "F", "FALSE", "false", "False"].includes(v)) return undefined;
-    } else if (key !== "experimental") return undefined;
-  }
-  return out;
-}
+export { type CheckOptions, parseCheckOptions };
 
 /** Our rule ids that are BuildKit checks (have a `BuildKit <Name>` peer). */
 const BUILDKIT_RULES: ReadonlySet<string> = new Set(
   RULES.filter((r) => r.meta.peers?.some((p) => /^BuildKit [A-Z]/.test(p))).map((r) => r.meta.id),
 );
 
-/** The rule ids a check configuration skips: the named checks, or every BuildKit check for `all`. */
+/** Our rule ids that are BuildKit's experimental checks: `experimental=` alone decides whether they run. */
+const EXPERIMENTAL_RULES: ReadonlySet<string> = new Set(
+  EXPERIMENTAL_CHECKS.flatMap((n) => resolveRuleIds(n)),
+);
+
+/**
+ * The rule ids a check configuration skips: the named checks, or every BuildKit check for `all` — never
+ * an experimental one, which BuildKit runs whenever `experimental=` asks for it.
+ */
 export function skippedRuleIds(options: CheckOptions): Set<string> {
-  if (options.skipAll) return new Set(BUILDKIT_RULES);
   const out = new Set<string>();
+  if (options.skipAll) {
+    for (const id of BUILDKIT_RULES) if (!EXPERIMENTAL_RULES.has(id)) out.add(id);
+    return out;
+  }
   for (const name of options.skip)
-    for (const id of resolveRuleIds(name)) if (BUILDKIT_RULES.has(id) && id !== name) out.add(id);
+    for (const id of resolveRuleIds(name))
+      if (BUILDKIT_RULES.has(id) && !EXPERIMENTAL_RULES.has(id) && id !== name) out.add(id);
   return out;
 }
 

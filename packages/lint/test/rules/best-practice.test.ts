@@ -6,6 +6,7 @@ import aptNoInstallRecommends from "../../src/rules/best-practice/apt-no-install
 import cdInRun from "../../src/rules/best-practice/cd-in-run.js";
 import copyDestinationSlash from "../../src/rules/best-practice/copy-destination-slash.js";
 import curlAndWget from "../../src/rules/best-practice/curl-and-wget.js";
+import definitionDescription from "../../src/rules/best-practice/definition-description.js";
 import execFormCommand from "../../src/rules/best-practice/exec-form-command.js";
 import finalUserRoot from "../../src/rules/best-practice/final-user-root.js";
 import latestBaseImage from "../../src/rules/best-practice/latest-base-image.js";
@@ -158,8 +159,19 @@ testRule(aptNoInstallRecommends, {
 testRule(aptListsCleanup, {
   valid: [
     { code: "FROM a:1\nRUN --mount=type=cache,target=/var/lib/apt apt-get update && apt-get install -y x\n" },
+    // a build stage the final image is not built from: its lists stay in the builder
+    {
+      code: "FROM debian:12 AS tools\nRUN apt-get update && apt-get install -y gcc\nFROM alpine:3.20\nCOPY --from=tools /usr/bin/gcc /x\n",
+    },
   ],
-  invalid: [{ code: "FROM a:1\nRUN apt-get install -y x && rm -rf /tmp/*\n", errors: ["2:13-2:20"] }],
+  invalid: [
+    { code: "FROM a:1\nRUN apt-get install -y x && rm -rf /tmp/*\n", errors: ["2:13-2:20"] },
+    // the final image is built from the stage; an ONBUILD trigger runs in the image built on this one
+    {
+      code: "FROM debian:12 AS base\nRUN apt-get update && apt-get install -y curl\nFROM base\nONBUILD RUN apt-get install -y git\n",
+      errors: ["2:31-2:38", "4:21-4:28"],
+    },
+  ],
 });
 
 testRule(apkNoCache, {
@@ -219,8 +231,21 @@ testRule(pipNoCacheDir, {
     { code: "FROM a:1\nENV PIP_NO_CACHE_DIR=1\nRUN pip install x\n" },
     { code: "FROM a:1\nRUN --mount=type=cache,target=/root/.cache/pip pip install x\n" },
     { code: "FROM a:1\nRUN --mount=type=tmpfs,target=/root/.cache pip3.12 install x\n" },
+    // set for the one command, exported earlier in the RUN; pip turns the cache off for `false` too
+    {
+      code: "FROM a:1\nRUN PIP_NO_CACHE_DIR=yes pip install x && env PIP_NO_CACHE_DIR=false pip3 install y\n",
+    },
+    { code: "FROM a:1\nRUN export PIP_NO_CACHE_DIR=on; python3 -m pip install z\n" },
+    { code: "FROM a:1\nRUN python3 -m venv /v && python -m http.server install\n" },
   ],
   invalid: [
+    {
+      code: "FROM a:1\nRUN python3.12 -m pip install --upgrade wheel\n",
+      errors: ["2:23-2:30"],
+      output: "FROM a:1\nRUN python3.12 -m pip install --no-cache-dir --upgrade wheel\n",
+    },
+    // an export after the install does not count
+    { code: "FROM a:1\nRUN pip install x && export PIP_NO_CACHE_DIR=1\n", errors: ["2:9-2:16"] },
     {
       code: "FROM a:1\nRUN python -m venv v && pip3 install -r r.txt\n",
       errors: ["2:30-2:37"],
@@ -306,5 +331,29 @@ testRule(copyDestinationSlash, {
       output: 'FROM a:1\nCOPY ["a", "b", "/c/"]\n',
     },
     { code: "FROM a:1\nADD x y .\n", errors: ["2:9-2:10"], output: "FROM a:1\nADD x y ./\n" },
+  ],
+});
+
+testRule(definitionDescription, {
+  valid: [
+    // not asked for: an experimental BuildKit check
+    { code: "# pinned for the CI cache\nARG GO_VERSION=1.23\nFROM golang:${GO_VERSION} AS build\n" },
+    {
+      code: "# check=experimental=InvalidDefinitionDescription\n# GO_VERSION the toolchain\nARG GO_VERSION=1.23\n# build compiles the server\nFROM golang:${GO_VERSION} AS build\n# a note, kept apart\n\nARG CGO=0\n# another note\n#\nARG TAGS\n# ldflags one of several\nARG mode=fast ldflags=-s\n# copies the sources\nCOPY . /src\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "# check=experimental=all\n# the toolchain\nARG GO_VERSION=1.23\n# Build compiles the server\nFROM golang:${GO_VERSION} AS Build\n",
+      errors: [
+        { range: "2:1-2:16", message: '"# GO_VERSION <description>"' },
+        { range: "4:1-4:28", message: '"# build <description>"' },
+      ],
+    },
+    // skip=all leaves experimental checks that were asked for
+    {
+      code: "# check=skip=all;experimental=InvalidDefinitionDescription\n# two of them\nARG A=1 B=2\n",
+      errors: [{ range: "2:1-2:14", message: '"# <name> <description>"' }],
+    },
   ],
 });

@@ -31,6 +31,8 @@ testRule(labelKeyInvalid, {
       code: "FROM a:1\nLABEL Bad_Key=1 io.docker.x=2 a..b=3 -a=4\n",
       errors: ["2:7-2:14", { range: "2:17-2:28", message: "reserved" }, "2:31-2:35", "2:38-2:40"],
     },
+    // a key starts with a letter; a digit may end it
+    { code: "FROM a:1\nLABEL 2fa.enabled=yes build.step2=ok\n", errors: ["2:7-2:18"] },
   ],
 });
 

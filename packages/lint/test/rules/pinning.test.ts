@@ -46,6 +46,11 @@ testRule(pipVersionPin, {
   ],
   invalid: [
     { code: "FROM a:1\nRUN pip3.12 install --no-cache-dir flask\n", errors: ["2:36-2:41"] },
+    // pip run as a module reads the same
+    {
+      code: "FROM a:1\nRUN python3 -m pip install -i https://pypi.example/simple uvicorn\n",
+      errors: [{ range: "2:59-2:66", message: "pip install uvicorn==<version>" }],
+    },
     {
       code: "FROM a:1\nRUN pip install git+https://github.com/a/b requests\n",
       errors: ["2:17-2:43", "2:44-2:52"],
@@ -69,6 +74,11 @@ testRule(npmVersionPin, {
       errors: ["2:20-2:32", "2:52-2:57", "2:70-2:73"],
     },
     { code: "FROM a:1\nRUN npm i git+https://github.com/a/b\n", errors: ["2:11-2:37"] },
+    // an option's value is not a package
+    {
+      code: "FROM a:1\nRUN npm install --loglevel warn --omit dev typescript@5 eslint\n",
+      errors: [{ range: "2:57-2:63", message: "eslint" }],
+    },
   ],
 });
 
@@ -76,7 +86,14 @@ testRule(gemVersionPin, {
   valid: [
     { code: "FROM a:1\nRUN gem install bundler:2.5 && gem install rake -v 13 && gem i x --version=1\n" },
   ],
-  invalid: [{ code: "FROM a:1\nRUN gem install --no-document bundler\n", errors: ["2:31-2:38"] }],
+  invalid: [
+    { code: "FROM a:1\nRUN gem install --no-document bundler\n", errors: ["2:31-2:38"] },
+    // options and their values are not gems; what follows `--` goes to the gem's build
+    {
+      code: "FROM a:1\nRUN gem install -i /opt/gems --no-document nokogiri -- --with-xml2-include=/usr/include\n",
+      errors: [{ range: "2:44-2:52", message: "nokogiri" }],
+    },
+  ],
 });
 
 testRule(yumVersionPin, {
@@ -114,11 +131,23 @@ testRule(zypperVersionPin, {
 testRule(goInstallVersionPin, {
   valid: [
     { code: "FROM a:1\nRUN go install golang.org/x/tools/gopls@v0.16.2 ./cmd/... . example.com/tool\n" },
+    // run's program arguments; install/run without @ build what go.mod requires; get with a version
+    {
+      code: "FROM a:1\nRUN go run -tags netgo example.com/gen@v0.3.1 -out latest && go run ./tools/gen && go get example.com/lib@v1.4.0 && go install tool\n",
+    },
   ],
   invalid: [
     {
       code: "FROM a:1\nRUN go install golang.org/x/tools/gopls@latest\n",
       errors: [{ range: "2:16-2:47", message: "go install golang.org/x/tools/gopls@<version>" }],
+    },
+    // go get without a version asks for the newest; go run of @latest
+    {
+      code: "FROM a:1\nRUN go get -u example.com/lib && go run example.com/gen@latest -v\n",
+      errors: [
+        { range: "2:15-2:30", message: "go get example.com/lib@<version>" },
+        { range: "2:41-2:63", message: "go run example.com/gen@<version>" },
+      ],
     },
   ],
 });

@@ -19,6 +19,10 @@ describe("looksSecret (BuildKit tokens, with the noise complaints of moby/buildk
     ["KEYBOARD_LAYOUT", false],
     ["GPG_KEY", false],
     ["OPENSSL_PGP_KEY_IDS", false],
+    // the id of an access key pairs with its secret
+    ["AWS_ACCESS_KEY_ID", true],
+    ["minioAccessKeyId", true],
+    ["PUBLIC_ACCESS_KEY_ID", false],
   ])("%s → %s", (name, expected) => expect(looksSecret(name)).toBe(expected));
 });
 

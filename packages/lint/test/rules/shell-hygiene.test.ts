@@ -32,11 +32,16 @@ testRule(consecutiveRun, {
     { code: "FROM a:1\nRUN a && b && c\nRUN d\n" },
     { code: "FROM a:1\nRUN a\nWORKDIR /x\nRUN b\n" },
     { code: "FROM a:1\nRUN a\nRUN --mount=type=cache,target=/c b\n" },
+    // a RUN that chains commands was split on purpose, before or after it
+    { code: "FROM a:1\nRUN make deps\nRUN ./configure; make\nRUN make install\n" },
   ],
   invalid: [
     {
-      code: "FROM a:1\nRUN a\n# a comment\nRUN b && c\nRUN d\n",
-      errors: [{ range: "4:1-4:4", message: "line 2" }, "5:1-5:4"],
+      code: "FROM a:1\nRUN a\n# a comment\nRUN b\nRUN c || d\nRUN e\nRUN f\n",
+      errors: [
+        { range: "4:1-4:4", message: "line 2" },
+        { range: "7:1-7:4", message: "line 6" },
+      ],
     },
   ],
 });
@@ -66,8 +71,14 @@ testRule(yarnCacheClean, {
   valid: [
     { code: "FROM a:1\nRUN yarn install && yarn cache clean\n" },
     { code: "FROM a:1\nRUN --mount=type=cache,target=/usr/local/share/.cache/yarn yarn install\n" },
+    {
+      code: "FROM node:22 AS web\nRUN yarn install && yarn build\nFROM nginx:1.27\nCOPY --from=web /app/dist /srv\n",
+    },
   ],
-  invalid: [{ code: "FROM a:1\nRUN yarn install --frozen-lockfile\n", errors: ["2:10-2:17"] }],
+  invalid: [
+    { code: "FROM a:1\nRUN yarn install --frozen-lockfile\n", errors: ["2:10-2:17"] },
+    { code: "FROM node:22 AS deps\nRUN yarn install\nFROM deps\nCOPY . .\n", errors: ["2:10-2:17"] },
+  ],
 });
 
 testRule(zypperDistUpgrade, {

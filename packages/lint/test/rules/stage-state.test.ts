@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Enginefile snippets use ${VAR} syntax
 import copyRelativeDestination from "../../src/rules/best-practice/copy-relative-destination.js";
 import healthcheckMissing from "../../src/rules/best-practice/healthcheck-missing.js";
 import userNumeric from "../../src/rules/best-practice/user-numeric.js";
@@ -6,11 +7,22 @@ import { testRule } from "../../src/testing/rule-tester.js";
 
 testRule(copyRelativeDestination, {
   valid: [
-    { code: "FROM a:1\nCOPY x /app/\nCOPY y $HOME/\nADD z C:\\\\app\\\\\n" },
+    { code: "FROM a:1\nCOPY x /app/\nCOPY y $HOME/\nADD z C:\\\\app\\\\\nCOPY w c:\\tools\\w.exe\n" },
     { code: "FROM a:1 AS base\nWORKDIR /app\nFROM base\nCOPY x .\n" },
+    // quotes are removed before the path is judged; a variable of unknown value is not judged
+    {
+      code: 'FROM a:1\nCOPY conf.yaml "/etc/app/"\nCOPY run.ps1 "d:\\tools\\run.ps1"\nCOPY x "${OUT_DIR}"\n',
+    },
   ],
   invalid: [
     { code: "FROM a:1\nCOPY x app/\nWORKDIR /w\nCOPY y .\n", errors: ["2:8-2:12"] },
+    {
+      code: 'FROM a:1\nENV DEST=srv\nCOPY x "$DEST"\nCOPY y "out/"\n',
+      errors: [
+        { range: "3:8-3:15", message: '"srv" is relative' },
+        { range: "4:8-4:14", message: '"out/" is relative' },
+      ],
+    },
     // a new stage from an image starts without the previous stage's WORKDIR
     { code: "FROM a:1\nWORKDIR /w\nFROM b:1\nADD y .\n", errors: ["4:7-4:8"] },
   ],
@@ -34,6 +46,16 @@ testRule(userNumeric, {
 });
 
 testRule(copyWholeFilesystem, {
-  valid: [{ code: "FROM a:1 AS b\nFROM c:1\nCOPY --from=b /out /\nCOPY / /x\n" }],
-  invalid: [{ code: "FROM a:1 AS b\nFROM c:1\nCOPY --from=b / /\n", errors: ["3:15-3:16"] }],
+  valid: [
+    { code: "FROM a:1 AS b\nFROM c:1\nCOPY --from=b /out /\nCOPY / /x\n" },
+    // a stage assembled from scratch (and one built on it) holds only what was copied in
+    {
+      code: "FROM a:1 AS build\nFROM scratch AS dist\nCOPY --from=build /out/app /bin/app\nFROM dist AS signed\nFROM c:1\nCOPY --from=signed / /\nCOPY --from=1 / /opt/dist\n",
+    },
+  ],
+  invalid: [
+    { code: "FROM a:1 AS b\nFROM c:1\nCOPY --from=b / /\n", errors: ["3:15-3:16"] },
+    // quoted, and from an image rather than a stage
+    { code: 'FROM c:1\nCOPY --from=toolbox:2 "/" /srv/\n', errors: ["2:23-2:26"] },
+  ],
 });

@@ -1,5 +1,6 @@
 import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
 import { runsCalling } from "../../enginefile/shell/command-index.js";
+import { inImage } from "../../enginefile/stage-parents.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -16,7 +17,8 @@ export default enginefileRule(
     severity: "info",
     fixable: false,
     docs: `\`apt-get update\` downloads package lists (tens of MB) that stay in the layer unless the same RUN deletes
-them: end it with \`&& rm -rf /var/lib/apt/lists/*\` (or \`apt-get dist-clean\`, apt ≥ 2.7), or use a cache mount on \`/var/lib/apt\`.`,
+them: end it with \`&& rm -rf /var/lib/apt/lists/*\` (or \`apt-get dist-clean\`, apt ≥ 2.7), or use a cache mount on \`/var/lib/apt\`.
+Only stages the final image is built from are checked: a build stage's lists never reach the image.`,
     peers: ["hadolint DL3009", "dockerfilelint apt-get_missing_rm"],
     examples: [
       { kind: "invalid", code: "FROM debian:12\nRUN apt-get update && apt-get install -y curl\n" },
@@ -30,7 +32,7 @@ them: end it with \`&& rm -rf /var/lib/apt/lists/*\` (or \`apt-get dist-clean\`,
     const out: Report[] = [];
     for (const { instruction, commands } of runsCalling(file, APT)) {
       const install = commands.map((c) => packageCommand(c, APT, INSTALL)).find((p) => p);
-      if (!install || hasCacheMount(instruction, CACHE_PATHS)) continue;
+      if (!install || hasCacheMount(instruction, CACHE_PATHS) || !inImage(file, instruction)) continue;
       const cleaned = commands.some(
         (c) =>
           (c.name === "rm" && c.words.some((w) => w.text.startsWith("/var/lib/apt/lists"))) ||

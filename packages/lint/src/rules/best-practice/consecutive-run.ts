@@ -3,8 +3,11 @@ import { commandsOfRun } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
-/** More commands than this in a RUN: it was split on purpose (hadolint DL3059 counts the same way). */
-const SMALL = 2;
+/**
+ * More commands than this in a RUN (`a && b`): whoever chained them chose where to split the RUNs, so
+ * the pair is left alone (hadolint DL3059's rule specs draw the line at one command too).
+ */
+const SMALL = 1;
 /** Characters that can separate or nest commands in shell code (`;`, `&&`, `|`, `(…)`, `` `…` ``, `{ …; }`). */
 const OPERATORS = /[;&|`(){}\n]/;
 
@@ -12,12 +15,13 @@ export default enginefileRule(
   {
     id: "consecutive-run",
     name: "Consecutive small RUNs",
-    description: "A RUN with one or two commands follows another such RUN with the same flags.",
+    description: "A RUN of a single command follows another such RUN with the same flags.",
     severity: "info",
     fixable: false,
-    docs: `Each RUN is a layer. Two short RUNs in a row with the same \`--mount\`/\`--network\`/\`--security\` flags
-can usually be one (\`RUN a && b\`), which makes the image smaller and the build faster. RUNs of more than
-two commands, RUNs with different flags and RUNs separated by another instruction are not reported.`,
+    docs: `Each RUN is a layer. Two single-command RUNs in a row with the same \`--mount\`/\`--network\`/\`--security\`
+flags can usually be one (\`RUN a && b\`), which makes the image smaller and the build faster. A RUN that
+already chains commands shows where its author chose to split, so it and its neighbours are not reported;
+neither are RUNs with different flags or RUNs separated by another instruction (comments do not separate).`,
     peers: ["hadolint DL3059"],
     examples: [
       { kind: "invalid", code: "FROM debian:12\nRUN apt-get update\nRUN apt-get install -y curl\n" },

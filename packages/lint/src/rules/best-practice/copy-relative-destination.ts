@@ -2,8 +2,8 @@ import { stageLineage } from "../../enginefile/stage-parents.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
-/** An absolute destination: `/x`, a Windows drive (`C:\x`, `c:/x`), or one starting with a variable. */
-const ABSOLUTE = /^(\/|[A-Za-z]:[\\/]|\$)/;
+/** An absolute destination: `/x` or a Windows drive (`C:\x`, `c:/x`). */
+const ABSOLUTE = /^(\/|[A-Za-z]:[\\/])/;
 
 export default enginefileRule(
   {
@@ -31,10 +31,13 @@ export default enginefileRule(
         if (ins.kind === "workdir") set = true;
         if ((ins.kind !== "copy" && ins.kind !== "add") || set) continue;
         const dest = ins.destination;
-        if (!dest || ABSOLUTE.test(dest.value)) continue;
+        // the path the engine copies to: quotes removed, variables expanded (unknown ones: not judged)
+        const path = dest && file.resolve(ins, dest.value);
+        // as written too: an unquoted Windows path (`C:\app`) loses its backslashes to the default escape
+        if (!dest || path === undefined || ABSOLUTE.test(path) || ABSOLUTE.test(dest.value)) continue;
         out.push({
           range: dest.range,
-          message: `"${dest.value}" is relative to a working directory this stage never set; add WORKDIR first or use an absolute path.`,
+          message: `"${path}" is relative to a working directory this stage never set; add WORKDIR first or use an absolute path.`,
         });
       }
     }

@@ -1,6 +1,7 @@
 import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import { argumentsOf } from "../../enginefile/shell/queries.js";
+import { inImage } from "../../enginefile/stage-parents.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -15,7 +16,8 @@ export default enginefileRule(
     severity: "info",
     fixable: false,
     docs: `Yarn keeps every downloaded package in its cache, which then stays in the layer. End the RUN with
-\`yarn cache clean\`, or mount a cache on the yarn cache folder.`,
+\`yarn cache clean\`, or mount a cache on the yarn cache folder. Only stages the final image is built from
+are checked: a build stage's cache never reaches the image.`,
     peers: ["hadolint DL3060"],
     examples: [
       { kind: "invalid", code: "FROM node:22\nRUN yarn install --frozen-lockfile\n" },
@@ -25,7 +27,7 @@ export default enginefileRule(
   (file) => {
     const out: Report[] = [];
     for (const { instruction, commands } of runsCalling(file, YARN)) {
-      if (hasCacheMount(instruction, CACHE_PATHS)) continue;
+      if (hasCacheMount(instruction, CACHE_PATHS) || !inImage(file, instruction)) continue;
       const cleaned = commands.some(
         (c) =>
           c.name === "yarn" &&

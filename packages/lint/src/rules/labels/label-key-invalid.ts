@@ -4,8 +4,11 @@ import { enginefileRule } from "../../model/rule.js";
 
 /** Namespaces Docker reserves for its own labels. */
 const RESERVED = ["com.docker.", "io.docker.", "org.dockerproject."];
-/** Lower-case letters and digits, separated by single `.` or `-` (Docker's label key guidelines). */
-const VALID = /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/;
+/**
+ * Lower-case letters and digits, separated by single `.` or `-`, starting with a letter (Docker's label key
+ * guidelines; a final digit, as in `version2`, is accepted as hadolint DL3048 accepts it).
+ */
+const VALID = /^[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*$/;
 
 export default enginefileRule(
   {
@@ -16,7 +19,7 @@ export default enginefileRule(
     severity: "style",
     fixable: false,
     docs: `Docker's guidelines for label keys: lower-case alphanumerics, separated by single dots or dashes,
-beginning and ending with a letter or digit, namespaced by reverse DNS (\`org.opencontainers.image.version\`).
+beginning with a letter and ending with a letter or digit, namespaced by reverse DNS (\`org.opencontainers.image.version\`).
 \`com.docker.*\`, \`io.docker.*\` and \`org.dockerproject.*\` are reserved for Docker itself.`,
     peers: ["hadolint DL3048"],
     examples: [

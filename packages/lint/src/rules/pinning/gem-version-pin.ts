@@ -1,5 +1,27 @@
-import { hasOption } from "../../enginefile/shell/queries.js";
+import { packageArguments } from "../../enginefile/package-managers.js";
+import { argumentsOf, hasOption } from "../../enginefile/shell/queries.js";
 import { pinningRule } from "../../enginefile/version-pinning.js";
+
+/** `gem install` options whose next word is their value (gem help install). */
+const VALUE_OPTIONS = [
+  "-i",
+  "--install-dir",
+  "-n",
+  "--bindir",
+  "--build-root",
+  "--document",
+  "-s",
+  "--source",
+  "-p",
+  "--http-proxy",
+  "--platform",
+  "-g",
+  "--file",
+  "--without",
+  "--with",
+  "-P",
+  "--trust-policy",
+];
 
 export default pinningRule(
   {
@@ -21,6 +43,12 @@ export default pinningRule(
   {
     managers: ["gem"],
     subcommands: ["install", "i"],
+    // everything after `--` is passed to the gems' build (`-- --use-system-libraries`), not a gem
+    packages: (p) => {
+      const args = argumentsOf(p.command);
+      const end = args.findIndex((w) => w.text === "--");
+      return packageArguments(p, VALUE_OPTIONS).filter((w) => end < 0 || args.indexOf(w) < end);
+    },
     applies: (p) => !hasOption(p.command, "-v", "--version"),
     pinned: (pkg) => pkg.includes(":"),
     message: (pkg) => `Pin the version of ${pkg}: gem install ${pkg}:<version>.`,

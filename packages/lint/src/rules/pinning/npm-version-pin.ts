@@ -1,4 +1,5 @@
 import type { PackageCommand } from "../../enginefile/package-managers.js";
+import type { ShellWord } from "../../enginefile/shell/shell-command.js";
 import { pinningRule } from "../../enginefile/version-pinning.js";
 
 const GIT = ["git://", "git+ssh://", "git+http://", "git+https://", "github:", "gitlab:", "bitbucket:"];
@@ -12,6 +13,56 @@ function pinned(pkg: string): boolean {
   if (/^https?:\/\//.test(pkg)) return true;
   const name = pkg.startsWith("@") ? pkg.slice(pkg.indexOf("/") + 1) : pkg;
   return name.includes("@");
+}
+
+/**
+ * Options of npm, yarn and pnpm whose next word is their value, not a package (`--loglevel verbose`,
+ * `--registry https://…`, `--omit dev`): npm's typed config keys that are not booleans, yarn's and pnpm's
+ * options with an argument.
+ */
+const VALUE_OPTIONS = new Set([
+  "--loglevel",
+  "--registry",
+  "--cache",
+  "--prefix",
+  "--userconfig",
+  "--globalconfig",
+  "--tag",
+  "--omit",
+  "--include",
+  "--install-strategy",
+  "--workspace",
+  "-w",
+  "--before",
+  "--otp",
+  "--scope",
+  "--save-prefix",
+  "--proxy",
+  "--https-proxy",
+  "--cafile",
+  "--fetch-retries",
+  "--fetch-timeout",
+  "--cache-folder",
+  "--modules-folder",
+  "--network-timeout",
+  "--mutex",
+  "--filter",
+  "-F",
+  "--dir",
+  "-C",
+  "--reporter",
+  "--store-dir",
+]);
+
+/** The package words of an install: what follows the subcommand, less options and their values. */
+function packageWords(words: readonly ShellWord[]): ShellWord[] {
+  const out: ShellWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const t = words[i]!.text;
+    if (!t.startsWith("-")) out.push(words[i]!);
+    else if (VALUE_OPTIONS.has(t)) i++;
+  }
+  return out;
 }
 
 /** `yarn global add x`: the words after `add`. */
@@ -45,7 +96,7 @@ Git URLs with a \`#ref\`, tarballs and local folders count as pinned.`,
       const words = p.command.words.slice(p.command.words.indexOf(p.sub) + 1);
       const from = p.sub.text === "global" ? words.findIndex((w) => w.text === "add") + 1 : 0;
       if (p.sub.text === "global" && from === 0) return [];
-      return words.slice(from).filter((w) => !w.text.startsWith("-"));
+      return packageWords(words.slice(from));
     },
     pinned,
     message: (pkg, p) =>

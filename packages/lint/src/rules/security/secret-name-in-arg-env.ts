@@ -49,6 +49,8 @@ function tokens(name: string): string[] {
 export function looksSecret(name: string): boolean {
   const t = tokens(name);
   const joined = t.join("");
+  // an access key's id is half of a credential pair (AWS_ACCESS_KEY_ID), whatever the `id` word says
+  if (joined.includes("accesskey") && !t.includes("public")) return true;
   if (t.some((x) => ALLOW_TOKENS.has(x))) return false;
   return t.some((x) => SECRET_TOKENS.has(x)) || joined.endsWith("apikey");
 }
@@ -65,7 +67,8 @@ can read them. Pass secrets to the one RUN that needs them with \`RUN --mount=ty
 containers secrets at run time (a manifest's \`Env\` with a \`svc:\` reference). Names are split into words
 (\`DB_PASSWORD\`, \`apiToken\`) and matched on BuildKit's word list (\`password\`, \`token\`, \`secret\`, \`key\`,
 \`auth\`, \`credentials\`…); names that also contain \`public\`, \`file\`, \`version\`, \`path\`, \`url\`, \`name\`,
-\`id\`, \`mode\`, \`user\`, \`gpg\`/\`pgp\` (public key ids)… are not reported (BuildKit's noise complaints, moby/buildkit#5775).`,
+\`id\`, \`mode\`, \`user\`, \`gpg\`/\`pgp\` (public key ids)… are not reported (BuildKit's noise complaints, moby/buildkit#5775),
+except an access key's id (\`AWS_ACCESS_KEY_ID\`), which is half of a credential pair.`,
     peers: ["BuildKit SecretsUsedInArgOrEnv", "hadolint DL3064", "Trivy DS-0031", "Checkov CKV_DOCKER_1005"],
     examples: [
       { kind: "invalid", code: "FROM alpine:3.20\nARG GITHUB_TOKEN\nENV DB_PASSWORD=hunter2\n" },

@@ -1,4 +1,5 @@
 import { instructionsOfKind } from "../../enginefile/instructions.js";
+import { stageLineage } from "../../enginefile/stage-parents.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -11,7 +12,8 @@ export default enginefileRule(
     fixable: false,
     docs: `Copying \`/\` from another stage brings its package manager, caches and every build tool along, which
 defeats the point of a multi-stage build and can overwrite this stage's system files. Copy the paths the
-final image needs.`,
+final image needs. A stage built \`FROM scratch\` holds only what was copied into it, so copying all of it is
+not reported.`,
     peers: ["hadolint DL3067"],
     examples: [
       {
@@ -26,14 +28,27 @@ final image needs.`,
   },
   (file) => {
     const out: Report[] = [];
-    for (const copy of instructionsOfKind(file, "copy")) {
+    const copies = instructionsOfKind(file, "copy");
+    if (!copies.some((c) => c.from)) return out;
+    // the stage each `COPY --from` names, when it names one
+    const stages = new Map(
+      file.graph.references.flatMap((r) =>
+        r.kind === "copy-from" && r.stage ? [[r.instruction, r.stage]] : [],
+      ),
+    );
+    for (const copy of copies) {
       if (!copy.from) continue;
-      for (const s of copy.sources)
-        if (s.value === "/" || s.value === "/." || s.value === "/*")
+      // a stage built up from scratch holds only what was put in it: copying all of it is the point
+      const stage = stages.get(copy);
+      if (stage && stageLineage(file, stage).at(-1)?.baseImage?.toLowerCase() === "scratch") continue;
+      for (const s of copy.sources) {
+        const path = file.resolve(copy, s.value);
+        if (path === "/" || path === "/." || path === "/*")
           out.push({
             range: s.range,
             message: `This copies the whole filesystem of ${copy.from.value ?? "the other stage"}; copy only the paths the image needs.`,
           });
+      }
     }
     return out;
   },

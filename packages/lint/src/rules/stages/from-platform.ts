@@ -13,7 +13,7 @@ export default enginefileRule(
 (use \`$BUILDPLATFORM\` for build tools, or leave it out; \`$TARGETPLATFORM\` is \`redundant-target-platform\`'s).
 A stage whose name contains the constant's OS or architecture
 (\`AS build_amd64\`, \`AS linux\`) is pinned on purpose and not reported, as in BuildKit.`,
-    peers: ["BuildKit FromPlatformFlagConstDisallowed", "hadolint DL3029", "hadolint DL3065"],
+    peers: ["BuildKit FromPlatformFlagConstDisallowed", "hadolint DL3029"],
     examples: [
       { kind: "invalid", code: "FROM --platform=linux/amd64 alpine:3.20\n" },
       { kind: "valid", code: "FROM --platform=$BUILDPLATFORM golang:1.23 AS build\n" },

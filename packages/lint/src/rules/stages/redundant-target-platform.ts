@@ -15,7 +15,7 @@ export default enginefileRule(
     docs: `Every stage is built for the target platform unless FROM says otherwise, so
 \`--platform=$TARGETPLATFORM\` changes nothing and hides the stages that really pin a platform. The quick fix
 removes the flag.`,
-    peers: ["BuildKit RedundantTargetPlatform"],
+    peers: ["BuildKit RedundantTargetPlatform", "hadolint DL3065"],
     examples: [
       // biome-ignore lint/suspicious/noTemplateCurlyInString: Enginefile variable syntax, not a template
       { kind: "invalid", code: "FROM --platform=${TARGETPLATFORM} alpine:3.20\n" },
