@@ -78,7 +78,12 @@ describe.skipIf(!existsSync(bin) && !process.env.CI)("enginekit lsp as a process
         capabilities: { textDocumentSync: unknown };
       };
       expect(init.serverInfo.name).toBe("enginekit");
-      expect(init.capabilities.textDocumentSync).toEqual({ openClose: true, change: 2 });
+      // save: ignore files list their context again when a file is saved (docs/language-server.md "Ignore files")
+      expect(init.capabilities.textDocumentSync).toEqual({
+        openClose: true,
+        change: 2,
+        save: { includeText: false },
+      });
       await client.request("shutdown", null);
       const exited = exitOf(child);
       client.notify("exit");
