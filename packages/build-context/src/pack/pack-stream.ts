@@ -109,12 +109,20 @@ function openEntry(entry: ContextEntry): number {
 }
 
 /**
- * Fills `target` from `fd` at file position `position`. @throws ContextError when the file ends first.
+ * Fills `length` bytes of `target` from `offset` with the file's bytes from `position`.
+ * @throws ContextError when the file ends first.
  */
-function readExactly(entry: ContextEntry, fd: number, target: Buffer, position: number): void {
+function readExactly(
+  entry: ContextEntry,
+  fd: number,
+  target: Buffer,
+  offset: number,
+  length: number,
+  position: number,
+): void {
   let done = 0;
-  while (done < target.length) {
-    const n = readSync(fd, target, done, target.length - done, position + done);
+  while (done < length) {
+    const n = readSync(fd, target, offset + done, length - done, position + done);
     if (n === 0) throw fileError(entry, "shrank");
     done += n;
   }
@@ -124,7 +132,7 @@ function readExactly(entry: ContextEntry, fd: number, target: Buffer, position: 
 function readSmallFile(entry: ContextEntry, target: Buffer, offset: number): void {
   const fd = openEntry(entry);
   try {
-    readExactly(entry, fd, target.subarray(offset, offset + entry.header.size), 0);
+    readExactly(entry, fd, target, offset, entry.header.size, 0);
   } finally {
     closeSync(fd);
   }
@@ -139,7 +147,7 @@ function* readLargeFile(entry: ContextEntry, memory: ChunkMemory): Generator<Buf
       const length = Math.min(LARGE_CHUNK_BYTES, size - done);
       const chunk = memory.reserve(length);
       memory.commit(length);
-      readExactly(entry, fd, chunk, done);
+      readExactly(entry, fd, chunk, 0, length, done);
       done += chunk.length;
       yield chunk;
     }
