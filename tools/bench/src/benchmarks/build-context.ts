@@ -12,7 +12,7 @@
  *   1.5× of GNU tar's time, and at least 2× faster than tar-fs. Every run's time is printed too, so a
  *   bimodal spread shows.
  * - Peak RSS of packing each context into the same pipe, in a child process
- *   (`process.resourceUsage().maxRSS`, which includes Node and the loaded packages: about 90 MB before
+ *   (`process.resourceUsage().maxRSS`, which includes Node and the loaded packages: about 100 MB before
  *   any packing). Target: under 150 MB.
  * - Client phases, both commands uploading into the same stand-in engine (a Unix-socket sink in this
  *   process, no engine work): start-up and walk until the request head, the upload, and from the last
