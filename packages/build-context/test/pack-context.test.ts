@@ -137,6 +137,33 @@ describe("recycled buffers", () => {
     const fresh = await collect(packContext(plan));
     expect(readFileSync(target).equals(fresh)).toBe(true);
   });
+
+  it("reach async iteration one by one, never as concatenated copies, and a slow consumer gets the same bytes", async () => {
+    const files: Record<string, string> = { Enginefile: "FROM scratch\n" };
+    for (let i = 0; i < 50; i++) files[`s/f${i}.txt`] = "x".repeat(3000 + i);
+    const root = makeTree(files);
+    const big = Buffer.alloc(5 * 1024 * 1024 + 3);
+    for (let i = 0; i + 4 <= big.length; i += 4096) big.writeUInt32LE(i, i);
+    writeFileSync(join(root, "big.bin"), big);
+    const plan = await planContext({ context: root });
+    const fresh = await collect(packContext(plan));
+    // `for await` reads with a sizeless `read()`, which returns everything buffered as one copy when
+    // the stream pushed more during the call: every chunk must still be a view of the one arena.
+    const arenas = new Set<ArrayBufferLike>();
+    const copies: Buffer[] = [];
+    let largest = 0;
+    for await (const chunk of packContext(plan, { recycleBuffers: true })) {
+      const c = chunk as Buffer;
+      arenas.add(c.buffer);
+      largest = Math.max(largest, c.length);
+      copies.push(Buffer.from(c));
+      // A slow consumer: the next chunk is asked for only after a pause.
+      if (copies.length % 8 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(arenas.size).toBe(1);
+    expect(largest).toBeLessThanOrEqual(1024 * 1024);
+    expect(Buffer.concat(copies).equals(fresh)).toBe(true);
+  });
 });
 
 describe("links and special files", () => {

@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ContextError, packContext, planContext } from "../src/index.js";
-import { collect, makeTree } from "./pack-helpers.js";
+import { collect, makeTree, readArchive } from "./pack-helpers.js";
 
 const NOBODY = 65534;
 const canSwitch = process.geteuid?.() === 0 && typeof process.seteuid === "function";
@@ -54,7 +54,7 @@ describe("unreadable files", () => {
   });
 });
 
-describe("files that vanish or shrink after planning", () => {
+describe("files that vanish, shrink or grow after planning", () => {
   it("abort the archive stream with a ContextError naming the path", async () => {
     const root = makeTree({ Enginefile: "FROM scratch\n", "a.txt": "a", "b.txt": "bbbb" });
     const plan = await planContext({ context: root });
@@ -66,6 +66,21 @@ describe("files that vanish or shrink after planning", () => {
     await expect(collect(packContext(plan))).rejects.toThrow(
       "b.txt: shrank while the context was being sent",
     );
+  });
+
+  it("send a file that grew with its planned size: the first bytes, the archive as announced", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n", "small.txt": "12345" });
+    const big = Buffer.alloc(3 * 1024 * 1024 + 11, 7);
+    writeFileSync(join(root, "big.bin"), big);
+    const plan = await planContext({ context: root });
+    // Both read paths: a file read into a batch, and one read in chunks.
+    writeFileSync(join(root, "small.txt"), "1234567890");
+    writeFileSync(join(root, "big.bin"), Buffer.concat([big, Buffer.alloc(5000, 9)]));
+    const archive = await collect(packContext(plan, { recycleBuffers: true }));
+    expect(archive.length).toBe(plan.totalBytes);
+    const entries = await readArchive(archive);
+    expect(entries.find((e) => e.header.name === "small.txt")!.data.toString()).toBe("12345");
+    expect(entries.find((e) => e.header.name === "big.bin")!.data.equals(big)).toBe(true);
   });
 });
 

@@ -62,12 +62,23 @@ function writeString(buf: Buffer, offset: number, size: number, value: string): 
 /** Writes `value` as zero-padded octal digits plus a NUL (Go's formatOctal); returns the byte sum. */
 function writeOctal(buf: Buffer, offset: number, size: number, value: number): number {
   let sum = 0;
-  let v = value;
-  for (let i = size - 2; i >= 0; i--) {
-    const c = 0x30 + (v % 8);
-    buf[offset + i] = c;
-    sum += c;
-    v = Math.floor(v / 8);
+  if (value <= 0x7fffffff) {
+    // The common case (every mode, uid and mtime; sizes under 2 GiB): integer shifts, no division.
+    let v = value | 0;
+    for (let i = offset + size - 2; i >= offset; i--) {
+      const c = 0x30 | (v & 7);
+      buf[i] = c;
+      sum += c;
+      v >>>= 3;
+    }
+  } else {
+    let v = value;
+    for (let i = size - 2; i >= 0; i--) {
+      const c = 0x30 + (v % 8);
+      buf[offset + i] = c;
+      sum += c;
+      v = Math.floor(v / 8);
+    }
   }
   buf[offset + size - 1] = 0;
   return sum;
@@ -104,7 +115,23 @@ function paddedSize(size: number): number {
 
 const MAGIC = "ustar\u000000";
 
-/** Writes one ustar block at `offset` of `buf` (the 512 bytes are zeroed first). */
+/**
+ * A ustar block with the fields most entries share already written: zero uid, gid and device numbers
+ * (`0000000\0`) and the magic; every other byte NUL. {@link writeUstar} copies it and writes the rest.
+ */
+const TEMPLATE = Buffer.alloc(BLOCK);
+/** Byte sum of {@link TEMPLATE}'s fields plus the checksum field counted as spaces. */
+const TEMPLATE_SUM =
+  8 * 0x20 +
+  writeOctal(TEMPLATE, 108, 8, 0) +
+  writeOctal(TEMPLATE, 116, 8, 0) +
+  writeString(TEMPLATE, 257, 8, MAGIC) +
+  writeOctal(TEMPLATE, 329, 8, 0) +
+  writeOctal(TEMPLATE, 337, 8, 0);
+/** Byte sum of one zero octal field of 8 bytes (`0000000\0`), as in {@link TEMPLATE}. */
+const ZERO_FIELD_SUM = 7 * 0x30;
+
+/** Writes one ustar block at `offset` of `buf` (every byte of the 512 is written). */
 function writeUstar(
   buf: Buffer,
   offset: number,
@@ -115,20 +142,22 @@ function writeUstar(
   size: number,
   options: { deviceFields: boolean } = { deviceFields: true },
 ): void {
-  buf.fill(0, offset, offset + BLOCK);
-  let sum = 8 * 0x20; // the checksum field counts as spaces
+  TEMPLATE.copy(buf, offset);
+  let sum = TEMPLATE_SUM;
   sum += writeString(buf, offset, 100, name);
   sum += writeOctal(buf, offset + 100, 8, h.mode);
-  sum += writeOctal(buf, offset + 108, 8, h.uid ?? 0);
-  sum += writeOctal(buf, offset + 116, 8, h.gid ?? 0);
+  if (h.uid) sum += writeOctal(buf, offset + 108, 8, h.uid) - ZERO_FIELD_SUM;
+  if (h.gid) sum += writeOctal(buf, offset + 116, 8, h.gid) - ZERO_FIELD_SUM;
   sum += writeOctal(buf, offset + 124, 12, size);
   sum += writeOctal(buf, offset + 136, 12, h.mtime);
   sum += writeString(buf, offset + 156, 1, h.type);
   sum += writeString(buf, offset + 157, 100, linkname);
-  sum += writeString(buf, offset + 257, 8, MAGIC);
-  if (options.deviceFields) {
-    sum += writeOctal(buf, offset + 329, 8, h.devmajor ?? 0);
-    sum += writeOctal(buf, offset + 337, 8, h.devminor ?? 0);
+  if (!options.deviceFields) {
+    buf.fill(0, offset + 329, offset + 345);
+    sum -= 2 * ZERO_FIELD_SUM;
+  } else {
+    if (h.devmajor) sum += writeOctal(buf, offset + 329, 8, h.devmajor) - ZERO_FIELD_SUM;
+    if (h.devminor) sum += writeOctal(buf, offset + 337, 8, h.devminor) - ZERO_FIELD_SUM;
   }
   sum += writeString(buf, offset + 345, 155, prefix);
   writeOctal(buf, offset + 148, 7, sum);

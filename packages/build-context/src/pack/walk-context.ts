@@ -7,7 +7,7 @@
  * problems are found before the upload starts. Synchronous: one `readdir` per directory and one
  * `lstat` per entry (readability from the permission bits), the cheapest way to visit many small files from Node.
  */
-import { closeSync, type Dirent, lstatSync, openSync, readdirSync, readlinkSync, type Stats } from "node:fs";
+import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, type Stats } from "node:fs";
 import { sep } from "node:path";
 import type {
   ExceptionMode,
@@ -148,26 +148,25 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
   const rootPrefix = root.endsWith(sep) ? root : root + sep;
 
   // Stack of pending work: a directory frame to list, or an entry to visit. Pushed in reverse order.
-  type Work = { kind: "list"; frame: Frame } | { kind: "visit"; parent: Frame; name: string; dirent: Dirent };
+  type Work = { kind: "list"; frame: Frame } | { kind: "visit"; parent: Frame; name: string };
   const stack: Work[] = [{ kind: "list", frame: { dir: "", state: undefined } }];
 
   while (stack.length > 0) {
     const work = stack.pop()!;
     if (work.kind === "list") {
       const { frame } = work;
-      let dirents: Dirent[];
+      let names: string[];
       try {
-        dirents = readdirSync(frame.dir === "" ? root : rootPrefix + frame.dir, { withFileTypes: true });
+        // Names only: every entry is `lstat`ed anyway (Dirent objects would be garbage).
+        names = readdirSync(frame.dir === "" ? root : rootPrefix + frame.dir);
       } catch (error) {
         if (frame.dir === "") throw error;
         result.errors.push({ path: frame.dir, reason: describe(error) });
         continue;
       }
-      dirents.sort((a, b) => compareNames(a.name, b.name));
-      for (let i = dirents.length - 1; i >= 0; i--) {
-        const d = dirents[i]!;
-        stack.push({ kind: "visit", parent: frame, name: d.name, dirent: d });
-      }
+      names.sort(compareNames);
+      for (let i = names.length - 1; i >= 0; i--)
+        stack.push({ kind: "visit", parent: frame, name: names[i]! });
       continue;
     }
 
