@@ -1,6 +1,14 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
-import { runCommands, runsCalling } from "../src/enginefile/shell/command-index.js";
+import { hasWord, runCommands, runsCalling, runsMentioning } from "../src/enginefile/shell/command-index.js";
+
+const corpusDir = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "../../../../shared/corpus/enginefiles/files",
+);
 
 /** The commands of each RUN as [name, words as written in the Enginefile]. */
 function commands(text: string): [string | undefined, string[]][][] {
@@ -93,6 +101,56 @@ describe("RUN shell code read through a shell parser", () => {
     const file = analyzeEnginefile("FROM alpine\nRUN echo $a \"b$c\" '$d' e$(f) `g`\n");
     const words = runCommands(file)[0]?.commands[0]?.words ?? [];
     expect(words.map((w) => w.dynamic)).toEqual([false, true, true, false, true, true]);
+    const more = analyzeEnginefile("FROM alpine\nRUN A=$x B=y cat <(ls) a\\$b \"$\"'x'\n");
+    const got = runCommands(more)[0]?.commands[0]?.words ?? [];
+    expect(got.map((w) => [w.text, w.dynamic])).toEqual([
+      ["A=$x", true],
+      ["B=y", false],
+      ["cat", false],
+      ["<(ls)", true],
+      ["a$b", false],
+      ["$x", false],
+    ]);
+  });
+
+  it("finds a command name in a RUN's text exactly where splitting the text into words would", () => {
+    const words = (text: string) => new Set(text.match(/[A-Za-z0-9_.+\-[\]]+|\|/g));
+    const names = ["apt-get", "apt", "pip", "cd", "|", "[", "rm", "yum", "apk", "g++", "x.y", "sudo"];
+    const texts = [
+      "apt-get install",
+      "xapt-get",
+      "apt-getx",
+      "/usr/bin/apt-get",
+      "a||b",
+      "a|b",
+      "[ -f x ]",
+      "[[ -f x ]]",
+      "g++ -o",
+      "cd;cd",
+      "pip3 install",
+      "",
+    ];
+    const corpus = readdirSync(corpusDir)
+      .slice(0, 60)
+      .flatMap((n) => readFileSync(join(corpusDir, n), "utf8").split(/\n(?=RUN)/));
+    for (const text of [...texts, ...corpus])
+      for (const name of names)
+        expect([text, name, hasWord(text, name)]).toEqual([text, name, words(text).has(name)]);
+    // per document, searched once in the file's text: the RUNs whose own words have the name
+    const files = [
+      "FROM a\nRUN cd\nONBUILD RUN apt-get x|y\nRUN xcd; echo apt\nCOPY cd /\nRUN a||b\nRUN [ cd ]",
+      ...readdirSync(corpusDir).map((n) => readFileSync(join(corpusDir, n), "utf8")),
+    ];
+    for (const text of files) {
+      const file = analyzeEnginefile(text);
+      const runs = runCommands(file).map((r) => r.instruction);
+      for (const name of names) {
+        const expected = runs.filter((r) =>
+          words(text.slice(r.range.start.offset, r.range.end.offset)).has(name),
+        );
+        expect(runsMentioning(file, [name]).map((r) => r.instruction)).toEqual(expected);
+      }
+    }
   });
 
   it("reads no shell commands under a SHELL that is not a POSIX shell", () => {

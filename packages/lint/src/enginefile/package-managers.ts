@@ -13,7 +13,7 @@ export interface PackageCommand {
 }
 
 /** `pip`, `pip3`, `pip2.7`, `pip3.12` (hadolint DL3013/DL3042 read the same names). */
-export const PIP: CommandNames = { test: (name) => /^pip(\d+(\.\d+)?)?$/.test(name) };
+export const PIP: CommandNames = { test: (name) => /^pip(\d+(\.\d+)?)?$/.test(name), hint: "pip" };
 
 /** Reads `cmd` as a call of one of `managers` with one of `subcommands` (e.g. apt-get install). */
 export function packageCommand(

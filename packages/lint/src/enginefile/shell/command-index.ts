@@ -17,7 +17,14 @@ interface CommandIndex {
   runs: readonly RunInstruction[];
   commands: Map<RunInstruction, RunCommands>;
   shells: Map<RunInstruction, readonly string[]>;
-  /** Each RUN's words (runs of name characters, path parts split off), collected once for every rule's {@link mentions} test. */
+  /** RUN start and end offsets, ascending (`runs` is in source order and RUNs do not overlap). */
+  starts: Int32Array;
+  ends: Int32Array;
+  /** For each name a rule asked about: which RUNs (by position in `runs`) have it as a word (1) or not (0). */
+  withWord: Map<string, Uint8Array>;
+  /** The RUNs each word of their source occurs in, by word hash (built on the first name asked about). */
+  hashes?: Map<number, number[]>;
+  /** Each RUN's words (runs of name characters, path parts split off), for names given as a test. */
   words: Map<RunInstruction, ReadonlySet<string>>;
 }
 
@@ -27,10 +34,14 @@ const NO_RUNS: readonly RunCommands[] = Object.freeze([]);
 function indexOf(file: AnalyzedEnginefile): CommandIndex {
   let index = indexes.get(file.doc);
   if (!index) {
+    const runs = instructionsOfKind(file, "run");
     index = {
-      runs: instructionsOfKind(file, "run"),
+      runs,
       commands: new Map(),
       shells: shellsOf(file),
+      starts: Int32Array.from(runs, (r) => r.range.start.offset),
+      ends: Int32Array.from(runs, (r) => r.range.end.offset),
+      withWord: new Map(),
       words: new Map(),
     };
     indexes.set(file.doc, index);
@@ -116,10 +127,11 @@ export function runCommands(file: AnalyzedEnginefile): RunCommands[] {
 }
 
 /**
- * Command names a rule asks for: a list of exact names, or a test of a name (`pip`, `pip3`, `pip3.12`).
- * The RUNs worth parsing are those whose source has a matching word.
+ * Command names a rule asks for: a list of exact names (made of name characters — `A-Z a-z 0-9 _ . + - [ ]`
+ * — or `|` for a pipe), or a test of a name (`pip`, `pip3`, `pip3.12`), best with `hint`, a text every matching
+ * name contains (RUNs without it are not split into words). The RUNs worth parsing are those whose source has a matching word.
  */
-export type CommandNames = readonly string[] | { test(name: string): boolean };
+export type CommandNames = readonly string[] | { test(name: string): boolean; hint?: string };
 
 /** True when `name` is one of `names`. */
 export function isNamed(name: string | undefined, names: CommandNames): boolean {
@@ -129,6 +141,126 @@ export function isNamed(name: string | undefined, names: CommandNames): boolean 
 
 /** Characters of command names (`apt-get`, `pip3.12`, `[`); anything else separates words, `/` included. */
 const NAME_RUN = /[A-Za-z0-9_.+\-[\]]+|\|/g;
+
+/** True for the UTF-16 code of a name character (the class of {@link NAME_RUN}). */
+function isNameCode(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) || // a-z
+    (c >= 65 && c <= 93 && c !== 92) || // A-Z [ ]
+    (c >= 48 && c <= 57) || // 0-9
+    c === 95 || // _
+    c === 46 || // .
+    c === 43 || // +
+    c === 45 // -
+  );
+}
+
+/**
+ * True when `text[start, end)` has `name` at `at` as one of its {@link NAME_RUN} words: not extended by a
+ * name character inside the range on a side where the name itself ends in one (so `|` counts inside `||`,
+ * `apt` does not inside `apt-get`).
+ */
+function isWordAt(text: string, start: number, end: number, name: string, at: number): boolean {
+  const after = at + name.length;
+  if (at < start || after > end) return false;
+  if (at > start && isNameCode(name.charCodeAt(0)) && isNameCode(text.charCodeAt(at - 1))) return false;
+  return !(after < end && isNameCode(name.charCodeAt(name.length - 1)) && isNameCode(text.charCodeAt(after)));
+}
+
+/**
+ * True when `text` has `name` as one of its {@link NAME_RUN} words: the same answer as splitting the text
+ * into words, without building them.
+ */
+export function hasWord(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1))
+    if (isWordAt(text, 0, text.length, name, at)) return true;
+  return false;
+}
+
+/** A hash of `text[start, end)` (a small integer, so map keys stay unboxed). */
+function hashOf(text: string, start: number, end: number): number {
+  let h = 0;
+  for (let i = start; i < end; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h & 0x3fffffff;
+}
+
+/**
+ * The RUNs each word hash occurs in (positions in `runs`, ascending, each once), from one pass over the
+ * RUNs' source that splits it into {@link NAME_RUN} words without building their strings.
+ */
+function wordHashes(file: AnalyzedEnginefile, index: CommandIndex): Map<number, number[]> {
+  if (index.hashes) return index.hashes;
+  const hashes = new Map<number, number[]>();
+  const text = file.text;
+  const note = (h: number, run: number) => {
+    const list = hashes.get(h);
+    if (!list) hashes.set(h, [run]);
+    else if (list[list.length - 1] !== run) list.push(run);
+  };
+  const pipe = hashOf("|", 0, 1);
+  for (let run = 0; run < index.starts.length; run++) {
+    const end = index.ends[run]!;
+    let i = index.starts[run]!;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (isNameCode(c)) {
+        let h = 0;
+        for (; i < end; i++) {
+          const k = text.charCodeAt(i);
+          if (!isNameCode(k)) break;
+          h = (Math.imul(h, 31) + k) | 0;
+        }
+        note(h & 0x3fffffff, run);
+      } else {
+        if (c === 124) note(pipe, run);
+        i++;
+      }
+    }
+  }
+  index.hashes = hashes;
+  return hashes;
+}
+
+/**
+ * Which RUNs have `needle` in their source — as a word (`whole`), or anywhere — found once per document.
+ * Words are looked up by hash (one pass over the RUNs serves every name), then confirmed in the text.
+ */
+function runsWith(file: AnalyzedEnginefile, index: CommandIndex, needle: string, whole: boolean): Uint8Array {
+  const key = whole ? needle : `\0${needle}`;
+  let hits = index.withWord.get(key);
+  if (hits) return hits;
+  hits = new Uint8Array(index.runs.length);
+  const { starts, ends } = index;
+  const text = file.text;
+  if (!whole) {
+    // every occurrence, once through the text: each marks the RUN holding it
+    let i = 0;
+    for (
+      let at = text.indexOf(needle, starts[0] ?? text.length);
+      at !== -1;
+      at = text.indexOf(needle, at + 1)
+    ) {
+      while (i < starts.length && ends[i]! < at + needle.length) i++;
+      if (i === starts.length) break;
+      if (at >= starts[i]!) hits[i] = 1;
+    }
+  } else {
+    const candidates = wordHashes(file, index).get(hashOf(needle, 0, needle.length)) ?? [];
+    for (const i of candidates) {
+      const start = starts[i]!;
+      const end = ends[i]!;
+      for (let at = text.indexOf(needle, start); at !== -1 && at + needle.length <= end; ) {
+        if (isWordAt(text, start, end, needle, at)) {
+          hits[i] = 1;
+          break;
+        }
+        at = text.indexOf(needle, at + 1);
+      }
+    }
+  }
+  index.withWord.set(key, hits);
+  return hits;
+}
 
 /** The words of a RUN's source text: what a command name of the RUN must be one of (`|` stands for a pipe). */
 function wordsOf(file: AnalyzedEnginefile, index: CommandIndex, run: RunInstruction): ReadonlySet<string> {
@@ -141,21 +273,19 @@ function wordsOf(file: AnalyzedEnginefile, index: CommandIndex, run: RunInstruct
 }
 
 /**
- * True when the RUN's source has one of `names` as a word (a command is called by its name, so a RUN
- * without the word cannot call it; quoting tricks such as `ap"t"-get` are not followed).
+ * True when RUN number `at` of the index has one of `names` as a word (a command is called by its name,
+ * so a RUN without the word cannot call it; quoting tricks such as `ap"t"-get` are not followed). Exact
+ * names are searched for in the text; a test runs over the RUN's words, only when the RUN has its hint.
  */
-function mentions(
-  file: AnalyzedEnginefile,
-  index: CommandIndex,
-  run: RunInstruction,
-  names: CommandNames,
-): boolean {
-  const words = wordsOf(file, index, run);
+function mentions(file: AnalyzedEnginefile, index: CommandIndex, at: number, names: CommandNames): boolean {
   if ("test" in names) {
-    for (const w of words) if (names.test(w)) return true;
+    const run = index.runs[at]!;
+    if (names.hint !== undefined && runsWith(file, index, names.hint, false)[at] !== 1) return false;
+    for (const w of wordsOf(file, index, run)) if (names.test(w)) return true;
     return false;
   }
-  return (names as readonly string[]).some((n) => words.has(n));
+  for (const n of names as readonly string[]) if (runsWith(file, index, n, true)[at] === 1) return true;
+  return false;
 }
 
 /**
@@ -166,9 +296,9 @@ function mentions(
 export function runsCalling(file: AnalyzedEnginefile, names: CommandNames): readonly RunCommands[] {
   const index = indexOf(file);
   let out: RunCommands[] | undefined;
-  for (const run of index.runs) {
-    if (!mentions(file, index, run, names)) continue;
-    const found = commandsOf(file, index, run);
+  for (let i = 0; i < index.runs.length; i++) {
+    if (!mentions(file, index, i, names)) continue;
+    const found = commandsOf(file, index, index.runs[i]!);
     if (found.commands.some((c) => isNamed(c.name, names))) (out ??= []).push(found);
   }
   return out ?? NO_RUNS;
@@ -178,8 +308,8 @@ export function runsCalling(file: AnalyzedEnginefile, names: CommandNames): read
 export function runsMentioning(file: AnalyzedEnginefile, needles: readonly string[]): readonly RunCommands[] {
   const index = indexOf(file);
   let out: RunCommands[] | undefined;
-  for (const run of index.runs)
-    if (mentions(file, index, run, needles)) (out ??= []).push(commandsOf(file, index, run));
+  for (let i = 0; i < index.runs.length; i++)
+    if (mentions(file, index, i, needles)) (out ??= []).push(commandsOf(file, index, index.runs[i]!));
   return out ?? NO_RUNS;
 }
 
@@ -192,9 +322,9 @@ export function commandsOfRun(file: AnalyzedEnginefile, run: RunInstruction): Sh
 export function runsWithSudo(file: AnalyzedEnginefile): readonly RunCommands[] {
   const index = indexOf(file);
   let out: RunCommands[] | undefined;
-  for (const run of index.runs) {
-    if (!mentions(file, index, run, SUDO)) continue;
-    const found = commandsOf(file, index, run);
+  for (let i = 0; i < index.runs.length; i++) {
+    if (!mentions(file, index, i, SUDO)) continue;
+    const found = commandsOf(file, index, index.runs[i]!);
     if (found.commands.some((c) => c.sudo)) (out ??= []).push(found);
   }
   return out ?? NO_RUNS;
