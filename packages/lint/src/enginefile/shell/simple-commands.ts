@@ -143,6 +143,12 @@ class Walker {
       case "ArithmeticCommandExpansion":
         if (node.script) this.script(node.script, source, depth);
         return;
+      case "Word":
+        // a script inside a word starts with `$(`, `` ` ``, `<(` or `>(`: a word without them is not
+        // split into parts (most words)
+        if (mayExpand(source.text, node.pos, node.end))
+          forEachChild(node, (child) => this.node(child, source, depth, piped));
+        return;
       default:
         forEachChild(node, (child) => this.node(child, source, depth, piped));
     }
