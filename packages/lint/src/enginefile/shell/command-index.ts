@@ -22,8 +22,6 @@ interface CommandIndex {
   ends: Int32Array;
   /** For each name a rule asked about: which RUNs (by position in `runs`) have it as a word (1) or not (0). */
   withWord: Map<string, Uint8Array>;
-  /** The RUNs each word of their source occurs in, by word hash (built on the first name asked about). */
-  hashes?: Map<number, number[]>;
   /** Each RUN's words (runs of name characters, path parts split off), for names given as a test. */
   words: Map<RunInstruction, ReadonlySet<string>>;
 }
@@ -142,88 +140,9 @@ export function isNamed(name: string | undefined, names: CommandNames): boolean 
 /** Characters of command names (`apt-get`, `pip3.12`, `[`); anything else separates words, `/` included. */
 const NAME_RUN = /[A-Za-z0-9_.+\-[\]]+|\|/g;
 
-/** True for the UTF-16 code of a name character (the class of {@link NAME_RUN}). */
-function isNameCode(c: number): boolean {
-  return (
-    (c >= 97 && c <= 122) || // a-z
-    (c >= 65 && c <= 93 && c !== 92) || // A-Z [ ]
-    (c >= 48 && c <= 57) || // 0-9
-    c === 95 || // _
-    c === 46 || // .
-    c === 43 || // +
-    c === 45 // -
-  );
-}
-
 /**
- * True when `text[start, end)` has `name` at `at` as one of its {@link NAME_RUN} words: not extended by a
- * name character inside the range on a side where the name itself ends in one (so `|` counts inside `||`,
- * `apt` does not inside `apt-get`).
- */
-function isWordAt(text: string, start: number, end: number, name: string, at: number): boolean {
-  const after = at + name.length;
-  if (at < start || after > end) return false;
-  if (at > start && isNameCode(name.charCodeAt(0)) && isNameCode(text.charCodeAt(at - 1))) return false;
-  return !(after < end && isNameCode(name.charCodeAt(name.length - 1)) && isNameCode(text.charCodeAt(after)));
-}
-
-/**
- * True when `text` has `name` as one of its {@link NAME_RUN} words: the same answer as splitting the text
- * into words, without building them.
- */
-export function hasWord(text: string, name: string): boolean {
-  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1))
-    if (isWordAt(text, 0, text.length, name, at)) return true;
-  return false;
-}
-
-/** A hash of `text[start, end)` (a small integer, so map keys stay unboxed). */
-function hashOf(text: string, start: number, end: number): number {
-  let h = 0;
-  for (let i = start; i < end; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-  return h & 0x3fffffff;
-}
-
-/**
- * The RUNs each word hash occurs in (positions in `runs`, ascending, each once), from one pass over the
- * RUNs' source that splits it into {@link NAME_RUN} words without building their strings.
- */
-function wordHashes(file: AnalyzedEnginefile, index: CommandIndex): Map<number, number[]> {
-  if (index.hashes) return index.hashes;
-  const hashes = new Map<number, number[]>();
-  const text = file.text;
-  const note = (h: number, run: number) => {
-    const list = hashes.get(h);
-    if (!list) hashes.set(h, [run]);
-    else if (list[list.length - 1] !== run) list.push(run);
-  };
-  const pipe = hashOf("|", 0, 1);
-  for (let run = 0; run < index.starts.length; run++) {
-    const end = index.ends[run]!;
-    let i = index.starts[run]!;
-    while (i < end) {
-      const c = text.charCodeAt(i);
-      if (isNameCode(c)) {
-        let h = 0;
-        for (; i < end; i++) {
-          const k = text.charCodeAt(i);
-          if (!isNameCode(k)) break;
-          h = (Math.imul(h, 31) + k) | 0;
-        }
-        note(h & 0x3fffffff, run);
-      } else {
-        if (c === 124) note(pipe, run);
-        i++;
-      }
-    }
-  }
-  index.hashes = hashes;
-  return hashes;
-}
-
-/**
- * Which RUNs have `needle` in their source — as a word (`whole`), or anywhere — found once per document.
- * Words are looked up by hash (one pass over the RUNs serves every name), then confirmed in the text.
+ * Which RUNs have `needle` in their source — as a word (`whole`, looked up in the RUN's words), or
+ * anywhere (one search through the text) — found once per document and name.
  */
 function runsWith(file: AnalyzedEnginefile, index: CommandIndex, needle: string, whole: boolean): Uint8Array {
   const key = whole ? needle : `\0${needle}`;
@@ -245,18 +164,8 @@ function runsWith(file: AnalyzedEnginefile, index: CommandIndex, needle: string,
       if (at >= starts[i]!) hits[i] = 1;
     }
   } else {
-    const candidates = wordHashes(file, index).get(hashOf(needle, 0, needle.length)) ?? [];
-    for (const i of candidates) {
-      const start = starts[i]!;
-      const end = ends[i]!;
-      for (let at = text.indexOf(needle, start); at !== -1 && at + needle.length <= end; ) {
-        if (isWordAt(text, start, end, needle, at)) {
-          hits[i] = 1;
-          break;
-        }
-        at = text.indexOf(needle, at + 1);
-      }
-    }
+    for (let i = 0; i < index.runs.length; i++)
+      if (wordsOf(file, index, index.runs[i]!).has(needle)) hits[i] = 1;
   }
   index.withWord.set(key, hits);
   return hits;
