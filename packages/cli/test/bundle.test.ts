@@ -63,8 +63,9 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
     const source = join(repoDir, "examples", "enginefiles", "web", "Enginefile");
     for (let i = 0; i < 320; i++) copyFileSync(source, join(scratch, `Enginefile.${i}`));
     const args = ["lint", scratch, "--format", "json"];
-    const ours = await run(bundle, args);
-    const reference = await run(tscBin, args);
+    // two threads in the bundle, against this thread alone in the tsc build
+    const ours = await run(bundle, [...args, "--concurrency", "2"]);
+    const reference = await run(tscBin, [...args, "--concurrency", "off"]);
     expect(ours.stderr).toBe("");
     const parsed = report(ours.stdout) as { summary: { files: number; findings: number } };
     expect(parsed.summary.files).toBe(320);

@@ -94,6 +94,11 @@ describe("enginekit lint: exit codes", () => {
     );
     expect((await run(["lint", "-"], { cwd: root, stdin: "FROM a\n" })).code).toBe(2);
     expect((await run(["lint", "--explain", "nope"], { cwd: root })).code).toBe(2);
+    expect(await run(["lint", "--concurrency", "0"], { cwd: root })).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: 'enginekit: --concurrency must be auto, off or a number of threads from 1 to 999 (got "0")\n',
+    });
   });
 
   test("a pattern the engine refuses in an ignore file is an error finding there (exit 1), not a usage error", async () => {

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import type * as Lint from "../src/index.js";
+import type * as Parallel from "../src/node/parallel.js";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(packageDir, "dist", "index.js");
@@ -25,4 +26,14 @@ describe.skipIf(!ready)("lintFiles across worker threads (built package)", () =>
     expect(parallel.map((r) => r.path)).toEqual(sequential.map((r) => r.path));
     expect(parallel).toEqual(sequential);
   }, 60_000);
+
+  test("auto: no worker thread on two cores, whatever the number of files; else one per 150 files beyond the first 150", async () => {
+    const { workerCount } = (await import(
+      pathToFileURL(join(packageDir, "dist", "node", "parallel.js")).href
+    )) as typeof Parallel;
+    expect([486, 973, 100_000].map((n) => workerCount(n, "auto", 2))).toEqual([0, 0, 0]);
+    expect([299, 300, 486, 100_000].map((n) => workerCount(n, "auto", 4))).toEqual([0, 1, 2, 3]);
+    expect(workerCount(100_000, "auto", 64)).toBe(7);
+    expect(workerCount(10, 3, 2)).toBe(3);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
-import { runCommands, runsCalling } from "../src/enginefile/shell/command-index.js";
+import { runCommands, runsCalling, runsMentioning } from "../src/enginefile/shell/command-index.js";
 
 /** The commands of each RUN as [name, words as written in the Enginefile]. */
 function commands(text: string): [string | undefined, string[]][][] {
@@ -93,6 +93,31 @@ describe("RUN shell code read through a shell parser", () => {
     const file = analyzeEnginefile("FROM alpine\nRUN echo $a \"b$c\" '$d' e$(f) `g`\n");
     const words = runCommands(file)[0]?.commands[0]?.words ?? [];
     expect(words.map((w) => w.dynamic)).toEqual([false, true, true, false, true, true]);
+    const more = analyzeEnginefile("FROM alpine\nRUN A=$x B=y cat <(ls) a\\$b \"$\"'x'\n");
+    const got = runCommands(more)[0]?.commands[0]?.words ?? [];
+    expect(got.map((w) => [w.text, w.dynamic])).toEqual([
+      ["A=$x", true],
+      ["B=y", false],
+      ["cat", false],
+      ["<(ls)", true],
+      ["a$b", false],
+      ["$x", false],
+    ]);
+  });
+
+  it("finds the RUNs that have a command name as a word of their text (ONBUILD RUN included)", () => {
+    const file = analyzeEnginefile(
+      "FROM a\nRUN cd\nONBUILD RUN apt-get x|y\nRUN xcd; echo apt\nCOPY cd /\nRUN a||b\nRUN [ cd ]\n",
+    );
+    const lines = (names: string[]) =>
+      runsMentioning(file, names).map((r) => r.instruction.range.start.line + 1);
+    expect(lines(["cd"])).toEqual([2, 7]);
+    expect(lines(["apt-get"])).toEqual([3]);
+    expect(lines(["apt"])).toEqual([4]);
+    expect(lines(["|"])).toEqual([3, 6]);
+    expect(lines(["["])).toEqual([7]);
+    expect(lines(["cd", "apt"])).toEqual([2, 4, 7]);
+    expect(lines(["yum"])).toEqual([]);
   });
 
   it("reads no shell commands under a SHELL that is not a POSIX shell", () => {

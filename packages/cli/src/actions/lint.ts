@@ -72,6 +72,19 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
   };
 }
 
+/**
+ * `--concurrency`: the worker threads to start beside this one — undefined for `auto` (the linter
+ * decides, @enginekit/lint `workerCount`), 0 for `off` or 1, n - 1 for n threads (ESLint's option of the
+ * same name). Anything else is a usage error.
+ */
+function parseConcurrency(value: string | undefined): number | undefined {
+  if (value === undefined || value === "auto") return undefined;
+  if (value === "off") return 0;
+  if (!/^[1-9][0-9]{0,2}$/.test(value))
+    throw usage(`--concurrency must be auto, off or a number of threads from 1 to 999 (got "${value}")`);
+  return Number(value) - 1;
+}
+
 function parseFormats(specs: string[]): { name: string; file: string | undefined }[] {
   const out = (specs.length ? specs : ["stylish"]).map((s) => {
     const eq = s.indexOf("=");
@@ -151,6 +164,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     throw usage("reading stdin (-) needs --stdin-filename <name>");
   if (stdinIndex >= 0 && options.fix) throw usage("--fix cannot rewrite stdin");
   const filePaths = paths.filter((p) => p !== "-");
+  const workers = parseConcurrency(options.concurrency);
   if (options.verbose && options.shellcheck !== false && !findShellcheck())
     io.stderr("info: shellcheck not found on PATH; ShellCheck checks of RUN scripts skipped\n");
   const client = options.online ? await secretsClient(io) : undefined;
@@ -169,6 +183,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         ...(options.force ? { force: true } : {}),
         ...(client ? { secrets: client.kv } : {}),
         ...(options.shellcheck === false ? { shellcheck: false as const } : {}),
+        ...(workers !== undefined ? { workers } : {}),
         onNotice: (message: string) => io.stderr(`${message}\n`),
       },
       stdin,

@@ -23,6 +23,8 @@ export interface LintCommandOptions {
   color?: boolean;
   /** `--no-shellcheck`: false. */
   shellcheck: boolean;
+  /** `--concurrency`: `auto`, `off` or a number of threads, as written. */
+  concurrency?: string;
   verbose?: boolean;
 }
 
@@ -90,6 +92,10 @@ export function registerLintCommand(program: Command, io: CliIo): void {
     .option("--explain <rule>", "print a rule's documentation and exit")
     .option("--online", "check secret references against the secrets service (SVC_ADDR, SVC_TOKEN)")
     .option("--no-shellcheck", "do not run ShellCheck on RUN scripts (it runs when shellcheck is on PATH)")
+    .option(
+      "--concurrency <n>",
+      "threads that lint: auto (default: a worker thread per core beyond the first, for many files), off (this thread only), or a number",
+    )
     .option("--verbose", "say what was skipped (e.g. ShellCheck not found on PATH)")
     .option("--color", "force colours")
     .option("--no-color", "disable colours")

@@ -25,20 +25,20 @@ function workerExecArgv(): string[] {
 }
 
 /**
- * How many worker threads to use for `files` files: 0 when running from TypeScript sources (tests),
- * else at most one per core beyond the first and one per {@link MIN_FILES_PER_WORKER} files.
+ * How many worker threads to use for `files` files on a machine with `cores` cores: 0 when running from
+ * TypeScript sources (tests) and on two cores or fewer, else at most one per core beyond the first and
+ * one per {@link MIN_FILES_PER_WORKER} files. On two cores a worker thread did not pay at 486 or 973 real
+ * files (docs/lint.md "Performance"): it loads the linter, builds the grammars and warms up its own JIT
+ * again, which cost about as much CPU as it takes off the main thread, and the second core is rarely idle.
  */
-export function workerCount(files: number, requested: number | "auto" = "auto"): number {
+export function workerCount(
+  files: number,
+  requested: number | "auto" = "auto",
+  cores: number = process.getBuiltinModule("node:os").availableParallelism(),
+): number {
   if (typeof requested === "number") return Math.max(0, requested);
-  if (import.meta.url.endsWith(".ts")) return 0;
-  return Math.max(
-    0,
-    Math.min(
-      process.getBuiltinModule("node:os").availableParallelism() - 1,
-      Math.floor(files / MIN_FILES_PER_WORKER) - 1,
-      7,
-    ),
-  );
+  if (import.meta.url.endsWith(".ts") || cores <= 2) return 0;
+  return Math.max(0, Math.min(cores - 1, Math.floor(files / MIN_FILES_PER_WORKER) - 1, 7));
 }
 
 /** Lints jobs one after the other in this thread. */

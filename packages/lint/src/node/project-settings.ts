@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
 import {
   EngineRegexpNotLoadedError,
@@ -154,6 +154,8 @@ export class ProjectSettings {
 /** The ignore file of an Enginefile's build context, parsed (undefined when there is none). */
 function findEngineIgnore(enginefilePath: string): { matcher: IgnoreMatcher; file: string } | undefined {
   for (const file of ignoreFileCandidates(dirname(enginefilePath), enginefilePath)) {
+    // most candidates do not exist: a stat that returns nothing is far cheaper than a read that throws
+    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) continue;
     let text: string;
     try {
       text = readFileSync(file, "utf8");

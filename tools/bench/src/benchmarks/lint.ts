@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   analyzeEnginefile,
@@ -54,12 +55,47 @@ function runProcess(args: string[]): void {
 }
 
 /**
+ * A script preloaded with `--require` that writes the process's peak RSS (`process.resourceUsage().maxRSS`,
+ * KiB, worker threads included) to the file named by `EK_BENCH_MAXRSS` when the main thread exits.
+ */
+const MAXRSS_REPORTER = `const { isMainThread } = require("node:worker_threads");
+if (isMainThread) process.on("exit", () => require("node:fs").writeFileSync(process.env.EK_BENCH_MAXRSS, String(process.resourceUsage().maxRSS)));`;
+
+/** Peak RSS in MiB of one run of a Node script (`args` as for {@link runProcess}). */
+function peakRssMib(args: string[], scratch: string): number {
+  const reporter = join(scratch, "maxrss.cjs");
+  const out = join(scratch, "maxrss.txt");
+  writeFileSync(reporter, MAXRSS_REPORTER);
+  const r = spawnSync(node, ["--require", reporter, ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, EK_BENCH_MAXRSS: out },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.error) throw r.error;
+  return Number(readFileSync(out, "utf8")) / 1024;
+}
+
+/** `files` copied `times` times into a new folder under `scratch` (distinct names), for a larger real corpus. */
+function copies(files: string[], times: number, scratch: string): string[] {
+  const out: string[] = [];
+  for (let t = 0; t < times; t++)
+    for (const f of files) {
+      const to = join(scratch, `${t}__${basename(f)}`);
+      copyFileSync(f, to);
+      out.push(to);
+    }
+  return out;
+}
+
+/**
  * Lint throughput and CLI start-up (issue #13 "Performance"; ShellCheck off unless a row says so):
  * 1. in-process, the whole real-world corpus: `@enginekit/lint` (all rules, variables resolved) vs
  *    `dockerfile-utils` `validate()` — target ≥ 4× faster; the same with ShellCheck (one process for the
  *    corpus) beside it;
  * 2. the CLI on the whole corpus in one process vs the `dockerfilelint` CLI (also one process) — target
- *    no slower — and the `dockerfile-utils` CLI (one process per file, as it only takes one; 20 files);
+ *    no slower — the same on ~500 files (the corpus twice; time and peak RSS; `--concurrency` auto, off
+ *    and 2 threads, to see whether a worker thread pays), and the `dockerfile-utils` CLI (one process per
+ *    file, as it only takes one; 20 files);
  * 3. CLI start-up on one file vs the fastest Node peer CLI on the same file — target no slower.
  */
 export const benchmark: Benchmark = {
@@ -119,6 +155,37 @@ export const benchmark: Benchmark = {
       ],
       { timeMs: 0, iterations: 3, units: [{ name: "files", perCall: survived.length }] },
     );
+    // ~500 real files: above 300 `auto` lints in a worker thread beside the main one (2 cores here)
+    const scratch = mkdtempSync(join(tmpdir(), "enginekit-bench-lint-"));
+    const many = copies(survived, 2, scratch);
+    const manyArgs = ["lint", "--no-shellcheck", "--format", "json"];
+    const large = await compare(
+      `CLI, ${many.length} files in one process (the corpus twice)`,
+      [
+        { name: "enginekit lint (auto)", fn: () => runProcess([enginekitBin, ...manyArgs, ...many]) },
+        {
+          name: "enginekit lint --concurrency off",
+          fn: () => runProcess([enginekitBin, ...manyArgs, "--concurrency", "off", ...many]),
+        },
+        {
+          name: "enginekit lint --concurrency 2",
+          fn: () => runProcess([enginekitBin, ...manyArgs, "--concurrency", "2", ...many]),
+        },
+        { name: "dockerfilelint", fn: () => runProcess([dockerfilelintBin, "-j", ...many]) },
+      ],
+      { timeMs: 0, iterations: 5, units: [{ name: "files", perCall: many.length }] },
+    );
+    const rss = {
+      ours: peakRssMib([enginekitBin, ...manyArgs, ...many], scratch),
+      oneThread: peakRssMib([enginekitBin, ...manyArgs, "--concurrency", "off", ...many], scratch),
+      twoThreads: peakRssMib([enginekitBin, ...manyArgs, "--concurrency", "2", ...many], scratch),
+      theirs: peakRssMib([dockerfilelintBin, "-j", ...many], scratch),
+    };
+    rmSync(scratch, { recursive: true, force: true });
+    console.log(
+      `peak RSS, ${many.length} files: enginekit ${rss.ours.toFixed(0)} MiB (one thread ${rss.oneThread.toFixed(0)}, two ${rss.twoThreads.toFixed(0)}), dockerfilelint ${rss.theirs.toFixed(0)} MiB`,
+    );
+
     const few = paths.slice(0, 20);
     const perFile = await compare(
       `CLI, ${few.length} files (dockerfile-utils takes one file per process)`,
@@ -166,6 +233,15 @@ export const benchmark: Benchmark = {
       "CLI on the corpus no slower than dockerfilelint's",
       cliRatio <= 1,
       `ours / theirs ${cliRatio.toFixed(2)}×`,
+    );
+    const largeRatio = (large[0]?.meanMs ?? 0) / (large[3]?.meanMs ?? 1);
+    reportTarget(
+      `CLI on ${many.length} files no slower than dockerfilelint's, time and peak memory`,
+      largeRatio <= 1 && rss.ours <= rss.theirs,
+      `time ours / theirs ${largeRatio.toFixed(2)}×, memory ${(rss.ours / rss.theirs).toFixed(2)}×`,
+    );
+    console.log(
+      `measured: ${many.length} files, worker thread / one thread ${((large[2]?.meanMs ?? 0) / (large[1]?.meanMs ?? 1)).toFixed(2)}×`,
     );
     console.log(
       `measured: 20 files, dockerfile-utils' CLI / ours ${((perFile[1]?.meanMs ?? 0) / (perFile[0]?.meanMs ?? 1)).toFixed(2)}×`,

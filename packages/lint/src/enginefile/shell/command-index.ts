@@ -17,7 +17,12 @@ interface CommandIndex {
   runs: readonly RunInstruction[];
   commands: Map<RunInstruction, RunCommands>;
   shells: Map<RunInstruction, readonly string[]>;
-  /** Each RUN's words (runs of name characters, path parts split off), collected once for every rule's {@link mentions} test. */
+  /** RUN start and end offsets, ascending (`runs` is in source order and RUNs do not overlap). */
+  starts: Int32Array;
+  ends: Int32Array;
+  /** For each name a rule asked about: which RUNs (by position in `runs`) have it as a word (1) or not (0). */
+  withWord: Map<string, Uint8Array>;
+  /** Each RUN's words (runs of name characters, path parts split off), for names given as a test. */
   words: Map<RunInstruction, ReadonlySet<string>>;
 }
 
@@ -27,10 +32,14 @@ const NO_RUNS: readonly RunCommands[] = Object.freeze([]);
 function indexOf(file: AnalyzedEnginefile): CommandIndex {
   let index = indexes.get(file.doc);
   if (!index) {
+    const runs = instructionsOfKind(file, "run");
     index = {
-      runs: instructionsOfKind(file, "run"),
+      runs,
       commands: new Map(),
       shells: shellsOf(file),
+      starts: Int32Array.from(runs, (r) => r.range.start.offset),
+      ends: Int32Array.from(runs, (r) => r.range.end.offset),
+      withWord: new Map(),
       words: new Map(),
     };
     indexes.set(file.doc, index);
@@ -116,10 +125,11 @@ export function runCommands(file: AnalyzedEnginefile): RunCommands[] {
 }
 
 /**
- * Command names a rule asks for: a list of exact names, or a test of a name (`pip`, `pip3`, `pip3.12`).
- * The RUNs worth parsing are those whose source has a matching word.
+ * Command names a rule asks for: a list of exact names (made of name characters — `A-Z a-z 0-9 _ . + - [ ]`
+ * — or `|` for a pipe), or a test of a name (`pip`, `pip3`, `pip3.12`), best with `hint`, a text every matching
+ * name contains (RUNs without it are not split into words). The RUNs worth parsing are those whose source has a matching word.
  */
-export type CommandNames = readonly string[] | { test(name: string): boolean };
+export type CommandNames = readonly string[] | { test(name: string): boolean; hint?: string };
 
 /** True when `name` is one of `names`. */
 export function isNamed(name: string | undefined, names: CommandNames): boolean {
@@ -129,6 +139,37 @@ export function isNamed(name: string | undefined, names: CommandNames): boolean 
 
 /** Characters of command names (`apt-get`, `pip3.12`, `[`); anything else separates words, `/` included. */
 const NAME_RUN = /[A-Za-z0-9_.+\-[\]]+|\|/g;
+
+/**
+ * Which RUNs have `needle` in their source — as a word (`whole`, looked up in the RUN's words), or
+ * anywhere (one search through the text) — found once per document and name.
+ */
+function runsWith(file: AnalyzedEnginefile, index: CommandIndex, needle: string, whole: boolean): Uint8Array {
+  const key = whole ? needle : `\0${needle}`;
+  let hits = index.withWord.get(key);
+  if (hits) return hits;
+  hits = new Uint8Array(index.runs.length);
+  const { starts, ends } = index;
+  const text = file.text;
+  if (!whole) {
+    // every occurrence, once through the text: each marks the RUN holding it
+    let i = 0;
+    for (
+      let at = text.indexOf(needle, starts[0] ?? text.length);
+      at !== -1;
+      at = text.indexOf(needle, at + 1)
+    ) {
+      while (i < starts.length && ends[i]! < at + needle.length) i++;
+      if (i === starts.length) break;
+      if (at >= starts[i]!) hits[i] = 1;
+    }
+  } else {
+    for (let i = 0; i < index.runs.length; i++)
+      if (wordsOf(file, index, index.runs[i]!).has(needle)) hits[i] = 1;
+  }
+  index.withWord.set(key, hits);
+  return hits;
+}
 
 /** The words of a RUN's source text: what a command name of the RUN must be one of (`|` stands for a pipe). */
 function wordsOf(file: AnalyzedEnginefile, index: CommandIndex, run: RunInstruction): ReadonlySet<string> {
@@ -141,21 +182,19 @@ function wordsOf(file: AnalyzedEnginefile, index: CommandIndex, run: RunInstruct
 }
 
 /**
- * True when the RUN's source has one of `names` as a word (a command is called by its name, so a RUN
- * without the word cannot call it; quoting tricks such as `ap"t"-get` are not followed).
+ * True when RUN number `at` of the index has one of `names` as a word (a command is called by its name,
+ * so a RUN without the word cannot call it; quoting tricks such as `ap"t"-get` are not followed). Exact
+ * names are searched for in the text; a test runs over the RUN's words, only when the RUN has its hint.
  */
-function mentions(
-  file: AnalyzedEnginefile,
-  index: CommandIndex,
-  run: RunInstruction,
-  names: CommandNames,
-): boolean {
-  const words = wordsOf(file, index, run);
+function mentions(file: AnalyzedEnginefile, index: CommandIndex, at: number, names: CommandNames): boolean {
   if ("test" in names) {
-    for (const w of words) if (names.test(w)) return true;
+    const run = index.runs[at]!;
+    if (names.hint !== undefined && runsWith(file, index, names.hint, false)[at] !== 1) return false;
+    for (const w of wordsOf(file, index, run)) if (names.test(w)) return true;
     return false;
   }
-  return (names as readonly string[]).some((n) => words.has(n));
+  for (const n of names as readonly string[]) if (runsWith(file, index, n, true)[at] === 1) return true;
+  return false;
 }
 
 /**
@@ -166,9 +205,9 @@ function mentions(
 export function runsCalling(file: AnalyzedEnginefile, names: CommandNames): readonly RunCommands[] {
   const index = indexOf(file);
   let out: RunCommands[] | undefined;
-  for (const run of index.runs) {
-    if (!mentions(file, index, run, names)) continue;
-    const found = commandsOf(file, index, run);
+  for (let i = 0; i < index.runs.length; i++) {
+    if (!mentions(file, index, i, names)) continue;
+    const found = commandsOf(file, index, index.runs[i]!);
     if (found.commands.some((c) => isNamed(c.name, names))) (out ??= []).push(found);
   }
   return out ?? NO_RUNS;
@@ -178,8 +217,8 @@ export function runsCalling(file: AnalyzedEnginefile, names: CommandNames): read
 export function runsMentioning(file: AnalyzedEnginefile, needles: readonly string[]): readonly RunCommands[] {
   const index = indexOf(file);
   let out: RunCommands[] | undefined;
-  for (const run of index.runs)
-    if (mentions(file, index, run, needles)) (out ??= []).push(commandsOf(file, index, run));
+  for (let i = 0; i < index.runs.length; i++)
+    if (mentions(file, index, i, needles)) (out ??= []).push(commandsOf(file, index, index.runs[i]!));
   return out ?? NO_RUNS;
 }
 
@@ -192,9 +231,9 @@ export function commandsOfRun(file: AnalyzedEnginefile, run: RunInstruction): Sh
 export function runsWithSudo(file: AnalyzedEnginefile): readonly RunCommands[] {
   const index = indexOf(file);
   let out: RunCommands[] | undefined;
-  for (const run of index.runs) {
-    if (!mentions(file, index, run, SUDO)) continue;
-    const found = commandsOf(file, index, run);
+  for (let i = 0; i < index.runs.length; i++) {
+    if (!mentions(file, index, i, SUDO)) continue;
+    const found = commandsOf(file, index, index.runs[i]!);
     if (found.commands.some((c) => c.sudo)) (out ??= []).push(found);
   }
   return out ?? NO_RUNS;

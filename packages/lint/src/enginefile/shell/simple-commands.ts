@@ -38,18 +38,27 @@ export const SHELLS: ReadonlySet<string> = new Set([
   "busybox",
 ]);
 
-/** A word of the script; its Enginefile range is computed on first read (most words are never reported). */
+/**
+ * A word of the script. Its Enginefile range and whether it is dynamic are computed on first read: most
+ * words are never reported, and only words whose text has `$`, `` ` `` or `<(`/`>(` can hold an expansion,
+ * so the parser's word parts are built for those alone.
+ */
 class ScriptWord implements ShellWord {
   private located: Range | undefined;
+  private expands: boolean | undefined;
   constructor(
     readonly text: string,
-    readonly dynamic: boolean,
+    /** The parsed word (undefined for assignments, whose dynamic state is given). */
+    private readonly node: Word | undefined,
     /** Script offsets. */
     readonly pos: number,
     readonly end: number,
     private readonly source: ScriptSource,
     private readonly lines: TextLines,
-  ) {}
+    dynamic?: boolean,
+  ) {
+    this.expands = dynamic;
+  }
   get range(): Range {
     if (!this.located) {
       const [s, e] = this.source.spanToSource(this.pos, this.end);
@@ -57,6 +66,20 @@ class ScriptWord implements ShellWord {
     }
     return this.located;
   }
+  get dynamic(): boolean {
+    this.expands ??= mayExpand(this.source.text, this.pos, this.end) && isDynamic(this.node?.parts);
+    return this.expands;
+  }
+}
+
+/** False when script text [pos, end) has no `$`, `` ` ``, `<(` or `>(`: then no part of it expands. */
+function mayExpand(text: string, pos: number, end: number): boolean {
+  for (let i = pos; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 36 || c === 96) return true;
+    if ((c === 60 || c === 62) && text.charCodeAt(i + 1) === 40) return true;
+  }
+  return false;
 }
 
 const DYNAMIC_PARTS = new Set([
@@ -120,13 +143,19 @@ class Walker {
       case "ArithmeticCommandExpansion":
         if (node.script) this.script(node.script, source, depth);
         return;
+      case "Word":
+        // a script inside a word starts with `$(`, `` ` ``, `<(` or `>(`: a word without them is not
+        // split into parts (most words)
+        if (mayExpand(source.text, node.pos, node.end))
+          forEachChild(node, (child) => this.node(child, source, depth, piped));
+        return;
       default:
         forEachChild(node, (child) => this.node(child, source, depth, piped));
     }
   }
 
   private word(w: Word, source: ScriptSource): ScriptWord {
-    return new ScriptWord(w.value, isDynamic(w.parts), w.pos, w.end, source, this.lines);
+    return new ScriptWord(w.value, w, w.pos, w.end, source, this.lines);
   }
 
   private command(node: Command, source: ScriptSource, depth: number, piped: boolean): void {
@@ -137,7 +166,7 @@ class Walker {
         words.push(
           new ScriptWord(
             p.text,
-            p.value.type === "Word" && isDynamic(p.value.parts),
+            p.value.type === "Word" ? p.value : undefined,
             p.pos,
             p.end,
             source,
@@ -156,7 +185,7 @@ class Walker {
         words.push(this.word(s, source));
         nodes.push(s);
       } else if (s.type === "Assignment") {
-        words.push(new ScriptWord(s.text, false, s.pos, s.end, source, this.lines));
+        words.push(new ScriptWord(s.text, undefined, s.pos, s.end, source, this.lines, false));
         nodes.push(undefined as unknown as Word);
       }
     }
