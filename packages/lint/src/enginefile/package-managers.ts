@@ -18,7 +18,6 @@ const PYTHON_NAME = /^python(\d+(\.\d+)?)?$/;
 /**
  * `pip`, `pip3`, `pip2.7`, `pip3.12`, and the Pythons that run it as a module (`python3 -m pip`): hadolint
  * DL3013/DL3042 read the same. {@link packageCommand} reads `python -m pip install x` as `pip install x`.
- * No `hint`: no one text is in both `pip` and `python` (the test runs over the words of every RUN).
  */
 export const PIP: CommandNames = { test: (name) => PIP_NAME.test(name) || PYTHON_NAME.test(name) };
 

@@ -17,9 +17,6 @@ interface CommandIndex {
   runs: readonly RunInstruction[];
   commands: Map<RunInstruction, RunCommands>;
   shells: Map<RunInstruction, readonly string[]>;
-  /** RUN start and end offsets, ascending (`runs` is in source order and RUNs do not overlap). */
-  starts: Int32Array;
-  ends: Int32Array;
   /** For each name a rule asked about: which RUNs (by position in `runs`) have it as a word (1) or not (0). */
   withWord: Map<string, Uint8Array>;
   /** Each RUN's words (runs of name characters, path parts split off), for names given as a test. */
@@ -32,13 +29,10 @@ const NO_RUNS: readonly RunCommands[] = Object.freeze([]);
 function indexOf(file: AnalyzedEnginefile): CommandIndex {
   let index = indexes.get(file.doc);
   if (!index) {
-    const runs = instructionsOfKind(file, "run");
     index = {
-      runs,
+      runs: instructionsOfKind(file, "run"),
       commands: new Map(),
       shells: shellsOf(file),
-      starts: Int32Array.from(runs, (r) => r.range.start.offset),
-      ends: Int32Array.from(runs, (r) => r.range.end.offset),
       withWord: new Map(),
       words: new Map(),
     };
@@ -126,10 +120,10 @@ export function runCommands(file: AnalyzedEnginefile): RunCommands[] {
 
 /**
  * Command names a rule asks for: a list of exact names (made of name characters — `A-Z a-z 0-9 _ . + - [ ]`
- * — or `|` for a pipe), or a test of a name (`pip`, `pip3`, `pip3.12`), best with `hint`, a text every matching
- * name contains (RUNs without it are not split into words). The RUNs worth parsing are those whose source has a matching word.
+ * — or `|` for a pipe), or a test of a name (`pip`, `pip3`, `pip3.12`). The RUNs worth parsing are those
+ * whose source has a matching word.
  */
-export type CommandNames = readonly string[] | { test(name: string): boolean; hint?: string };
+export type CommandNames = readonly string[] | { test(name: string): boolean };
 
 /** True when `name` is one of `names`. */
 export function isNamed(name: string | undefined, names: CommandNames): boolean {
@@ -140,34 +134,13 @@ export function isNamed(name: string | undefined, names: CommandNames): boolean 
 /** Characters of command names (`apt-get`, `pip3.12`, `[`); anything else separates words, `/` included. */
 const NAME_RUN = /[A-Za-z0-9_.+\-[\]]+|\|/g;
 
-/**
- * Which RUNs have `needle` in their source — as a word (`whole`, looked up in the RUN's words), or
- * anywhere (one search through the text) — found once per document and name.
- */
-function runsWith(file: AnalyzedEnginefile, index: CommandIndex, needle: string, whole: boolean): Uint8Array {
-  const key = whole ? needle : `\0${needle}`;
-  let hits = index.withWord.get(key);
+/** Which RUNs have `name` as a word (looked up in the RUN's words), found once per document and name. */
+function runsWithWord(file: AnalyzedEnginefile, index: CommandIndex, name: string): Uint8Array {
+  let hits = index.withWord.get(name);
   if (hits) return hits;
   hits = new Uint8Array(index.runs.length);
-  const { starts, ends } = index;
-  const text = file.text;
-  if (!whole) {
-    // every occurrence, once through the text: each marks the RUN holding it
-    let i = 0;
-    for (
-      let at = text.indexOf(needle, starts[0] ?? text.length);
-      at !== -1;
-      at = text.indexOf(needle, at + 1)
-    ) {
-      while (i < starts.length && ends[i]! < at + needle.length) i++;
-      if (i === starts.length) break;
-      if (at >= starts[i]!) hits[i] = 1;
-    }
-  } else {
-    for (let i = 0; i < index.runs.length; i++)
-      if (wordsOf(file, index, index.runs[i]!).has(needle)) hits[i] = 1;
-  }
-  index.withWord.set(key, hits);
+  for (let i = 0; i < index.runs.length; i++) if (wordsOf(file, index, index.runs[i]!).has(name)) hits[i] = 1;
+  index.withWord.set(name, hits);
   return hits;
 }
 
@@ -184,16 +157,14 @@ function wordsOf(file: AnalyzedEnginefile, index: CommandIndex, run: RunInstruct
 /**
  * True when RUN number `at` of the index has one of `names` as a word (a command is called by its name,
  * so a RUN without the word cannot call it; quoting tricks such as `ap"t"-get` are not followed). Exact
- * names are searched for in the text; a test runs over the RUN's words, only when the RUN has its hint.
+ * names are looked up once per document ({@link runsWithWord}); a test runs over the RUN's words.
  */
 function mentions(file: AnalyzedEnginefile, index: CommandIndex, at: number, names: CommandNames): boolean {
   if ("test" in names) {
-    const run = index.runs[at]!;
-    if (names.hint !== undefined && runsWith(file, index, names.hint, false)[at] !== 1) return false;
-    for (const w of wordsOf(file, index, run)) if (names.test(w)) return true;
+    for (const w of wordsOf(file, index, index.runs[at]!)) if (names.test(w)) return true;
     return false;
   }
-  for (const n of names as readonly string[]) if (runsWith(file, index, n, true)[at] === 1) return true;
+  for (const n of names as readonly string[]) if (runsWithWord(file, index, n)[at] === 1) return true;
   return false;
 }
 
