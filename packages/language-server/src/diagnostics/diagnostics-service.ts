@@ -151,16 +151,18 @@ export class DiagnosticsService {
   /** Settings or a configuration file changed: re-lint every open document (or ask a pull client to). */
   refreshAll(): void {
     this.publisher.delayMs = this.host.settings().diagnosticsDelayMs;
-    if (this.pull) void this.host.connection.languages.diagnostics.refresh().catch(() => undefined);
-    else for (const d of this.host.documents.all()) this.publisher.schedule(d.uri);
+    this.refresh(() => true);
   }
 
   /** The build context of open ignore files changed on disk: re-lint them (or ask a pull client to). */
   ignoreContextsChanged(): void {
+    this.refresh(isIgnoreFileDocument);
+  }
+
+  /** Pushes the diagnostics of the open documents `which` selects again; a pull client is asked to pull. */
+  private refresh(which: (uri: string) => boolean): void {
     if (this.pull) void this.host.connection.languages.diagnostics.refresh().catch(() => undefined);
-    else
-      for (const d of this.host.documents.all())
-        if (isIgnoreFileDocument(d.uri)) this.publisher.schedule(d.uri);
+    else for (const d of this.host.documents.all()) if (which(d.uri)) this.publisher.schedule(d.uri);
   }
 
   /** A document was closed: forget it and clear its pushed diagnostics. */
