@@ -94,7 +94,7 @@ export function registerLintCommand(program: Command, io: CliIo): void {
     .option("--no-shellcheck", "do not run ShellCheck on RUN scripts (it runs when shellcheck is on PATH)")
     .option(
       "--concurrency <n>",
-      "threads that lint: auto (default: a worker thread per core beyond the first, for many files), off (this thread only), or a number",
+      "threads that lint: auto (default: worker threads for many files on 3 cores or more), off (this thread only), or a number",
     )
     .option("--verbose", "say what was skipped (e.g. ShellCheck not found on PATH)")
     .option("--color", "force colours")
