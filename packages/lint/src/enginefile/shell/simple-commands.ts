@@ -12,6 +12,7 @@
  */
 
 import {
+  type Assignment,
   type Command,
   forEachChild,
   type ParsedScript,
@@ -48,26 +49,38 @@ class ScriptWord implements ShellWord {
   private expands: boolean | undefined;
   constructor(
     readonly text: string,
-    /** The parsed word (undefined for assignments, whose dynamic state is given). */
-    private readonly node: Word | undefined,
+    /**
+     * The parsed word, or the assignment whose value word decides `dynamic` (undefined when `dynamic` is
+     * given).
+     */
+    private readonly node: Word | Assignment | undefined,
     /** Script offsets. */
     readonly pos: number,
     readonly end: number,
-    private readonly source: ScriptSource,
-    private readonly lines: TextLines,
+    private readonly visit: Visit,
     dynamic?: boolean,
   ) {
     this.expands = dynamic;
   }
+  /** The parsed word this is (undefined for assignments). */
+  get word(): Word | undefined {
+    return this.node?.type === "Word" ? this.node : undefined;
+  }
   get range(): Range {
     if (!this.located) {
-      const [s, e] = this.source.spanToSource(this.pos, this.end);
-      this.located = this.lines.range(s, e);
+      const [s, e] = this.visit.source.spanToSource(this.pos, this.end);
+      this.located = this.visit.walker.lines.range(s, e);
     }
     return this.located;
   }
   get dynamic(): boolean {
-    this.expands ??= mayExpand(this.source.text, this.pos, this.end) && isDynamic(this.node?.parts);
+    if (this.expands === undefined) {
+      const node = this.node;
+      const word = node?.type === "Assignment" ? node.value : node;
+      this.expands =
+        mayExpand(this.visit.source.text, this.pos, this.end) &&
+        isDynamic(word?.type === "Word" ? word.parts : undefined);
+    }
     return this.expands;
   }
 }
@@ -99,9 +112,36 @@ function isDynamic(parts: readonly WordPart[] | undefined): boolean {
   return false;
 }
 
+/**
+ * A word's value with quotes removed, without building its parts when that is plain: text whose only
+ * special characters are `'…'` and `"…"` quotes (no `\`, `$` or `` ` `` anywhere, and no glob, brace or
+ * extended-glob character outside the quotes) loses its quote characters; anything else is unbash's `value`.
+ */
+function unquoted(w: Word): string {
+  const text = w.text;
+  if (!QUOTE.test(text) || !PLAIN_QUOTING.test(text)) return w.value;
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 39 && c !== 34) continue;
+    const close = text.indexOf(c === 39 ? "'" : '"', i + 1);
+    out += text.slice(from, i) + text.slice(i + 1, close);
+    from = close + 1;
+    i = close;
+  }
+  return out + text.slice(from);
+}
+
+const QUOTE = /['"]/;
+/** Words of plain characters and closed `'…'`/`"…"` quotes without `\`, `$` or `` ` `` (see {@link unquoted}). */
+const PLAIN_QUOTING = /^(?:[^\\$`'"(){}[\]*?!@+~]|'[^']*'|"[^"\\$`]*")*$/;
+
 /** Wrappers that run the next word as the command (their own options skipped). */
 const WRAPPERS = new Set(["env", "exec", "command", "nohup"]);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** `sh -c`, `bash -ec`: the option that makes a shell run its next argument as the script. */
+const SCRIPT_OPTION = /^-[a-z]*c[a-z]*$/;
 
 /**
  * Parses `source` and returns its simple commands in execution order. A script with syntax errors
@@ -118,101 +158,121 @@ const MAX_NESTING = 4;
 
 class Walker {
   constructor(
-    private readonly out: ShellCommand[],
-    private readonly lines: TextLines,
+    readonly out: ShellCommand[],
+    readonly lines: TextLines,
   ) {}
 
   script(script: ParsedScript, source: ScriptSource, depth: number): void {
     // a backquoted script's offsets index its own decoded text, not ours
     if (script.source !== undefined) return;
-    this.node(script, source, depth, false);
+    new Visit(this, source, depth).node(script, false);
+  }
+}
+
+/**
+ * The walk of one script source at one nesting depth. Lists, statements, pipelines and commands are
+ * walked directly; other nodes through unbash's `forEachChild` with one callback per visit and `piped`
+ * state (not one closure per node).
+ */
+class Visit {
+  private each: ((child: SyntaxNode) => void) | undefined;
+  private eachPiped: ((child: SyntaxNode) => void) | undefined;
+  constructor(
+    readonly walker: Walker,
+    readonly source: ScriptSource,
+    private readonly depth: number,
+  ) {}
+
+  private children(node: SyntaxNode, piped: boolean): void {
+    const callback = piped
+      ? (this.eachPiped ??= (child) => this.node(child, true))
+      : (this.each ??= (child) => this.node(child, false));
+    forEachChild(node, callback);
   }
 
-  private node(node: SyntaxNode, source: ScriptSource, depth: number, piped: boolean): void {
+  node(node: SyntaxNode, piped: boolean): void {
     switch (node.type) {
+      case "Script":
+      case "CompoundList":
+      case "AndOr":
+        for (const c of node.commands) this.node(c, piped);
+        return;
+      case "Statement":
+        this.node(node.command, piped);
+        return;
       case "Command":
-        this.command(node, source, depth, piped);
+        this.command(node, piped);
         return;
       case "Pipeline": {
         const many = node.commands.length > 1;
-        for (const c of node.commands) this.node(c, source, depth, many);
+        for (const c of node.commands) this.node(c, many);
         return;
       }
       case "CommandExpansion":
       case "ProcessSubstitution":
       case "ArithmeticCommandExpansion":
-        if (node.script) this.script(node.script, source, depth);
+        // a backquoted script's offsets index its own decoded text, not ours
+        if (node.script && node.script.source === undefined) this.node(node.script, false);
         return;
       case "Word":
+      case "Assignment":
         // a script inside a word starts with `$(`, `` ` ``, `<(` or `>(`: a word without them is not
         // split into parts (most words)
-        if (mayExpand(source.text, node.pos, node.end))
-          forEachChild(node, (child) => this.node(child, source, depth, piped));
+        if (mayExpand(this.source.text, node.pos, node.end)) this.children(node, piped);
         return;
       default:
-        forEachChild(node, (child) => this.node(child, source, depth, piped));
+        this.children(node, piped);
     }
   }
 
-  private word(w: Word, source: ScriptSource): ScriptWord {
-    return new ScriptWord(w.value, w, w.pos, w.end, source, this.lines);
-  }
-
-  private command(node: Command, source: ScriptSource, depth: number, piped: boolean): void {
+  private command(node: Command, piped: boolean): void {
     const words: ScriptWord[] = [];
-    const nodes: Word[] = [];
     for (const p of node.prefix) {
-      if (p.type === "Assignment") {
-        words.push(
-          new ScriptWord(
-            p.text,
-            p.value.type === "Word" ? p.value : undefined,
-            p.pos,
-            p.end,
-            source,
-            this.lines,
-          ),
-        );
-        nodes.push(undefined as unknown as Word);
-      }
+      if (p.type === "Assignment") words.push(new ScriptWord(p.text, p, p.pos, p.end, this));
     }
-    if (node.name) {
-      words.push(this.word(node.name, source));
-      nodes.push(node.name);
-    }
+    if (node.name) words.push(this.word(node.name));
     for (const s of node.suffix) {
-      if (s.type === "Word") {
-        words.push(this.word(s, source));
-        nodes.push(s);
-      } else if (s.type === "Assignment") {
-        words.push(new ScriptWord(s.text, undefined, s.pos, s.end, source, this.lines, false));
-        nodes.push(undefined as unknown as Word);
-      }
+      if (s.type === "Word") words.push(this.word(s));
+      else if (s.type === "Assignment")
+        words.push(new ScriptWord(s.text, undefined, s.pos, s.end, this, false));
     }
     const head = commandHead(words);
-    if (words.length > 0) this.out.push({ words, ...head, piped });
+    if (words.length > 0)
+      this.walker.out.push({ words, name: head.name, nameIndex: head.nameIndex, sudo: head.sudo, piped });
     // substitutions inside the words, and scripts the command runs
-    forEachChild(node, (child) => this.node(child, source, depth, false));
-    if (depth >= MAX_NESTING) return;
+    for (const p of node.prefix) this.node(p, false);
+    if (node.name) this.node(node.name, false);
+    for (const s of node.suffix) this.node(s, false);
+    if (this.depth >= MAX_NESTING) return;
     const name = head.name;
     const shell = name === undefined ? head.nameIndex === words.length : SHELLS.has(name);
     if (!shell) return;
-    const cIndex = words.findIndex((w, i) => i > head.nameIndex && /^-[a-z]*c[a-z]*$/.test(w.text));
-    if (name !== undefined && cIndex >= 0) {
-      const scriptWord = nodes[cIndex + 1];
-      const w = words[cIndex + 1];
-      if (scriptWord && w && !w.dynamic) {
-        const inner = nestedScript(source, w.text, scriptWord.pos, scriptWord.end);
-        this.script(parse(inner.text), inner, depth + 1);
+    if (name !== undefined) {
+      let cIndex = head.nameIndex + 1;
+      while (cIndex < words.length && !SCRIPT_OPTION.test(words[cIndex]!.text)) cIndex++;
+      if (cIndex < words.length) {
+        const w = words[cIndex + 1];
+        const scriptWord = w?.word;
+        if (scriptWord && w && !w.dynamic) {
+          const inner = nestedScript(this.source, w.text, scriptWord.pos, scriptWord.end);
+          this.walker.script(parse(inner.text), inner, this.depth + 1);
+        }
+        return;
       }
-      return;
     }
     // heredocs read by the shell as its script
-    for (const r of [...node.prefix, ...node.suffix]) {
-      if (r.type !== "HereDoc" || r.body.text === "") continue;
-      if (name === undefined && !runsAsShell(r.body.text)) continue;
-      this.script(parseRegion(source.text, r.body.pos, r.body.end), source, depth + 1);
-    }
+    for (const r of node.prefix) this.heredoc(r, name);
+    for (const r of node.suffix) this.heredoc(r, name);
+  }
+
+  private heredoc(r: Command["prefix"][number] | Command["suffix"][number], name: string | undefined): void {
+    if (r.type !== "HereDoc" || r.body.text === "") return;
+    if (name === undefined && !runsAsShell(r.body.text)) return;
+    this.walker.script(parseRegion(this.source.text, r.body.pos, r.body.end), this.source, this.depth + 1);
+  }
+
+  private word(w: Word): ScriptWord {
+    return new ScriptWord(unquoted(w), w, w.pos, w.end, this);
   }
 }
 
@@ -246,7 +306,8 @@ export function commandHead(words: readonly ShellWord[]): Pick<ShellCommand, "na
   let sudo = false;
   let wrapped = false;
   for (let i = 0; i < words.length; i++) {
-    const { text, dynamic } = words[i]!;
+    const word = words[i]!;
+    const text = word.text;
     if (wrapped && text.startsWith("-")) continue;
     if (ASSIGNMENT.test(text)) continue;
     if (text === "sudo") {
@@ -258,7 +319,8 @@ export function commandHead(words: readonly ShellWord[]): Pick<ShellCommand, "na
       wrapped = true;
       continue;
     }
-    return { name: dynamic ? undefined : text.slice(text.lastIndexOf("/") + 1), nameIndex: i, sudo };
+    // only the command word's `dynamic` is read: it builds the word's parts
+    return { name: word.dynamic ? undefined : text.slice(text.lastIndexOf("/") + 1), nameIndex: i, sudo };
   }
   return { name: undefined, nameIndex: words.length, sudo };
 }
