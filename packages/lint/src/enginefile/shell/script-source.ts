@@ -86,7 +86,11 @@ class ScriptBuilder {
   }
 }
 
-const isBlank = (c: string | undefined) => c === " " || c === "\t";
+/** A blank (space or tab) at `at`. */
+function isBlank(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return c === 32 || c === 9;
+}
 
 /**
  * The script of a shell-form instruction (RUN, CMD, ENTRYPOINT): its arguments text with continuations
@@ -100,14 +104,15 @@ export function instructionScript(
 ): ScriptSource {
   const b = new ScriptBuilder();
   const { start, end } = instruction.argumentsRange;
+  const escapeCode = escapeCharacter.charCodeAt(0);
   let i = start.offset;
   const stop = end.offset;
   while (i < stop) {
     const nl = lineEnd(text, i, stop);
     // a continuation: the escape character, then only blanks up to the line end
     let k = nl - 1;
-    while (k >= i && isBlank(text[k])) k--;
-    const continued = nl < stop && text[k] === escapeCharacter && k >= i;
+    while (k >= i && isBlank(text, k)) k--;
+    const continued = nl < stop && k >= i && text.charCodeAt(k) === escapeCode;
     if (!continued) {
       b.copy(text, i, nl);
       i = nl;
@@ -118,10 +123,10 @@ export function instructionScript(
     // comment lines and empty lines inside a continuation are dropped
     while (i < stop) {
       let j = i;
-      while (j < stop && isBlank(text[j])) j++;
+      while (j < stop && isBlank(text, j)) j++;
       const e = lineEnd(text, j, stop);
       if (j === e && e < stop) i = skipLineBreak(text, e);
-      else if (text[j] === "#" && e < stop) i = skipLineBreak(text, e);
+      else if (text.charCodeAt(j) === 35 && e < stop) i = skipLineBreak(text, e);
       else break;
     }
   }
@@ -129,7 +134,7 @@ export function instructionScript(
     b.add("\n");
     const s = h.bodyRange.start.offset;
     const e = h.bodyRange.end.offset;
-    if (text.slice(s, e) === h.content) b.copy(text, s, e);
+    if (e - s === h.content.length && text.startsWith(h.content, s)) b.copy(text, s, e);
     else b.add(h.content);
     b.add(`${h.content === "" || h.content.endsWith("\n") ? "" : "\n"}${h.name}\n`);
   }
@@ -156,13 +161,15 @@ export function nestedScript(
   return new ScriptSource(value, [0], [s], [0]);
 }
 
+const LINE_BREAK = /[\n\r]/g;
+
+/** The offset of the first `\n` or `\r` in text [from, stop), or `stop` (found by a regular expression: compiled code from the first call). */
 function lineEnd(text: string, from: number, stop: number): number {
-  let i = from;
-  while (i < stop && text[i] !== "\n" && text[i] !== "\r") i++;
-  return i;
+  LINE_BREAK.lastIndex = from;
+  return LINE_BREAK.test(text) ? Math.min(LINE_BREAK.lastIndex - 1, stop) : stop;
 }
 
 function skipLineBreak(text: string, at: number): number {
-  if (text[at] === "\r" && text[at + 1] === "\n") return at + 2;
+  if (text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) === 10) return at + 2;
   return at + 1;
 }
