@@ -1,6 +1,7 @@
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import type { AnalyzedIgnoreFile } from "../ignorefile/analysis.js";
 import type { Finding, Report } from "../model/finding.js";
+import type { Rule } from "../model/rule.js";
 import { RULES } from "../rules/registry.js";
 import { applySuppressions } from "../suppressions/apply.js";
 import type { SuppressionDirective } from "../suppressions/directive.js";
@@ -19,6 +20,13 @@ function byPosition(a: Finding, b: Finding): number {
   );
 }
 
+/** The rules of each target, in registry order (filtered once, not per file). */
+const RULES_OF: Readonly<Record<"enginefile" | "manifest" | "ignorefile", readonly Rule[]>> = {
+  enginefile: RULES.filter((r) => r.meta.appliesTo === "enginefile"),
+  manifest: RULES.filter((r) => r.meta.appliesTo === "manifest"),
+  ignorefile: RULES.filter((r) => r.meta.appliesTo === "ignorefile"),
+};
+
 /**
  * Runs every enabled rule of `target` on `input` (an analysed Enginefile or manifest) with the severity the
  * settings give it; a rule that throws becomes one `internal-error` finding over `whole`, never an exception.
@@ -30,9 +38,9 @@ export function runRules(
   whole: Report["range"],
 ): Finding[] {
   const out: Finding[] = [];
-  for (const rule of RULES) {
-    if (rule.meta.appliesTo !== target) continue;
-    const severity = severityOf(settings, rule.meta.id);
+  for (const rule of RULES_OF[target]) {
+    // severityOf(settings, id) for a rule's own id: its setting, else its default
+    const severity = settings.rules[rule.meta.id] || rule.meta.severity;
     if (severity === "off") continue;
     try {
       // the rule's target matches the input's kind (checked above)

@@ -7,7 +7,7 @@
  * HEALTHCHECK commands are not expanded by the engine (the shell does it when the step runs), nor are
  * ONBUILD triggers (expanded in the child build).
  */
-import type { Argument, Flag, Instruction } from "@enginekit/enginefile";
+import type { Instruction } from "@enginekit/enginefile";
 import type { Range } from "../model/finding.js";
 import type { AnalyzedEnginefile } from "./analysis.js";
 
@@ -25,46 +25,54 @@ const FLAGS_EXPANDED: Readonly<Record<string, readonly string[]>> = {
   run: ["mount"],
 };
 
-function ofArgument(instruction: Instruction, a: Argument): ExpandedWord {
-  return { instruction, value: a.value, range: a.range };
-}
+const HEREDOC_WORD = /^[0-9]*<</;
 
-function ofFlag(instruction: Instruction, f: Flag): ExpandedWord[] {
-  return f.value === undefined ? [] : [{ instruction, value: f.value, range: f.valueRange ?? f.range }];
-}
-
-function argumentsOf(ins: Instruction): Argument[] {
+/** Calls `each` with every word of `ins` the engine expands, in source order: expanded flags, then arguments. */
+function eachExpanded(
+  ins: Instruction,
+  each: (instruction: Instruction, value: string, range: Range) => void,
+): void {
+  const flags = FLAGS_EXPANDED[ins.kind];
+  if (flags)
+    for (const f of ins.flags)
+      if (f.value !== undefined && flags.includes(f.name)) each(ins, f.value, f.valueRange ?? f.range);
   switch (ins.kind) {
     case "from":
-      return ins.image ? [ins.image] : [];
+      if (ins.image) each(ins, ins.image.value, ins.image.range);
+      return;
     case "env":
     case "label":
-      return ins.pairs.flatMap((p) => [p.key, p.value]);
+      for (const p of ins.pairs) {
+        each(ins, p.key.value, p.key.range);
+        each(ins, p.value.value, p.value.range);
+      }
+      return;
     case "arg":
-      return ins.args;
     case "expose":
-      return ins.args;
+      for (const a of ins.args) each(ins, a.value, a.range);
+      return;
     case "copy":
     case "add":
     case "volume":
       // heredoc words (`<<EOF`) name inline sources; they are not expanded
-      return ins.form === "exec" ? ins.args : ins.args.filter((a) => !/^[0-9]*<</.test(a.value));
+      for (const a of ins.args)
+        if (ins.form === "exec" || !HEREDOC_WORD.test(a.value)) each(ins, a.value, a.range);
+      return;
     case "user":
     case "workdir":
     case "stopsignal":
-      return ins.value ? [ins.value] : [];
+      if (ins.value) each(ins, ins.value.value, ins.value.range);
+      return;
     default:
-      return [];
+      return;
   }
 }
 
 /** The words of one instruction that the engine expands, in source order. */
 export function expandedWords(ins: Instruction): ExpandedWord[] {
-  const flags = FLAGS_EXPANDED[ins.kind] ?? [];
-  return [
-    ...ins.flags.filter((f) => flags.includes(f.name)).flatMap((f) => ofFlag(ins, f)),
-    ...argumentsOf(ins).map((a) => ofArgument(ins, a)),
-  ];
+  const out: ExpandedWord[] = [];
+  eachExpanded(ins, (instruction, value, range) => out.push({ instruction, value, range }));
+  return out;
 }
 
 /** Every word of the file the engine expands (top-level instructions only). */
@@ -77,6 +85,9 @@ export interface ExpansionError extends ExpandedWord {
   reason: string;
 }
 
+/** What a word the lexer can fail on has: `$`, a quote, `\\` or `` ` ``. */
+const MAY_FAIL = /[$"'\\`]/;
+
 const errorsByFile = new WeakMap<AnalyzedEnginefile["doc"], ExpansionError[]>();
 
 /**
@@ -87,14 +98,17 @@ const errorsByFile = new WeakMap<AnalyzedEnginefile["doc"], ExpansionError[]>();
 export function expansionErrors(file: AnalyzedEnginefile): readonly ExpansionError[] {
   let out = errorsByFile.get(file.doc);
   if (!out) {
-    out = [];
-    for (const w of allExpandedWords(file)) {
-      if (!w.value.includes("$") && !/["'\\`]/.test(w.value)) continue;
-      const error = file.scopes.get(w.instruction)?.expand(w.value).error;
+    const found: ExpansionError[] = [];
+    // only words with `$`, a quote, `\\` or `` ` `` can fail: the others are not expanded at all
+    const each = (instruction: Instruction, value: string, range: Range): void => {
+      if (!MAY_FAIL.test(value)) return;
+      const error = file.scopes.get(instruction)?.expand(value).error;
       const reason = error?.replace(/^failed to process "(?:[^"\\]|\\.)*": /, "");
-      if (reason === undefined || /^[A-Za-z_][A-Za-z0-9_]*: /.test(reason)) continue;
-      out.push({ ...w, reason });
-    }
+      if (reason === undefined || /^[A-Za-z_][A-Za-z0-9_]*: /.test(reason)) return;
+      found.push({ instruction, value, range, reason });
+    };
+    for (const ins of file.doc.instructions) eachExpanded(ins, each);
+    out = found;
     errorsByFile.set(file.doc, out);
   }
   return out;

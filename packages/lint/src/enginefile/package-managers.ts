@@ -12,14 +12,15 @@ export interface PackageCommand {
   command: ShellCommand;
 }
 
-const PIP_NAME = /^pip(\d+(\.\d+)?)?$/;
 const PYTHON_NAME = /^python(\d+(\.\d+)?)?$/;
+/** `pip` or a Python, with an optional version (one test: every word of a RUN is tested when a rule asks for pip). */
+const PIP_OR_PYTHON_NAME = /^(?:pip|python)(?:\d+(?:\.\d+)?)?$/;
 
 /**
  * `pip`, `pip3`, `pip2.7`, `pip3.12`, and the Pythons that run it as a module (`python3 -m pip`): hadolint
  * DL3013/DL3042 read the same. {@link packageCommand} reads `python -m pip install x` as `pip install x`.
  */
-export const PIP: CommandNames = { test: (name) => PIP_NAME.test(name) || PYTHON_NAME.test(name) };
+export const PIP: CommandNames = { test: (name) => PIP_OR_PYTHON_NAME.test(name) };
 
 /**
  * `cmd` as the package manager it runs: itself, or for `python -m <module> …` the module's command (its

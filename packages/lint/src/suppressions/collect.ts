@@ -56,7 +56,10 @@ function buildkitCheckComments(file: AnalyzedEnginefile): SuppressionDirective[]
   const { doc } = file;
   const out: SuppressionDirective[] = [];
   const taken = new Set<number>();
-  for (const [k, c] of doc.comments.entries()) {
+  for (let k = 0; k < doc.comments.length; k++) {
+    const c = doc.comments[k]!;
+    // a directive has `=` (most comments are prose: no match attempted)
+    if (!c.text.includes("=")) continue;
     const m = DIRECTIVE_LIKE.exec(c.text);
     if (!m || m[1]?.toLowerCase() !== "check") continue;
     const end = c.range.end.offset;
@@ -91,6 +94,8 @@ export function enginefileSuppressions(file: AnalyzedEnginefile): SuppressionDir
   const out: SuppressionDirective[] = buildkitCheckComments(file);
   const { doc } = file;
   for (const c of doc.comments) {
+    // both pragmas say `ignore` (`enginekit-ignore…`, `hadolint ignore=`): other comments are not parsed
+    if (!c.text.includes("ignore")) continue;
     const start = c.range.start.offset;
     const end = c.range.end.offset;
     const hash = file.text.indexOf("#", start);
