@@ -12,30 +12,46 @@ export function argumentsOf(cmd: ShellCommand): ShellWord[] {
 
 /** True when one of `cmd`'s arguments is exactly one of `options` (also inside combined short flags for single letters, e.g. `-qy`). */
 export function hasOption(cmd: ShellCommand, ...options: string[]): boolean {
-  return argumentsOf(cmd).some((w) => isOption(w.text, options));
+  const words = cmd.words;
+  for (let i = cmd.nameIndex + 1; i < words.length; i++) if (isOption(words[i]!.text, options)) return true;
+  return false;
 }
+
+/** `-qy`, `-qO-`: a word starting with two or more letters after one `-` (group 1: the letters). */
+const SHORT_FLAGS = /^-([A-Za-z]{2,})/;
+const SHORT_OPTION = /^-[A-Za-z]$/;
+const SHORT_FLAGS_ONLY = /^-[A-Za-z]+$/;
 
 /** True when `word` is one of `options`, a combined short flag containing one of them (`-qO-`), or `--long=value`. */
 export function isOption(word: string, options: readonly string[]): boolean {
   if (options.includes(word)) return true;
   // combined short flags, the last one possibly with its value attached: `-qy`, `-qO-`
-  const letters = /^-([A-Za-z]{2,})/.exec(word)?.[1];
+  // (a word not starting with `-` is neither: most arguments)
+  if (word.charCodeAt(0) !== 45) return false;
+  const letters = SHORT_FLAGS.exec(word)?.[1];
   if (letters) {
-    for (const o of options) if (/^-[A-Za-z]$/.test(o) && letters.includes(o[1]!)) return true;
+    for (const o of options) if (SHORT_OPTION.test(o) && letters.includes(o[1]!)) return true;
   }
-  return options.some((o) => o.startsWith("--") && word.startsWith(`${o}=`));
+  // `--opt=value`
+  for (const o of options)
+    if (o.startsWith("--") && word.charCodeAt(o.length) === 61 && word.startsWith(o)) return true;
+  return false;
 }
 
 /** How many times a single-letter option appears, alone or combined (`-q -q`, `-qq` → 2). */
 export function countShortOption(cmd: ShellCommand, letter: string): number {
   let n = 0;
-  for (const w of argumentsOf(cmd)) {
-    if (/^-[A-Za-z]+$/.test(w.text)) for (const c of w.text.slice(1)) if (c === letter) n++;
+  const words = cmd.words;
+  for (let i = cmd.nameIndex + 1; i < words.length; i++) {
+    const text = words[i]!.text;
+    if (SHORT_FLAGS_ONLY.test(text)) for (const c of text.slice(1)) if (c === letter) n++;
   }
   return n;
 }
 
 /** The first non-option argument (the subcommand, e.g. `install`), if any. */
 export function subcommand(cmd: ShellCommand): ShellWord | undefined {
-  return argumentsOf(cmd).find((w) => !w.text.startsWith("-"));
+  const words = cmd.words;
+  for (let i = cmd.nameIndex + 1; i < words.length; i++) if (!words[i]!.text.startsWith("-")) return words[i];
+  return undefined;
 }

@@ -78,22 +78,20 @@ class ScriptWord implements ShellWord {
       const node = this.node;
       const word = node?.type === "Assignment" ? node.value : node;
       this.expands =
-        mayExpand(this.visit.source.text, this.pos, this.end) &&
+        node !== undefined &&
+        MAY_EXPAND.test(node.text) &&
         isDynamic(word?.type === "Word" ? word.parts : undefined);
     }
     return this.expands;
   }
 }
 
-/** False when script text [pos, end) has no `$`, `` ` ``, `<(` or `>(`: then no part of it expands. */
-function mayExpand(text: string, pos: number, end: number): boolean {
-  for (let i = pos; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 36 || c === 96) return true;
-    if ((c === 60 || c === 62) && text.charCodeAt(i + 1) === 40) return true;
-  }
-  return false;
-}
+/**
+ * False when a word's source text (unbash's `text` of a word or assignment: its exact script span) has no
+ * `$`, `` ` ``, `<(` or `>(`: then no part of it expands (a regular expression: compiled code from the
+ * first call, where a loop over the characters would run in the interpreter until it is hot).
+ */
+const MAY_EXPAND = /[$`]|[<>]\(/;
 
 const DYNAMIC_PARTS = new Set([
   "SimpleExpansion",
@@ -218,7 +216,7 @@ class Visit {
       case "Assignment":
         // a script inside a word starts with `$(`, `` ` ``, `<(` or `>(`: a word without them is not
         // split into parts (most words)
-        if (mayExpand(this.source.text, node.pos, node.end)) this.children(node, piped);
+        if (MAY_EXPAND.test(node.text)) this.children(node, piped);
         return;
       default:
         this.children(node, piped);

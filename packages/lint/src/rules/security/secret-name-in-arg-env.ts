@@ -46,7 +46,14 @@ function tokens(name: string): string[] {
 }
 
 /** True when a build argument or environment name looks like it holds a secret. */
+/**
+ * A word every secret-looking name has, once lower-cased and joined without separators (`accesskey` and
+ * `apikey` have `key`; each token is part of the joined name): most names are ruled out by this one test.
+ */
+const SECRET_HINT = /auth|credential|key|password|pword|passwd|secret|token/;
+
 export function looksSecret(name: string): boolean {
+  if (!SECRET_HINT.test(name.replace(/[^A-Za-z0-9]+/g, "").toLowerCase())) return false;
   const t = tokens(name);
   const joined = t.join("");
   // an access key's id is half of a credential pair (AWS_ACCESS_KEY_ID), whatever the `id` word says
