@@ -49,26 +49,21 @@ class ScriptWord implements ShellWord {
   private expands: boolean | undefined;
   constructor(
     readonly text: string,
-    /**
-     * The parsed word, or the assignment whose value word decides `dynamic` (undefined when `dynamic` is
-     * given).
-     */
-    private readonly node: Word | Assignment | undefined,
-    /** Script offsets. */
-    readonly pos: number,
-    readonly end: number,
+    /** The parsed word, or the assignment (whose value word decides `dynamic`); its offsets are script offsets. */
+    private readonly node: Word | Assignment,
     private readonly visit: Visit,
-    dynamic?: boolean,
+    /** Known already (false when the text cannot expand), else computed on first read. */
+    dynamic: boolean | undefined,
   ) {
     this.expands = dynamic;
   }
   /** The parsed word this is (undefined for assignments). */
   get word(): Word | undefined {
-    return this.node?.type === "Word" ? this.node : undefined;
+    return this.node.type === "Word" ? this.node : undefined;
   }
   get range(): Range {
     if (!this.located) {
-      const [s, e] = this.visit.source.spanToSource(this.pos, this.end);
+      const [s, e] = this.visit.source.spanToSource(this.node.pos, this.node.end);
       this.located = this.visit.walker.lines.range(s, e);
     }
     return this.located;
@@ -76,11 +71,8 @@ class ScriptWord implements ShellWord {
   get dynamic(): boolean {
     if (this.expands === undefined) {
       const node = this.node;
-      const word = node?.type === "Assignment" ? node.value : node;
-      this.expands =
-        node !== undefined &&
-        MAY_EXPAND.test(node.text) &&
-        isDynamic(word?.type === "Word" ? word.parts : undefined);
+      const word = node.type === "Assignment" ? node.value : node;
+      this.expands = MAY_EXPAND.test(node.text) && isDynamic(word.type === "Word" ? word.parts : undefined);
     }
     return this.expands;
   }
@@ -225,22 +217,33 @@ class Visit {
 
   private command(node: Command, piped: boolean): void {
     const words: ScriptWord[] = [];
+    // whether a word may hold a script (`$(…)`, `` `…` ``, `<(…)`) or a redirection may (heredoc bodies):
+    // only then are the command's children walked
+    let descend = false;
     for (const p of node.prefix) {
-      if (p.type === "Assignment") words.push(new ScriptWord(p.text, p, p.pos, p.end, this));
+      if (p.type !== "Assignment") descend = true;
+      else if (MAY_EXPAND.test(p.text)) {
+        words.push(new ScriptWord(p.text, p, this, undefined));
+        descend = true;
+      } else words.push(new ScriptWord(p.text, p, this, false));
     }
-    if (node.name) words.push(this.word(node.name));
+    if (node.name) descend = this.word(words, node.name) || descend;
     for (const s of node.suffix) {
-      if (s.type === "Word") words.push(this.word(s));
-      else if (s.type === "Assignment")
-        words.push(new ScriptWord(s.text, undefined, s.pos, s.end, this, false));
+      if (s.type === "Word") descend = this.word(words, s) || descend;
+      else if (s.type === "Assignment") {
+        words.push(new ScriptWord(s.text, s, this, false));
+        descend ||= MAY_EXPAND.test(s.text);
+      } else descend = true;
     }
     const head = commandHead(words);
     if (words.length > 0)
       this.walker.out.push({ words, name: head.name, nameIndex: head.nameIndex, sudo: head.sudo, piped });
     // substitutions inside the words, and scripts the command runs
-    for (const p of node.prefix) this.node(p, false);
-    if (node.name) this.node(node.name, false);
-    for (const s of node.suffix) this.node(s, false);
+    if (descend) {
+      for (const p of node.prefix) this.node(p, false);
+      if (node.name) this.node(node.name, false);
+      for (const s of node.suffix) this.node(s, false);
+    }
     if (this.depth >= MAX_NESTING) return;
     const name = head.name;
     const shell = name === undefined ? head.nameIndex === words.length : SHELLS.has(name);
@@ -269,8 +272,11 @@ class Visit {
     this.walker.script(parseRegion(this.source.text, r.body.pos, r.body.end), this.source, this.depth + 1);
   }
 
-  private word(w: Word): ScriptWord {
-    return new ScriptWord(unquoted(w), w, w.pos, w.end, this);
+  /** Appends word `w` to `words`; true when it may hold a script (see {@link MAY_EXPAND}). */
+  private word(words: ScriptWord[], w: Word): boolean {
+    const expands = MAY_EXPAND.test(w.text);
+    words.push(new ScriptWord(unquoted(w), w, this, expands ? undefined : false));
+    return expands;
   }
 }
 
