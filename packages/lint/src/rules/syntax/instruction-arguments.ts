@@ -31,22 +31,31 @@ const EXACTLY_ONE: Partial<Record<Instruction["kind"], string>> = {
 /** A heredoc word as BuildKit's `MustParseHeredoc` recognises it (`<<EOF`, `<<-EOF`, `3<<"EOF"`). */
 const HEREDOC_WORD = /^[0-9]*<<-?[^<]+$/;
 
-function check(ins: Instruction): Report[] {
-  const K = ins.keyword.toUpperCase();
-  const at = ins.args.length > 0 ? ins.argumentsRange : ins.keywordRange;
-  const report = (message: string, range = at): Report[] => [{ range, message }];
+/** The keyword as written, upper-cased (built only for a finding). */
+function K(ins: Instruction): string {
+  return ins.keyword.toUpperCase();
+}
+
+/** Appends the findings of one instruction to `out` (`return report(…)`: one finding, then done). */
+function check(ins: Instruction, out: Report[]): undefined {
+  const report = (
+    message: string,
+    range = ins.args.length > 0 ? ins.argumentsRange : ins.keywordRange,
+  ): undefined => {
+    out.push({ range, message });
+  };
   const atLeastOne = AT_LEAST_ONE[ins.kind];
   // ONBUILD's argument is its trigger instruction (a child node, not an argument)
   const hasTrigger = ins.kind === "onbuild" && ins.trigger !== undefined;
   if (atLeastOne && ins.args.length === 0 && !hasTrigger)
-    return report(`${K} requires at least one argument: ${atLeastOne}.`);
+    return report(`${K(ins)} requires at least one argument: ${atLeastOne}.`);
   const exactlyOne = EXACTLY_ONE[ins.kind];
   if (exactlyOne && ins.args.length !== 1)
-    return report(`${K} requires exactly one argument: ${exactlyOne}.`);
+    return report(`${K(ins)} requires exactly one argument: ${exactlyOne}.`);
   switch (ins.kind) {
     case "from": {
       const n = ins.args.length;
-      if (n === 1 || (n === 3 && ins.args[1]?.value.toLowerCase() === "as")) return [];
+      if (n === 1 || (n === 3 && ins.args[1]?.value.toLowerCase() === "as")) return;
       return report(
         `FROM requires either one or three arguments: FROM <image> or FROM <image> AS <name>${n === 0 ? "" : ` (found ${n})`}.`,
       );
@@ -55,37 +64,39 @@ function check(ins: Instruction): Report[] {
     case "add": {
       if (ins.args.length < 2)
         return report(
-          `${K} requires at least two arguments, but only one was provided. Destination could not be determined: write ${K} <source>… <destination>.`,
+          `${K(ins)} requires at least two arguments, but only one was provided. Destination could not be determined: write ${K(ins)} <source>… <destination>.`,
         );
       const dest = ins.destination;
       if (dest && ins.form === "shell" && HEREDOC_WORD.test(dest.value))
         return report(
-          `${K} cannot accept a heredoc as a destination: put the destination path after the heredoc.`,
+          `${K(ins)} cannot accept a heredoc as a destination: put the destination path after the heredoc.`,
           dest.range,
         );
-      return [];
+      return;
     }
     case "env":
     case "label":
-      return ins.pairs
-        .filter((p) => p.key.value === "")
-        .flatMap((p) => report(`${K} names can not be blank: write ${K} name=value.`, p.range));
+      for (const p of ins.pairs)
+        if (p.key.value === "")
+          report(`${K(ins)} names can not be blank: write ${K(ins)} name=value.`, p.range);
+      return;
     case "arg":
-      return ins.declarations
-        .filter((d) => d.name === "")
-        .flatMap((d) => report("ARG names can not be blank: write ARG NAME=default.", d.argument.range));
+      for (const d of ins.declarations)
+        if (d.name === "") report("ARG names can not be blank: write ARG NAME=default.", d.argument.range);
+      return;
     case "volume":
-      return ins.paths
-        .filter((p) => p.value.trim() === "")
-        .flatMap((p) => report("VOLUME specified can not be an empty string: name a mount point.", p.range));
+      for (const p of ins.paths)
+        if (p.value.trim() === "")
+          report("VOLUME specified can not be an empty string: name a mount point.", p.range);
+      return;
     case "shell":
       // a broken JSON array is json-form-malformed's (with its quick fix)
-      if (ins.form === "exec" || ins.args[0]?.value.startsWith("[")) return [];
+      if (ins.form === "exec" || ins.args[0]?.value.startsWith("[")) return;
       return report(
         `SHELL requires the arguments to be in JSON form: write SHELL ${JSON.stringify(ins.args.flatMap((a) => a.value.split(/\s+/).flatMap((w) => (w === "" ? [] : [w.replace(/^["']|["']$/g, "")]))))}.`,
       );
     default:
-      return [];
+      return;
   }
 }
 
@@ -121,8 +132,9 @@ builds, so they are not reported here.`,
     const rejected = file.doc.diagnostics
       .filter((d) => REFERENCE_ERROR_CODES.has(d.code))
       .map((d) => d.range.start.offset);
-    return file.doc.instructions.flatMap((ins) =>
-      rejected.some((o) => o >= ins.range.start.offset && o <= ins.range.end.offset) ? [] : check(ins),
-    );
+    const out: Report[] = [];
+    for (const ins of file.doc.instructions)
+      if (!rejected.some((o) => o >= ins.range.start.offset && o <= ins.range.end.offset)) check(ins, out);
+    return out;
   },
 );
