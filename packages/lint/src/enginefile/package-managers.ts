@@ -19,7 +19,10 @@ const PYTHON_NAME = /^python(\d+(\.\d+)?)?$/;
  * `pip`, `pip3`, `pip2.7`, `pip3.12`, and the Pythons that run it as a module (`python3 -m pip`): hadolint
  * DL3013/DL3042 read the same. {@link packageCommand} reads `python -m pip install x` as `pip install x`.
  */
-export const PIP: CommandNames = { test: (name) => PIP_NAME.test(name) || PYTHON_NAME.test(name) };
+export const PIP: CommandNames = {
+  test: (name) => PIP_NAME.test(name) || PYTHON_NAME.test(name),
+  prefixes: ["pip", "python"],
+};
 
 /**
  * `cmd` as the package manager it runs: itself, or for `python -m <module> …` the module's command (its

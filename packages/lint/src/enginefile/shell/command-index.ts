@@ -17,10 +17,11 @@ interface CommandIndex {
   runs: readonly RunInstruction[];
   commands: Map<RunInstruction, RunCommands>;
   shells: Map<RunInstruction, readonly string[]>;
-  /** For each name a rule asked about: which RUNs (by position in `runs`) have it as a word (1) or not (0). */
-  withWord: Map<string, Uint8Array>;
-  /** Each RUN's words (runs of name characters, path parts split off), for names given as a test. */
-  words: Map<RunInstruction, ReadonlySet<string>>;
+  /**
+   * For each exact name or name test a rule asked about: which RUNs (by position in `runs`) have a
+   * matching word (1) or not (0).
+   */
+  withWord: Map<string | NameTest, Uint8Array>;
 }
 
 const indexes = new WeakMap<EnginefileDocument, CommandIndex>();
@@ -34,7 +35,6 @@ function indexOf(file: AnalyzedEnginefile): CommandIndex {
       commands: new Map(),
       shells: shellsOf(file),
       withWord: new Map(),
-      words: new Map(),
     };
     indexes.set(file.doc, index);
   }
@@ -119,11 +119,20 @@ export function runCommands(file: AnalyzedEnginefile): RunCommands[] {
 }
 
 /**
- * Command names a rule asks for: a list of exact names (made of name characters — `A-Z a-z 0-9 _ . + - [ ]`
- * — or `|` for a pipe), or a test of a name (`pip`, `pip3`, `pip3.12`). The RUNs worth parsing are those
- * whose source has a matching word.
+ * A test of command names (`pip`, `pip3`, `pip3.12`) for {@link CommandNames}: every name it accepts starts
+ * with one of `prefixes`, which is how the RUNs that may call one are found without reading every word.
  */
-export type CommandNames = readonly string[] | { test(name: string): boolean };
+export interface NameTest {
+  test(name: string): boolean;
+  readonly prefixes: readonly string[];
+}
+
+/**
+ * Command names a rule asks for: a list of exact names (made of name characters — `A-Z a-z 0-9 _ . + - [ ]`
+ * — or `|` for a pipe), or a {@link NameTest}. The RUNs worth parsing are those whose source has a
+ * matching word.
+ */
+export type CommandNames = readonly string[] | NameTest;
 
 /** True when `name` is one of `names`. */
 export function isNamed(name: string | undefined, names: CommandNames): boolean {
@@ -131,39 +140,89 @@ export function isNamed(name: string | undefined, names: CommandNames): boolean 
   return "test" in names ? names.test(name) : (names as readonly string[]).includes(name);
 }
 
-/** Characters of command names (`apt-get`, `pip3.12`, `[`); anything else separates words, `/` included. */
-const NAME_RUN = /[A-Za-z0-9_.+\-[\]]+|\|/g;
+/** Name characters (`A-Z a-z 0-9 _ . + - [ ]`), as a regular expression class body. */
+const NAME_CHARACTERS = "A-Za-z0-9_.+\\-[\\]";
+const WORD_SHAPED = new RegExp(`^[${NAME_CHARACTERS}]+$`);
 
-/** Which RUNs have `name` as a word (looked up in the RUN's words), found once per document and name. */
-function runsWithWord(file: AnalyzedEnginefile, index: CommandIndex, name: string): Uint8Array {
+/**
+ * For each name or prefix looked up: a global expression matching it at the start of a word
+ * (not after a name character) followed by the rest of the word. Built once per process and name: the
+ * search runs in the regular-expression engine, compiled code from the first call, where a loop over
+ * the text or a set of each RUN's words runs in V8's interpreter during a short CLI run.
+ */
+const wordStarts = new Map<string, RegExp>();
+
+function wordStartExpression(prefix: string): RegExp {
+  let re = wordStarts.get(prefix);
+  if (!re) {
+    const escaped = prefix.replace(/[.+\-[\]\\^$*?()|{}/]/g, "\\$&");
+    re = new RegExp(`(?<![${NAME_CHARACTERS}])${escaped}[${NAME_CHARACTERS}]*`, "g");
+    wordStarts.set(prefix, re);
+  }
+  return re;
+}
+
+/**
+ * Marks in `hits` the RUNs whose source text has a word that starts with `prefix` and that `accept`
+ * takes (`accept` undefined: the word is `prefix` itself). A word of a RUN's source is a longest run of
+ * name characters (anything else separates words, `/` included: `/usr/bin/apk` has the word `apk`), and
+ * each `|` is a word of its own. `runs` are in source order and do not overlap.
+ */
+function markRunsWithWord(
+  text: string,
+  runs: readonly RunInstruction[],
+  prefix: string,
+  accept: ((word: string) => boolean) | undefined,
+  hits: Uint8Array,
+): void {
+  if (runs.length === 0) return;
+  const last = runs[runs.length - 1]!.range.end.offset;
+  if (prefix === "|") {
+    let r = 0;
+    for (let p = text.indexOf("|", runs[0]!.range.start.offset); p >= 0 && p < last; ) {
+      while ((runs[r]?.range.end.offset ?? last) <= p) r++;
+      const { start, end } = runs[r]!.range;
+      if (p >= start.offset) hits[r] = 1;
+      p = text.indexOf("|", p >= start.offset ? end.offset : p + 1);
+    }
+    return;
+  }
+  if (!WORD_SHAPED.test(prefix)) return;
+  const re = wordStartExpression(prefix);
+  re.lastIndex = runs[0]!.range.start.offset;
+  let r = 0;
+  for (let m = re.exec(text); m !== null && m.index < last; m = re.exec(text)) {
+    const p = m.index;
+    while ((runs[r]?.range.end.offset ?? last) <= p) r++;
+    const { start, end } = runs[r]!.range;
+    if (p < start.offset || p + prefix.length > end.offset) continue;
+    // the word ends at the RUN's end at the latest
+    const word = p + m[0].length <= end.offset ? m[0] : text.slice(p, end.offset);
+    if (accept ? accept(word) : word.length === prefix.length) {
+      hits[r] = 1;
+      re.lastIndex = end.offset;
+    }
+  }
+}
+
+/** Which RUNs have a word among `names` (exact names each, or the test), found once per document and name. */
+function runsWithWord(file: AnalyzedEnginefile, index: CommandIndex, name: string | NameTest): Uint8Array {
   let hits = index.withWord.get(name);
   if (hits) return hits;
   hits = new Uint8Array(index.runs.length);
-  for (let i = 0; i < index.runs.length; i++) if (wordsOf(file, index, index.runs[i]!).has(name)) hits[i] = 1;
+  if (typeof name === "string") markRunsWithWord(file.text, index.runs, name, undefined, hits);
+  else for (const p of name.prefixes) markRunsWithWord(file.text, index.runs, p, (w) => name.test(w), hits);
   index.withWord.set(name, hits);
   return hits;
 }
 
-/** The words of a RUN's source text: what a command name of the RUN must be one of (`|` stands for a pipe). */
-function wordsOf(file: AnalyzedEnginefile, index: CommandIndex, run: RunInstruction): ReadonlySet<string> {
-  let words = index.words.get(run);
-  if (!words) {
-    words = new Set(file.text.slice(run.range.start.offset, run.range.end.offset).match(NAME_RUN));
-    index.words.set(run, words);
-  }
-  return words;
-}
-
 /**
  * True when RUN number `at` of the index has one of `names` as a word (a command is called by its name,
- * so a RUN without the word cannot call it; quoting tricks such as `ap"t"-get` are not followed). Exact
- * names are looked up once per document ({@link runsWithWord}); a test runs over the RUN's words.
+ * so a RUN without the word cannot call it; quoting tricks such as `ap"t"-get` are not followed). Each
+ * name or test is looked up once per document ({@link runsWithWord}).
  */
 function mentions(file: AnalyzedEnginefile, index: CommandIndex, at: number, names: CommandNames): boolean {
-  if ("test" in names) {
-    for (const w of wordsOf(file, index, index.runs[at]!)) if (names.test(w)) return true;
-    return false;
-  }
+  if ("test" in names) return runsWithWord(file, index, names as NameTest)[at] === 1;
   for (const n of names as readonly string[]) if (runsWithWord(file, index, n)[at] === 1) return true;
   return false;
 }
@@ -185,7 +244,7 @@ export function runsCalling(file: AnalyzedEnginefile, names: CommandNames): read
 }
 
 /** The RUN instructions whose source has one of `needles` as a word (`|` for a pipe), with their commands (source order). */
-export function runsMentioning(file: AnalyzedEnginefile, needles: readonly string[]): readonly RunCommands[] {
+export function runsMentioning(file: AnalyzedEnginefile, needles: CommandNames): readonly RunCommands[] {
   const index = indexOf(file);
   let out: RunCommands[] | undefined;
   for (let i = 0; i < index.runs.length; i++)
