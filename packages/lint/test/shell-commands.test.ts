@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
 import { PIP } from "../src/enginefile/package-managers.js";
-import { runCommands, runsCalling, runsMentioning } from "../src/enginefile/shell/command-index.js";
+import { isNamed, runCommands, runsCalling, runsMentioning } from "../src/enginefile/shell/command-index.js";
 
 /** The commands of each RUN as [name, words as written in the Enginefile]. */
 function commands(text: string): [string | undefined, string[]][][] {
@@ -187,7 +187,7 @@ describe("RUN shell code read through a shell parser", () => {
           expect(runsMentioning(file, [n]).map((r) => r.instruction)).toEqual(expected);
           checked += expected.length;
         }
-        const pip = runs.filter((_, i) => [...(words[i] ?? [])].some((w) => PIP.test(w)));
+        const pip = runs.filter((_, i) => [...(words[i] ?? [])].some((w) => isNamed(w, PIP)));
         expect(runsMentioning(file, PIP).map((r) => r.instruction)).toEqual(pip);
       }
       expect(checked).toBeGreaterThan(1000);
