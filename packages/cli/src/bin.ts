@@ -6,10 +6,10 @@ import * as nodeModule from "node:module";
 nodeModule.enableCompileCache?.();
 const { processIo } = await import("./io.js");
 const { settleStdout, watchStandardStreams } = await import("./stdout.js");
-const { runCli } = await import("./program.js");
+const { runCommandLine } = await import("./command-line.js");
 
 watchStandardStreams();
-const code = await runCli(process.argv.slice(2), processIo());
+const code = await runCommandLine(process.argv.slice(2), processIo());
 // A failed write to standard output is never success (docs/cli.md "Output").
 const settled = await settleStdout(code);
 if (settled.message) process.stderr.write(settled.message);

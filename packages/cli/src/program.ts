@@ -6,9 +6,10 @@ import { registerLintCommand } from "./commands/lint.js";
 import { registerLspCommand } from "./commands/lsp.js";
 import { optionDescription } from "./commands/repeatable.js";
 import { registerSecretsCommand } from "./commands/secrets.js";
-import { CliError, ExitCode } from "./errors.js";
+import { ExitCode } from "./errors.js";
 
 import type { CliIo } from "./io.js";
+import { reportError } from "./report-error.js";
 import { version } from "./version.js";
 
 /**
@@ -53,25 +54,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`enginekit: ${usageMessage(error, program, argv)}\n`);
       return ExitCode.usage;
     }
-    if (error instanceof CliError) {
-      // a closed standard output ends quietly, as with SIGPIPE (docs/cli.md "Output")
-      if (error.exitCode !== ExitCode.brokenPipe)
-        io.stderr(`enginekit: ${await terminalText(error.message)}\n`);
-      return error.exitCode;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`enginekit: unexpected error: ${await terminalText(message)}\n`);
-    return ExitCode.unavailable;
+    return reportError(error, io);
   }
-}
-
-/**
- * An error message as it may reach a terminal: messages quote file names and file content, whose
- * control characters are shown as escapes (docs/security.md "Untrusted text"). Loaded on error only.
- */
-async function terminalText(message: string): Promise<string> {
-  const { escapeLinesForTerminal } = await import("@enginekit/lint/files");
-  return escapeLinesForTerminal(message);
 }
 
 /**

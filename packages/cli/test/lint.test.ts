@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LINT_FORMAT_NAMES } from "../src/commands/lint.js";
+import { LINT_FORMAT_NAMES } from "../src/commands/lint-options.js";
 import type { CliIo } from "../src/io.js";
 import { runCli } from "../src/program.js";
 

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
+import { runCommandLine } from "../src/command-line.js";
 import type { CliIo } from "../src/io.js";
-import { runCli } from "../src/program.js";
 
-/** Runs the command line in-process with captured output, the given environment and working directory. */
+/** Runs the command line in-process (as `bin.ts` does) with captured output, the given environment and working directory. */
 export async function runCaptured(
   argv: string[],
   env: NodeJS.ProcessEnv = {},
@@ -18,6 +18,6 @@ export async function runCaptured(
     isTTY: false,
     stdin: Readable.from([]),
   };
-  const code = await runCli(argv, io);
+  const code = await runCommandLine(argv, io);
   return { code, stdout, stderr };
 }

@@ -1,6 +1,10 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
-import { runCommands, runsCalling, runsMentioning } from "../src/enginefile/shell/command-index.js";
+import { PIP } from "../src/enginefile/package-managers.js";
+import { isNamed, runCommands, runsCalling, runsMentioning } from "../src/enginefile/shell/command-index.js";
 
 /** The commands of each RUN as [name, words as written in the Enginefile]. */
 function commands(text: string): [string | undefined, string[]][][] {
@@ -119,6 +123,76 @@ describe("RUN shell code read through a shell parser", () => {
     expect(lines(["cd", "apt"])).toEqual([2, 4, 7]);
     expect(lines(["yum"])).toEqual([]);
   });
+
+  it("finds a name only as a whole word: after a path, at the RUN's ends, not inside other words", () => {
+    const file = analyzeEnginefile(
+      [
+        "FROM a",
+        "RUN /sbin/apk add x",
+        "RUN apkx add; xapk; apk.static add y",
+        "LABEL apk=1",
+        "RUN echo apk",
+        "RUN pip3.12 install a",
+        "RUN pipx install b; mypip c; python3 -m pip install d",
+        "RUN python3.11-config",
+        "RUN a|b",
+        "",
+      ].join("\n"),
+    );
+    const lines = (names: Parameters<typeof runsMentioning>[1]) =>
+      runsMentioning(file, names).map((r) => r.instruction.range.start.line + 1);
+    expect(lines(["apk"])).toEqual([2, 5]);
+    expect(lines(["apk.static"])).toEqual([3]);
+    expect(lines(["echo apk", "/sbin/apk", ""])).toEqual([]);
+    expect(lines(["RUN"])).toEqual([2, 3, 5, 6, 7, 8, 9]);
+    expect(lines(PIP)).toEqual([6, 7]);
+    expect(lines(["|"])).toEqual([9]);
+  });
+
+  const here = dirname(fileURLToPath(import.meta.url));
+  const corpusDir = join(
+    process.env.ENGINEKIT_SHARED_DIR ?? join(here, "..", "..", "..", "..", "shared"),
+    "corpus",
+    "enginefiles",
+    "files",
+  );
+  it.skipIf(!existsSync(corpusDir))(
+    "finds over the real-world corpus the RUNs whose text split into words has the name",
+    () => {
+      // the definition the lookup implements: a RUN's words are the longest runs of name characters, and `|`
+      const wordsOf = (text: string) => new Set(text.match(/[A-Za-z0-9_.+\-[\]]+|\|/g));
+      const names = [
+        "apt-get",
+        "apt",
+        "apk",
+        "rm",
+        "cd",
+        "pip",
+        "npm",
+        "yum",
+        "sudo",
+        "|",
+        "[",
+        "ln",
+        "x",
+        "-y",
+      ];
+      let checked = 0;
+      for (const name of readdirSync(corpusDir)) {
+        const file = analyzeEnginefile(readFileSync(join(corpusDir, name), "utf8"));
+        const runs = runCommands(file).map((r) => r.instruction);
+        const words = runs.map((r) => wordsOf(file.text.slice(r.range.start.offset, r.range.end.offset)));
+        for (const n of names) {
+          const expected = runs.filter((_, i) => words[i]?.has(n));
+          expect(runsMentioning(file, [n]).map((r) => r.instruction)).toEqual(expected);
+          checked += expected.length;
+        }
+        const pip = runs.filter((_, i) => [...(words[i] ?? [])].some((w) => isNamed(w, PIP)));
+        expect(runsMentioning(file, PIP).map((r) => r.instruction)).toEqual(pip);
+      }
+      expect(checked).toBeGreaterThan(1000);
+    },
+  );
 
   it("reads no shell commands under a SHELL that is not a POSIX shell", () => {
     const text = [

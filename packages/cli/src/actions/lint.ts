@@ -28,7 +28,7 @@ import {
   writeOutputFile,
 } from "@enginekit/lint/files";
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
-import type { LintCommandOptions } from "../commands/lint.js";
+import type { LintCommandOptions } from "../commands/lint-options.js";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { version } from "../version.js";

@@ -8,7 +8,9 @@ import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevro
  * belongs to one abstract category the parser consumes.
  */
 
-const SPACE = "\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+/** The characters that separate words (Go's `unicode.IsSpace`), as the body of a regular-expression class. */
+export const WORD_SPACE =
+  "\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 
 /** Category: a run of whitespace between words. */
 export const Blank = createToken({ name: "Blank", pattern: Lexer.NA });
@@ -19,7 +21,7 @@ export const DanglingEscape = createToken({ name: "DanglingEscape", pattern: Lex
 
 const blank = createToken({
   name: "Whitespace",
-  pattern: new RegExp(`[${SPACE}]+`),
+  pattern: new RegExp(`[${WORD_SPACE}]+`),
   categories: [Blank],
   line_breaks: true,
 });
@@ -51,7 +53,7 @@ function escapeVariant(escapeChar: "\\" | "`"): TokenType[] {
     }),
     createToken({
       name: `Literal${tag}`,
-      pattern: new RegExp(`[^${SPACE}'"${e}]+`),
+      pattern: new RegExp(`[^${WORD_SPACE}'"${e}]+`),
       categories: [WordPiece],
     }),
   ];

@@ -11,18 +11,56 @@ function swapEscapes(s: string): string {
 
 /**
  * Reads the leading flags of `source` (ASCII, or UTF-8 bytes as Latin-1 characters) the way BuildKit's
- * `extractBuilderFlags` does, with the `flags` rule of the shared {@link instructionArgumentsParser}.
+ * `extractBuilderFlags` does: plain flags directly ({@link plainFlags}), any other with the `flags` rule of
+ * the shared {@link instructionArgumentsParser}.
  * The escape character of the file escapes in flags too (``--`b`` is `--b` and `--\` stays `--\` under
  * `# escape=```): the flag tokens are written for `\`, so with a backtick escape the two characters are
  * exchanged before lexing and back in the flag words (same length, so offsets do not move).
  * Offsets are into `source`; `rest` is where the arguments start (before trimming).
  */
 export function parseFlags(source: string, escapeCode = 92): RawFlags {
+  return plainFlags(source) ?? parseFlagsWithGrammar(source, escapeCode);
+}
+
+/** {@link parseFlags} by the grammar alone (exported for the test that checks the plain-text path). */
+export function parseFlagsWithGrammar(source: string, escapeCode = 92): RawFlags {
   if (escapeCode === BACKTICK && /[\\`]/.test(source)) {
     const r = lexAndParse(swapEscapes(source));
     return { ...r, flags: r.flags.map((f) => ({ ...f, text: swapEscapes(f.text) })) };
   }
   return lexAndParse(source);
+}
+
+const FLAG_BLANKS = /[\t\n\v\f\r \x85\xa0]*/y;
+const FLAG_WORD = /[^\t\n\v\f\r \x85\xa0]+/y;
+/** Quotes and both escape characters: a flag word with none of them is its own value. */
+const QUOTE_OR_ESCAPE = /["'\\`]/;
+
+/**
+ * The flags of `source` when no flag word has a quote or an escape character (`\\` or `` ` ``, whichever
+ * the file uses): blank-separated words, each flag its own text, up to the first word not starting with
+ * `--` (a word `--` ends the flags and is dropped) — what the grammar reads from such text. Undefined
+ * when a flag word has one of them; the property test checks both agree.
+ */
+function plainFlags(source: string): RawFlags | undefined {
+  const flags: RawFlags["flags"] = [];
+  FLAG_BLANKS.lastIndex = 0;
+  FLAG_BLANKS.test(source);
+  let i = FLAG_BLANKS.lastIndex;
+  while (i < source.length) {
+    if (!source.startsWith("--", i)) return { flags, rest: i };
+    FLAG_WORD.lastIndex = i;
+    FLAG_WORD.test(source);
+    const end = FLAG_WORD.lastIndex;
+    const text = source.slice(i, end);
+    if (QUOTE_OR_ESCAPE.test(text)) return undefined;
+    if (text === "--") return { flags, rest: end };
+    flags.push({ text, start: i, end });
+    FLAG_BLANKS.lastIndex = end;
+    FLAG_BLANKS.test(source);
+    i = FLAG_BLANKS.lastIndex;
+  }
+  return { flags, rest: source.length };
 }
 
 function lexAndParse(source: string): RawFlags {

@@ -70,6 +70,33 @@ function nestedJson(source: string): JsonArrayResult {
  */
 export function parseJsonArray(text: string, from: number, to: number): JsonArrayResult {
   const source = text.slice(from, to);
+  return flatStringArray(source, from) ?? parseJsonArrayWithGrammar(source, from);
+}
+
+/** A flat JSON array of strings without escapes (`["sh", "-c", "x"]`), blanks around, nothing after. */
+const FLAT_PLAIN_STRINGS =
+  /^\[[ \t\n\r]*(?:"[^"\\\u0000-\u001f]*"[ \t\n\r]*(?:,[ \t\n\r]*"[^"\\\u0000-\u001f]*"[ \t\n\r]*)*)?\][ \t\n\r]*$/;
+const PLAIN_STRING = /"[^"\\\u0000-\u001f]*"/g;
+
+/**
+ * `source` read as a flat array of strings without escapes, the usual exec form, directly: each string
+ * is its own value, and the grammar would read the same. Undefined for any other text; the property
+ * test checks both agree.
+ */
+function flatStringArray(source: string, from: number): JsonArrayResult | undefined {
+  if (!FLAT_PLAIN_STRINGS.test(source)) return undefined;
+  const elements: JsonElement[] = [];
+  PLAIN_STRING.lastIndex = 0;
+  for (let m = PLAIN_STRING.exec(source); m !== null; m = PLAIN_STRING.exec(source))
+    elements.push({ value: m[0].slice(1, -1), start: from + m.index, end: from + m.index + m[0].length });
+  return { kind: "array", elements, end: from + source.lastIndexOf("]") + 1 };
+}
+
+/**
+ * {@link parseJsonArray} of `source` (found at offset `from`) by the grammar alone (exported for the test
+ * that checks the plain path).
+ */
+export function parseJsonArrayWithGrammar(source: string, from: number): JsonArrayResult {
   const depth = nestingDepth(source);
   if (depth > MAX_NESTING_DEPTH) return { kind: "invalid" };
   // nested arrays and objects are never exec form: decide with the native, non-recursive parser

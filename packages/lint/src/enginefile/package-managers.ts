@@ -13,14 +13,17 @@ export interface PackageCommand {
 }
 
 const PYTHON_NAME = /^python(\d+(\.\d+)?)?$/;
-/** `pip` or a Python, with an optional version (one test: every word of a RUN is tested when a rule asks for pip). */
+/** `pip` or a Python, with an optional version (one test for the words the command index finds by prefix, and per command). */
 const PIP_OR_PYTHON_NAME = /^(?:pip|python)(?:\d+(?:\.\d+)?)?$/;
 
 /**
  * `pip`, `pip3`, `pip2.7`, `pip3.12`, and the Pythons that run it as a module (`python3 -m pip`): hadolint
  * DL3013/DL3042 read the same. {@link packageCommand} reads `python -m pip install x` as `pip install x`.
  */
-export const PIP: CommandNames = { test: (name) => PIP_OR_PYTHON_NAME.test(name) };
+export const PIP: CommandNames = {
+  test: (name) => PIP_OR_PYTHON_NAME.test(name),
+  prefixes: ["pip", "python"],
+};
 
 /**
  * `cmd` as the package manager it runs: itself, or for `python -m <module> …` the module's command (its
