@@ -14,9 +14,43 @@
  * Workspace packages are bundled from their TypeScript sources (the `@enginekit/source` condition).
  */
 import { copyFile, cp, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+
+const nodeRequire = createRequire(import.meta.url);
+
+/**
+ * Node's built-in modules imported through `process.getBuiltinModule` instead of ES module imports. An
+ * ES import of a built-in makes Node build its ES facade, which reads every export and so runs the
+ * lazy getters of `node:fs`, `node:util` and others: a lint loaded about 35 internal modules it never
+ * used (streams, worker threads, diff, colours). Each `node:*` import resolves to a module that takes the
+ * built-in from `process.getBuiltinModule` and exports the names the bundle uses (each a pure call, so
+ * the unused ones are dropped by tree shaking). Values are read when the importing chunk loads, like an
+ * ES import's bindings.
+ */
+const builtinsWithoutFacades = {
+  name: "builtins-without-facades",
+  setup(b) {
+    // `require()` of a built-in (CommonJS dependencies) stays a plain require
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === "import-statement" ? { path: args.path, namespace: "node-builtin" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => {
+      const names = Object.keys(nodeRequire(args.path)).filter(
+        (n) => n !== "default" && /^[A-Za-z_$][\w$]*$/.test(n),
+      );
+      const lines = [
+        `const __ekBuiltin = process.getBuiltinModule(${JSON.stringify(args.path)});`,
+        "const __ekExport = (name) => __ekBuiltin[name];",
+        "export default __ekBuiltin;",
+        ...names.map((n) => `export const ${n} = /* @__PURE__ */ __ekExport(${JSON.stringify(n)});`),
+      ];
+      return { contents: lines.join("\n"), loader: "js" };
+    });
+  },
+};
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = join(packageDir, "dist", "bundle");
@@ -37,10 +71,12 @@ await build({
   target: "node22",
   conditions: ["@enginekit/source"],
   mainFields: ["module", "main"],
-  // CommonJS dependencies bundled into ESM need a `require` for Node built-ins.
+  // CommonJS dependencies bundled into ESM need a `require` for Node built-ins (taken without an ES
+  // import of `node:module`, see builtinsWithoutFacades).
   banner: {
-    js: "import { createRequire as __ekRequire } from 'node:module'; const require = __ekRequire(import.meta.url);",
+    js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
   },
+  plugins: [builtinsWithoutFacades],
   define: { ENGINEKIT_VERSION: JSON.stringify(version) },
   legalComments: "none",
   logLevel: "warning",

@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-import * as nodeModule from "node:module";
-
 // Node's on-disk compile cache (Node ≥ 22.1) saves re-parsing the command's code at every start; it
 // only applies to modules loaded after this call, hence the dynamic imports below.
-nodeModule.enableCompileCache?.();
+process.getBuiltinModule("node:module").enableCompileCache?.();
 const { processIo } = await import("./io.js");
 const { settleStdout, watchStandardStreams } = await import("./stdout.js");
 const { runCommandLine } = await import("./command-line.js");
