@@ -5,9 +5,9 @@ import { parseDeclaredOptions } from "../src/commands/option-spec.js";
 import { createProgram } from "../src/program.js";
 import { runCaptured } from "./run-in-process.js";
 
-/** What commander gives `lint`'s action for `args`, or "rejected" when it stops with an error or help. */
-async function commanderReads(args: string[]): Promise<{ paths: string[]; options: object } | "rejected"> {
-  const program = createProgram({
+/** The commander program with output dropped. */
+function quietProgram(): Command {
+  return createProgram({
     stdout: () => {},
     stderr: () => {},
     env: {},
@@ -15,6 +15,11 @@ async function commanderReads(args: string[]): Promise<{ paths: string[]; option
     isTTY: false,
     stdin: process.stdin,
   });
+}
+
+/** What commander gives `lint`'s action for `args`, or "rejected" when it stops with an error or help. */
+async function commanderReads(args: string[]): Promise<{ paths: string[]; options: object } | "rejected"> {
+  const program = quietProgram();
   let got: { paths: string[]; options: object } | undefined;
   const lint = program.commands.find((c: Command) => c.name() === "lint");
   lint?.action((paths: string[], options: object) => {
@@ -79,15 +84,7 @@ describe("enginekit lint read without commander", () => {
   });
 
   it("declares every option commander registers for lint, with the same flags", () => {
-    const program = createProgram({
-      stdout: () => {},
-      stderr: () => {},
-      env: {},
-      cwd: process.cwd(),
-      isTTY: false,
-      stdin: process.stdin,
-    });
-    const lint = program.commands.find((c: Command) => c.name() === "lint");
+    const lint = quietProgram().commands.find((c: Command) => c.name() === "lint");
     expect(lint?.options.map((o) => o.flags)).toEqual(LINT_OPTIONS.map((o) => o.flags));
   });
 });
