@@ -50,16 +50,40 @@ function variablesIn(ctx: BuildContext, start: number, end: number): VariableRef
   }));
 }
 
-function argument(ctx: BuildContext, a: RefArg, json: boolean): Argument {
+/**
+ * Kinds whose arguments the engine does not expand (they carry a command): the references of their
+ * arguments, and so the instruction's `variables`, are found on first read. The script of a
+ * shell-form RUN is most of an Enginefile's text and needs the full shell-word lexer (it has quotes),
+ * while the linter reads only the references of RUN's flags; the language server reads them all.
+ */
+const COMMAND_KINDS: ReadonlySet<string> = new Set(["run", "cmd", "entrypoint", "shell", "healthcheck"]);
+
+/** The text range of `a` whose references it has: `[start, end)`, or undefined for none. */
+function referenceSpan(ctx: BuildContext, a: RefArg, json: boolean): [number, number] | undefined {
+  if (a.end <= a.start) return undefined;
+  if (!json) return [a.start, a.end];
+  // a JSON element with an escape is decoded: its offsets no longer match the text, so no references
+  if (contains(ctx.text, a.start, a.end, 92)) return undefined;
+  return [a.start + 1, a.end - 1];
+}
+
+function argument(ctx: BuildContext, a: RefArg, json: boolean, lazy: boolean): Argument {
   const range = ctx.mapper.range(a.start, a.end);
-  let variables: VariableReference[] = NONE;
-  if (a.end > a.start) {
-    if (!json) variables = variablesIn(ctx, a.start, a.end);
-    else {
-      if (!contains(ctx.text, a.start, a.end, 92)) variables = variablesIn(ctx, a.start + 1, a.end - 1);
-    }
-  }
-  return { value: a.value, range, variables };
+  const span = referenceSpan(ctx, a, json);
+  if (span === undefined) return { value: a.value, range, variables: NONE };
+  const [start, end] = span;
+  if (!lazy) return { value: a.value, range, variables: variablesIn(ctx, start, end) };
+  if (!contains(ctx.text, start, end, 36)) return { value: a.value, range, variables: NONE };
+  // an own, enumerable accessor: spreads, JSON and deep equality read it like the data property
+  let found: VariableReference[] | undefined;
+  return {
+    value: a.value,
+    range,
+    get variables() {
+      found ??= variablesIn(ctx, start, end);
+      return found;
+    },
+  };
 }
 
 function flag(ctx: BuildContext, w: FlagWord): Flag {
@@ -115,31 +139,79 @@ function argumentsRange(ctx: BuildContext, node: RefNode, args: Argument[]): Ran
 }
 
 /**
- * Builds the typed instruction node of `node` (a reference node over the logical line of `ctx`).
- * `variables` gathers the references in flags and arguments; kinds add their own fields.
+ * The references of several lists in order: the one non-empty list itself when there is only one
+ * (the common case; the tree is read-only), else a new list.
  */
-export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction {
-  const flags = node.flags.length === 0 ? NONE : node.flags.map((w) => flag(ctx, w));
-  const args = node.args.length === 0 ? NONE : node.args.map((a) => argument(ctx, a, node.json));
-  // the instruction's list is the one source's list when only one flag or argument has variables
-  // (the common case; the tree is read-only), else a new list
-  let variables: VariableReference[] = NONE;
+function joined(lists: readonly VariableReference[][]): VariableReference[] {
+  let out: VariableReference[] = NONE;
   let own = false;
-  const add = (found: VariableReference[]) => {
-    if (found.length === 0) return;
-    if (variables === NONE) {
-      variables = found;
-      return;
+  for (const found of lists) {
+    if (found.length === 0) continue;
+    if (out === NONE) {
+      out = found;
+      continue;
     }
     if (!own) {
-      variables = [...variables];
+      out = [...out];
       own = true;
     }
-    for (const v of found) variables.push(v);
-  };
-  for (const w of node.flags) add(variablesIn(ctx, w.start, w.end));
-  for (const a of args) add(a.variables);
+    for (const v of found) out.push(v);
+  }
+  return out;
+}
+
+/**
+ * Replaces the instruction's `variables` by an own, enumerable accessor computing `compute()` on first
+ * read (the property keeps its place among the keys). Returns the instruction.
+ */
+function withLazyVariables(ins: Instruction, compute: () => VariableReference[]): Instruction {
+  let found: VariableReference[] | undefined;
+  Object.defineProperty(ins, "variables", {
+    get() {
+      found ??= compute();
+      return found;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+  return ins;
+}
+
+/**
+ * Builds the typed instruction node of `node` (a reference node over the logical line of `ctx`).
+ * `variables` gathers the references in flags and arguments (in the kinds of {@link COMMAND_KINDS},
+ * and in ONBUILD of one of them, found on first read); kinds add their own fields.
+ */
+export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction {
   const lower = node.command.toLowerCase();
+  const lazy = COMMAND_KINDS.has(lower);
+  const flags = node.flags.length === 0 ? NONE : node.flags.map((w) => flag(ctx, w));
+  const args = node.args.length === 0 ? NONE : node.args.map((a) => argument(ctx, a, node.json, lazy));
+  const variables = () => {
+    const lists: VariableReference[][] = [];
+    for (const w of node.flags) lists.push(variablesIn(ctx, w.start, w.end));
+    for (const a of args) lists.push(a.variables);
+    return joined(lists);
+  };
+  if (lazy) return withLazyVariables(typedInstruction(node, ctx, lower, flags, args, NONE), variables);
+  const ins = typedInstruction(node, ctx, lower, flags, args, variables());
+  if (ins.kind !== "onbuild" || !ins.trigger) return ins;
+  // ONBUILD's references are its own and then its trigger's
+  const own = ins.variables;
+  const trigger = ins.trigger;
+  if (COMMAND_KINDS.has(trigger.kind)) return withLazyVariables(ins, () => joined([own, trigger.variables]));
+  ins.variables = joined([own, trigger.variables]);
+  return ins;
+}
+
+function typedInstruction(
+  node: RefNode,
+  ctx: BuildContext,
+  lower: string,
+  flags: Flag[],
+  args: Argument[],
+  variables: VariableReference[],
+): Instruction {
   const base: InstructionBase = {
     kind: "unknown",
     keyword: node.command,
@@ -243,8 +315,7 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
         const start = ctx.mapper.range(c.commandStart, c.commandStart).start;
         trigger = buildInstruction(c, { ...ctx, range: { start, end: ctx.range.end } });
       }
-      const all = trigger && trigger.variables.length > 0 ? [...variables, ...trigger.variables] : variables;
-      return { ...base, kind: "onbuild", trigger, variables: all };
+      return { ...base, kind: "onbuild", trigger };
     }
     default:
       return { ...base, kind: "unknown" };
