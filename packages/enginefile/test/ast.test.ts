@@ -208,7 +208,11 @@ describe("AST details", () => {
     expect(run.variables).toBe(run.variables);
     expect(run.args[0]?.variables).toBe(run.args[0]?.variables);
     // own enumerable properties: spreads, JSON and structured clones carry them
-    expect(Object.keys(run)).toContain("variables");
+    expect(Object.keys(run)).toEqual([
+      ...["kind", "keyword", "keywordRange", "range", "flags", "args", "heredocs", "original"],
+      ...["argumentsRange", "variables", "form", "mounts", "network", "security"],
+    ]);
+    expect(Object.keys(run.args[0] ?? {})).toEqual(["value", "range", "variables"]);
     expect({ ...run.args[0] }.variables).toEqual(run.args[0]?.variables);
     expect(JSON.parse(JSON.stringify(doc))).toEqual(structuredClone(doc));
     expect(structuredClone(doc).instructions[5]?.variables.map((v) => v.name)).toEqual(["G"]);

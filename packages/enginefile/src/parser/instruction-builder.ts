@@ -1,15 +1,22 @@
 import type {
   ArgDeclaration,
   Argument,
+  CmdInstruction,
+  EntrypointInstruction,
   Flag,
+  HealthcheckInstruction,
   Heredoc,
   Instruction,
   InstructionBase,
   KeyValuePair,
+  OnbuildInstruction,
+  RunInstruction,
+  ShellInstruction,
   VariableReference,
 } from "../ast/nodes.js";
 import type { Range } from "../ast/position.js";
 import { shellVariableReferences } from "../semantics/shell-lexer.js";
+import { lazyArgument, lazyInstruction } from "./lazy-references.js";
 import { parseMount } from "./mounts.js";
 import type { LogicalMapper } from "./positions.js";
 import { isKnownKeyword, type RefArg, type RefNode } from "./reference-node.js";
@@ -74,16 +81,7 @@ function argument(ctx: BuildContext, a: RefArg, json: boolean, lazy: boolean): A
   const [start, end] = span;
   if (!lazy) return { value: a.value, range, variables: variablesIn(ctx, start, end) };
   if (!contains(ctx.text, start, end, 36)) return { value: a.value, range, variables: NONE };
-  // an own, enumerable accessor: spreads, JSON and deep equality read it like the data property
-  let found: VariableReference[] | undefined;
-  return {
-    value: a.value,
-    range,
-    get variables() {
-      found ??= variablesIn(ctx, start, end);
-      return found;
-    },
-  };
+  return lazyArgument(a.value, range, () => variablesIn(ctx, start, end));
 }
 
 function flag(ctx: BuildContext, w: FlagWord): Flag {
@@ -161,23 +159,6 @@ function joined(lists: readonly VariableReference[][]): VariableReference[] {
 }
 
 /**
- * Replaces the instruction's `variables` by an own, enumerable accessor computing `compute()` on first
- * read (the property keeps its place among the keys). Returns the instruction.
- */
-function withLazyVariables(ins: Instruction, compute: () => VariableReference[]): Instruction {
-  let found: VariableReference[] | undefined;
-  Object.defineProperty(ins, "variables", {
-    get() {
-      found ??= compute();
-      return found;
-    },
-    enumerable: true,
-    configurable: true,
-  });
-  return ins;
-}
-
-/**
  * Builds the typed instruction node of `node` (a reference node over the logical line of `ctx`).
  * `variables` gathers the references in flags and arguments (in the kinds of {@link COMMAND_KINDS},
  * and in ONBUILD of one of them, found on first read); kinds add their own fields.
@@ -193,15 +174,7 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
     for (const a of args) lists.push(a.variables);
     return joined(lists);
   };
-  if (lazy) return withLazyVariables(typedInstruction(node, ctx, lower, flags, args, NONE), variables);
-  const ins = typedInstruction(node, ctx, lower, flags, args, variables());
-  if (ins.kind !== "onbuild" || !ins.trigger) return ins;
-  // ONBUILD's references are its own and then its trigger's
-  const own = ins.variables;
-  const trigger = ins.trigger;
-  if (COMMAND_KINDS.has(trigger.kind)) return withLazyVariables(ins, () => joined([own, trigger.variables]));
-  ins.variables = joined([own, trigger.variables]);
-  return ins;
+  return typedInstruction(node, ctx, lower, flags, args, lazy ? variables : variables());
 }
 
 function typedInstruction(
@@ -210,8 +183,10 @@ function typedInstruction(
   lower: string,
   flags: Flag[],
   args: Argument[],
-  variables: VariableReference[],
+  references: VariableReference[] | (() => VariableReference[]),
 ): Instruction {
+  const variables = typeof references === "function" ? NONE : references;
+  const find = typeof references === "function" ? references : () => references;
   const base: InstructionBase = {
     kind: "unknown",
     keyword: node.command,
@@ -244,21 +219,24 @@ function typedInstruction(
           : flags
               .filter((f) => f.name === "mount")
               .map((f) => parseMount(f, (s, e) => (f.valueRange ? subRange(f.valueRange, s, e) : f.range)));
-      return {
-        ...base,
-        kind: "run",
-        form,
-        mounts,
-        network: findFlag(flags, "network"),
-        security: findFlag(flags, "security"),
-      };
+      return lazyInstruction<RunInstruction>(
+        base,
+        {
+          kind: "run",
+          form,
+          mounts,
+          network: findFlag(flags, "network"),
+          security: findFlag(flags, "security"),
+        },
+        find,
+      );
     }
     case "cmd":
-      return { ...base, kind: "cmd", form };
+      return lazyInstruction<CmdInstruction>(base, { kind: "cmd", form }, find);
     case "entrypoint":
-      return { ...base, kind: "entrypoint", form };
+      return lazyInstruction<EntrypointInstruction>(base, { kind: "entrypoint", form }, find);
     case "shell":
-      return { ...base, kind: "shell", form };
+      return lazyInstruction<ShellInstruction>(base, { kind: "shell", form }, find);
     case "env":
       return { ...base, kind: "env", pairs: pairs(args, node.legacy) };
     case "label":
@@ -299,14 +277,17 @@ function typedInstruction(
     case "healthcheck": {
       const type = args[0];
       const t = type?.value.toLowerCase();
-      return {
-        ...base,
-        kind: "healthcheck",
-        type,
-        mode: t === "none" ? "none" : t === "cmd" ? "cmd" : undefined,
-        command: args.slice(1),
-        form,
-      };
+      return lazyInstruction<HealthcheckInstruction>(
+        base,
+        {
+          kind: "healthcheck",
+          type,
+          mode: t === "none" ? "none" : t === "cmd" ? "cmd" : undefined,
+          command: args.slice(1),
+          form,
+        },
+        find,
+      );
     }
     case "onbuild": {
       let trigger: Instruction | undefined;
@@ -315,7 +296,14 @@ function typedInstruction(
         const start = ctx.mapper.range(c.commandStart, c.commandStart).start;
         trigger = buildInstruction(c, { ...ctx, range: { start, end: ctx.range.end } });
       }
-      return { ...base, kind: "onbuild", trigger };
+      if (!trigger) return { ...base, kind: "onbuild", trigger };
+      // ONBUILD's references are its own and then its trigger's
+      const t = trigger;
+      if (!COMMAND_KINDS.has(t.kind))
+        return { ...base, kind: "onbuild", trigger, variables: joined([variables, t.variables]) };
+      return lazyInstruction<OnbuildInstruction>(base, { kind: "onbuild", trigger }, () =>
+        joined([variables, t.variables]),
+      );
     }
     default:
       return { ...base, kind: "unknown" };
