@@ -16,7 +16,7 @@ import type {
 } from "../ast/nodes.js";
 import type { Range } from "../ast/position.js";
 import { shellVariableReferences } from "../semantics/shell-lexer.js";
-import { lazyArgument, lazyInstruction } from "./lazy-references.js";
+import { hasLazyReferences, instructionWith, lazyArgument } from "./lazy-references.js";
 import { parseMount } from "./mounts.js";
 import type { LogicalMapper } from "./positions.js";
 import { isKnownKeyword, type RefArg, type RefNode } from "./reference-node.js";
@@ -174,7 +174,8 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
     for (const a of args) lists.push(a.variables);
     return joined(lists);
   };
-  return typedInstruction(node, ctx, lower, flags, args, lazy ? variables : variables());
+  const deferred = lazy && args.some(hasLazyReferences);
+  return typedInstruction(node, ctx, lower, flags, args, deferred ? variables : variables());
 }
 
 function typedInstruction(
@@ -186,7 +187,6 @@ function typedInstruction(
   references: VariableReference[] | (() => VariableReference[]),
 ): Instruction {
   const variables = typeof references === "function" ? NONE : references;
-  const find = typeof references === "function" ? references : () => references;
   const base: InstructionBase = {
     kind: "unknown",
     keyword: node.command,
@@ -219,7 +219,7 @@ function typedInstruction(
           : flags
               .filter((f) => f.name === "mount")
               .map((f) => parseMount(f, (s, e) => (f.valueRange ? subRange(f.valueRange, s, e) : f.range)));
-      return lazyInstruction<RunInstruction>(
+      return instructionWith<RunInstruction>(
         base,
         {
           kind: "run",
@@ -228,15 +228,15 @@ function typedInstruction(
           network: findFlag(flags, "network"),
           security: findFlag(flags, "security"),
         },
-        find,
+        references,
       );
     }
     case "cmd":
-      return lazyInstruction<CmdInstruction>(base, { kind: "cmd", form }, find);
+      return instructionWith<CmdInstruction>(base, { kind: "cmd", form }, references);
     case "entrypoint":
-      return lazyInstruction<EntrypointInstruction>(base, { kind: "entrypoint", form }, find);
+      return instructionWith<EntrypointInstruction>(base, { kind: "entrypoint", form }, references);
     case "shell":
-      return lazyInstruction<ShellInstruction>(base, { kind: "shell", form }, find);
+      return instructionWith<ShellInstruction>(base, { kind: "shell", form }, references);
     case "env":
       return { ...base, kind: "env", pairs: pairs(args, node.legacy) };
     case "label":
@@ -277,7 +277,7 @@ function typedInstruction(
     case "healthcheck": {
       const type = args[0];
       const t = type?.value.toLowerCase();
-      return lazyInstruction<HealthcheckInstruction>(
+      return instructionWith<HealthcheckInstruction>(
         base,
         {
           kind: "healthcheck",
@@ -286,7 +286,7 @@ function typedInstruction(
           command: args.slice(1),
           form,
         },
-        find,
+        references,
       );
     }
     case "onbuild": {
@@ -299,9 +299,9 @@ function typedInstruction(
       if (!trigger) return { ...base, kind: "onbuild", trigger };
       // ONBUILD's references are its own and then its trigger's
       const t = trigger;
-      if (!COMMAND_KINDS.has(t.kind))
+      if (!hasLazyReferences(t))
         return { ...base, kind: "onbuild", trigger, variables: joined([variables, t.variables]) };
-      return lazyInstruction<OnbuildInstruction>(base, { kind: "onbuild", trigger }, () =>
+      return instructionWith<OnbuildInstruction>(base, { kind: "onbuild", trigger }, () =>
         joined([variables, t.variables]),
       );
     }

@@ -86,13 +86,20 @@ class LazyInstruction extends LazyReferences {
 }
 
 /**
- * The instruction `{ ...base, ...fields }` (keys in that order, `base.variables` not used) whose
- * `variables` are `find()`, called on first read.
+ * The instruction `{ ...base, ...fields }` (keys in that order): with `references` a function, its
+ * `variables` are `references()`, called on first read (`base.variables` is not used); else a plain
+ * object whose `variables` are `base.variables`.
  */
-export function lazyInstruction<T extends Instruction>(
+export function instructionWith<T extends Instruction>(
   base: InstructionBase,
   fields: Omit<T, keyof InstructionBase> & Pick<T, "kind">,
-  find: () => VariableReference[],
+  references: VariableReference[] | (() => VariableReference[]),
 ): T {
-  return new LazyInstruction(base, fields, find) as unknown as T;
+  if (typeof references !== "function") return { ...base, ...fields } as unknown as T;
+  return new LazyInstruction(base, fields, references) as unknown as T;
+}
+
+/** True when `node`'s `variables` are found on first read (and not read yet or read: either). */
+export function hasLazyReferences(node: Argument | Instruction): boolean {
+  return node instanceof LazyReferences;
 }
