@@ -19,7 +19,7 @@ import { shellVariableReferences } from "../semantics/shell-lexer.js";
 import { hasLazyReferences, instructionWith, lazyArgument } from "./lazy-references.js";
 import { parseMount } from "./mounts.js";
 import type { LogicalMapper } from "./positions.js";
-import { isKnownKeyword, type RefArg, type RefNode } from "./reference-node.js";
+import type { RefArg, RefNode } from "./reference-node.js";
 import type { FlagWord } from "./split-command.js";
 
 /** What the builder needs about the logical line an instruction came from. */
@@ -164,7 +164,7 @@ function joined(lists: readonly VariableReference[][]): VariableReference[] {
  * and in ONBUILD of one of them, found on first read); kinds add their own fields.
  */
 export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction {
-  const lower = node.command.toLowerCase();
+  const lower = node.lower;
   const lazy = COMMAND_KINDS.has(lower);
   const flags = node.flags.length === 0 ? NONE : node.flags.map((w) => flag(ctx, w));
   const args = node.args.length === 0 ? NONE : node.args.map((a) => argument(ctx, a, node.json, lazy));
@@ -200,7 +200,7 @@ function typedInstruction(
     variables,
   };
   const form = node.json ? ("exec" as const) : ("shell" as const);
-  if (!isKnownKeyword(lower)) return { ...base, kind: "unknown" };
+  if (!node.known) return { ...base, kind: "unknown" };
   switch (lower) {
     case "from": {
       const hasAs = args.length >= 3 && args[1]?.value.toLowerCase() === "as";

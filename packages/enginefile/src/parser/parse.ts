@@ -12,7 +12,7 @@ import { LogicalLineReader } from "../lexer/logical-lines.js";
 import { splitLines } from "../lexer/source-lines.js";
 import { buildInstruction } from "./instruction-builder.js";
 import { LogicalMapper, PositionMapper } from "./positions.js";
-import { canContainHeredoc, isKnownKeyword, referenceNode } from "./reference-node.js";
+import { canContainHeredoc, referenceNode } from "./reference-node.js";
 import { groupStages } from "./stages.js";
 
 /** Shared (frozen) list for the many instructions without heredocs. */
@@ -133,7 +133,7 @@ export function parse(text: string): EnginefileDocument {
     });
     if (ll.startLine !== instruction.range.start.line) instruction.referenceStartLine = ll.startLine + 1;
     instructions.push(instruction);
-    if (!isKnownKeyword(node.command)) {
+    if (!node.known) {
       diagnostics.push({
         message: `unknown instruction: ${node.command}`,
         range: instruction.keywordRange,
