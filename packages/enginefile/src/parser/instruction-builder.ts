@@ -59,26 +59,23 @@ function variablesIn(ctx: BuildContext, start: number, end: number): VariableRef
 
 /**
  * Kinds whose arguments the engine does not expand (they carry a command): the references of their
- * arguments, and so the instruction's `variables`, are found on first read. The script of a
- * shell-form RUN is most of an Enginefile's text and needs the full shell-word lexer (it has quotes),
- * while the linter reads only the references of RUN's flags; the language server reads them all.
+ * arguments with `$`, and so the instruction's `variables`, are found on first read. The script of
+ * a shell-form RUN is most of an Enginefile's text, while the linter needs only the references of
+ * RUN's flags; the language server reads them all.
  */
 const COMMAND_KINDS: ReadonlySet<string> = new Set(["run", "cmd", "entrypoint", "shell", "healthcheck"]);
 
-/** The text range of `a` whose references it has: `[start, end)`, or undefined for none. */
-function referenceSpan(ctx: BuildContext, a: RefArg, json: boolean): [number, number] | undefined {
-  if (a.end <= a.start) return undefined;
-  if (!json) return [a.start, a.end];
-  // a JSON element with an escape is decoded: its offsets no longer match the text, so no references
-  if (contains(ctx.text, a.start, a.end, 92)) return undefined;
-  return [a.start + 1, a.end - 1];
-}
-
 function argument(ctx: BuildContext, a: RefArg, json: boolean, lazy: boolean): Argument {
   const range = ctx.mapper.range(a.start, a.end);
-  const span = referenceSpan(ctx, a, json);
-  if (span === undefined) return { value: a.value, range, variables: NONE };
-  const [start, end] = span;
+  if (a.end <= a.start) return { value: a.value, range, variables: NONE };
+  let start = a.start;
+  let end = a.end;
+  if (json) {
+    // a JSON element with an escape is decoded: its offsets no longer match the text, so no references
+    if (contains(ctx.text, start, end, 92)) return { value: a.value, range, variables: NONE };
+    start++;
+    end--;
+  }
   if (!lazy) return { value: a.value, range, variables: variablesIn(ctx, start, end) };
   if (!contains(ctx.text, start, end, 36)) return { value: a.value, range, variables: NONE };
   return lazyArgument(a.value, range, () => variablesIn(ctx, start, end));
@@ -168,14 +165,21 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
   const lazy = COMMAND_KINDS.has(lower);
   const flags = node.flags.length === 0 ? NONE : node.flags.map((w) => flag(ctx, w));
   const args = node.args.length === 0 ? NONE : node.args.map((a) => argument(ctx, a, node.json, lazy));
-  const variables = () => {
-    const lists: VariableReference[][] = [];
-    for (const w of node.flags) lists.push(variablesIn(ctx, w.start, w.end));
-    for (const a of args) lists.push(a.variables);
-    return joined(lists);
-  };
   const deferred = lazy && args.some(hasLazyReferences);
-  return typedInstruction(node, ctx, lower, flags, args, deferred ? variables : variables());
+  const references = deferred ? () => referencesOf(ctx, node, args) : referencesOf(ctx, node, args);
+  return typedInstruction(node, ctx, lower, flags, args, references);
+}
+
+/** The references in the flags and then the arguments of an instruction. */
+function referencesOf(ctx: BuildContext, node: RefNode, args: Argument[]): VariableReference[] {
+  if (node.flags.length === 0) {
+    if (args.length === 0) return NONE;
+    if (args.length === 1) return (args[0] as Argument).variables;
+  }
+  const lists: VariableReference[][] = [];
+  for (const w of node.flags) lists.push(variablesIn(ctx, w.start, w.end));
+  for (const a of args) lists.push(a.variables);
+  return joined(lists);
 }
 
 function typedInstruction(
