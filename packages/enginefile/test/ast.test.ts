@@ -171,6 +171,53 @@ describe("AST details", () => {
     ]);
   });
 
+  it("references of command instructions (found on first read) read like any other property", () => {
+    const text = [
+      "FROM x",
+      "RUN --mount=type=cache,target=$CACHE echo \"$A\" '$NOT' ${B:-x} \\",
+      "  && echo $C",
+      'RUN ["sh", "-c", "echo $D"]',
+      'CMD echo "$E"',
+      'HEALTHCHECK --interval=$I CMD curl "$F"',
+      'ONBUILD RUN echo "$G"',
+      'ENV H="$H"',
+      "",
+    ].join("\n");
+    const doc = parse(text);
+    const names = doc.instructions.map((i) => i.variables.map((v) => [v.name, slice(text, v.range)]));
+    expect(names).toEqual([
+      [],
+      [
+        ["CACHE", "$CACHE"],
+        ["A", "$A"],
+        ["B", "${B:-x}"],
+        ["C", "$C"],
+      ],
+      [["D", "$D"]],
+      [["E", "$E"]],
+      [
+        ["I", "$I"],
+        ["F", "$F"],
+      ],
+      [["G", "$G"]],
+      [["H", "$H"]],
+    ]);
+    const run = doc.instructions[1] as Instruction;
+    // an instruction's list is its arguments' lists in order; each read gives the same list
+    expect(run.variables.slice(1)).toEqual(run.args.flatMap((a) => a.variables));
+    expect(run.variables).toBe(run.variables);
+    expect(run.args[0]?.variables).toBe(run.args[0]?.variables);
+    // own enumerable properties: spreads, JSON and structured clones carry them
+    expect(Object.keys(run)).toEqual([
+      ...["kind", "keyword", "keywordRange", "range", "flags", "args", "heredocs", "original"],
+      ...["argumentsRange", "variables", "form", "mounts", "network", "security"],
+    ]);
+    expect(Object.keys(run.args[0] ?? {})).toEqual(["value", "range", "variables"]);
+    expect({ ...run.args[0] }.variables).toEqual(run.args[0]?.variables);
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(structuredClone(doc));
+    expect(structuredClone(doc).instructions[5]?.variables.map((v) => v.name)).toEqual(["G"]);
+  });
+
   it("ONBUILD holds the nested instruction; other single-value instructions", () => {
     const doc = parse(
       'FROM x\nONBUILD COPY --from=b a /b\nUSER app:app\nWORKDIR /w\nSTOPSIGNAL SIGTERM\nMAINTAINER me\nEXPOSE 80/tcp 443\nVOLUME /a /b\nSHELL ["bash", "-c"]\nCMD x\nENTRYPOINT ["e"]\n',

@@ -1,6 +1,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the inputs are Enginefile/shell text, where ${…} is literal
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { expandWord } from "../src/index.js";
+import { processShellWord } from "../src/semantics/shell-lexer.js";
+
+if (process.env.CI) fc.configureGlobal({ seed: 20261124 });
 
 /**
  * Cases from BuildKit's `frontend/dockerfile/shell/lex_test.go` (`TestProcessWithMatches`,
@@ -156,5 +160,45 @@ describe("expandWord: quoting, escapes and errors", () => {
   it("$ followed by a non-name is literal; digits and special parameters are names", () => {
     expect(expandWord("cost: $ 5 $", {}).value).toBe("cost: $ 5 $");
     expect(expandWord("$1x $@y", { "1": "one", "@": "at" }).value).toBe("onex aty");
+  });
+});
+
+describe("words the lexer only copies", () => {
+  const PIECES = [
+    "a",
+    "Z",
+    "9",
+    "-",
+    "/",
+    ":",
+    ".",
+    "é",
+    "𝄞",
+    "\ud800",
+    "\u00a0",
+    "\u0085",
+    "\ufeff",
+    " ",
+    "\t",
+  ];
+  const SPECIALS = ["$", "'", '"', "\\", "`", "$A", "{"];
+  it("expand exactly as the lexer expands them (the quick path in expandWord)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES, ...SPECIALS), { maxLength: 12 }).map((p) => p.join("")),
+        fc.constantFrom<"\\" | "`">("\\", "`"),
+        (word, escapeCharacter) => {
+          const r = processShellWord(word, () => "v", { escapeToken: escapeCharacter });
+          expect(expandWord(word, () => "v", { escapeCharacter })).toEqual({
+            value: r.result,
+            words: r.words,
+            resolved: [...r.matched],
+            unresolved: [...r.unmatched],
+            error: r.error,
+          });
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 2000) },
+    );
   });
 });

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the inputs are Enginefile/shell text, where ${…} is literal
 import { describe, expect, it } from "vitest";
-import { computeScopes, type Instruction, parse, scopeAt, stageGraph } from "../src/index.js";
+import { automaticArgs, computeScopes, type Instruction, parse, scopeAt, stageGraph } from "../src/index.js";
 
 const file = [
   "ARG BASE=alpine",
@@ -37,6 +37,24 @@ describe("build-argument and environment scoping", () => {
     expect(s?.expand("${BASE}:${VERSION}").value).toBe("alpine:3.20");
     expect(s?.get("TARGETPLATFORM")?.value).toBe("linux/amd64");
     expect(s?.get("UNUSED")).toMatchObject({ value: undefined, kind: "global-arg" });
+  });
+  it("automatic platform ARGs follow the platforms given, and the defaults stay the defaults", () => {
+    const arm = scopeAt(doc, find(doc, 3), {
+      buildPlatform: "linux/arm64/v8",
+      targetPlatform: "windows/amd64",
+    });
+    expect(arm?.expand("$BUILDARCH $BUILDVARIANT $TARGETOS").value).toBe("arm64 v8 windows");
+    const defaults = scopeAt(doc, find(doc, 3));
+    expect(defaults?.expand("$BUILDPLATFORM $TARGETARCH").value).toBe("linux/amd64 amd64");
+    // a later ARG of the same name is the file's own, not written into the shared defaults
+    const redeclared = parse("ARG TARGETARCH=x\nFROM a\n");
+    expect(scopeAt(redeclared, find(redeclared, 1))?.get("TARGETARCH")?.value).toBe("x");
+    expect(scopeAt(doc, find(doc, 3))?.get("TARGETARCH")?.value).toBe("amd64");
+    // automaticArgs hands out a new map each time
+    const first = automaticArgs({});
+    first.set("TARGETARCH", "changed");
+    expect(automaticArgs({}).get("TARGETARCH")).toBe("amd64");
+    expect(automaticArgs({ targetPlatform: "linux/arm/v7" }).get("TARGETVARIANT")).toBe("v7");
   });
   it("a stage sees a global ARG only when re-declared, and then gets its value", () => {
     const s = scopeAt(doc, find(doc, 7));

@@ -35,10 +35,24 @@ const PIECES = [
   "#",
   "/",
   ":",
+  "$(",
+  "$$",
+  "$1",
+  "$@",
+  "${-}",
+  "${0}",
+  '"$A"',
+  "'$A'",
+  '\\"',
+  "\\$",
+  "`$",
+  "𝄞",
+  "١",
+  "${A#b}",
 ];
 
 describe("variable references of a word", () => {
-  it("the one-pass reading of $NAME words gives exactly the lexer's references", () => {
+  it("the one-pass reading (text, quotes, escapes, $NAME, ${NAME}) gives exactly the lexer's references", () => {
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((p) => p.join("")),
@@ -58,6 +72,9 @@ describe("variable references of a word", () => {
     ["${A}-$B", ["A", "B"]],
     ["'$A' \"$B\" \\$C", ["B"]],
     ["$é$A", ["é", "A"]],
+    ['echo "${A}" \'$B\' "$$ $1 \\$C $(d)" $@', ["A", "$", "1", "@"]],
+    ['"\\"$A"', ["A"]],
+    ["${A:-x} $B", ["A", "B"]],
   ])("%s", (word, names) => {
     expect(shellVariableReferences(word, "\\").map((r) => r.name)).toEqual(names);
     expect(shellVariableReferences(word, "\\")).toEqual(lexerReferences(word, "\\"));

@@ -215,19 +215,14 @@ export class LogicalLineReader {
           emptyContinuationLines: NO_LINES,
         };
       }
-      const segments: Segment[] = [];
-      let logicalLength = 0;
-      const pieces: string[] = [];
-      const push = (s: number, e: number) => {
-        if (e <= s) return;
-        segments.push({ logicalStart: logicalLength, sourceStart: s, length: e - s });
-        pieces.push(text.slice(s, e));
-        logicalLength += e - s;
-      };
-      const empty: number[] = [];
+      // the first line's kept text is empty when it holds only the escape character
+      const segments: Segment[] =
+        keepEnd > from ? [{ logicalStart: 0, sourceStart: from, length: keepEnd - from }] : [];
+      let logicalLength = keepEnd - from;
+      let joined = text.slice(from, keepEnd);
+      let empty = NO_LINES;
       let endLine = i;
       let sourceEnd = lineEnd;
-      push(from, keepEnd);
       while (keepEnd >= 0 && this.next < count) {
         const k = this.next++;
         this.checkLength(k);
@@ -242,14 +237,20 @@ export class LogicalLineReader {
           continue;
         }
         if (skipGoSpace(text, ks, ke) === ke) {
+          if (empty === NO_LINES) empty = [];
           empty.push(k);
           continue;
         }
         keepEnd = this.continuationEnd(ks, ke);
-        push(ks, keepEnd < 0 ? ke : keepEnd);
+        const e = keepEnd < 0 ? ke : keepEnd;
+        if (e > ks) {
+          segments.push({ logicalStart: logicalLength, sourceStart: ks, length: e - ks });
+          joined += text.slice(ks, e);
+          logicalLength += e - ks;
+        }
       }
       return {
-        text: pieces.length === 1 ? (pieces[0] ?? "") : pieces.join(""),
+        text: joined,
         segments,
         startLine: i,
         endLine,

@@ -1,18 +1,25 @@
 import type {
   ArgDeclaration,
   Argument,
+  CmdInstruction,
+  EntrypointInstruction,
   Flag,
+  HealthcheckInstruction,
   Heredoc,
   Instruction,
   InstructionBase,
   KeyValuePair,
+  OnbuildInstruction,
+  RunInstruction,
+  ShellInstruction,
   VariableReference,
 } from "../ast/nodes.js";
 import type { Range } from "../ast/position.js";
 import { shellVariableReferences } from "../semantics/shell-lexer.js";
+import { hasLazyReferences, instructionWith, lazyArgument } from "./lazy-references.js";
 import { parseMount } from "./mounts.js";
 import type { LogicalMapper } from "./positions.js";
-import { isKnownKeyword, type RefArg, type RefNode } from "./reference-node.js";
+import type { RefArg, RefNode } from "./reference-node.js";
 import type { FlagWord } from "./split-command.js";
 
 /** What the builder needs about the logical line an instruction came from. */
@@ -50,16 +57,28 @@ function variablesIn(ctx: BuildContext, start: number, end: number): VariableRef
   }));
 }
 
-function argument(ctx: BuildContext, a: RefArg, json: boolean): Argument {
+/**
+ * Kinds whose arguments the engine does not expand (they carry a command): the references of their
+ * arguments with `$`, and so the instruction's `variables`, are found on first read. The script of
+ * a shell-form RUN is most of an Enginefile's text, while the linter needs only the references of
+ * RUN's flags; the language server reads them all.
+ */
+const COMMAND_KINDS: ReadonlySet<string> = new Set(["run", "cmd", "entrypoint", "shell", "healthcheck"]);
+
+function argument(ctx: BuildContext, a: RefArg, json: boolean, lazy: boolean): Argument {
   const range = ctx.mapper.range(a.start, a.end);
-  let variables: VariableReference[] = NONE;
-  if (a.end > a.start) {
-    if (!json) variables = variablesIn(ctx, a.start, a.end);
-    else {
-      if (!contains(ctx.text, a.start, a.end, 92)) variables = variablesIn(ctx, a.start + 1, a.end - 1);
-    }
+  if (a.end <= a.start) return { value: a.value, range, variables: NONE };
+  let start = a.start;
+  let end = a.end;
+  if (json) {
+    // a JSON element with an escape is decoded: its offsets no longer match the text, so no references
+    if (contains(ctx.text, start, end, 92)) return { value: a.value, range, variables: NONE };
+    start++;
+    end--;
   }
-  return { value: a.value, range, variables };
+  if (!lazy) return { value: a.value, range, variables: variablesIn(ctx, start, end) };
+  if (!contains(ctx.text, start, end, 36)) return { value: a.value, range, variables: NONE };
+  return lazyArgument(a.value, range, () => variablesIn(ctx, start, end));
 }
 
 function flag(ctx: BuildContext, w: FlagWord): Flag {
@@ -115,31 +134,63 @@ function argumentsRange(ctx: BuildContext, node: RefNode, args: Argument[]): Ran
 }
 
 /**
- * Builds the typed instruction node of `node` (a reference node over the logical line of `ctx`).
- * `variables` gathers the references in flags and arguments; kinds add their own fields.
+ * The references of several lists in order: the one non-empty list itself when there is only one
+ * (the common case; the tree is read-only), else a new list.
  */
-export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction {
-  const flags = node.flags.length === 0 ? NONE : node.flags.map((w) => flag(ctx, w));
-  const args = node.args.length === 0 ? NONE : node.args.map((a) => argument(ctx, a, node.json));
-  // the instruction's list is the one source's list when only one flag or argument has variables
-  // (the common case; the tree is read-only), else a new list
-  let variables: VariableReference[] = NONE;
+function joined(lists: readonly VariableReference[][]): VariableReference[] {
+  let out: VariableReference[] = NONE;
   let own = false;
-  const add = (found: VariableReference[]) => {
-    if (found.length === 0) return;
-    if (variables === NONE) {
-      variables = found;
-      return;
+  for (const found of lists) {
+    if (found.length === 0) continue;
+    if (out === NONE) {
+      out = found;
+      continue;
     }
     if (!own) {
-      variables = [...variables];
+      out = [...out];
       own = true;
     }
-    for (const v of found) variables.push(v);
-  };
-  for (const w of node.flags) add(variablesIn(ctx, w.start, w.end));
-  for (const a of args) add(a.variables);
-  const lower = node.command.toLowerCase();
+    for (const v of found) out.push(v);
+  }
+  return out;
+}
+
+/**
+ * Builds the typed instruction node of `node` (a reference node over the logical line of `ctx`).
+ * `variables` gathers the references in flags and arguments (in the kinds of {@link COMMAND_KINDS},
+ * and in ONBUILD of one of them, found on first read); kinds add their own fields.
+ */
+export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction {
+  const lower = node.lower;
+  const lazy = COMMAND_KINDS.has(lower);
+  const flags = node.flags.length === 0 ? NONE : node.flags.map((w) => flag(ctx, w));
+  const args = node.args.length === 0 ? NONE : node.args.map((a) => argument(ctx, a, node.json, lazy));
+  const deferred = lazy && args.some(hasLazyReferences);
+  const references = deferred ? () => referencesOf(ctx, node, args) : referencesOf(ctx, node, args);
+  return typedInstruction(node, ctx, lower, flags, args, references);
+}
+
+/** The references in the flags and then the arguments of an instruction. */
+function referencesOf(ctx: BuildContext, node: RefNode, args: Argument[]): VariableReference[] {
+  if (node.flags.length === 0) {
+    if (args.length === 0) return NONE;
+    if (args.length === 1) return (args[0] as Argument).variables;
+  }
+  const lists: VariableReference[][] = [];
+  for (const w of node.flags) lists.push(variablesIn(ctx, w.start, w.end));
+  for (const a of args) lists.push(a.variables);
+  return joined(lists);
+}
+
+function typedInstruction(
+  node: RefNode,
+  ctx: BuildContext,
+  lower: string,
+  flags: Flag[],
+  args: Argument[],
+  references: VariableReference[] | (() => VariableReference[]),
+): Instruction {
+  const variables = typeof references === "function" ? NONE : references;
   const base: InstructionBase = {
     kind: "unknown",
     keyword: node.command,
@@ -153,7 +204,7 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
     variables,
   };
   const form = node.json ? ("exec" as const) : ("shell" as const);
-  if (!isKnownKeyword(lower)) return { ...base, kind: "unknown" };
+  if (!node.known) return { ...base, kind: "unknown" };
   switch (lower) {
     case "from": {
       const hasAs = args.length >= 3 && args[1]?.value.toLowerCase() === "as";
@@ -172,21 +223,24 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
           : flags
               .filter((f) => f.name === "mount")
               .map((f) => parseMount(f, (s, e) => (f.valueRange ? subRange(f.valueRange, s, e) : f.range)));
-      return {
-        ...base,
-        kind: "run",
-        form,
-        mounts,
-        network: findFlag(flags, "network"),
-        security: findFlag(flags, "security"),
-      };
+      return instructionWith<RunInstruction>(
+        base,
+        {
+          kind: "run",
+          form,
+          mounts,
+          network: findFlag(flags, "network"),
+          security: findFlag(flags, "security"),
+        },
+        references,
+      );
     }
     case "cmd":
-      return { ...base, kind: "cmd", form };
+      return instructionWith<CmdInstruction>(base, { kind: "cmd", form }, references);
     case "entrypoint":
-      return { ...base, kind: "entrypoint", form };
+      return instructionWith<EntrypointInstruction>(base, { kind: "entrypoint", form }, references);
     case "shell":
-      return { ...base, kind: "shell", form };
+      return instructionWith<ShellInstruction>(base, { kind: "shell", form }, references);
     case "env":
       return { ...base, kind: "env", pairs: pairs(args, node.legacy) };
     case "label":
@@ -227,14 +281,17 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
     case "healthcheck": {
       const type = args[0];
       const t = type?.value.toLowerCase();
-      return {
-        ...base,
-        kind: "healthcheck",
-        type,
-        mode: t === "none" ? "none" : t === "cmd" ? "cmd" : undefined,
-        command: args.slice(1),
-        form,
-      };
+      return instructionWith<HealthcheckInstruction>(
+        base,
+        {
+          kind: "healthcheck",
+          type,
+          mode: t === "none" ? "none" : t === "cmd" ? "cmd" : undefined,
+          command: args.slice(1),
+          form,
+        },
+        references,
+      );
     }
     case "onbuild": {
       let trigger: Instruction | undefined;
@@ -243,8 +300,14 @@ export function buildInstruction(node: RefNode, ctx: BuildContext): Instruction 
         const start = ctx.mapper.range(c.commandStart, c.commandStart).start;
         trigger = buildInstruction(c, { ...ctx, range: { start, end: ctx.range.end } });
       }
-      const all = trigger && trigger.variables.length > 0 ? [...variables, ...trigger.variables] : variables;
-      return { ...base, kind: "onbuild", trigger, variables: all };
+      if (!trigger) return { ...base, kind: "onbuild", trigger };
+      // ONBUILD's references are its own and then its trigger's
+      const t = trigger;
+      if (!hasLazyReferences(t))
+        return { ...base, kind: "onbuild", trigger, variables: joined([variables, t.variables]) };
+      return instructionWith<OnbuildInstruction>(base, { kind: "onbuild", trigger }, () =>
+        joined([variables, t.variables]),
+      );
     }
     default:
       return { ...base, kind: "unknown" };

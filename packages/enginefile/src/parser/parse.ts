@@ -12,7 +12,7 @@ import { LogicalLineReader } from "../lexer/logical-lines.js";
 import { splitLines } from "../lexer/source-lines.js";
 import { buildInstruction } from "./instruction-builder.js";
 import { LogicalMapper, PositionMapper } from "./positions.js";
-import { canContainHeredoc, isKnownKeyword, referenceNode } from "./reference-node.js";
+import { canContainHeredoc, referenceNode } from "./reference-node.js";
 import { groupStages } from "./stages.js";
 
 /** Shared (frozen) list for the many instructions without heredocs. */
@@ -40,15 +40,16 @@ export function parse(text: string): EnginefileDocument {
   let unterminatedAtLongLine: RaisedError | undefined;
   const instructionStarts: number[] = [];
 
+  // records a reference error raised on `line` that needs the lines up to `after` read
+  const raiseAt = (line: number, after: number, d: Diagnostic) => {
+    diagnostics.push(d);
+    raised.push({ line, after, diagnostic: d });
+  };
   for (let ll = reader.nextLine(); ll; ll = reader.nextLine()) {
     const escapeChar = reader.escape === 96 ? "`" : "\\";
     const mapper = new LogicalMapper(ll.segments, ll.sourceStart, positions);
     const node = referenceNode(ll.text, 0, ll.text.length, reader.escape);
     instructionStarts.push(ll.startLine);
-    const raise = (d: Diagnostic, after = ll.endLine) => {
-      diagnostics.push(d);
-      raised.push({ line: ll.startLine, after, diagnostic: d });
-    };
     if (ll.emptyContinuationLines.length > 0) {
       const first = ll.emptyContinuationLines[0] ?? ll.startLine;
       diagnostics.push({
@@ -60,7 +61,7 @@ export function parse(text: string): EnginefileDocument {
       });
     }
     if (node.error) {
-      raise({
+      raiseAt(ll.startLine, ll.endLine, {
         message: node.error.message,
         range: mapper.range(node.error.start, node.error.end),
         code: node.error.code,
@@ -73,7 +74,7 @@ export function parse(text: string): EnginefileDocument {
     if (!node.error && canContainHeredoc(node) && ll.text.includes("<<")) {
       const found = heredocsFromLine(ll.text);
       if (found.error) {
-        raise({
+        raiseAt(ll.startLine, ll.endLine, {
           message: found.error,
           range: mapper.range(0, ll.text.length),
           code: "invalid-heredoc",
@@ -98,7 +99,7 @@ export function parse(text: string): EnginefileDocument {
         if (heredocs === NO_HEREDOCS) heredocs = [];
         heredocs.push(heredoc);
         if (!body.terminated) {
-          raise({
+          raiseAt(ll.startLine, ll.endLine, {
             message: "unterminated heredoc",
             range: heredoc.delimiterRange,
             code: "unterminated-heredoc",
@@ -133,7 +134,7 @@ export function parse(text: string): EnginefileDocument {
     });
     if (ll.startLine !== instruction.range.start.line) instruction.referenceStartLine = ll.startLine + 1;
     instructions.push(instruction);
-    if (!isKnownKeyword(node.command)) {
+    if (!node.known) {
       diagnostics.push({
         message: `unknown instruction: ${node.command}`,
         range: instruction.keywordRange,

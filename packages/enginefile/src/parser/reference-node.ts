@@ -24,6 +24,10 @@ export interface RefError {
  * JSON attribute; ONBUILD carries its nested instruction in `child`.
  */
 export interface RefNode extends SplitCommand {
+  /** `command` lower-cased (the dispatch key). */
+  lower: string;
+  /** True when the reference knows the keyword (it has a line parser). */
+  known: boolean;
   args: RefArg[];
   json: boolean;
   /** For ENV/LABEL: true for the legacy `key value` form. */
@@ -169,30 +173,32 @@ const parseIgnore: LineParser = (_text, _from, to) => ({
 });
 
 /** BuildKit's dispatch table: lower-case keyword → line parser. */
-const DISPATCH: Record<string, LineParser> = {
-  add: parseMaybeJSONToList,
-  arg: parseNameOrNameVal,
-  cmd: parseMaybeJSON,
-  copy: parseMaybeJSONToList,
-  entrypoint: parseMaybeJSON,
-  env: nameVal("ENV"),
-  expose: whitespaceDelimited,
-  from: whitespaceDelimited,
-  healthcheck: parseHealthConfig,
-  label: nameVal("LABEL"),
-  maintainer: parseString,
-  onbuild: parseSubCommand,
-  run: parseMaybeJSON,
-  shell: parseMaybeJSON,
-  stopsignal: parseString,
-  user: parseString,
-  volume: parseMaybeJSONToList,
-  workdir: parseString,
-};
+const DISPATCH = new Map<string, LineParser>(
+  Object.entries({
+    add: parseMaybeJSONToList,
+    arg: parseNameOrNameVal,
+    cmd: parseMaybeJSON,
+    copy: parseMaybeJSONToList,
+    entrypoint: parseMaybeJSON,
+    env: nameVal("ENV"),
+    expose: whitespaceDelimited,
+    from: whitespaceDelimited,
+    healthcheck: parseHealthConfig,
+    label: nameVal("LABEL"),
+    maintainer: parseString,
+    onbuild: parseSubCommand,
+    run: parseMaybeJSON,
+    shell: parseMaybeJSON,
+    stopsignal: parseString,
+    user: parseString,
+    volume: parseMaybeJSONToList,
+    workdir: parseString,
+  }),
+);
 
 /** True when `keyword` (any case) is an instruction the reference knows. */
 export function isKnownKeyword(keyword: string): boolean {
-  return Object.hasOwn(DISPATCH, keyword.toLowerCase());
+  return DISPATCH.has(keyword.toLowerCase());
 }
 
 /**
@@ -202,10 +208,12 @@ export function isKnownKeyword(keyword: string): boolean {
 export function referenceNode(text: string, from: number, to: number, escapeCode: number): RefNode {
   const split = splitCommand(text, from, to, escapeCode);
   const lower = split.command.toLowerCase();
-  const parser = Object.hasOwn(DISPATCH, lower) ? (DISPATCH[lower] ?? parseIgnore) : parseIgnore;
-  const parsed = parser(text, split.restStart, split.restEnd, escapeCode);
+  const parser = DISPATCH.get(lower);
+  const parsed = (parser ?? parseIgnore)(text, split.restStart, split.restEnd, escapeCode);
   return {
     ...split,
+    lower,
+    known: parser !== undefined,
     args: parsed.args,
     json: parsed.json,
     legacy: parsed.legacy ?? false,
@@ -217,7 +225,7 @@ export function referenceNode(text: string, from: number, to: number, escapeCode
 /** BuildKit `canContainHeredoc`: RUN/COPY/ADD (or ONBUILD of one) not in JSON form. */
 export function canContainHeredoc(node: RefNode): boolean {
   let n = node;
-  if (n.command.toLowerCase() === "onbuild" && n.child) n = n.child;
-  const c = n.command.toLowerCase();
+  if (n.lower === "onbuild" && n.child) n = n.child;
+  const c = n.lower;
   return (c === "run" || c === "copy" || c === "add") && !n.json;
 }

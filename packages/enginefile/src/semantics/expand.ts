@@ -1,3 +1,4 @@
+import { GO_SPACE_CLASS } from "../lexer/characters.js";
 import { processShellWord, type VariableLookup } from "./shell-lexer.js";
 
 /** Where variable values come from: a lookup function, a `Map`, or a plain record. */
@@ -25,6 +26,10 @@ export interface ExpansionResult {
   error: string | undefined;
 }
 
+/** Words without `$`, quotes, the escape character (`\` or `` ` ``) and Go spaces. */
+const LITERAL_BACKSLASH = new RegExp(`^[^$'"\\\\${GO_SPACE_CLASS}]*$`);
+const LITERAL_BACKTICK = new RegExp(`^[^$'"\`${GO_SPACE_CLASS}]*$`);
+
 /** Normalises a {@link VariableSource} into a lookup function. */
 export function toLookup(source: VariableSource): VariableLookup {
   if (typeof source === "function") return source;
@@ -46,6 +51,11 @@ export function expandWord(
   variables: VariableSource,
   options: ExpandOptions = {},
 ): ExpansionResult {
+  // a word the lexer only copies: no substitution, quote, escape character or space (most ENV
+  // values, ARG defaults and images); the property test compares it with the lexer
+  if ((options.escapeCharacter === "`" ? LITERAL_BACKTICK : LITERAL_BACKSLASH).test(word)) {
+    return { value: word, words: word === "" ? [] : [word], resolved: [], unresolved: [], error: undefined };
+  }
   const r = processShellWord(word, toLookup(variables), {
     escapeToken: options.escapeCharacter ?? "\\",
     skipUnsetEnv: options.keepUnset ?? false,

@@ -37,8 +37,13 @@ export interface Scope {
   expand(word: string): ExpansionResult;
 }
 
-/** The automatic platform ARGs BuildKit defines in the global scope. */
+/** The automatic ARGs of the default platforms (made on first use; never handed out). */
+let defaultAutomaticArgs: Map<string, string> | undefined;
+
+/** The automatic platform ARGs BuildKit defines in the global scope (a new map on each call). */
 export function automaticArgs(options: ScopeOptions): Map<string, string> {
+  const defaults = options.buildPlatform === undefined && options.targetPlatform === undefined;
+  if (defaults && defaultAutomaticArgs) return new Map(defaultAutomaticArgs);
   const out = new Map<string, string>();
   for (const [prefix, platform] of [
     ["BUILD", options.buildPlatform ?? "linux/amd64"],
@@ -50,7 +55,26 @@ export function automaticArgs(options: ScopeOptions): Map<string, string> {
     out.set(`${prefix}ARCH`, arch);
     out.set(`${prefix}VARIANT`, variant);
   }
+  if (defaults) defaultAutomaticArgs = new Map(out);
   return out;
+}
+
+/** The automatic bindings of the default platforms (made on first use). */
+let defaultAutomaticBindings: Map<string, VariableBinding> | undefined;
+
+/**
+ * The global scope's automatic platform ARGs ({@link automaticArgs}) as bindings. The map of the
+ * default platforms is shared by every document: it is never written (scopes copy a map before
+ * adding to it).
+ */
+function automaticBindings(options: ScopeOptions): Map<string, VariableBinding> {
+  const defaults = options.buildPlatform === undefined && options.targetPlatform === undefined;
+  if (defaults && defaultAutomaticBindings) return defaultAutomaticBindings;
+  const bindings = new Map<string, VariableBinding>();
+  for (const [name, value] of automaticArgs(options))
+    bindings.set(name, { name, value, kind: "automatic-arg", instruction: undefined });
+  if (defaults) defaultAutomaticBindings = bindings;
+  return bindings;
 }
 
 class MapScope implements Scope {
@@ -93,12 +117,8 @@ export function computeScopes(doc: EnginefileDocument, options: ScopeOptions = {
   const esc = doc.escapeCharacter;
   const buildArgs = options.buildArgs ?? {};
   const given = (name: string) => (Object.hasOwn(buildArgs, name) ? buildArgs[name] : undefined);
-  const automatic = automaticArgs(options);
-  const global = new Map<string, VariableBinding>();
-  for (const [name, value] of automatic)
-    global.set(name, { name, value, kind: "automatic-arg", instruction: undefined });
   // Maps are copied on write: a scope handed out keeps seeing the variables of its own moment.
-  let globals = global;
+  let globals = automaticBindings(options);
   const stageEnvs = new Map<string, Map<string, VariableBinding>>();
   let stageKeys: string[] = [];
   let env: Map<string, VariableBinding> | undefined;

@@ -299,6 +299,13 @@ class ShellWord {
     return v;
   }
 
+  /** Reads the substitution at `pos` (a `$`) as the lexer does anywhere; returns the index after it. */
+  substitutionAt(pos: number): number {
+    this.pos = pos;
+    this.processDollar();
+    return this.pos;
+  }
+
   private processDollar(): string {
     const start = this.pos;
     this.next();
@@ -535,20 +542,7 @@ const REFERENCES_ONLY_BACKTICK: ShellLexOptions = { escapeToken: "`", skipUnsetE
  * @param escapeToken the document's escape character (`\` or `` ` ``).
  */
 export function shellVariableReferences(source: string, escapeToken: string): ShellVariableReference[] {
-  const simple = plainNameReferences(source, escapeToken.charCodeAt(0));
-  if (simple !== undefined) return simple;
-  const sw = new ShellWord(
-    source,
-    unset,
-    escapeToken === "`" ? REFERENCES_ONLY_BACKTICK : REFERENCES_ONLY_BACKSLASH,
-  );
-  sw.recordLookups = false;
-  try {
-    sw.processStopOn(EOF, false);
-  } catch {
-    // the references before the error are kept, as processShellWord does
-  }
-  return sw.references;
+  return scanReferences(source, escapeToken);
 }
 
 /** `[A-Za-z_]` */
@@ -556,28 +550,125 @@ function isAsciiNameStart(c: number): boolean {
   return ((c | 32) >= 97 && (c | 32) <= 122) || c === 95;
 }
 
+/** `[0-9]` */
+function isAsciiDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Bail-out of the quick reading: the substitution needs {@link ShellWord}. */
+const NEEDS_LEXER = -1;
+/** The lexer met a syntax error: reading stops. */
+const STOPPED = -2;
+
 /**
- * The references of a word whose only substitutions are `$NAME` with an ASCII name (no quotes, no
- * escape character, no `${`, no special parameter, ASCII text): the common case, read in one pass
- * without the lexer. Undefined for any other word, which then needs {@link ShellWord}; the property
- * test checks that both give the same references.
+ * The end of the name `ShellWord.processName` reads at `k` (`k` itself for none: a lone `$`), or
+ * {@link NEEDS_LEXER} when a non-ASCII character could be part of it (Unicode letters and digits).
  */
-function plainNameReferences(source: string, escapeCode: number): ShellVariableReference[] | undefined {
-  let out: ShellVariableReference[] | undefined;
-  for (let i = 0; i < source.length; i++) {
-    const c = source.charCodeAt(i);
-    if (c >= 0x80 || c === 39 || c === 34 || c === escapeCode) return undefined;
-    if (c !== 36) continue;
-    if (!isAsciiNameStart(source.charCodeAt(i + 1))) return undefined;
-    let end = i + 2;
-    for (
-      let k = source.charCodeAt(end);
-      isAsciiNameStart(k) || (k >= 48 && k <= 57);
-      k = source.charCodeAt(++end)
-    );
-    out ??= [];
-    out.push({ name: source.slice(i + 1, end), start: i, end, braced: false });
-    i = end - 1;
+function quickNameEnd(source: string, k: number): number {
+  const c = source.charCodeAt(k);
+  if (c >= 0x80) return NEEDS_LEXER;
+  let end = k;
+  if (isAsciiDigit(c)) {
+    while (isAsciiDigit(source.charCodeAt(end))) end++;
+  } else if (isSpecialParam(c)) {
+    return k + 1;
+  } else if (isAsciiNameStart(c)) {
+    for (let d = c; isAsciiNameStart(d) || isAsciiDigit(d); d = source.charCodeAt(end)) end++;
+  } else {
+    return k;
   }
-  return out ?? [];
+  return source.charCodeAt(end) >= 0x80 ? NEEDS_LEXER : end;
+}
+
+/**
+ * Reads the `$` at `i` as `ShellWord.processDollar` does when it is `$name`, `$1`, `$@` (pushed to
+ * `out`) or a lone `$`, and returns the index after it; {@link NEEDS_LEXER} for `${…}` and non-ASCII
+ * names, which the lexer reads.
+ */
+function quickDollar(source: string, i: number, out: ShellVariableReference[]): number {
+  if (source.charCodeAt(i + 1) === 123) return NEEDS_LEXER;
+  const end = quickNameEnd(source, i + 1);
+  if (end > i + 1) out.push({ name: source.slice(i + 1, end), start: i, end, braced: false });
+  return end;
+}
+
+/**
+ * The variable references of a word, read the way `ShellWord.processStopOn` reads it without its
+ * output: text, single- and double-quoted strings and escapes in one pass, and each `$` by
+ * {@link quickDollar} or, for `${…}` and non-ASCII names, by the lexer itself at that place (a
+ * substitution reads the same at the top level and inside double quotes). A syntax error ends the
+ * reading with the references met before it, as in the lexer. The property test checks that this
+ * gives exactly the lexer's references.
+ */
+function scanReferences(source: string, escapeToken: string): ShellVariableReference[] {
+  const escapeCode = escapeToken.charCodeAt(0);
+  const out: ShellVariableReference[] = [];
+  const n = source.length;
+  let lexer: ShellWord | undefined;
+  const dollar = (i: number): number => {
+    const quick = quickDollar(source, i, out);
+    if (quick !== NEEDS_LEXER) return quick;
+    lexer ??= new ShellWord(
+      source,
+      unset,
+      escapeToken === "`" ? REFERENCES_ONLY_BACKTICK : REFERENCES_ONLY_BACKSLASH,
+    );
+    lexer.recordLookups = false;
+    const found = lexer.references;
+    const before = found.length;
+    let end = STOPPED;
+    try {
+      end = lexer.substitutionAt(i);
+    } catch {
+      // a syntax error: the lexer stops here, keeping the references met so far
+    }
+    for (let k = before; k < found.length; k++) out.push(found[k] as ShellVariableReference);
+    return end;
+  };
+  let i = source.indexOf("$");
+  if (i < 0) return out;
+  // quotes and escapes before the first `$` decide how it is read: start from the beginning then
+  if (hasQuoteOrEscape(source, i, escapeCode)) i = 0;
+  while (i < n) {
+    const c = source.charCodeAt(i);
+    if (c === 36) {
+      i = dollar(i);
+      if (i === STOPPED) return out;
+    } else if (c === escapeCode) {
+      // the escaped code point is kept as it is
+      const next = source.charCodeAt(i + 1);
+      i += next >= 0xd800 && next <= 0xdbff ? 3 : 2;
+    } else if (c === 39) {
+      const close = source.indexOf("'", i + 1);
+      if (close < 0) return out;
+      i = close + 1;
+    } else if (c === 34) {
+      i++;
+      for (;;) {
+        if (i >= n) return out;
+        const d = source.charCodeAt(i);
+        if (d === 34) {
+          i++;
+          break;
+        }
+        if (d === 36) {
+          i = dollar(i);
+          if (i === STOPPED) return out;
+        } else if (d === escapeCode) {
+          const q = source.charCodeAt(i + 1);
+          i += q === 34 || q === 36 || q === escapeCode ? 2 : 1;
+        } else i++;
+      }
+    } else i++;
+  }
+  return out;
+}
+
+/** True when `source[0, end)` holds a quote or the escape character. */
+function hasQuoteOrEscape(source: string, end: number, escapeCode: number): boolean {
+  for (let i = 0; i < end; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 39 || c === 34 || c === escapeCode) return true;
+  }
+  return false;
 }

@@ -9,6 +9,11 @@ export class TextLines {
   readonly starts: number[] = [0];
 
   constructor(readonly text: string) {
+    if (!text.includes("\r")) {
+      // the common case, by native searches (compiled code from the first call, unlike a loop)
+      for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) this.starts.push(i + 1);
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) this.starts.push(i + 1);
