@@ -23,7 +23,6 @@ const EXPANDED = new Set([
 ]);
 
 function checkedReferences(ins: Instruction): readonly VariableReference[] {
-  if (ins.variables.length === 0) return NO_REFERENCES;
   if (EXPANDED.has(ins.kind)) return ins.variables;
   if (ins.kind === "run") {
     if (ins.flags.length === 0) return NO_REFERENCES;
