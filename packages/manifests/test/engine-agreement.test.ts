@@ -100,6 +100,24 @@ describe("the engine refuses: errors at the field, with the engine's reason", ()
       `${C}HostConfig: {Isolation: hyperv}`,
       [["manifest/invalid-value", "error", "hyperv"]],
     ],
+    [
+      "an IPC sysctl in the host's IPC namespace (at start)",
+      `${C}HostConfig: {IpcMode: host, Sysctls: {kernel.shmmax: "100000", fs.mqueue.msg_max: "20", net.core.somaxconn: "512"}}`,
+      [
+        ["manifest/invalid-value", "error", '"100000"'],
+        ["manifest/invalid-value", "error", '"20"'],
+      ],
+    ],
+    [
+      "kernel.domainname in the host's UTS namespace (at start)",
+      `${C}HostConfig: {UTSMode: host, Sysctls: {kernel.domainname: x, kernel.shmmax: "100000"}}`,
+      [["manifest/invalid-value", "error", "x"]],
+    ],
+    [
+      "a net sysctl in the host's network namespace (at start)",
+      `${C}HostConfig: {NetworkMode: host, Sysctls: {net.core.somaxconn: "512", kernel.domainname: x}}`,
+      [["manifest/invalid-value", "error", '"512"']],
+    ],
   ])("%s", (_label, text, expected) => {
     expect(check(text)).toEqual(expected);
   });

@@ -270,6 +270,20 @@ const CONTAINER_FAMILIES: Family[] = [
       ],
     ],
     [
+      "host IPC+ipc sysctl",
+      [
+        [HC("IpcMode"), "host"],
+        [HC("Sysctls"), { "kernel.shmmax": "68719476736" }],
+      ],
+    ],
+    [
+      "host UTS+domainname",
+      [
+        [HC("UTSMode"), "host"],
+        [HC("Sysctls"), { "kernel.domainname": "x" }],
+      ],
+    ],
+    [
       "container:+ExtraHosts",
       [
         [HC("NetworkMode"), "container:other"],

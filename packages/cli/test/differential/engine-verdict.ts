@@ -10,8 +10,9 @@ import type { GeneratedBody } from "./bodies.js";
 
 /**
  * What the engine did with a body: `refused` with its message (at create, at start, or — services — when
- * the swarm cannot allocate the published ports so no task can start, or — bodies asking for one replica —
- * when the first task fails or is rejected), or accepted with the create
+ * the swarm cannot allocate the published ports so no task can start, or — bodies that run one task: one
+ * replica, or a global service on the test's one-node swarm — when the first task fails or is rejected),
+ * or accepted with the create
  * response's `Warnings` (settings the engine discarded because the host lacks a feature).
  */
 export type EngineVerdict =
@@ -128,9 +129,11 @@ export async function serviceVerdict(host: string, generated: GeneratedBody): Pr
         message: "the swarm did not allocate the published ports: no task of the service can start",
       };
     }
-    const replicas = (JSON.parse(generated.bodyText) as { Mode?: { Replicated?: { Replicas?: number } } })
-      .Mode?.Replicated?.Replicas;
-    if (replicas === 1) {
+    // one task: one replica, or a global service on the test's one-node swarm
+    const mode = (
+      JSON.parse(generated.bodyText) as { Mode?: { Replicated?: { Replicas?: number }; Global?: unknown } }
+    ).Mode;
+    if (mode?.Replicated?.Replicas === 1 || (mode?.Global !== undefined && mode.Replicated === undefined)) {
       const failure = await firstTaskFailure(host, id);
       if (failure) return { refused: true, stage: "task", message: failure };
     }

@@ -10,7 +10,7 @@ import {
   signal,
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
-import { HostConfig } from "./host-config.js";
+import { HostConfig, sysctlNamespace } from "./host-config.js";
 import { ENGINE_LIMITS, integer } from "./limits.js";
 import { requestObject } from "./request-object.js";
 
@@ -200,6 +200,8 @@ interface NetworkedBody {
         PortBindings?: Record<string, unknown> | null | undefined;
         PublishAllPorts?: boolean | undefined;
         Sysctls?: Record<string, string> | null | undefined;
+        IpcMode?: string | undefined;
+        UTSMode?: string | undefined;
       }
     | undefined;
 }
@@ -207,8 +209,8 @@ interface NetworkedBody {
 /**
  * The network-mode conflicts the engine 20.10 refuses at create (`runconfig` `validateNetMode`, messages
  * "conflicting options: … and the network mode"): with `container:<name>`, no Hostname, Dns, ExtraHosts,
- * Links, PortBindings/PublishAllPorts or ExposedPorts; with `host` or `container:`, no MacAddress; and,
- * when the container starts, no `net.*` Sysctls with `host`. Each issue is on the conflicting field.
+ * Links, PortBindings/PublishAllPorts or ExposedPorts; with `host` or `container:`, no MacAddress. Each
+ * issue is on the conflicting field. Sysctls and the namespaces: {@link checkSysctlNamespaces}.
  */
 export function checkNetworkModeConflicts(body: NetworkedBody, ctx: z.RefinementCtx): void {
   const mode = body.HostConfig?.NetworkMode ?? "";
@@ -233,16 +235,34 @@ export function checkNetworkModeConflicts(body: NetworkedBody, ctx: z.Refinement
     if (Object.keys(body.ExposedPorts ?? {}).length > 0) conflict(["ExposedPorts"], "port exposing");
   }
   if (body.MacAddress) conflict(["MacAddress"], "mac-address");
-  if (host) {
-    for (const name of Object.keys(hc.Sysctls ?? {})) {
-      if (name.startsWith("net.")) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["HostConfig", "Sysctls", name],
-          message: `Sysctls ${JSON.stringify(name)} cannot be set with NetworkMode "host": the container fails to start (sysctl not allowed in host network namespace)`,
-        });
-      }
-    }
+}
+
+/**
+ * Sysctls of a namespace the container shares with the host, which runc refuses when the container
+ * starts (`validateSysctl`; each checked on the engine 20.10 by the differential test): `net.*` with
+ * NetworkMode `host`, `kernel.msg*`/`kernel.sem`/`kernel.shm*`/`fs.mqueue.*` with IpcMode `host`,
+ * `kernel.domainname` with UTSMode `host`. Each issue is on the sysctl, with runc's reason.
+ */
+export function checkSysctlNamespaces(body: NetworkedBody, ctx: z.RefinementCtx): void {
+  const hc = body.HostConfig ?? {};
+  const shared = {
+    net:
+      hc.NetworkMode === "host" ? ["NetworkMode", "sysctl not allowed in host network namespace"] : undefined,
+    ipc: hc.IpcMode === "host" ? ["IpcMode", "is not allowed in the hosts ipc namespace"] : undefined,
+    uts: hc.UTSMode === "host" ? ["UTSMode", "is not in a separate kernel namespace"] : undefined,
+  } as const;
+  if (!shared.net && !shared.ipc && !shared.uts) return;
+  for (const name of Object.keys(hc.Sysctls ?? {})) {
+    const namespace = sysctlNamespace(name);
+    const host = namespace && shared[namespace];
+    if (!host) continue;
+    const [mode, reason] = host;
+    const why = namespace === "net" ? reason : `sysctl ${JSON.stringify(name)} ${reason}`;
+    ctx.addIssue({
+      code: "custom",
+      path: ["HostConfig", "Sysctls", name],
+      message: `Sysctls ${JSON.stringify(name)} cannot be set with ${mode} "host": the container fails to start (${why})`,
+    });
   }
 }
 
@@ -287,7 +307,10 @@ export const ContainerCreateBody = requestObject({
     description: "Per-network endpoint settings for the container's networks.",
     source,
   }).optional(),
-}).superRefine(checkNetworkModeConflicts);
+}).superRefine((body, ctx) => {
+  checkNetworkModeConflicts(body, ctx);
+  checkSysctlNamespaces(body, ctx);
+});
 export type ContainerCreateBody = z.infer<typeof ContainerCreateBody>;
 
 /** `POST /containers/create` query parameters (engine §4.1). */

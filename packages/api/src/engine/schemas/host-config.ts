@@ -288,6 +288,17 @@ const NAMESPACED_SYSCTLS = new Set([
   "kernel.domainname",
 ]);
 
+/**
+ * The kernel namespace a sysctl belongs to, as runc's `validateSysctl` sorts them: `ipc` (`kernel.msg*`,
+ * `kernel.sem`, `kernel.shm*`, `fs.mqueue.*`), `net` (`net.*`) or `uts` (`kernel.domainname`); undefined
+ * for any other (runc refuses those whatever the container's namespaces).
+ */
+export function sysctlNamespace(name: string): "ipc" | "net" | "uts" | undefined {
+  if (name === "kernel.domainname") return "uts";
+  if (name.startsWith("net.")) return "net";
+  return NAMESPACED_SYSCTLS.has(name) || name.startsWith("fs.mqueue.") ? "ipc" : undefined;
+}
+
 /** A sysctl name in a separate kernel namespace: one of {@link NAMESPACED_SYSCTLS}, `fs.mqueue.*` or `net.*`. */
 export const namespacedSysctl = z
   .string()
