@@ -18,10 +18,12 @@ interface CommandIndex {
   commands: Map<RunInstruction, RunCommands>;
   shells: Map<RunInstruction, readonly string[]>;
   /**
-   * For each exact name or name test a rule asked about: which RUNs (by position in `runs`) have a
-   * matching word (1) or not (0).
+   * For each name test and for `|`: which RUNs (by position in `runs`) have a matching word (1) or not
+   * (0). Exact names are answered from {@link CommandIndex.words} directly.
    */
-  withWord: Map<string | NameTest, Uint8Array>;
+  withWord: Map<"|" | NameTest, Uint8Array>;
+  /** All zeros: the answer for a name no RUN has (made on first need). */
+  none?: Uint8Array;
   /**
    * The words of the RUNs' source that start with a name or prefix asked about so far ({@link known}),
    * each with the RUNs that have it; read with the expression of {@link known} at `wordsVersion`.
@@ -224,13 +226,15 @@ function runsWithPipe(text: string, runs: readonly RunInstruction[], hits: Uint8
 
 /** Which RUNs have a word among `names` (exact names each, or the test), found once per document and name. */
 function runsWithWord(file: AnalyzedEnginefile, index: CommandIndex, name: string | NameTest): Uint8Array {
+  if (typeof name === "string" && name !== "|") {
+    // the scan's own entry: no copy, and one shared "none" for the names no RUN has
+    if (!known.names.has(name)) learn([name]);
+    return wordsOf(file, index).get(name) ?? (index.none ??= new Uint8Array(index.runs.length));
+  }
   let hits = index.withWord.get(name);
   if (hits) return hits;
   if (name === "|") runsWithPipe(file.text, index.runs, (hits = new Uint8Array(index.runs.length)));
-  else if (typeof name === "string") {
-    learn([name]);
-    hits = wordsOf(file, index).get(name) ?? new Uint8Array(index.runs.length);
-  } else {
+  else {
     learn(name.prefixes);
     hits = new Uint8Array(index.runs.length);
     for (const [word, runs] of wordsOf(file, index))
