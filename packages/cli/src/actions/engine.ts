@@ -9,11 +9,11 @@ import {
   EngineError,
   EngineTimeoutError,
   EngineVersionError,
-  parseDurationMs,
 } from "@enginekit/api";
 import { escapeForTerminal } from "@enginekit/lint/files";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { durationFlag } from "./duration-flag.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
 
@@ -35,20 +35,9 @@ export interface EngineTimeoutFlags {
  */
 export function engineTimeoutOptions(flags: EngineTimeoutFlags): Partial<EngineClientOptions> {
   const out: Partial<EngineClientOptions> = {};
-  const read = (flag: string, text: string | undefined): number | undefined => {
-    if (text === undefined) return undefined;
-    const ms = parseDurationMs(text);
-    if (ms === undefined) {
-      throw new CliError(
-        `${flag} ${JSON.stringify(text)}: expected a duration like 10s, 2m or 500ms`,
-        ExitCode.usage,
-      );
-    }
-    return ms;
-  };
-  const connect = read("--connect-timeout", flags.connectTimeout);
-  const answer = read("--timeout", flags.timeout);
-  const idle = read("--idle-timeout", flags.idleTimeout);
+  const connect = durationFlag("--connect-timeout", flags.connectTimeout);
+  const answer = durationFlag("--timeout", flags.timeout);
+  const idle = durationFlag("--idle-timeout", flags.idleTimeout);
   if (connect !== undefined) out.connectTimeoutMs = connect;
   if (answer !== undefined) out.timeoutMs = answer;
   if (idle !== undefined) out.idleTimeoutMs = idle;

@@ -1,6 +1,5 @@
 /** The implementation of `enginekit secrets`, loaded only when the command runs (start-up time). */
 import {
-  parseDurationMs,
   SecretsApiError,
   SecretsClient,
   SecretsConnectionError,
@@ -16,6 +15,7 @@ import {
 } from "@enginekit/secrets-dev-server";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { durationFlag } from "./duration-flag.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
 
@@ -31,13 +31,14 @@ export async function listSecrets(
   options: { namespace?: string | undefined; timeout?: string | undefined },
 ): Promise<string[]> {
   let client: SecretsClient;
+  const timeoutMs = durationFlag("--timeout", options.timeout);
   const env = await projectClientEnvironment(io);
   keepHttpParserOnBaselineTier();
   try {
     client = new SecretsClient({
       env,
       namespace: options.namespace,
-      ...(options.timeout !== undefined ? { timeoutMs: timeoutFlag(options.timeout) } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       // A person is waiting: the client's interactive time limits (research secrets-anchors §6).
       interactive: true,
     });
@@ -52,18 +53,6 @@ export async function listSecrets(
   } finally {
     await client.close();
   }
-}
-
-/** `--timeout`'s value in milliseconds. @throws CliError (exit 2) naming the flag when it is not a duration. */
-function timeoutFlag(text: string): number {
-  const ms = parseDurationMs(text);
-  if (ms === undefined) {
-    throw new CliError(
-      `--timeout ${JSON.stringify(text)}: expected a duration like 10s, 2m or 500ms`,
-      ExitCode.usage,
-    );
-  }
-  return ms;
 }
 
 /** Maps secrets-client errors to one-line {@link CliError}s (their messages are already redacted). */
