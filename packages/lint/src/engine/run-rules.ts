@@ -6,7 +6,7 @@ import { RULES } from "../rules/registry.js";
 import { applySuppressions } from "../suppressions/apply.js";
 import type { SuppressionDirective } from "../suppressions/directive.js";
 import type { AnalyzedManifest } from "./analyzed-manifest.js";
-import { type LintSettings, severityOf } from "./settings.js";
+import { type LintSettings, ruleSeverity, severityOf } from "./settings.js";
 
 /**
  * Orders findings by start, then end offset, then rule id (code-unit order: the same on every machine,
@@ -39,8 +39,7 @@ export function runRules(
 ): Finding[] {
   const out: Finding[] = [];
   for (const rule of RULES_OF[target]) {
-    // severityOf(settings, id) for a rule's own id: its setting, else its default
-    const severity = settings.rules[rule.meta.id] || rule.meta.severity;
+    const severity = ruleSeverity(settings, rule);
     if (severity === "off") continue;
     try {
       // the rule's target matches the input's kind (checked above)

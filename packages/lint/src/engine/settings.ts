@@ -1,4 +1,5 @@
 import type { EnginefileLintOptions } from "../enginefile/analysis.js";
+import type { Rule } from "../model/rule.js";
 import type { RuleSeverity } from "../model/severity.js";
 import { ruleById } from "../rules/registry.js";
 
@@ -33,6 +34,11 @@ export function severityOf(settings: LintSettings, ruleId: string): RuleSeverity
   const own = settings.rules[ruleId];
   if (own) return own;
   const rule = ruleById(ruleId);
-  if (rule && rule.meta.id !== ruleId) return severityOf(settings, rule.meta.id);
-  return rule?.meta.severity ?? "off";
+  if (!rule) return "off";
+  return rule.meta.id !== ruleId ? ruleSeverity(settings, rule) : rule.meta.severity;
+}
+
+/** The effective severity of `rule` under `settings`: its own setting, else its default (no lookup by id). */
+export function ruleSeverity(settings: LintSettings, rule: Rule): RuleSeverity {
+  return settings.rules[rule.meta.id] || rule.meta.severity;
 }
