@@ -37,8 +37,8 @@ const FLAG_WORD = /[^\t\n\v\f\r \x85\xa0]+/y;
 const QUOTE_OR_ESCAPE = /["'\\`]/;
 
 /**
- * The flags of `source` when no flag word has a quote or an escape character (`\\` or `` ` ``, whichever
- * the file uses): blank-separated words, each flag its own text, up to the first word not starting with
+ * The flags of `source` when no flag word has a quote, `\\` or `` ` `` (both are ruled out, whichever
+ * escape character the file uses): blank-separated words, each flag its own text, up to the first word not starting with
  * `--` (a word `--` ends the flags and is dropped) — what the grammar reads from such text. Undefined
  * when a flag word has one of them; the property test checks both agree.
  */

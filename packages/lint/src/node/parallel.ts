@@ -28,8 +28,9 @@ function workerExecArgv(): string[] {
  * How many worker threads to use for `files` files on a machine with `cores` cores: 0 when running from
  * TypeScript sources (tests) and on two cores or fewer, else at most one per core beyond the first and
  * one per {@link MIN_FILES_PER_WORKER} files. On two cores a worker thread did not pay at 486 or 973 real
- * files (docs/lint.md "Performance"): it loads the linter, builds the grammars and warms up its own JIT
- * again, which cost about as much CPU as it takes off the main thread, and the second core is rarely idle.
+ * files (docs/lint.md "Performance"): it loads the linter and warms up its own JIT again, which cost
+ * about as much CPU as it takes off the main thread, and Node's compiler and GC threads already keep the
+ * second core busy.
  */
 export function workerCount(
   files: number,

@@ -224,7 +224,10 @@ function runsWithPipe(text: string, runs: readonly RunInstruction[], hits: Uint8
   }
 }
 
-/** Which RUNs have a word among `names` (exact names each, or the test), found once per document and name. */
+/**
+ * Which RUNs have `name` as a word: an exact name is read from the document's word scan, a test or `|` is
+ * worked out once per document and kept.
+ */
 function runsWithWord(file: AnalyzedEnginefile, index: CommandIndex, name: string | NameTest): Uint8Array {
   if (typeof name === "string" && name !== "|") {
     // the scan's own entry: no copy, and one shared "none" for the names no RUN has
@@ -247,8 +250,8 @@ function runsWithWord(file: AnalyzedEnginefile, index: CommandIndex, name: strin
 
 /**
  * True when RUN number `at` of the index has one of `names` as a word (a command is called by its name,
- * so a RUN without the word cannot call it; quoting tricks such as `ap"t"-get` are not followed). Each
- * name or test is looked up once per document ({@link runsWithWord}).
+ * so a RUN without the word cannot call it; quoting tricks such as `ap"t"-get` are not followed), by
+ * {@link runsWithWord}.
  */
 function mentions(file: AnalyzedEnginefile, index: CommandIndex, at: number, names: CommandNames): boolean {
   if ("test" in names) return runsWithWord(file, index, names as NameTest)[at] === 1;
