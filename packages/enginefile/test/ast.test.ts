@@ -213,6 +213,11 @@ describe("AST details", () => {
       ...["argumentsRange", "variables", "form", "mounts", "network", "security"],
     ]);
     expect(Object.keys(run.args[0] ?? {})).toEqual(["value", "range", "variables"]);
+    // the same keys as an instruction built eagerly (no `$`): a field added to the base is not left out
+    const plain = parse("FROM x\nRUN --mount=type=cache,target=/c echo a\n").instructions[1] as Instruction;
+    expect(Object.keys(run)).toEqual(Object.keys(plain));
+    for (const [key, value] of Object.entries(plain))
+      expect((run as unknown as Record<string, unknown>)[key] === undefined, key).toBe(value === undefined);
     expect({ ...run.args[0] }.variables).toEqual(run.args[0]?.variables);
     expect(JSON.parse(JSON.stringify(doc))).toEqual(structuredClone(doc));
     expect(structuredClone(doc).instructions[5]?.variables.map((v) => v.name)).toEqual(["G"]);
