@@ -46,12 +46,16 @@ describe("analyzeEnginefile", () => {
     expect(other.scopes).not.toBe(a.scopes);
   });
 
-  it("keeps every product in a spread copy (the getters are own properties)", () => {
-    const file = analyzeEnginefile(TEXT);
-    const copy = { ...file, options: { fileName: "x" } };
-    expect(copy.scopes).toBe(file.scopes);
-    expect(copy.graph.stages).toHaveLength(2);
-    expect(copy.stageOf(file.doc.instructions[3]!)?.name).toBe("build");
+  it("keeps the rules' caches out of the document's keys (spreads and deep equality of the AST are unchanged)", () => {
+    const doc = parse(TEXT);
+    const file = analyzeEnginefile(doc);
+    lintAnalyzedEnginefile(file, DEFAULT_SETTINGS);
+    expect(runCommands(file)).toHaveLength(2);
+    expect(Object.getOwnPropertySymbols(doc)).toHaveLength(1);
+    expect(doc).toEqual(parse(TEXT));
+    expect({ ...doc }).toEqual({ ...parse(TEXT) });
+    expect(file.stageOf(doc.instructions[3]!)?.name).toBe("build");
+    expect(file.source(doc.instructions[3]!.keywordRange)).toBe("RUN");
   });
 
   it("indexes instructions with ONBUILD triggers after their ONBUILD", () => {

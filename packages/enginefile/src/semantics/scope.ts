@@ -78,7 +78,6 @@ function automaticBindings(options: ScopeOptions): Map<string, VariableBinding> 
 }
 
 class MapScope implements Scope {
-  private lookupFunction: VariableLookup | undefined;
   constructor(
     readonly env: Map<string, VariableBinding>,
     readonly args: Map<string, VariableBinding>,
@@ -92,9 +91,13 @@ class MapScope implements Scope {
     for (const b of this.args.values()) if (!this.env.has(b.name)) out.push(b);
     return out;
   }
+  /**
+   * A new function on each read, not one kept on the scope: on Node 24 a closure stored on an
+   * instance kept its scope's document alive through V8's young-generation collections (measured in
+   * `@enginekit/lint`'s document-cache.ts).
+   */
   get lookup(): VariableLookup {
-    this.lookupFunction ??= (name) => this.get(name)?.value;
-    return this.lookupFunction;
+    return (name) => this.get(name)?.value;
   }
   expand(word: string): ExpansionResult {
     return expandWord(word, this.lookup, { escapeCharacter: this.escapeCharacter });

@@ -10,6 +10,7 @@
 import type { Instruction } from "@enginekit/enginefile";
 import type { Range } from "../model/finding.js";
 import type { AnalyzedEnginefile } from "./analysis.js";
+import { DocumentCache } from "./document-cache.js";
 
 /** One word the engine expands: its text as the lexer sees it and where it is written. */
 export interface ExpandedWord {
@@ -88,7 +89,7 @@ export interface ExpansionError extends ExpandedWord {
 /** What a word the lexer can fail on has: `$`, a quote, `\\` or `` ` ``. */
 const MAY_FAIL = /[$"'\\`]/;
 
-const errorsByFile = new WeakMap<AnalyzedEnginefile["doc"], ExpansionError[]>();
+const errorsByFile = new DocumentCache<ExpansionError[]>("expansionErrors");
 
 /**
  * The expanded words the engine's lexer rejects (computed once per document and shared by the rules

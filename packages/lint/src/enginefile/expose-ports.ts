@@ -6,6 +6,7 @@
  */
 import type { Argument, ExposeInstruction } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "./analysis.js";
+import { DocumentCache } from "./document-cache.js";
 import { instructionsOfKind } from "./instructions.js";
 
 /** One resolved port argument of EXPOSE. */
@@ -24,7 +25,7 @@ export interface ExposedPort {
   protocol: string | undefined;
 }
 
-const cache = new WeakMap<AnalyzedEnginefile["doc"], ExposedPort[]>();
+const cache = new DocumentCache<ExposedPort[]>("exposedPorts");
 
 /** Every EXPOSE port of the file whose value resolves (shared, read-only; ONBUILD triggers included). */
 export function exposedPorts(file: AnalyzedEnginefile): readonly ExposedPort[] {

@@ -1,5 +1,6 @@
-import type { EnginefileDocument, Instruction, InstructionKind } from "@enginekit/enginefile";
+import type { Instruction, InstructionKind } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "./analysis.js";
+import { DocumentCache } from "./document-cache.js";
 
 /** The instructions of one parsed document, in the two shapes rules read (computed once per document). */
 interface InstructionIndex {
@@ -7,7 +8,7 @@ interface InstructionIndex {
   byKind: Map<InstructionKind, Instruction[]>;
 }
 
-const indexes = new WeakMap<EnginefileDocument, InstructionIndex>();
+const indexes = new DocumentCache<InstructionIndex>("instructionIndex");
 
 function indexOf(file: AnalyzedEnginefile): InstructionIndex {
   let index = indexes.get(file.doc);
@@ -56,7 +57,7 @@ export function inCasingOf(model: string, keyword: string): string {
     : keyword.toUpperCase();
 }
 
-const majorities = new WeakMap<EnginefileDocument, "upper" | "lower">();
+const majorities = new DocumentCache<"upper" | "lower">("keywordCasing");
 
 /**
  * The casing most instruction keywords of the file use (`upper` on a tie; ONBUILD triggers counted,

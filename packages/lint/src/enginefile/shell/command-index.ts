@@ -6,8 +6,9 @@
  * has no commands: its code is not shell code.
  */
 
-import type { EnginefileDocument, Instruction, RunInstruction } from "@enginekit/enginefile";
+import type { Instruction, RunInstruction } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "../analysis.js";
+import { DocumentCache } from "../document-cache.js";
 import { instructionsOfKind } from "../instructions.js";
 import { instructionScript, ScriptSource } from "./script-source.js";
 import type { RunCommands, ShellCommand } from "./shell-command.js";
@@ -32,7 +33,7 @@ interface CommandIndex {
   wordsVersion: number;
 }
 
-const indexes = new WeakMap<EnginefileDocument, CommandIndex>();
+const indexes = new DocumentCache<CommandIndex>("commandIndex");
 const NO_RUNS: readonly RunCommands[] = Object.freeze([]);
 
 function indexOf(file: AnalyzedEnginefile): CommandIndex {

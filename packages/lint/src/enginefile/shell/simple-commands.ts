@@ -161,12 +161,10 @@ class Walker {
 
 /**
  * The walk of one script source at one nesting depth. Lists, statements, pipelines and commands are
- * walked directly; other nodes through unbash's `forEachChild` with one callback per visit and `piped`
- * state (not one closure per node).
+ * walked directly; other nodes (compound commands, words holding scripts) through unbash's
+ * `forEachChild`.
  */
 class Visit {
-  private each: ((child: SyntaxNode) => void) | undefined;
-  private eachPiped: ((child: SyntaxNode) => void) | undefined;
   constructor(
     readonly walker: Walker,
     readonly source: ScriptSource,
@@ -174,10 +172,9 @@ class Visit {
   ) {}
 
   private children(node: SyntaxNode, piped: boolean): void {
-    const callback = piped
-      ? (this.eachPiped ??= (child) => this.node(child, true))
-      : (this.each ??= (child) => this.node(child, false));
-    forEachChild(node, callback);
+    // a callback per call, never kept in a field: on Node 24 a closure stored on an instance kept
+    // every walk's nodes alive through V8's young-generation collections (see document-cache.ts)
+    forEachChild(node, piped ? (child) => this.node(child, true) : (child) => this.node(child, false));
   }
 
   node(node: SyntaxNode, piped: boolean): void {
