@@ -1,3 +1,4 @@
+import { PerformanceObserver } from "node:perf_hooks";
 import { Bench } from "tinybench";
 
 /** One contender in a comparison: `fn` is timed repeatedly; `setup`/`teardown` run once around it. */
@@ -89,4 +90,29 @@ export function formatRate(value: number): string {
 /** Prints whether a measured ratio meets its target, as one `target:` line (does not throw). */
 export function reportTarget(label: string, ok: boolean, detail: string): void {
   console.log(`target: ${ok ? "MET " : "MISSED"}  ${label} (${detail})`);
+}
+
+/** Time spent in garbage collection while `fn` ran `calls` times: both in milliseconds. */
+export interface GcShare {
+  gcMs: number;
+  totalMs: number;
+}
+
+/**
+ * Calls `fn` `calls` times in a row and sums the durations of the garbage collections Node reports
+ * meanwhile (`PerformanceObserver` "gc" entries: young and full collections, main-thread pauses).
+ */
+export async function gcShare(fn: () => unknown, calls: number): Promise<GcShare> {
+  let gcMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  const start = performance.now();
+  for (let i = 0; i < calls; i++) fn();
+  const totalMs = performance.now() - start;
+  // the entries are delivered on a later turn of the event loop
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  observer.disconnect();
+  return { gcMs, totalMs };
 }

@@ -13,7 +13,7 @@ import {
 } from "@enginekit/lint";
 import { validate } from "dockerfile-utils";
 import type { Benchmark } from "../benchmark.js";
-import { compare, reportTarget } from "../harness.js";
+import { compare, type GcShare, gcShare, reportTarget } from "../harness.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** `<repo root>/../shared/corpus/enginefiles/files` (CI checks `shared/` out beside the repo). */
@@ -115,6 +115,13 @@ export const benchmark: Benchmark = {
       { units: [{ name: "files", perCall: texts.length }] },
     );
     const inRatio = (inProcess[1]?.meanMs ?? 0) / (inProcess[0]?.meanMs ?? 1);
+    const share = ({ gcMs, totalMs }: GcShare) =>
+      `${((100 * gcMs) / totalMs).toFixed(1)} % (${gcMs.toFixed(0)} of ${totalMs.toFixed(0)} ms)`;
+    const ourGc = await gcShare(() => texts.map((t) => lintEnginefile(t, DEFAULT_SETTINGS)), 20);
+    const peerGc = await gcShare(() => texts.map((t) => validate(t)), 5);
+    console.log(
+      `measured: garbage collection in-process, ours over 20 passes ${share(ourGc)}, dockerfile-utils over 5 ${share(peerGc)}`,
+    );
     const shellcheck = findShellcheck();
     if (shellcheck) {
       await compare(
