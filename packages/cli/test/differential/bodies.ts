@@ -456,6 +456,13 @@ function uniqueName(body: Record<string, unknown>, kind: Kind, suffix: string): 
   if (valid) body.Name = `${name}-${suffix}`;
 }
 
+/** Whether one path is the other or lies under it (setting one changes what the other set). */
+function overlaps(a: Path, b: Path): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function setAt(body: Record<string, unknown>, path: Path, value: unknown): void {
   let current = body;
   for (const key of path.slice(0, -1)) {
@@ -498,7 +505,7 @@ function baseBody(kind: Kind, id: number): Record<string, unknown> {
 
 /**
  * `count` bodies from `seed`: about four containers for each service; each a base body with one to three
- * mutations from distinct families. Deterministic for a seed.
+ * mutations from distinct families, none setting a path another one set. Deterministic for a seed.
  */
 export function generateBodies(
   seed: number,
@@ -514,14 +521,21 @@ export function generateBodies(
     const body = baseBody(kind, id);
     const labels: string[] = [];
     const used = new Set<Family>();
+    const setPaths: Path[] = [];
     const n = 1 + Math.floor(random() * 3);
     for (let i = 0; i < n; i++) {
       const family = pick(families);
       if (used.has(family)) continue;
       used.add(family);
       const [label, sets] = pick(family);
+      // a mutation never undoes an earlier one: `Mode` Replicas 0 after a "task:" mutation's Replicas 1
+      // would hide the task failure that mutation is there to show
+      if (sets.some(([path]) => setPaths.some((done) => overlaps(path, done)))) continue;
       labels.push(label);
-      for (const [path, value] of sets) setAt(body, path, value);
+      for (const [path, value] of sets) {
+        setAt(body, path, value);
+        setPaths.push(path);
+      }
     }
     uniqueName(body, kind, `${seed % 100000}x${id}`);
     const text = toJsonText(body);
