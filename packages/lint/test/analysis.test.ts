@@ -58,6 +58,15 @@ describe("analyzeEnginefile", () => {
     expect(file.source(doc.instructions[3]!.keywordRange)).toBe("RUN");
   });
 
+  it("lints a frozen document like any other (its caches are kept beside it)", () => {
+    const frozen = Object.freeze(parse(TEXT));
+    const expected = lintAnalyzedEnginefile(analyzeEnginefile(parse(TEXT)), DEFAULT_SETTINGS);
+    expect(lintAnalyzedEnginefile(analyzeEnginefile(frozen), DEFAULT_SETTINGS)).toEqual(expected);
+    const file = analyzeEnginefile(frozen);
+    expect(file.scopes).toBe(analyzeEnginefile(frozen).scopes);
+    expect(runCommands(file)).toHaveLength(2);
+  });
+
   it("indexes instructions with ONBUILD triggers after their ONBUILD", () => {
     const file = analyzeEnginefile(TEXT);
     expect(allInstructions(file).map((i) => i.kind)).toEqual([

@@ -31,6 +31,12 @@ interface CacheSlots {
 
 const CACHES = Symbol("enginekit.lint.documentCaches");
 
+/**
+ * The caches of documents that cannot take a property (frozen or sealed by the caller): kept here
+ * instead, with the young-generation cost described above, so such documents lint all the same.
+ */
+const UNEXTENSIBLE = new WeakMap<EnginefileDocument, CacheSlots>();
+
 type CachedDocument = EnginefileDocument & { [CACHES]?: CacheSlots };
 
 function newSlots(): CacheSlots {
@@ -53,16 +59,17 @@ export class DocumentCache<V> {
 
   /** The value cached for `doc`, or undefined. */
   get(doc: EnginefileDocument): V | undefined {
-    return (doc as CachedDocument)[CACHES]?.[this.slot] as V | undefined;
+    return ((doc as CachedDocument)[CACHES] ?? UNEXTENSIBLE.get(doc))?.[this.slot] as V | undefined;
   }
 
   /** Caches `value` for `doc`. */
   set(doc: EnginefileDocument, value: V): void {
-    let slots = (doc as CachedDocument)[CACHES];
+    let slots = (doc as CachedDocument)[CACHES] ?? UNEXTENSIBLE.get(doc);
     if (!slots) {
       slots = newSlots();
       // not enumerable: spreads, `Object.assign` and deep-equality checks of the AST do not see it
-      Object.defineProperty(doc, CACHES, { value: slots });
+      if (Object.isExtensible(doc)) Object.defineProperty(doc, CACHES, { value: slots });
+      else UNEXTENSIBLE.set(doc, slots);
     }
     slots[this.slot] = value;
   }
