@@ -4,9 +4,9 @@
  * exactly as long as the document.
  *
  * Not `WeakMap`s keyed by the document, measured on Node 24 (V8 13.6): V8's young-generation
- * collector behaves as if the value of an entry with a young key were reachable, so an entry whose value
- * reaches its key (the products of a document hold the document) keeps the whole document alive
- * until the next full collection. A property on the document is an ordinary edge: the caches die
+ * collector behaves as if the value of an entry with a young key were reachable, so an entry whose
+ * value reaches its key (the products of a document hold the document) keeps the whole document
+ * alive until the next full collection. A property on the document is an ordinary edge: the caches die
  * with it at the first scavenge.
  *
  * The same collector also kept alive objects holding a closure in a public property (`this.f = () =>
@@ -52,7 +52,8 @@ function newSlots(): CacheSlots {
 
 /**
  * One per-document cache of values of type `V` (the `WeakMap<EnginefileDocument, V>` it replaces, with
- * `get` and `set` only). A document's first cached value adds the one (non-enumerable) property holding every slot.
+ * `get` and `set` only). A document's first cached value adds the one (non-enumerable) property
+ * holding every slot.
  */
 export class DocumentCache<V> {
   constructor(private readonly slot: keyof CacheSlots) {}
