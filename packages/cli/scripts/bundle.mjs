@@ -22,6 +22,15 @@ import { build } from "esbuild";
 const nodeRequire = createRequire(import.meta.url);
 
 /**
+ * Built-ins a lint seldom needs, loaded on the first call of one of their functions rather than when the
+ * chunk importing them loads: `fs/promises` brings streams and `readline` with it (about 25 internal
+ * modules), `v8` its heap utilities, `os` one module. A one-file lint then loads 13 internal modules
+ * fewer; medians of 50 interleaved runs, twice: 85.3–87.5 → 82.8–83.7 ms. These have no default export
+ * (nothing imports one).
+ */
+const LOADED_ON_FIRST_CALL = new Set(["node:fs/promises", "node:v8", "node:os"]);
+
+/**
  * Node's built-in modules imported through `process.getBuiltinModule` instead of ES module imports. An
  * ES import of a built-in makes Node build its ES facade, which reads every export and so runs the
  * lazy getters of `node:fs`, `node:util` and others: a lint loaded about 35 internal modules it never
@@ -30,15 +39,6 @@ const nodeRequire = createRequire(import.meta.url);
  * the unused ones are dropped by tree shaking). Values are read when the importing chunk loads, like an
  * ES import's bindings.
  */
-/**
- * Built-ins a lint seldom needs, loaded on the first call of one of their functions rather than when the
- * chunk importing them loads: `fs/promises` brings streams and `readline` with it (about 25 internal
- * modules), `v8` its heap utilities, `os` one module. A one-file lint then loads 13 internal modules
- * fewer; medians of 50 interleaved runs, twice: 85.3–87.5 → 82.8–83.7 ms. No default import of these (nothing
- * uses one).
- */
-const LOADED_ON_FIRST_CALL = new Set(["node:fs/promises", "node:v8", "node:os"]);
-
 const builtinsWithoutFacades = {
   name: "builtins-without-facades",
   setup(b) {
@@ -50,27 +50,24 @@ const builtinsWithoutFacades = {
       const builtin = nodeRequire(args.path);
       const names = Object.keys(builtin).filter((n) => n !== "default" && /^[A-Za-z_$][\w$]*$/.test(n));
       const id = JSON.stringify(args.path);
-      if (LOADED_ON_FIRST_CALL.has(args.path)) {
-        // plain functions become wrappers that load the module on their first call; anything else
-        // (constants, classes, which `new` and `instanceof` need as they are) is read when the chunk loads
-        const lazy = (n) => typeof builtin[n] === "function" && !/^[A-Z]/.test(n);
-        const lines = [
-          "let __ekBuiltin;",
-          `const __ekLoad = () => (__ekBuiltin ??= process.getBuiltinModule(${id}));`,
-          "const __ekExport = (name) => __ekLoad()[name];",
-          ...names.map((n) =>
-            lazy(n)
-              ? `export function ${n}(...args) { return __ekLoad().${n}(...args); }`
-              : `export const ${n} = /* @__PURE__ */ __ekExport(${JSON.stringify(n)});`,
-          ),
-        ];
-        return { contents: lines.join("\n"), loader: "js" };
-      }
+      const onFirstCall = LOADED_ON_FIRST_CALL.has(args.path);
+      // of those, plain functions become wrappers that load the module on their first call; anything
+      // else (constants, classes, which `new` and `instanceof` need as they are) is read at chunk load
+      const wrapped = (n) => onFirstCall && typeof builtin[n] === "function" && !/^[A-Z]/.test(n);
       const lines = [
-        `const __ekBuiltin = process.getBuiltinModule(${id});`,
-        "const __ekExport = (name) => __ekBuiltin[name];",
-        "export default __ekBuiltin;",
-        ...names.map((n) => `export const ${n} = /* @__PURE__ */ __ekExport(${JSON.stringify(n)});`),
+        ...(onFirstCall
+          ? ["let __ekBuiltin;", `const __ekLoad = () => (__ekBuiltin ??= process.getBuiltinModule(${id}));`]
+          : [
+              `const __ekBuiltin = process.getBuiltinModule(${id});`,
+              "const __ekLoad = () => __ekBuiltin;",
+              "export default __ekBuiltin;",
+            ]),
+        "const __ekExport = (name) => __ekLoad()[name];",
+        ...names.map((n) =>
+          wrapped(n)
+            ? `export function ${n}(...args) { return __ekLoad().${n}(...args); }`
+            : `export const ${n} = /* @__PURE__ */ __ekExport(${JSON.stringify(n)});`,
+        ),
       ];
       return { contents: lines.join("\n"), loader: "js" };
     });
