@@ -1,23 +1,29 @@
 #!/usr/bin/env node
 /**
  * Build step of @enginekit/cli: bundles the command into `dist/bundle/` with esbuild, because start-up is
- * dominated by resolving and loading hundreds of small modules (docs/cli.md "Start-up"). Entry points:
- * `enginekit.js` (the command; subcommand actions stay separate chunks, loaded when they run) and
- * `lint-worker.js` (the linter's worker thread, found beside the bundle as @enginekit/lint expects).
+ * dominated by resolving and loading hundreds of small modules (docs/cli.md "Start-up").
+ *
+ * esbuild writes ES module chunks (entry points `enginekit.main` — the command; subcommand actions stay
+ * separate chunks, loaded when they run — and `lint-worker.main`, the linter's worker thread), which are
+ * then made CommonJS modules (commonjs-chunks.mjs) that the bundle's own loader runs with a V8 code cache
+ * made after the command has run (src/launch/chunk-loader.ts, built as `chunk-loader.cjs`). The files
+ * Node starts are two small scripts: `enginekit.js` (the command) and `lint-worker.js` (found beside the
+ * bundle as @enginekit/lint expects), and `package.json` marks the folder CommonJS.
  * The language server is bundled too, as chunks only `enginekit lsp` loads (an editor waited ~0.2 s longer
  * for `initialize` when it was loaded from its package's hundreds of modules); the secrets dev server is
  * bundled the same way, as chunks only `secrets dev` loads, so the bundle needs no package at run time
  * (the published `enginekit` package has no dependencies, docs/install.md). Beside the bundle:
  * `enginekit.cjs`, the bin (launcher/enginekit.cjs: checks the Node version in syntax any Node parses,
- * then imports `enginekit.js`), and `../seed/demo.yaml`, the dev server's demo seed, which its bundled
+ * then runs `enginekit.js`), and `../seed/demo.yaml`, the dev server's demo seed, which its bundled
  * code finds at `../seed/demo.yaml` from the chunk as it does from its package's `dist/`.
  * Workspace packages are bundled from their TypeScript sources (the `@enginekit/source` condition).
  */
-import { copyFile, cp, readFile, rm } from "node:fs/promises";
+import { copyFile, cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { contentId, toCommonJs } from "./commonjs-chunks.mjs";
 
 const nodeRequire = createRequire(import.meta.url);
 
@@ -80,12 +86,13 @@ const seedDir = join(packageDir, "dist", "seed");
 const { version } = JSON.parse(await readFile(join(packageDir, "package.json"), "utf8"));
 await rm(outdir, { recursive: true, force: true });
 await rm(seedDir, { recursive: true, force: true });
-await build({
+const { outputFiles } = await build({
   entryPoints: {
-    enginekit: join(packageDir, "src", "bin.ts"),
-    "lint-worker": join(packageDir, "..", "lint", "src", "node", "lint-worker.ts"),
+    "enginekit.main": join(packageDir, "src", "bin.ts"),
+    "lint-worker.main": join(packageDir, "..", "lint", "src", "node", "lint-worker.ts"),
   },
   outdir,
+  write: false,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -93,16 +100,35 @@ await build({
   target: "node22",
   conditions: ["@enginekit/source"],
   mainFields: ["module", "main"],
-  // CommonJS dependencies bundled into ESM need a `require` for Node built-ins (taken without an ES
-  // import of `node:module`, see builtinsWithoutFacades).
-  banner: {
-    js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
-  },
   plugins: [builtinsWithoutFacades],
   define: { ENGINEKIT_VERSION: JSON.stringify(version) },
   legalComments: "none",
   logLevel: "warning",
 });
+const chunks = await Promise.all(
+  outputFiles.map(async (f) => [basename(f.path), await toCommonJs(f.text, basename(f.path))]),
+);
+await mkdir(outdir, { recursive: true });
+await Promise.all(chunks.map(([name, code]) => writeFile(join(outdir, name), code)));
+await build({
+  entryPoints: [join(packageDir, "src", "launch", "run-entry.ts")],
+  outfile: join(outdir, "chunk-loader.cjs"),
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node22",
+  define: { ENGINEKIT_BUNDLE_ID: JSON.stringify(contentId(chunks)) },
+  legalComments: "none",
+  logLevel: "warning",
+});
+/** The file Node starts for a bundle entry: it runs `<entry>.main.js` through the chunk loader. */
+const entryScript = (entry, codeCache) =>
+  `"use strict";\nrequire("./chunk-loader.cjs").runBundleEntry(__dirname, ${JSON.stringify(entry)}, { codeCache: ${codeCache} });\n`;
+await writeFile(join(outdir, "enginekit.js"), `#!/usr/bin/env node\n${entryScript("enginekit", true)}`, {
+  mode: 0o755,
+});
+await writeFile(join(outdir, "lint-worker.js"), entryScript("lint-worker", false));
+await writeFile(join(outdir, "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
 await copyFile(join(packageDir, "launcher", "enginekit.cjs"), join(outdir, "enginekit.cjs"));
 await cp(join(packageDir, "..", "secrets-dev-server", "seed"), seedDir, { recursive: true });
 console.log(`bundle: wrote ${outdir}`);

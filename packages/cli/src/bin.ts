@@ -1,18 +1,26 @@
 #!/usr/bin/env node
 // Node's on-disk compile cache (Node ≥ 22.1) saves re-parsing the command's code at every start; it
-// only applies to modules loaded after this call, hence the dynamic imports below.
+// only applies to modules loaded after this call, hence the dynamic imports below. (In the bundle, whose
+// chunks load through their own code cache, launch/chunk-loader.ts, this call only names the folder.)
 process.getBuiltinModule("node:module").enableCompileCache?.();
-const { processIo } = await import("./io.js");
-const { settleStdout, watchStandardStreams } = await import("./stdout.js");
-const { runCommandLine } = await import("./command-line.js");
 
-watchStandardStreams();
-const code = await runCommandLine(process.argv.slice(2), processIo());
-// A failed write to standard output is never success (docs/cli.md "Output").
-const settled = await settleStdout(code);
-if (settled.message) process.stderr.write(settled.message);
-process.exitCode = settled.code;
-// A signal that arrived while a file was written synchronously is still pending: one turn of the event
-// loop delivers it, so the output writer's handler can clean up and end the process by that signal
-// (signal handles do not keep the loop alive; without this turn the signal would be lost).
-await new Promise((resolve) => setImmediate(resolve));
+// An async function rather than top-level await: the bundle runs this file as a script (docs/cli.md
+// "Start-up"), where top-level await does not exist.
+async function main(): Promise<void> {
+  const { processIo } = await import("./io.js");
+  const { settleStdout, watchStandardStreams } = await import("./stdout.js");
+  const { runCommandLine } = await import("./command-line.js");
+
+  watchStandardStreams();
+  const code = await runCommandLine(process.argv.slice(2), processIo());
+  // A failed write to standard output is never success (docs/cli.md "Output").
+  const settled = await settleStdout(code);
+  if (settled.message) process.stderr.write(settled.message);
+  process.exitCode = settled.code;
+  // A signal that arrived while a file was written synchronously is still pending: one turn of the event
+  // loop delivers it, so the output writer's handler can clean up and end the process by that signal
+  // (signal handles do not keep the loop alive; without this turn the signal would be lost).
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+void main();

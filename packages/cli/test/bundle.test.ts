@@ -1,5 +1,14 @@
 import { execFile, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,12 +30,16 @@ const { version, bin, engines } = JSON.parse(readFileSync(join(packageDir, "pack
 const built = existsSync(bundle) && existsSync(tscBin);
 if (!built && process.env.CI) throw new Error("the CLI is not built: CI runs the build before the tests");
 
-function run(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       node,
       [script, ...args],
-      { cwd: repoDir, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: repoDir, maxBuffer: 64 * 1024 * 1024, env },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       },
@@ -72,6 +85,45 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
     expect(parsed.summary.findings).toBeGreaterThan(0);
     expect(parsed).toEqual(report(reference.stdout));
   }, 120_000);
+
+  test("keeps a code cache per command in Node's compile-cache folder, used by later runs", async () => {
+    const cacheRoot = join(scratch, "compile-cache");
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: cacheRoot };
+    delete env.NODE_DISABLE_COMPILE_CACHE;
+    const args = ["lint", "examples", "--format", "json"];
+    const reference = await run(tscBin, args);
+    const first = await run(bundle, args, env);
+    expect(report(first.stdout)).toEqual(report(reference.stdout));
+    // <compile-cache folder>/<Node version, arch, flags>/enginekit/<bundle id>/<entry>-<command>/<chunk>.v8
+    const lintCache = readdirSync(cacheRoot, { recursive: true, encoding: "utf8" }).filter((p) =>
+      /^[^/]+\/enginekit\/[0-9a-f]{16}\/enginekit-lint\/[^/]+\.js\.v8$/.test(p),
+    );
+    expect(lintCache).toContain(lintCache.find((p) => p.endsWith("/enginekit.main.js.v8")));
+    expect(lintCache.length).toBeGreaterThan(5);
+    const written = new Map(lintCache.map((p) => [p, statSync(join(cacheRoot, p)).mtimeMs]));
+    // the next run finds V8 accepts every file (a rejected one would be written again), with the same output
+    const second = await run(bundle, args, env);
+    expect(second.stdout).toBe(first.stdout);
+    for (const [p, mtime] of written) expect(statSync(join(cacheRoot, p)).mtimeMs, p).toBe(mtime);
+    // another command has its own set
+    expect((await run(bundle, ["--version"], env)).stdout).toBe(`${version}\n`);
+    const all = readdirSync(cacheRoot, { recursive: true, encoding: "utf8" });
+    expect(all.some((p) => /\/enginekit-none\/enginekit\.main\.js\.v8$/.test(p))).toBe(true);
+    // a damaged file is rejected by V8 and written anew; output unchanged
+    const damaged = join(cacheRoot, lintCache[0]!);
+    writeFileSync(damaged, "damaged");
+    const third = await run(bundle, args, env);
+    expect(third.stdout).toBe(first.stdout);
+    expect(readFileSync(damaged, "latin1")).not.toBe("damaged");
+  }, 60_000);
+
+  test("writes no code cache when Node's compile cache is disabled", async () => {
+    const cacheRoot = join(scratch, "disabled-cache");
+    const env = { ...process.env, NODE_COMPILE_CACHE: cacheRoot, NODE_DISABLE_COMPILE_CACHE: "1" };
+    const r = await run(bundle, ["lint", "examples/enginefiles/web/Enginefile"], env);
+    expect(r.stderr).toBe("");
+    expect(existsSync(cacheRoot)).toBe(false);
+  }, 60_000);
 });
 
 /** The launcher's minimum, `[major, minor, patch]`, as written in launcher/enginekit.cjs. */

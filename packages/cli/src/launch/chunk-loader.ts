@@ -1,0 +1,134 @@
+/**
+ * The CLI bundle's own module loader: loads the bundle's chunks (CommonJS modules made by
+ * scripts/bundle.mjs) through `vm.Script`, with a V8 code cache made after the command has run.
+ *
+ * Why: most of a one-file `enginekit lint` was V8 compiling functions on their first call. Node's
+ * compile cache (`module.enableCompileCache`) is made right after a module compiles, when V8 has compiled
+ * only its top level, so it never holds those functions; `vm.Script#createCachedData()` called when the
+ * command has run does (V8's "code cache after execute"). One-file lint, medians of interleaved runs:
+ * docs/cli.md "Start-up".
+ *
+ * The cache lives in Node's compile-cache folder (`module.getCompileCacheDir()`: a folder per Node
+ * version, architecture and V8 flags under `NODE_COMPILE_CACHE`, else under `<tmpdir>/node-compile-cache`;
+ * none when `NODE_DISABLE_COMPILE_CACHE` is set), under `enginekit/<bundle id>/<entry>-<command>/
+ * <chunk>.v8`: one set per command, since each runs different functions, and per bundle content (V8
+ * itself checks only the source's length, its version and flags). A chunk's cache is written once, when it was missing or V8 rejected it, at the
+ * process's `exit` event, atomically (temporary file, then rename): concurrent runs never read half a
+ * file. A cache that cannot be read or written is skipped without a word: it only saves time.
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, join } from "node:path";
+import { Script } from "node:vm";
+
+/** Node's CommonJS wrapper; the source starts on the next line, so line numbers are the chunk's own. */
+const WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) {\n";
+const WRAPPER_TAIL = "\n})";
+
+/** What a {@link ChunkLoader} did, for tests and `--verbose`-style diagnostics. */
+export interface ChunkLoaderStats {
+  /** Chunks loaded (file names). */
+  loaded: string[];
+  /** Of those, the ones whose code cache V8 accepted. */
+  fromCache: string[];
+  /** Code-cache files written by {@link ChunkLoader.saveCodeCache}. */
+  written: string[];
+}
+
+/** A loader for the chunks of one folder; see the module docs. */
+export interface ChunkLoader {
+  /** Loads (once) and returns the exports of the chunk at absolute path `file`; throws what it throws. */
+  require(file: string): unknown;
+  /**
+   * Writes the code cache of every chunk loaded without an accepted one. Never throws (a cache that
+   * cannot be written is skipped). Call it when the work is done: the cache holds what ran by then.
+   */
+  saveCodeCache(): void;
+  readonly stats: ChunkLoaderStats;
+}
+
+interface Loaded {
+  script: Script;
+  cacheFile: string;
+}
+
+/**
+ * A loader for the chunks in `dir`. A chunk's `require("./x.js")` loads `dir/x.js` through this loader;
+ * anything else (Node built-ins) goes to Node's `require`. `cacheDir`: where the `<chunk>.v8` files are
+ * read and written; undefined, no code cache.
+ */
+export function createChunkLoader(dir: string, cacheDir: string | undefined): ChunkLoader {
+  const modules = new Map<string, { exports: unknown }>();
+  const uncached: Loaded[] = [];
+  const stats: ChunkLoaderStats = { loaded: [], fromCache: [], written: [] };
+  const nodeRequire = createRequire(join(dir, "chunk-loader.cjs"));
+  const requireFromChunk = (id: string): unknown =>
+    id.startsWith("./") ? load(join(dir, id.slice(2))) : nodeRequire(id);
+
+  function load(file: string): unknown {
+    const known = modules.get(file);
+    if (known) return known.exports;
+    const module = { exports: {} as unknown };
+    modules.set(file, module);
+    const name = basename(file);
+    const cacheFile = cacheDir === undefined ? undefined : join(cacheDir, `${name}.v8`);
+    const cachedData = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
+    const script = new Script(WRAPPER_HEAD + readFileSync(file, "utf8") + WRAPPER_TAIL, {
+      filename: file,
+      lineOffset: -1,
+      ...(cachedData ? { cachedData } : {}),
+    });
+    stats.loaded.push(name);
+    if (cachedData && !script.cachedDataRejected) stats.fromCache.push(name);
+    else if (cacheFile !== undefined) uncached.push({ script, cacheFile });
+    const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+    wrapper.call(module.exports, module.exports, requireFromChunk, module, file, dirname(file));
+    return module.exports;
+  }
+
+  function saveCodeCache(): void {
+    if (cacheDir === undefined || uncached.length === 0) return;
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+    } catch {
+      return;
+    }
+    for (const { script, cacheFile } of uncached.splice(0)) {
+      const temporary = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+      try {
+        writeFileSync(temporary, script.createCachedData());
+        renameSync(temporary, cacheFile);
+        stats.written.push(basename(cacheFile));
+      } catch {
+        rmSync(temporary, { force: true });
+      }
+    }
+  }
+
+  return { require: load, saveCodeCache, stats };
+}
+
+/** The file's bytes, or undefined when it cannot be read (absent, unreadable). */
+function readIfPresent(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The code-cache folder of one bundle and command: `<Node's compile-cache folder>/enginekit/<bundleId>/
+ * <entry>-<command>`, or undefined when Node's compile cache is disabled
+ * (`NODE_DISABLE_COMPILE_CACHE`) or unavailable. `command` is the first argument when it is a word
+ * (`lint`, `lsp`), else `none`. Enables Node's compile cache, which names the folder.
+ */
+export function codeCacheDir(bundleId: string, entry: string, argv: readonly string[]): string | undefined {
+  const nodeModule = process.getBuiltinModule("node:module");
+  nodeModule.enableCompileCache?.();
+  const base = nodeModule.getCompileCacheDir?.();
+  if (!base) return undefined;
+  const first = argv[2] ?? "";
+  const command = /^[a-z][a-z-]{0,30}$/.test(first) ? first : "none";
+  return join(base, "enginekit", bundleId, `${entry}-${command}`);
+}
