@@ -47,6 +47,18 @@ describe("the bundle's chunk loader", () => {
     expect(loader.stats).toMatchObject({ fromCache: [], written: [] });
   });
 
+  test("a chunk that throws while loading is not kept half-loaded, as with Node's require", () => {
+    writeFileSync(
+      join(dir, "fails.js"),
+      `"use strict";\nexports.runs = (globalThis.__ekRuns ?? 0) + 1;\nglobalThis.__ekRuns = exports.runs;\nthrow new Error("broken chunk");\n`,
+    );
+    const loader = createChunkLoader(dir, undefined);
+    expect(() => loader.require(join(dir, "fails.js"))).toThrow("broken chunk");
+    expect(() => loader.require(join(dir, "fails.js"))).toThrow("broken chunk");
+    expect((globalThis as { __ekRuns?: number }).__ekRuns).toBe(2);
+    expect(() => loader.require(join(dir, "absent.js"))).toThrow(/ENOENT/);
+  });
+
   test("stack traces name the chunk's own file, line and column", () => {
     const a = createChunkLoader(dir, undefined).require(join(dir, "a.js")) as { where: () => string };
     expect(a.where()).toContain(`${join(dir, "a.js")}:4:23`);

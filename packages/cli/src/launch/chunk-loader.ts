@@ -37,7 +37,10 @@ export interface ChunkLoaderStats {
 
 /** A loader for the chunks of one folder; see the module docs. */
 export interface ChunkLoader {
-  /** Loads (once) and returns the exports of the chunk at absolute path `file`; throws what it throws. */
+  /**
+   * Loads (once) and returns the exports of the chunk at absolute path `file`. Throws what reading the
+   * file (ENOENT…), compiling it (SyntaxError) or running it throws; a chunk that threw is not kept.
+   */
   require(file: string): unknown;
   /**
    * Writes the code cache of every chunk loaded without an accepted one. Never throws (a cache that
@@ -82,7 +85,13 @@ export function createChunkLoader(dir: string, cacheDir: string | undefined): Ch
     if (cachedData && !script.cachedDataRejected) stats.fromCache.push(name);
     else if (cacheFile !== undefined) uncached.push({ script, cacheFile });
     const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-    wrapper.call(module.exports, module.exports, requireFromChunk, module, file, dirname(file));
+    try {
+      wrapper.call(module.exports, module.exports, requireFromChunk, module, file, dirname(file));
+    } catch (error) {
+      // as Node's require: a chunk that threw is not kept half-loaded; the next require runs it again
+      modules.delete(file);
+      throw error;
+    }
     return module.exports;
   }
 
