@@ -1,20 +1,20 @@
 /**
  * The CLI bundle's own module loader: loads the bundle's chunks (CommonJS modules made by
- * scripts/bundle.mjs) through `vm.Script`, with a V8 code cache made after the command has run.
+ * scripts/commonjs-chunks.mjs) through `vm.Script`, with a V8 code cache made after the command has run.
  *
  * Why: most of a one-file `enginekit lint` was V8 compiling functions on their first call. Node's
  * compile cache (`module.enableCompileCache`) is made right after a module compiles, when V8 has compiled
  * only its top level, so it never holds those functions; `vm.Script#createCachedData()` called when the
- * command has run does (V8's "code cache after execute"). One-file lint, medians of interleaved runs:
- * docs/cli.md "Start-up".
+ * command has run does (V8's "code cache after execute"). Measurements: docs/cli.md "The code cache".
  *
  * The cache lives in Node's compile-cache folder (`module.getCompileCacheDir()`: a folder per Node
  * version, architecture and V8 flags under `NODE_COMPILE_CACHE`, else under `<tmpdir>/node-compile-cache`;
  * none when `NODE_DISABLE_COMPILE_CACHE` is set), under `enginekit/<bundle id>/<entry>-<command>/
  * <chunk>.v8`: one set per command, since each runs different functions, and per bundle content (V8
- * itself checks only the source's length, its version and flags). A chunk's cache is written once, when it was missing or V8 rejected it, at the
- * process's `exit` event, atomically (temporary file, then rename): concurrent runs never read half a
- * file. A cache that cannot be read or written is skipped without a word: it only saves time.
+ * itself checks only the source's length, its version and flags). A chunk's cache is written once, when
+ * it was missing or V8 rejected it, at the process's `exit` event, atomically (temporary file, then
+ * rename): concurrent runs never read half a file. A cache that cannot be read or written is skipped
+ * without a word: it only saves time.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -25,7 +25,7 @@ import { Script } from "node:vm";
 const WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) {\n";
 const WRAPPER_TAIL = "\n})";
 
-/** What a {@link ChunkLoader} did, for tests and `--verbose`-style diagnostics. */
+/** What a {@link ChunkLoader} did (the tests read it). */
 export interface ChunkLoaderStats {
   /** Chunks loaded (file names). */
   loaded: string[];
@@ -109,7 +109,11 @@ export function createChunkLoader(dir: string, cacheDir: string | undefined): Ch
         renameSync(temporary, cacheFile);
         stats.written.push(basename(cacheFile));
       } catch {
-        rmSync(temporary, { force: true });
+        try {
+          rmSync(temporary, { force: true });
+        } catch {
+          // a temporary file that cannot be removed either: nothing else to do
+        }
       }
     }
   }
