@@ -2,11 +2,13 @@ import { execFile, spawnSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -109,12 +111,21 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
     expect((await run(bundle, ["--version"], env)).stdout).toBe(`${version}\n`);
     const all = readdirSync(cacheRoot, { recursive: true, encoding: "utf8" });
     expect(all.some((p) => /\/enginekit-none\/enginekit\.main\.js\.v8$/.test(p))).toBe(true);
-    // a damaged file is rejected by V8 and written anew; output unchanged
+    // a damaged file is rejected by V8 and written anew; output unchanged; and a run that writes
+    // removes older bundles' caches beyond the newest two (the current bundle's is kept)
+    const bundles = join(cacheRoot, lintCache[0]!.split("/")[0]!, "enginekit");
+    for (const [i, old] of ["0000000000000001", "0000000000000002", "0000000000000003"].entries()) {
+      mkdirSync(join(bundles, old, "enginekit-lint"), { recursive: true });
+      const when = new Date(Date.UTC(2026, 0, 1, 0, i));
+      utimesSync(join(bundles, old), when, when);
+    }
     const damaged = join(cacheRoot, lintCache[0]!);
     writeFileSync(damaged, "damaged");
     const third = await run(bundle, args, env);
     expect(third.stdout).toBe(first.stdout);
     expect(readFileSync(damaged, "latin1")).not.toBe("damaged");
+    const current = lintCache[0]!.split("/")[2]!;
+    expect(readdirSync(bundles).sort()).toEqual(["0000000000000002", "0000000000000003", current].sort());
   }, 60_000);
 
   test("writes no code cache when Node's compile cache is disabled", async () => {

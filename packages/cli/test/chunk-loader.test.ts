@@ -1,10 +1,19 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
-import { type ChunkLoaderStats, createChunkLoader } from "../src/launch/chunk-loader.js";
+import { type ChunkLoaderStats, createChunkLoader, pruneBundleCaches } from "../src/launch/chunk-loader.js";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const node = join(packageDir, "..", "..", "node_modules", "node", "bin", "node");
@@ -112,5 +121,29 @@ console.log(JSON.stringify({ next, ...loader.stats }));
     expect((loader.require(join(dir, "a.js")) as { next: (x: number) => number }).next(0)).toBe(1);
     expect(() => loader.saveCodeCache()).not.toThrow();
     expect(loader.stats.written).toEqual([]);
+  });
+});
+
+describe("old bundles' code caches", () => {
+  test("all but the most recently written few are removed, never the current bundle's", () => {
+    const root = mkdtempSync(join(tmpdir(), "enginekit-prune-"));
+    try {
+      // five bundles, written one minute apart; "b2" is the current one, though old
+      for (const [i, name] of ["b0", "b1", "b2", "b3", "b4"].entries()) {
+        mkdirSync(join(root, name, "enginekit-lint"), { recursive: true });
+        writeFileSync(join(root, name, "enginekit-lint", "x.js.v8"), "cache");
+        const when = new Date(Date.UTC(2026, 0, 1, 0, i));
+        utimesSync(join(root, name), when, when);
+      }
+      writeFileSync(join(root, "not-a-folder"), "");
+      pruneBundleCaches(root, "b2", 3);
+      // kept: the current bundle and the two most recent others
+      expect(readdirSync(root).sort()).toEqual(["b2", "b3", "b4", "not-a-folder"]);
+      // the current bundle's folder is now the most recently written
+      expect(statSync(join(root, "b2")).mtimeMs).toBeGreaterThan(statSync(join(root, "b4")).mtimeMs);
+      expect(() => pruneBundleCaches(join(root, "absent"), "b2")).not.toThrow();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -14,9 +14,19 @@
  * itself checks only the source's length, its version and flags). A chunk's cache is written once, when
  * it was missing or V8 rejected it, at the process's `exit` event, atomically (temporary file, then
  * rename): concurrent runs never read half a file. A cache that cannot be read or written is skipped
- * without a word: it only saves time.
+ * without a word: it only saves time. Each bundle (each upgrade, each build of the repository) has its
+ * own folder; {@link pruneBundleCaches} keeps the few most recently written.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
@@ -144,4 +154,34 @@ export function codeCacheDir(bundleId: string, entry: string, argv: readonly str
   const first = argv[2] ?? "";
   const command = /^[a-z][a-z-]{0,30}$/.test(first) ? first : "none";
   return join(base, "enginekit", bundleId, `${entry}-${command}`);
+}
+
+/** How many bundles' code caches {@link pruneBundleCaches} keeps by default (the current one included). */
+export const BUNDLE_CACHES_KEPT = 3;
+
+/**
+ * Marks `current`'s folder in `root` (`<compile-cache folder>/enginekit`) as just written and removes the
+ * code caches of other bundles, all but the `keep` - 1 most recently written. Called when a run has
+ * written cache files, so a folder's modification time is when a run of that bundle last wrote to it.
+ * Never throws: a folder that cannot be listed or removed is left as it is.
+ */
+export function pruneBundleCaches(root: string, current: string, keep: number = BUNDLE_CACHES_KEPT): void {
+  let others: { name: string; modified: number }[];
+  try {
+    const now = new Date();
+    utimesSync(join(root, current), now, now);
+    others = readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== current)
+      .map((entry) => ({ name: entry.name, modified: statSync(join(root, entry.name)).mtimeMs }));
+  } catch {
+    return;
+  }
+  others.sort((a, b) => b.modified - a.modified);
+  for (const { name } of others.slice(Math.max(0, keep - 1))) {
+    try {
+      rmSync(join(root, name), { recursive: true, force: true });
+    } catch {
+      // another process may be using or removing it: left for a later run
+    }
+  }
 }

@@ -3,8 +3,8 @@
  * files `enginekit.js` and `lint-worker.js` call to run their code, `enginekit.main.js` and
  * `lint-worker.main.js`, through the {@link createChunkLoader | chunk loader}.
  */
-import { join } from "node:path";
-import { codeCacheDir, createChunkLoader } from "./chunk-loader.js";
+import { dirname, join } from "node:path";
+import { codeCacheDir, createChunkLoader, pruneBundleCaches } from "./chunk-loader.js";
 
 /** Set by the bundler to a hash of every chunk's content, so each bundle has its own code cache. */
 declare const ENGINEKIT_BUNDLE_ID: string;
@@ -12,11 +12,17 @@ declare const ENGINEKIT_BUNDLE_ID: string;
 /**
  * Runs `<dir>/<entry>.main.js`. `codeCache`: read and write the code cache (the command's main thread);
  * false in the linter's worker threads, which the pool terminates as soon as they reply, before an
- * `exit` event could write one.
+ * `exit` event could write one. A run that wrote cache files also removes older bundles' caches
+ * ({@link pruneBundleCaches}).
  */
 export function runBundleEntry(dir: string, entry: string, options: { codeCache: boolean }): void {
   const cacheDir = options.codeCache ? codeCacheDir(ENGINEKIT_BUNDLE_ID, entry, process.argv) : undefined;
   const loader = createChunkLoader(dir, cacheDir);
-  if (cacheDir !== undefined) process.once("exit", () => loader.saveCodeCache());
+  if (cacheDir !== undefined)
+    process.once("exit", () => {
+      loader.saveCodeCache();
+      // <compile-cache folder>/enginekit/<bundle id>/<entry>-<command>: other bundles' folders beside ours
+      if (loader.stats.written.length > 0) pruneBundleCaches(dirname(dirname(cacheDir)), ENGINEKIT_BUNDLE_ID);
+    });
   loader.require(join(dir, `${entry}.main.js`));
 }
