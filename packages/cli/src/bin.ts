@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Node's on-disk compile cache (Node ≥ 22.1) saves re-parsing the command's code at every start; it
-// only applies to modules loaded after this call, hence the dynamic imports below. (In the bundle, whose
-// chunks load through their own code cache, launch/chunk-loader.ts, this call only names the folder.)
+// only applies to modules loaded after this call, hence the dynamic imports below. (In the bundle, the
+// chunk loader has enabled it already, to name its own code-cache folder: launch/chunk-loader.ts.)
 process.getBuiltinModule("node:module").enableCompileCache?.();
 
 // An async function rather than top-level await: the bundle runs this file as a script (docs/cli.md

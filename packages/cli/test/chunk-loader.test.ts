@@ -136,12 +136,12 @@ describe("old bundles' code caches", () => {
         utimesSync(join(root, name), when, when);
       }
       writeFileSync(join(root, "not-a-folder"), "");
-      pruneBundleCaches(root, "b2", 3);
+      pruneBundleCaches(join(root, "b2", "enginekit-lint"), 3);
       // kept: the current bundle and the two most recent others
       expect(readdirSync(root).sort()).toEqual(["b2", "b3", "b4", "not-a-folder"]);
       // the current bundle's folder is now the most recently written
       expect(statSync(join(root, "b2")).mtimeMs).toBeGreaterThan(statSync(join(root, "b4")).mtimeMs);
-      expect(() => pruneBundleCaches(join(root, "absent"), "b2")).not.toThrow();
+      expect(() => pruneBundleCaches(join(root, "absent", "b2", "enginekit-lint"))).not.toThrow();
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

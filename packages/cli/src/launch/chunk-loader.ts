@@ -160,12 +160,16 @@ export function codeCacheDir(bundleId: string, entry: string, argv: readonly str
 export const BUNDLE_CACHES_KEPT = 3;
 
 /**
- * Marks `current`'s folder in `root` (`<compile-cache folder>/enginekit`) as just written and removes the
- * code caches of other bundles, all but the `keep` - 1 most recently written. Called when a run has
- * written cache files, so a folder's modification time is when a run of that bundle last wrote to it.
- * Never throws: a folder that cannot be listed or removed is left as it is.
+ * Removes the code caches of other bundles beside the one `cacheDir` (a {@link codeCacheDir} folder)
+ * belongs to: all but the `keep` - 1 most recently written, after marking this bundle's folder as just
+ * written. Called when a run has written cache files, so a bundle folder's modification time is when a
+ * run of that bundle last wrote to it. Never throws: a folder that cannot be listed or removed is left as
+ * it is.
  */
-export function pruneBundleCaches(root: string, current: string, keep: number = BUNDLE_CACHES_KEPT): void {
+export function pruneBundleCaches(cacheDir: string, keep: number = BUNDLE_CACHES_KEPT): void {
+  // <compile-cache folder>/enginekit/<bundle id>/<entry>-<command>
+  const root = dirname(dirname(cacheDir));
+  const current = basename(dirname(cacheDir));
   let others: { name: string; modified: number }[];
   try {
     const now = new Date();

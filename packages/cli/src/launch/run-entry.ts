@@ -3,7 +3,7 @@
  * files `enginekit.js` and `lint-worker.js` call to run their code, `enginekit.main.js` and
  * `lint-worker.main.js`, through the {@link createChunkLoader | chunk loader}.
  */
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { codeCacheDir, createChunkLoader, pruneBundleCaches } from "./chunk-loader.js";
 
 /** Set by the bundler to a hash of every chunk's content, so each bundle has its own code cache. */
@@ -21,8 +21,7 @@ export function runBundleEntry(dir: string, entry: string, options: { codeCache:
   if (cacheDir !== undefined)
     process.once("exit", () => {
       loader.saveCodeCache();
-      // <compile-cache folder>/enginekit/<bundle id>/<entry>-<command>: other bundles' folders beside ours
-      if (loader.stats.written.length > 0) pruneBundleCaches(dirname(dirname(cacheDir)), ENGINEKIT_BUNDLE_ID);
+      if (loader.stats.written.length > 0) pruneBundleCaches(cacheDir);
     });
   loader.require(join(dir, `${entry}.main.js`));
 }
