@@ -37,40 +37,33 @@ const nodeRequire = createRequire(import.meta.url);
 const LOADED_ON_FIRST_CALL = new Set(["node:fs/promises", "node:v8", "node:os"]);
 
 /**
- * Node's built-in modules imported through `process.getBuiltinModule` instead of ES module imports. An
- * ES import of a built-in makes Node build its ES facade, which reads every export and so runs the
- * lazy getters of `node:fs`, `node:util` and others: a lint loaded about 35 internal modules it never
- * used (streams, worker threads, diff, colours). Each `node:*` import resolves to a module that takes the
- * built-in from `process.getBuiltinModule` and exports the names the bundle uses (each a pure call, so
- * the unused ones are dropped by tree shaking). Values are read when the importing chunk loads, like an
- * ES import's bindings.
+ * Each import of a {@link LOADED_ON_FIRST_CALL} built-in resolves to a module that exports the names the
+ * bundle uses (each a pure call, so the unused ones are dropped by tree shaking): plain functions as
+ * wrappers that take the built-in from `process.getBuiltinModule` on their first call; anything else
+ * (constants, classes, which `new` and `instanceof` need as they are) read when the importing chunk
+ * loads. Other built-ins are plain `require`s once the chunks are CommonJS (commonjs-chunks.mjs), which
+ * build no ES facade: an ES import of a built-in made Node read every export, running the lazy getters
+ * of `node:fs`, `node:util` and others (about 35 internal modules a lint never used).
  */
-const builtinsWithoutFacades = {
-  name: "builtins-without-facades",
+const builtinsLoadedOnFirstCall = {
+  name: "builtins-loaded-on-first-call",
   setup(b) {
     // `require()` of a built-in (CommonJS dependencies) stays a plain require
     b.onResolve({ filter: /^node:/ }, (args) =>
-      args.kind === "import-statement" ? { path: args.path, namespace: "node-builtin" } : undefined,
+      args.kind === "import-statement" && LOADED_ON_FIRST_CALL.has(args.path)
+        ? { path: args.path, namespace: "node-builtin" }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => {
       const builtin = nodeRequire(args.path);
       const names = Object.keys(builtin).filter((n) => n !== "default" && /^[A-Za-z_$][\w$]*$/.test(n));
       const id = JSON.stringify(args.path);
-      const onFirstCall = LOADED_ON_FIRST_CALL.has(args.path);
-      // of those, plain functions become wrappers that load the module on their first call; anything
-      // else (constants, classes, which `new` and `instanceof` need as they are) is read at chunk load
-      const wrapped = (n) => onFirstCall && typeof builtin[n] === "function" && !/^[A-Z]/.test(n);
       const lines = [
-        ...(onFirstCall
-          ? ["let __ekBuiltin;", `const __ekLoad = () => (__ekBuiltin ??= process.getBuiltinModule(${id}));`]
-          : [
-              `const __ekBuiltin = process.getBuiltinModule(${id});`,
-              "const __ekLoad = () => __ekBuiltin;",
-              "export default __ekBuiltin;",
-            ]),
+        "let __ekBuiltin;",
+        `const __ekLoad = () => (__ekBuiltin ??= process.getBuiltinModule(${id}));`,
         "const __ekExport = (name) => __ekLoad()[name];",
         ...names.map((n) =>
-          wrapped(n)
+          typeof builtin[n] === "function" && !/^[A-Z]/.test(n)
             ? `export function ${n}(...args) { return __ekLoad().${n}(...args); }`
             : `export const ${n} = /* @__PURE__ */ __ekExport(${JSON.stringify(n)});`,
         ),
@@ -100,7 +93,7 @@ const { outputFiles } = await build({
   target: "node22",
   conditions: ["@enginekit/source"],
   mainFields: ["module", "main"],
-  plugins: [builtinsWithoutFacades],
+  plugins: [builtinsLoadedOnFirstCall],
   define: { ENGINEKIT_VERSION: JSON.stringify(version) },
   legalComments: "none",
   logLevel: "warning",
