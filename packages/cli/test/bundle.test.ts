@@ -128,6 +128,46 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
     expect(readdirSync(bundles).sort()).toEqual(["0000000000000002", "0000000000000003", current].sort());
   }, 60_000);
 
+  test("a one-file lint with a configuration file loads the YAML reader, not the API clients (undici)", async () => {
+    // the chunks a command ran are the files its code cache holds after a first run
+    const chunksRun = async (cacheRoot: string, args: string[]): Promise<string[]> => {
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: cacheRoot };
+      delete env.NODE_DISABLE_COMPILE_CACHE;
+      const r = await run(bundle, args, env);
+      expect(r.stderr).toBe("");
+      return readdirSync(cacheRoot, { recursive: true, encoding: "utf8" })
+        .filter((p) => p.endsWith(".js.v8"))
+        .map((p) => p.replace(/^.*\//, "").replace(/\.v8$/, ""));
+    };
+    const source = (chunk: string) => readFileSync(join(dirname(bundle), chunk), "utf8");
+    const bundled = readdirSync(dirname(bundle)).filter((f) => f.endsWith(".js"));
+    const undiciChunks = bundled.filter((f) => source(f).includes("node_modules/undici/"));
+    const yamlChunks = bundled.filter((f) => source(f).includes("YAMLParseError = class"));
+    expect(undiciChunks.length).toBeGreaterThan(0);
+    expect(yamlChunks.length).toBeGreaterThan(0);
+    for (const [config, text] of [
+      [".enginekit.yaml", "rules:\n  no-sudo: error\nsecrets:\n  timeout: 10s\n"],
+      [".hadolint.yaml", "ignored: [DL3008]\n"],
+    ] as const) {
+      const project = join(scratch, `project-${config}`);
+      mkdirSync(project);
+      writeFileSync(join(project, config), text);
+      copyFileSync(
+        join(repoDir, "examples", "enginefiles", "web", "Enginefile"),
+        join(project, "Enginefile"),
+      );
+      const chunks = await chunksRun(join(scratch, `cache-${config}`), ["lint", join(project, "Enginefile")]);
+      expect(
+        chunks.filter((c) => yamlChunks.includes(c)),
+        config,
+      ).not.toEqual([]);
+      expect(
+        chunks.filter((c) => undiciChunks.includes(c)),
+        config,
+      ).toEqual([]);
+    }
+  }, 60_000);
+
   test("writes no code cache when Node's compile cache is disabled", async () => {
     const cacheRoot = join(scratch, "disabled-cache");
     const env = { ...process.env, NODE_COMPILE_CACHE: cacheRoot, NODE_DISABLE_COMPILE_CACHE: "1" };

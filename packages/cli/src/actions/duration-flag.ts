@@ -1,4 +1,4 @@
-import { parseDurationMs } from "@enginekit/api";
+import { parseDurationMs } from "@enginekit/api/duration";
 import { CliError, ExitCode } from "../errors.js";
 
 /**

@@ -1,4 +1,4 @@
-import { parseDurationMs } from "@enginekit/api";
+import { parseDurationMs } from "@enginekit/api/duration";
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
 import { z } from "zod";
 import { LABEL_TYPES } from "../enginefile/label-types.js";

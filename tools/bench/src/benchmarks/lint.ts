@@ -211,6 +211,11 @@ export const benchmark: Benchmark = {
       { timeMs: 0, iterations: 3, units: [{ name: "files", perCall: few.length }] },
     );
 
+    // the same file in a project with a configuration file, as most projects that adopt a linter have
+    const project = mkdtempSync(join(tmpdir(), "enginekit-bench-config-"));
+    writeFileSync(join(project, ".enginekit.yaml"), "rules:\n  no-sudo: error\nignore: [vendor/**]\n");
+    const configured = join(project, basename(paths[0]!));
+    copyFileSync(paths[0]!, configured);
     const startup = await compare(
       "start-up: one file",
       [
@@ -228,9 +233,14 @@ export const benchmark: Benchmark = {
           name: "enginekit lint + ShellCheck <file>",
           fn: () => runProcess([enginekitBin, "lint", paths[0]!]),
         },
+        {
+          name: "enginekit lint <file> beside a .enginekit.yaml",
+          fn: () => runProcess([enginekitBin, "lint", "--no-shellcheck", configured]),
+        },
       ],
       { timeMs: 0, iterations: 10 },
     );
+    rmSync(project, { recursive: true, force: true });
     // the fastest Node peer CLI on the same file
     const fastestPeer = Math.min(startup[1]?.meanMs ?? Infinity, startup[2]?.meanMs ?? Infinity);
     const startupRatio = (startup[0]?.meanMs ?? 0) / fastestPeer;
@@ -252,6 +262,9 @@ export const benchmark: Benchmark = {
     );
     console.log(
       `measured: 20 files, dockerfile-utils' CLI / ours ${((perFile[1]?.meanMs ?? 0) / (perFile[0]?.meanMs ?? 1)).toFixed(2)}×`,
+    );
+    console.log(
+      `measured: one file beside a .enginekit.yaml ${(startup[5]?.meanMs ?? 0).toFixed(1)} ms, ${((startup[5]?.meanMs ?? 0) / fastestPeer).toFixed(2)}× the fastest peer (the configuration reader: YAML and zod)`,
     );
     reportTarget(
       "CLI on one file no slower than the fastest Node peer CLI",
