@@ -128,7 +128,7 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
     expect(readdirSync(bundles).sort()).toEqual(["0000000000000002", "0000000000000003", current].sort());
   }, 60_000);
 
-  test("a one-file lint with a configuration file loads the YAML reader, not the API clients (undici)", async () => {
+  test("lint loads the configuration reader (YAML) only beside a configuration file, and never the API clients (undici)", async () => {
     // the chunks a command ran are the files its code cache holds after a first run
     const chunksRun = async (cacheRoot: string, args: string[]): Promise<string[]> => {
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: cacheRoot };
@@ -166,6 +166,15 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
         config,
       ).toEqual([]);
     }
+    // a folder walked with no configuration file in or above it: no YAML either
+    const bare = join(scratch, "project-bare");
+    mkdirSync(join(bare, "svc"), { recursive: true });
+    copyFileSync(
+      join(repoDir, "examples", "enginefiles", "web", "Enginefile"),
+      join(bare, "svc", "Enginefile"),
+    );
+    const chunks = await chunksRun(join(scratch, "cache-bare"), ["lint", bare]);
+    expect(chunks.filter((c) => yamlChunks.includes(c))).toEqual([]);
   }, 60_000);
 
   test("writes no code cache when Node's compile cache is disabled", async () => {

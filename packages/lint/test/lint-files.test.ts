@@ -148,6 +148,34 @@ describe("configuration read on demand (start-up)", () => {
     const [ignored] = await lintFiles(["app/Enginefile"], { cwd: root, overrides: { noConfig: true } });
     expect(ignored?.findings.map((f) => f.ruleId)).toEqual(["no-sudo"]);
   });
+
+  // a directory with no configuration upward is walked without the reader; one met deeper in the walk
+  // loads it, and the walk starts again with it
+  const nested = project({
+    Enginefile: "FROM node:22\nRUN sudo true\n",
+    "a/b/.hadolint.yaml": "ignored: [DL3004]\n",
+    "a/b/Enginefile": "FROM node:22\nRUN sudo true\n",
+    "a/b/vendor/Enginefile": "FROM node:22\nRUN sudo true\n",
+    "a/c/.enginekit.yaml": "ignore: [vendor]\nrules:\n  no-sudo: error\n",
+    "a/c/vendor/Enginefile": "FROM node:22\nRUN sudo true\n",
+    "a/c/Enginefile": "FROM node:22\nRUN sudo true\n",
+    "z/.enginekit.yaml": "rules: [\n",
+  });
+  roots.push(nested);
+
+  test("a walk applies configuration files met only below the folder given", async () => {
+    await expect(lintFiles(["."], { cwd: nested })).rejects.toThrow(/^.*z\/\.enginekit\.yaml:2:1: /);
+    rmSync(join(nested, "z"), { recursive: true });
+    const results = await lintFiles(["."], { cwd: nested });
+    const sudo = (r: (typeof results)[number]) =>
+      r.findings.filter((f) => f.ruleId === "no-sudo").map((f) => f.severity);
+    expect(results.map((r) => [r.path, sudo(r)])).toEqual([
+      ["Enginefile", ["warning"]],
+      ["a/b/Enginefile", []],
+      ["a/b/vendor/Enginefile", []],
+      ["a/c/Enginefile", ["error"]],
+    ]);
+  });
 });
 
 describe("--fix", () => {

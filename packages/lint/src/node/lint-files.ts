@@ -50,10 +50,26 @@ function display(cwd: string, path: string): string {
 }
 
 /**
- * The configuration reader when a configuration file can apply to this run, else undefined. Reading one
- * loads YAML and the config schema (zod), about 30 ms of the start-up of `enginekit lint` on one file,
- * so it is imported only when needed: an explicit `--config`, a directory to walk (it may hold one), or a
- * configuration file in the folder of a file given (or an ancestor).
+ * Stands in for the configuration reader while a walk has met no configuration file: the first one
+ * it meets throws {@link ConfigReaderNeeded}, and {@link lintFiles} loads the reader and walks again.
+ */
+class ConfigReaderNeeded extends Error {}
+
+const readerNotLoaded: ConfigReader = () => {
+  throw new ConfigReaderNeeded("a configuration file was found before its reader was loaded");
+};
+
+/** Loads the configuration reader (YAML and the config schema, zod). */
+async function loadConfigReader(): Promise<ConfigReader> {
+  return (await import("../config/load.js")).loadConfigFile;
+}
+
+/**
+ * The configuration reader when a configuration file applies to a path given, else undefined. Reading
+ * one loads YAML and the config schema (zod), about 20 ms of the start-up of `enginekit lint` on one
+ * file, so it is imported only when needed: an explicit `--config`, or a configuration file in the
+ * folder of a file given, in a directory given, or in an ancestor of either. A configuration file deeper
+ * in a directory is found by the walk ({@link readerNotLoaded}).
  */
 async function configReaderFor(
   paths: readonly string[],
@@ -70,26 +86,18 @@ async function configReaderFor(
       const abs = resolve(cwd, p);
       const isDirectory =
         p !== stdin?.fileName && (statSync(abs, { throwIfNoEntry: false })?.isDirectory() ?? false);
-      return isDirectory || findConfigFile(dirname(abs), lookups) !== undefined;
+      return findConfigFile(isDirectory ? abs : dirname(abs), lookups) !== undefined;
     });
-  return needed ? (await import("../config/load.js")).loadConfigFile : undefined;
+  return needed ? loadConfigReader() : undefined;
 }
 
-/**
- * Lints files and directories (discovered as {@link discoverFiles} says) and optional stdin text, each
- * with the configuration that applies to it. With `fix`, the files a fix changed are rewritten by
- * {@link writeOutputFile} in this thread (atomically, keeping links and properties; read-only ones only
- * with `force`), every one that can be, before {@link FixWriteError} reports those that could not.
- * Results are in path order. Throws `ConfigError`, `DiscoveryError`, `IgnoreFileError`,
- * {@link FixWriteError} and `fs` errors (the caller maps them to exit codes 2 and 3).
- */
-export async function lintFiles(
+/** The files to lint, as jobs with the settings that apply to each, and the project settings used. */
+function planJobs(
   paths: readonly string[],
   options: LintFilesOptions,
-  stdin?: TextInput,
-): Promise<FileResult[]> {
+  readConfig: ConfigReader | undefined,
+): { jobs: FileJob[]; project: ProjectSettings } {
   const overrides = options.overrides ?? {};
-  const readConfig = await configReaderFor(paths, options.cwd, overrides, stdin);
   const project = new ProjectSettings(options.cwd, overrides, readConfig);
   const files = discoverFiles(paths, options.cwd, {
     isExcluded: (p) => project.isExcluded(p),
@@ -108,6 +116,34 @@ export async function lintFiles(
       failureThreshold,
     };
   });
+  return { jobs, project };
+}
+
+/**
+ * Lints files and directories (discovered as {@link discoverFiles} says) and optional stdin text, each
+ * with the configuration that applies to it. With `fix`, the files a fix changed are rewritten by
+ * {@link writeOutputFile} in this thread (atomically, keeping links and properties; read-only ones only
+ * with `force`), every one that can be, before {@link FixWriteError} reports those that could not.
+ * Results are in path order. Throws `ConfigError`, `DiscoveryError`, `IgnoreFileError`,
+ * {@link FixWriteError} and `fs` errors (the caller maps them to exit codes 2 and 3).
+ */
+export async function lintFiles(
+  paths: readonly string[],
+  options: LintFilesOptions,
+  stdin?: TextInput,
+): Promise<FileResult[]> {
+  const overrides = options.overrides ?? {};
+  const readConfig = await configReaderFor(paths, options.cwd, overrides, stdin);
+  const deferred = readConfig === undefined && !overrides.noConfig;
+  let planned: ReturnType<typeof planJobs>;
+  try {
+    planned = planJobs(paths, options, deferred ? readerNotLoaded : readConfig);
+  } catch (error) {
+    if (!(deferred && error instanceof ConfigReaderNeeded)) throw error;
+    // a configuration file deeper in a directory: walk again with its reader
+    planned = planJobs(paths, options, await loadConfigReader());
+  }
+  const { jobs, project } = planned;
   const jobOptions = {
     ...(options.fix ? { fix: true } : {}),
     ...(options.secrets ? { secrets: options.secrets } : {}),
