@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
+import { chunkSource, chunksInCodeCache } from "./bundle-chunks.js";
 
 // The published `enginekit` bin is the esbuild bundle (scripts/bundle.mjs); these tests check it behaves
 // exactly like the tsc build (dist/bin.js), including the linter's worker threads found beside it.
@@ -135,14 +136,11 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
       delete env.NODE_DISABLE_COMPILE_CACHE;
       const r = await run(bundle, args, env);
       expect(r.stderr).toBe("");
-      return readdirSync(cacheRoot, { recursive: true, encoding: "utf8" })
-        .filter((p) => p.endsWith(".js.v8"))
-        .map((p) => p.replace(/^.*\//, "").replace(/\.v8$/, ""));
+      return chunksInCodeCache(cacheRoot);
     };
-    const source = (chunk: string) => readFileSync(join(dirname(bundle), chunk), "utf8");
     const bundled = readdirSync(dirname(bundle)).filter((f) => f.endsWith(".js"));
-    const undiciChunks = bundled.filter((f) => source(f).includes("node_modules/undici/"));
-    const yamlChunks = bundled.filter((f) => source(f).includes("YAMLParseError = class"));
+    const undiciChunks = bundled.filter((f) => chunkSource(f).includes("node_modules/undici/"));
+    const yamlChunks = bundled.filter((f) => chunkSource(f).includes("YAMLParseError = class"));
     expect(undiciChunks.length).toBeGreaterThan(0);
     expect(yamlChunks.length).toBeGreaterThan(0);
     for (const [config, text] of [

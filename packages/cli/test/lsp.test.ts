@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
-import { dirname, resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { transportOf } from "../src/commands/lsp.js";
+import { chunkSource, chunksInCodeCache } from "./bundle-chunks.js";
 import { runCaptured } from "./run-in-process.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -35,6 +37,7 @@ function rpc(input: Readable, output: Writable) {
   let buffer = Buffer.alloc(0);
   let id = 0;
   const pending = new Map<number, (result: unknown) => void>();
+  const waiting = new Map<string, (params: unknown) => void>();
   input.on("data", (chunk: Buffer) => {
     buffer = Buffer.concat([buffer, chunk]);
     for (;;) {
@@ -45,9 +48,12 @@ function rpc(input: Readable, output: Writable) {
       const message = JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString()) as {
         id?: number;
         result?: unknown;
+        method?: string;
+        params?: unknown;
       };
       buffer = buffer.subarray(headerEnd + 4 + length);
       if (message.id !== undefined) pending.get(message.id)?.(message.result);
+      else if (message.method) waiting.get(message.method)?.(message.params);
     }
   });
   const send = (body: object) => {
@@ -62,6 +68,8 @@ function rpc(input: Readable, output: Writable) {
         send({ id: n, method, params });
       }),
     notify: (method: string, params?: unknown) => send({ method, params }),
+    /** The next notification `method` the server sends. */
+    next: (method: string) => new Promise<unknown>((r) => waiting.set(method, r)),
   };
 }
 
@@ -90,6 +98,54 @@ describe.skipIf(!existsSync(bin) && !process.env.CI)("enginekit lsp as a process
       expect(await exited).toBe(0);
     } finally {
       child.kill();
+    }
+  }, 60_000);
+
+  it("reads a .enginekit.yaml beside a Dockerfile without loading the manifest half (api schemas)", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), "enginekit-lsp-config-"));
+    // the chunks a session ran are the files its code cache holds after a first run
+    const session = async (dir: string): Promise<{ rules: string[]; chunks: string[] }> => {
+      const cacheRoot = join(dir, "..", `${basename(dir)}-cache`);
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: cacheRoot };
+      delete env.NODE_DISABLE_COMPILE_CACHE;
+      const child = spawn(node, [bin, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "inherit"], env });
+      try {
+        const client = rpc(child.stdout!, child.stdin!);
+        const uri = pathToFileURL(join(dir, "Dockerfile")).href;
+        await client.request("initialize", { ...INIT, rootUri: pathToFileURL(dir).href });
+        client.notify("initialized", {});
+        const published = client.next("textDocument/publishDiagnostics");
+        const text = "FROM alpine:3.20\nRUN sudo apk add --no-cache curl\n";
+        client.notify("textDocument/didOpen", {
+          textDocument: { uri, languageId: "dockerfile", version: 1, text },
+        });
+        const { diagnostics } = (await published) as { diagnostics: { code: string }[] };
+        await client.request("shutdown", null);
+        const exited = exitOf(child);
+        client.notify("exit");
+        expect(await exited).toBe(0);
+        const chunks = chunksInCodeCache(cacheRoot);
+        return { rules: diagnostics.map((d) => d.code), chunks };
+      } finally {
+        child.kill();
+      }
+    };
+    try {
+      const bare = join(scratch, "bare");
+      const configured = join(scratch, "configured");
+      mkdirSync(bare);
+      mkdirSync(configured);
+      writeFileSync(join(configured, ".enginekit.yaml"), "rules:\n  no-sudo: off\n");
+      const without = await session(bare);
+      const withConfig = await session(configured);
+      expect(without.rules).toContain("no-sudo");
+      expect(withConfig.rules).not.toContain("no-sudo");
+      const added = withConfig.chunks.filter((c) => !without.chunks.includes(c));
+      expect(added.filter((c) => chunkSource(c).includes("YAMLParseError = class"))).not.toEqual([]);
+      // the engine API schemas (HostConfig's fields) and the clients stay out
+      expect(added.filter((c) => /BlkioWeight|node_modules\/undici\//.test(chunkSource(c)))).toEqual([]);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
     }
   }, 60_000);
 

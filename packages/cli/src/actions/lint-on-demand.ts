@@ -1,7 +1,8 @@
 /**
- * The parts of `@enginekit/lint` the lint action needs only for some options: `findConfig` and
- * `loadConfigFile` (the `.enginekit.yaml` reader, also for the network settings of project-network.ts) and `renderRuleDoc` (`--explain`). The action
- * imports this module dynamically; a dynamic import of the `@enginekit/lint` root instead would make the
- * bundler treat every export of the package as used wherever the root is imported (docs/cli.md "Start-up").
+ * The part of `@enginekit/lint` the lint action needs only for one option: `renderRuleDoc`
+ * (`--explain`). The action imports this module dynamically; a dynamic import of the `@enginekit/lint`
+ * root instead would make the bundler treat every export of the package as used wherever the root is
+ * imported (docs/cli.md "Start-up"). The configuration reader has its own light entry,
+ * `@enginekit/lint/config`.
  */
-export { findConfig, loadConfigFile, renderRuleDoc } from "@enginekit/lint";
+export { renderRuleDoc } from "@enginekit/lint";

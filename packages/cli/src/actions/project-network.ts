@@ -80,7 +80,7 @@ export async function projectClientEnvironment(io: CliIo): Promise<NodeJS.Proces
   const file = findConfigFile(io.cwd);
   // A hadolint file has no network settings; without a file the reader is never loaded (start-up time).
   if (file === undefined || isHadolintConfig(file)) return io.env;
-  const { loadConfigFile } = await import("./lint-on-demand.js");
+  const { loadConfigFile } = await import("@enginekit/lint/config");
   let config: ProjectNetworkConfig;
   try {
     config = loadConfigFile(file).config;

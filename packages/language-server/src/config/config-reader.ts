@@ -4,4 +4,4 @@
  * configuration file never needs (docs/language-server.md "Performance"). A dynamic import of the
  * `@enginekit/lint` root would make a bundler load every module behind it.
  */
-export { loadConfigFile } from "@enginekit/lint";
+export { loadConfigFile } from "@enginekit/lint/config";
