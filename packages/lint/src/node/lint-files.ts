@@ -52,6 +52,8 @@ function display(cwd: string, path: string): string {
 /**
  * Stands in for the configuration reader while a walk has met no configuration file: the first one
  * it meets throws {@link ConfigReaderNeeded}, and {@link lintFiles} loads the reader and walks again.
+ * Only a walk can meet one: {@link configReaderFor} has already looked upward from every file given and
+ * from stdin's name, so the settings of those never call it.
  */
 class ConfigReaderNeeded extends Error {}
 
