@@ -14,6 +14,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, describe, expect, test } from "vitest";
 import { chunkSource, chunksInCodeCache } from "./bundle-chunks.js";
 
@@ -173,6 +174,33 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
     );
     const chunks = await chunksRun(join(scratch, "cache-bare"), ["lint", bare]);
     expect(chunks.filter((c) => yamlChunks.includes(c))).toEqual([]);
+  }, 60_000);
+
+  test("a command that sets a V8 flag while it runs (secrets ls) keeps a code cache V8 accepts", async () => {
+    // keepHttpParserOnBaselineTier sets a V8 flag after chunks have compiled; a cache written at exit
+    // under the new flags would be rejected and written again by every run
+    const server = await startDevServer({ seed: { secrets: { "secret/app/db": { password: "x" } } } });
+    try {
+      const cacheRoot = join(scratch, "secrets-cache");
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_COMPILE_CACHE: cacheRoot,
+        SVC_ADDR: server.address,
+        SVC_TOKEN: server.rootToken,
+      };
+      delete env.NODE_DISABLE_COMPILE_CACHE;
+      const first = await run(bundle, ["secrets", "ls", "secret/app/"], env);
+      expect(first).toEqual({ code: 0, stdout: "db\n", stderr: "" });
+      const files = readdirSync(cacheRoot, { recursive: true, encoding: "utf8" }).filter((p) =>
+        p.endsWith(".v8"),
+      );
+      expect(files.length).toBeGreaterThan(5);
+      const written = new Map(files.map((p) => [p, statSync(join(cacheRoot, p)).mtimeMs]));
+      expect(await run(bundle, ["secrets", "ls", "secret/app/"], env)).toEqual(first);
+      for (const [p, mtime] of written) expect(statSync(join(cacheRoot, p)).mtimeMs, p).toBe(mtime);
+    } finally {
+      await server.close();
+    }
   }, 60_000);
 
   test("writes no code cache when Node's compile cache is disabled", async () => {

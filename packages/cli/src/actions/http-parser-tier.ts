@@ -1,4 +1,5 @@
 import { setFlagsFromString } from "node:v8";
+import { beforeV8FlagsChange } from "../launch/v8-flags-hook.js";
 
 /**
  * Keeps the HTTP clients' response parser on V8's baseline WebAssembly tier, for a command that makes a
@@ -10,8 +11,10 @@ import { setFlagsFromString } from "node:v8";
  * build, 0.02 s with this setting. A short command parses only a few small messages, for which the baseline
  * tier is plenty, so a tiering budget that is never used up keeps it there. Call it before the first
  * request: it affects only WebAssembly compiled afterwards, in this process (the language server, which
- * runs for hours, does not call it).
+ * runs for hours, does not call it). The bundle's code cache of the chunks loaded so far is written
+ * first, under the flags they compiled with (`launch/v8-flags-hook.ts`).
  */
 export function keepHttpParserOnBaselineTier(): void {
+  beforeV8FlagsChange();
   setFlagsFromString("--wasm-tiering-budget=2000000000");
 }

@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { codeCacheDir, createChunkLoader, pruneBundleCaches } from "./chunk-loader.js";
+import { onBeforeV8FlagsChange } from "./v8-flags-hook.js";
 
 /** Set by the bundler to a hash of every chunk's content, so each bundle has its own code cache. */
 declare const ENGINEKIT_BUNDLE_ID: string;
@@ -18,10 +19,13 @@ declare const ENGINEKIT_BUNDLE_ID: string;
 export function runBundleEntry(dir: string, entry: string, options: { codeCache: boolean }): void {
   const cacheDir = options.codeCache ? codeCacheDir(ENGINEKIT_BUNDLE_ID, entry, process.argv) : undefined;
   const loader = createChunkLoader(dir, cacheDir);
-  if (cacheDir !== undefined)
+  if (cacheDir !== undefined) {
+    // a V8 flag changed later would make these chunks' caches, written at exit, unusable next time
+    onBeforeV8FlagsChange(() => loader.saveCodeCache());
     process.once("exit", () => {
       loader.saveCodeCache();
       if (loader.stats.written.length > 0) pruneBundleCaches(cacheDir);
     });
+  }
   loader.require(join(dir, `${entry}.main.js`));
 }
