@@ -60,6 +60,11 @@ describe("the engine refuses: errors at the field, with the engine's reason", ()
       [["manifest/constraint", "error", "web"]],
     ],
     [
+      "host UTS mode with Hostname",
+      `${C}Hostname: web\nHostConfig: {UTSMode: host}`,
+      [["manifest/constraint", "error", "web"]],
+    ],
+    [
       "host network with MacAddress",
       `${C}MacAddress: "02:42:ac:11:00:02"\nHostConfig: {NetworkMode: host}`,
       [["manifest/constraint", "error", '"02:42:ac:11:00:02"']],
@@ -233,6 +238,22 @@ describe("the engine accepts: nothing, or a warning when it ignores the value", 
       [["manifest/ignored-value", "warning", "-1"]],
     ],
   ])("service: %s", (_label, text, expected) => {
+    expect(check(text, "m.service.yaml")).toEqual(expected);
+  });
+
+  // swarmkit accepts a CPU limit from 0.001 CPU at create, but a task's container then gets a CPU quota
+  // under the kernel's 1 ms per 100 ms period and runc cannot start it (seen in the differential test)
+  const cpus = (n: number, mode?: string) =>
+    `TaskTemplate: {ContainerSpec: {Image: busybox}, Resources: {Limits: {NanoCPUs: ${n}}}}${mode ? `\nMode: ${mode}` : ""}`;
+  it.each<[string, string, Expected[]]>([
+    ["one replica by default", cpus(1_000_000), [["manifest/limit", "error", "1000000"]]],
+    ["Replicas: 1", cpus(9_999_999, "{Replicated: {Replicas: 1}}"), [["manifest/limit", "error", "9999999"]]],
+    ["Replicas omitted", cpus(5_000_000, "{Replicated: {}}"), [["manifest/limit", "error", "5000000"]]],
+    ["a global service", cpus(1_000_000, "{Global: {}}"), [["manifest/limit", "error", "1000000"]]],
+    ["no task runs (Replicas: 0)", cpus(1_000_000, "{Replicated: {Replicas: 0}}"), []],
+    ["0.01 CPU", cpus(10_000_000, "{Replicated: {Replicas: 1}}"), []],
+    ["no limit (0)", cpus(0), []],
+  ])("service: a CPU limit under 0.01 CPU, %s", (_label, text, expected) => {
     expect(check(text, "m.service.yaml")).toEqual(expected);
   });
 });

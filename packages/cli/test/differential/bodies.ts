@@ -317,6 +317,9 @@ const SERVICE_FAMILIES: Family[] = [
   one("NanoCPUs", TT("Resources", "Limits", "NanoCPUs"), [
     999_999,
     1_000_000,
+    // created, but a task's CPU quota would be under the kernel's 1 ms per 100 ms period
+    9_999_999,
+    10_000_000,
     500_000_000,
     new Raw("1000000.0"),
   ]),

@@ -1,12 +1,14 @@
 /**
  * `manifest/ignored-value` warnings: values the real engine (Debian docker.io 20.10) accepts — it creates
  * and starts the container, or creates the service — but ignores, or that are almost surely a mistake
- * (docs/manifests.md "Severities"). Each entry says what the engine does with the value. These are not
+ * (docs/manifests.md "Severities"). Each entry says what the engine does with the value. Also the
+ * `manifest/limit` errors that depend on more than one field of a service: values the engine accepts at
+ * create but with which no task of the service can start, when the service runs tasks. These are not
  * schema issues, so `@enginekit/api`'s schemas keep accepting the bodies the engine accepts; every fact
  * here is checked by the differential test against the engine (packages/cli/test/manifest-differential).
  * Pure; never throws.
  */
-import { HEALTHCHECK_TEST_KINDS, PORT_KEY_PATTERN } from "@enginekit/api";
+import { ENGINE_LIMITS, HEALTHCHECK_TEST_KINDS, PORT_KEY_PATTERN } from "@enginekit/api";
 import type { Finding } from "../findings.js";
 import type { ManifestKind } from "../kinds/manifest-kind.js";
 import type { Range } from "../location/range.js";
@@ -16,11 +18,15 @@ import { pathLabel } from "./path-label.js";
 
 type Plain = Record<string, unknown>;
 
-/** One advisory: a path, whether the range is the key (map keys) or the value, and the message. */
+/**
+ * One advisory: a path, whether the range is the key (map keys) or the value, the message, and `limit`
+ * for a `manifest/limit` error (a `manifest/ignored-value` warning without it).
+ */
 interface Advisory {
   path: PathSegment[];
   onKey?: boolean;
   message: string;
+  limit?: true;
 }
 
 const asObject = (value: unknown): Plain | undefined =>
@@ -155,6 +161,21 @@ function serviceAdvisories(spec: Plain): Advisory[] {
       path: ["RollbackConfig", "MaxFailureRatio"],
       message: `RollbackConfig.MaxFailureRatio ${ratio}: a fraction of tasks is between 0 and 1; the engine accepts it but the ratio can never be reached as meant.`,
     });
+  const nanoCpus = asNumber(asObject(asObject(task?.Resources)?.Limits)?.NanoCPUs);
+  // swarmkit accepts 0.001 CPU at create (the schema's bound); the task's container then gets a CPU quota
+  // under the kernel's 1 ms per 100 ms period, which runc fails to write (cpu.cfs_quota_us: invalid argument)
+  if (
+    nanoCpus !== undefined &&
+    nanoCpus > 0 &&
+    nanoCpus < ENGINE_LIMITS.minNanoCpus &&
+    nanoCpus >= ENGINE_LIMITS.minServiceNanoCpus &&
+    runsTasks(spec.Mode)
+  )
+    out.push({
+      path: ["TaskTemplate", "Resources", "Limits", "NanoCPUs"],
+      limit: true,
+      message: `TaskTemplate.Resources.Limits.NanoCPUs ${nanoCpus} (${nanoCpus / 1e9} CPU): the engine creates the service, but no task can start — the kernel's smallest CPU quota is 1 ms per 100 ms period, so the limit must be 0 or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU), as for a container (runc: cpu.cfs_quota_us: invalid argument).`,
+    });
   const pids = asNumber(asObject(asObject(task?.Resources)?.Limits)?.Pids);
   if (pids !== undefined && pids < 0)
     out.push({
@@ -164,7 +185,24 @@ function serviceAdvisories(spec: Plain): Advisory[] {
   return out;
 }
 
-/** The `manifest/ignored-value` warnings of one document of kind `kind`, in source order. */
+/**
+ * Whether a service's `Mode` runs tasks: omitted (one replica), `Replicated` with `Replicas` omitted or
+ * above 0, or `Global`. A service scaled to 0 runs none, so nothing about its tasks is refused.
+ */
+function runsTasks(mode: unknown): boolean {
+  const m = asObject(mode);
+  if (m === undefined) return mode === undefined;
+  if (m.Global !== undefined && m.Global !== null) return true;
+  const replicated = asObject(m.Replicated);
+  if (replicated === undefined) return m.Replicated === undefined;
+  const replicas = replicated.Replicas;
+  return replicas === undefined || replicas === null || (typeof replicas === "number" && replicas > 0);
+}
+
+/**
+ * The `manifest/ignored-value` warnings and the multi-field `manifest/limit` errors of one document of
+ * kind `kind`, in source order.
+ */
 export function engineAdvisories(kind: ManifestKind, root: LocatedNode, document: number): Finding[] {
   const body = asObject(toPlainValue(root));
   if (!body) return [];
@@ -180,9 +218,9 @@ export function engineAdvisories(kind: ManifestKind, root: LocatedNode, document
           ? target.node.range
           : (target.property?.keyRange ?? target.node.range);
     return {
-      code: "manifest/ignored-value",
+      code: advisory.limit ? "manifest/limit" : "manifest/ignored-value",
       message: advisory.message,
-      severity: "warning",
+      severity: advisory.limit ? "error" : "warning",
       range,
       path: advisory.path,
       document,

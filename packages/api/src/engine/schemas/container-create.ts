@@ -238,6 +238,21 @@ export function checkNetworkModeConflicts(body: NetworkedBody, ctx: z.Refinement
 }
 
 /**
+ * A Hostname with UTSMode `host`, which the engine 20.10 refuses at create (`runconfig`
+ * `ErrConflictUTSHostname`: "conflicting options: hostname and the UTS mode"; seen in the differential
+ * test): the container would share the host's hostname. The issue is on Hostname.
+ */
+export function checkUtsModeConflict(body: NetworkedBody, ctx: z.RefinementCtx): void {
+  if (body.HostConfig?.UTSMode !== "host" || !body.Hostname) return;
+  ctx.addIssue({
+    code: "custom",
+    path: ["Hostname"],
+    message:
+      'Hostname cannot be used with HostConfig.UTSMode "host": the container shares the host\'s hostname (conflicting options: hostname and the UTS mode)',
+  });
+}
+
+/**
  * Sysctls of a namespace the container shares with the host, which runc refuses when the container
  * starts (`validateSysctl`; each checked on the engine 20.10 by the differential test): `net.*` with
  * NetworkMode `host`, `kernel.msg*`/`kernel.sem`/`kernel.shm*`/`fs.mqueue.*` with IpcMode `host`,
@@ -309,6 +324,7 @@ export const ContainerCreateBody = requestObject({
   }).optional(),
 }).superRefine((body, ctx) => {
   checkNetworkModeConflicts(body, ctx);
+  checkUtsModeConflict(body, ctx);
   checkSysctlNamespaces(body, ctx);
 });
 export type ContainerCreateBody = z.infer<typeof ContainerCreateBody>;
