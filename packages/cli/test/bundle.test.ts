@@ -176,7 +176,7 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
     expect(chunks.filter((c) => yamlChunks.includes(c))).toEqual([]);
   }, 60_000);
 
-  test("a command that sets a V8 flag while it runs (secrets ls) keeps a code cache V8 accepts", async () => {
+  test("a command that sets a V8 flag while it runs (secrets ls) keeps a code cache V8 accepts, and loads no linter", async () => {
     // keepHttpParserOnBaselineTier sets a V8 flag after chunks have compiled; a cache written at exit
     // under the new flags would be rejected and written again by every run
     const server = await startDevServer({ seed: { secrets: { "secret/app/db": { password: "x" } } } });
@@ -198,6 +198,12 @@ describe.skipIf(!built)("the bundled enginekit command", () => {
       const written = new Map(files.map((p) => [p, statSync(join(cacheRoot, p)).mtimeMs]));
       expect(await run(bundle, ["secrets", "ls", "secret/app/"], env)).toEqual(first);
       for (const [p, mtime] of written) expect(statSync(join(cacheRoot, p)).mtimeMs, p).toBe(mtime);
+      // it looks for a configuration file but never loads the linter (its rules) to do so
+      const linterChunks = readdirSync(dirname(bundle)).filter(
+        (f) => f.endsWith(".js") && chunkSource(f).includes('id: "no-sudo"'),
+      );
+      expect(linterChunks.length).toBeGreaterThan(0);
+      expect(chunksInCodeCache(cacheRoot).filter((c) => linterChunks.includes(c))).toEqual([]);
     } finally {
       await server.close();
     }

@@ -1,8 +1,9 @@
 /**
- * Start-up (src/manifest-stack/, src/config/config-reader.ts): `initialize` and Enginefile-only sessions
+ * Start-up (src/manifest-stack/, `loadConfigReader` of `@enginekit/lint/config`): `initialize` and Enginefile-only sessions
  * must not evaluate the manifest stack — zod (the `@enginekit/api` schemas), YAML, the manifest features —
  * nor the `.enginekit.yaml` reader; the first manifest (or configuration file) loads them. Every workspace
- * module that imports zod or yaml as a value, and the server's two lazily imported modules, are watched
+ * module that imports zod or yaml as a value (the configuration reader `lint/src/config/load.ts` among them),
+ * and the server's lazily imported manifest stack, are watched
  * through `vi.doMock` with a factory that records the evaluation and returns the real module, so a static
  * import that drags them back into start-up fails here. A positive control (a manifest, a configuration
  * file) shows the watch sees them.
@@ -29,8 +30,9 @@ function zodOrYamlModules(folder: string): string[] {
 const WATCHED = [
   ...["api/src", "manifests/src", "lint/src"].flatMap((dir) => zodOrYamlModules(join(PACKAGES, dir))),
   "language-server/src/manifest-stack/manifest-stack.ts",
-  "language-server/src/config/config-reader.ts",
 ];
+/** The module of `loadConfigReader` (`@enginekit/lint/config`), whose calls are recorded. */
+const READER = "lint/src/config/reader.ts";
 
 /** A fresh module registry in which evaluating a watched module is recorded, and a test client started on the real server. */
 async function watchedServer(): Promise<{ t: TestClient; evaluated: Set<string> }> {
@@ -42,6 +44,18 @@ async function watchedServer(): Promise<{ t: TestClient; evaluated: Set<string> 
       return importOriginal();
     });
   }
+  // the configuration reader is imported by a call (unbundled, the linter's root evaluates its module
+  // anyway, so the call is what shows a configuration file was to be read)
+  vi.doMock(join(PACKAGES, READER), async (importOriginal) => {
+    const original = await importOriginal<{ loadConfigReader: () => Promise<unknown> }>();
+    return {
+      ...original,
+      loadConfigReader: () => {
+        evaluated.add("loadConfigReader()");
+        return original.loadConfigReader();
+      },
+    };
+  });
   const { startTestClient } = await import("./lsp-harness.js");
   return { t: await startTestClient(), evaluated };
 }
@@ -55,7 +69,7 @@ test("the watch list holds the schema and YAML modules, the manifest stack and t
   expect(WATCHED).toContain("api/src/engine/schemas/host-config.ts");
   expect(WATCHED).toContain("manifests/src/tree/read-yaml.ts");
   expect(WATCHED).toContain("lint/src/config/load.ts");
-  expect(WATCHED.filter((f) => f.startsWith("language-server/"))).toHaveLength(2);
+  expect(WATCHED.filter((f) => f.startsWith("language-server/"))).toHaveLength(1);
   // the Enginefile half of the linter (what the server lints Enginefiles with) imports neither
   expect(
     WATCHED.filter((f) => f.startsWith("lint/src/enginefile/") || f.startsWith("lint/src/engine/")),
@@ -92,8 +106,8 @@ test("the first manifest evaluates the manifest stack (zod schemas and YAML with
     expect(evaluated).toContain("language-server/src/manifest-stack/manifest-stack.ts");
     expect(evaluated).toContain("api/src/engine/schemas/host-config.ts");
     expect(evaluated).toContain("manifests/src/tree/read-yaml.ts");
-    // no configuration file in the project: its reader stays unloaded
-    expect(evaluated).not.toContain("language-server/src/config/config-reader.ts");
+    // no configuration file in the project: its reader is never asked for
+    expect(evaluated).not.toContain("loadConfigReader()");
   } finally {
     await t.close();
   }
@@ -109,7 +123,7 @@ test("an Enginefile under a .enginekit.yaml evaluates the configuration reader, 
     const diagnostics = t.nextDiagnostics(uri);
     await t.open(uri, "FROM alpine\nRUN cd /x\n", "dockerfile");
     expect((await diagnostics).map((d) => d.code)).not.toContain("cd-in-run");
-    expect(evaluated).toContain("language-server/src/config/config-reader.ts");
+    expect(evaluated).toContain("loadConfigReader()");
     expect(evaluated).toContain("lint/src/config/load.ts");
     expect(evaluated).not.toContain("language-server/src/manifest-stack/manifest-stack.ts");
   } finally {

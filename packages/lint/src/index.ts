@@ -5,6 +5,7 @@
  */
 
 export { findConfig, loadConfigFile, parseConfig } from "./config/load.js";
+export { loadConfigReader } from "./config/reader.js";
 export { LintConfigSchema } from "./config/schema.js";
 export { renderRuleDoc, renderRuleIndex } from "./docs/rule-doc.js";
 export { type AnalyzedManifest, analyzeManifest } from "./engine/analyzed-manifest.js";

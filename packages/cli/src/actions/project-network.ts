@@ -9,7 +9,7 @@
  * applied as the environment variable it stands for, and only when no variable of that setting is set, so
  * the api clients keep one resolver per service and one place for every default.
  */
-import { ConfigError, findConfigFile, isHadolintConfig } from "@enginekit/lint/files";
+import { ConfigError, findConfigFile, isHadolintConfig, loadConfigReader } from "@enginekit/lint/config";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 
@@ -80,7 +80,7 @@ export async function projectClientEnvironment(io: CliIo): Promise<NodeJS.Proces
   const file = findConfigFile(io.cwd);
   // A hadolint file has no network settings; without a file the reader is never loaded (start-up time).
   if (file === undefined || isHadolintConfig(file)) return io.env;
-  const { loadConfigFile } = await import("@enginekit/lint/config");
+  const loadConfigFile = await loadConfigReader();
   let config: ProjectNetworkConfig;
   try {
     config = loadConfigFile(file).config;

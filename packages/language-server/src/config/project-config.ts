@@ -2,6 +2,7 @@ import { type FSWatcher, watch } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LintSettings } from "@enginekit/lint";
+import { loadConfigReader } from "@enginekit/lint/config";
 import {
   type ConfigReader,
   engineIgnoreFor,
@@ -38,7 +39,8 @@ export class ProjectConfigs {
 
   /**
    * Makes the configuration that applies to the document readable: when a `.enginekit.yaml` (or `.yml`)
-   * exists in its folder or above and the reader is not loaded yet, imports it (src/config/config-reader.ts)
+   * exists in its folder or above and the reader is not loaded yet, imports it (`loadConfigReader` of
+   * `@enginekit/lint/config`)
    * and starts over with it. Call before {@link settingsFor} and {@link isManifest}; until then they see no
    * configuration file. Rejects only when the reader cannot be loaded.
    */
@@ -47,9 +49,9 @@ export class ProjectConfigs {
     const path = this.pathOf(uri);
     if (!path) return;
     if (findConfigFile(dirname(path), this.lookups) === undefined) return;
-    const { loadConfigFile } = await import("./config-reader.js");
+    const readConfig = await loadConfigReader();
     if (this.readConfig) return;
-    this.readConfig = loadConfigFile;
+    this.readConfig = readConfig;
     this.reset();
   }
 

@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { SecretsReader } from "@enginekit/manifests";
 import { type ConfigReader, findConfigFile } from "../config/find-config.js";
+import { loadConfigReader } from "../config/reader.js";
 import { kindOfNamedFile } from "../discovery/file-kind.js";
 import { discoverFiles } from "./discover.js";
 import { type FileJob, type FileResult, failingCount, lintOne } from "./lint-file.js";
@@ -60,11 +61,6 @@ class ConfigReaderNeeded extends Error {}
 const readerNotLoaded: ConfigReader = () => {
   throw new ConfigReaderNeeded("a configuration file was found before its reader was loaded");
 };
-
-/** Loads the configuration reader (YAML and the config schema, zod). */
-async function loadConfigReader(): Promise<ConfigReader> {
-  return (await import("../config/load.js")).loadConfigFile;
-}
 
 /**
  * The configuration reader when a configuration file applies to a path given, else undefined. Reading
