@@ -63,11 +63,12 @@ const readerNotLoaded: ConfigReader = () => {
 };
 
 /**
- * The configuration reader when a configuration file applies to a path given, else undefined. Reading
- * one loads YAML and the config schema (zod), about 20 ms of the start-up of `enginekit lint` on one
- * file, so it is imported only when needed: an explicit `--config`, or a configuration file in the
- * folder of a file given, in a directory given, or in an ancestor of either. A configuration file deeper
- * in a directory is found by the walk ({@link readerNotLoaded}).
+ * The configuration reader when a configuration file applies to a path given; {@link readerNotLoaded}
+ * when none does but a directory is walked (a configuration file deeper in it loads the reader then);
+ * else undefined, and no configuration file is looked for again. Reading one loads YAML and the config
+ * schema (zod), about 20 ms of the start-up of `enginekit lint` on one file, so it is imported only when
+ * needed: an explicit `--config`, or a configuration file in the folder of a file given, in a directory
+ * given, or in an ancestor of either.
  */
 async function configReaderFor(
   paths: readonly string[],
@@ -75,18 +76,19 @@ async function configReaderFor(
   overrides: LintOverrides,
   stdin: TextInput | undefined,
 ): Promise<ConfigReader | undefined> {
-  if (overrides.noConfig && !overrides.configFile) return undefined;
+  if (overrides.configFile !== undefined) return loadConfigReader();
+  if (overrides.noConfig) return undefined;
   // Files given one by one mostly share folders (`enginekit lint dir/*`): look in each folder once.
   const lookups = new Map<string, string | undefined>();
-  const needed =
-    overrides.configFile !== undefined ||
-    [...paths, ...(stdin ? [stdin.fileName] : [])].some((p) => {
-      const abs = resolve(cwd, p);
-      const isDirectory =
-        p !== stdin?.fileName && (statSync(abs, { throwIfNoEntry: false })?.isDirectory() ?? false);
-      return findConfigFile(isDirectory ? abs : dirname(abs), lookups) !== undefined;
-    });
-  return needed ? loadConfigReader() : undefined;
+  let walks = false;
+  for (const p of [...paths, ...(stdin ? [stdin.fileName] : [])]) {
+    const abs = resolve(cwd, p);
+    const isDirectory =
+      p !== stdin?.fileName && (statSync(abs, { throwIfNoEntry: false })?.isDirectory() ?? false);
+    walks ||= isDirectory;
+    if (findConfigFile(isDirectory ? abs : dirname(abs), lookups) !== undefined) return loadConfigReader();
+  }
+  return walks ? readerNotLoaded : undefined;
 }
 
 /** The files to lint, as jobs with the settings that apply to each, and the project settings used. */
@@ -130,14 +132,12 @@ export async function lintFiles(
   options: LintFilesOptions,
   stdin?: TextInput,
 ): Promise<FileResult[]> {
-  const overrides = options.overrides ?? {};
-  const readConfig = await configReaderFor(paths, options.cwd, overrides, stdin);
-  const deferred = readConfig === undefined && !overrides.noConfig;
+  const readConfig = await configReaderFor(paths, options.cwd, options.overrides ?? {}, stdin);
   let planned: ReturnType<typeof planJobs>;
   try {
-    planned = planJobs(paths, options, deferred ? readerNotLoaded : readConfig);
+    planned = planJobs(paths, options, readConfig);
   } catch (error) {
-    if (!(deferred && error instanceof ConfigReaderNeeded)) throw error;
+    if (!(readConfig === readerNotLoaded && error instanceof ConfigReaderNeeded)) throw error;
     // a configuration file deeper in a directory: walk again with its reader
     planned = planJobs(paths, options, await loadConfigReader());
   }
