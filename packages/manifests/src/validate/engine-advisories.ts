@@ -161,12 +161,12 @@ function serviceAdvisories(spec: Plain): Advisory[] {
       path: ["RollbackConfig", "MaxFailureRatio"],
       message: `RollbackConfig.MaxFailureRatio ${ratio}: a fraction of tasks is between 0 and 1; the engine accepts it but the ratio can never be reached as meant.`,
     });
-  const nanoCpus = asNumber(asObject(asObject(task?.Resources)?.Limits)?.NanoCPUs);
+  const limits = asObject(asObject(task?.Resources)?.Limits);
+  const nanoCpus = asNumber(limits?.NanoCPUs);
   // swarmkit accepts 0.001 CPU at create (the schema's bound); the task's container then gets a CPU quota
   // under the kernel's 1 ms per 100 ms period, which runc fails to write (cpu.cfs_quota_us: invalid argument)
   if (
     nanoCpus !== undefined &&
-    nanoCpus > 0 &&
     nanoCpus < ENGINE_LIMITS.minNanoCpus &&
     nanoCpus >= ENGINE_LIMITS.minServiceNanoCpus &&
     runsTasks(spec.Mode)
@@ -176,7 +176,7 @@ function serviceAdvisories(spec: Plain): Advisory[] {
       limit: true,
       message: `TaskTemplate.Resources.Limits.NanoCPUs ${nanoCpus} (${nanoCpus / 1e9} CPU): the engine creates the service, but no task can start — the kernel's smallest CPU quota is 1 ms per 100 ms period, so the limit must be 0 or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU), as for a container (runc: cpu.cfs_quota_us: invalid argument).`,
     });
-  const pids = asNumber(asObject(asObject(task?.Resources)?.Limits)?.Pids);
+  const pids = asNumber(limits?.Pids);
   if (pids !== undefined && pids < 0)
     out.push({
       path: ["TaskTemplate", "Resources", "Limits", "Pids"],
