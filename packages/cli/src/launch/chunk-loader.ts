@@ -12,8 +12,9 @@
  * none when `NODE_DISABLE_COMPILE_CACHE` is set), under `enginekit/<bundle id>/<entry>-<command>/
  * <chunk>.v8`: one set per command, since each runs different functions, and per bundle content (V8
  * itself checks only the source's length, its version and flags). A chunk's cache is written once, when
- * it was missing or V8 rejected it, at the process's `exit` event, atomically (temporary file, then
- * rename): concurrent runs never read half a file. A cache that cannot be read or written is skipped
+ * it was missing or V8 rejected it, at the process's `exit` event (or earlier, before the command changes
+ * a V8 flag: launch/v8-flags-hook.ts), atomically (temporary file, then rename): concurrent runs never
+ * read half a file. A cache that cannot be read or written is skipped
  * without a word: it only saves time. Each bundle (each upgrade, each build of the repository) has its
  * own folder; {@link pruneBundleCaches} keeps the few most recently written.
  */
@@ -53,8 +54,9 @@ export interface ChunkLoader {
    */
   require(file: string): unknown;
   /**
-   * Writes the code cache of every chunk loaded without an accepted one. Never throws (a cache that
-   * cannot be written is skipped). Call it when the work is done: the cache holds what ran by then.
+   * Writes the code cache of every chunk loaded without an accepted one and not written yet. Never
+   * throws (a cache that cannot be written is skipped). Call it when the work is done, since the cache
+   * holds what ran by then, and before changing a V8 flag, since V8 rejects a cache made under other flags.
    */
   saveCodeCache(): void;
   readonly stats: ChunkLoaderStats;
