@@ -20,3 +20,8 @@ export function chunksInCodeCache(cacheRoot: string): string[] {
 export function chunkSource(chunk: string): string {
   return readFileSync(join(bundleDir, chunk), "utf8");
 }
+
+/** The bundle's chunks (file names) whose source holds `marker`, to tell which ones carry a library. */
+export function chunksHolding(marker: string): string[] {
+  return readdirSync(bundleDir).filter((f) => f.endsWith(".js") && chunkSource(f).includes(marker));
+}
