@@ -8,7 +8,9 @@ import {
   analyzeEnginefile,
   DEFAULT_SETTINGS,
   findShellcheck,
+  type LintSettings,
   lintEnginefile,
+  RULES,
   shellcheckEnginefiles,
 } from "@enginekit/lint";
 import { validate } from "dockerfile-utils";
@@ -75,6 +77,12 @@ function peakRssMib(args: string[], scratch: string): number {
   return Number(readFileSync(out, "utf8")) / 1024;
 }
 
+/** Every rule turned off: what is left is reading, the BuildKit-exact parse, the shared analyses and output. */
+const RULES_OFF: LintSettings = {
+  ...DEFAULT_SETTINGS,
+  rules: Object.fromEntries(RULES.map((r) => [r.meta.id, "off"] as const)),
+};
+
 /** `files` copied `times` times into a new folder under `scratch` (distinct names), for a larger real corpus. */
 function copies(files: string[], times: number, scratch: string): string[] {
   const out: string[] = [];
@@ -96,6 +104,8 @@ function copies(files: string[], times: number, scratch: string): string[] {
  *    no slower — the same on ~500 files (the corpus twice; time and peak RSS; `--concurrency` auto, off
  *    and 2 threads, to see whether a worker thread pays), and the `dockerfile-utils` CLI (one process per
  *    file, as it only takes one; 20 files);
+ *    beside them, what bounds that target: the run with every rule off (in the CLI and in-process), and
+ *    that floor plus the rules at their warm in-process speed, the best a new process could do;
  * 3. CLI start-up on one file vs the fastest Node peer CLI on the same file — target no slower.
  */
 export const benchmark: Benchmark = {
@@ -111,9 +121,12 @@ export const benchmark: Benchmark = {
       [
         { name: "@enginekit/lint", fn: () => texts.map((t) => lintEnginefile(t, DEFAULT_SETTINGS)) },
         { name: "dockerfile-utils validate()", fn: () => texts.map((t) => validate(t)) },
+        { name: "@enginekit/lint, every rule off", fn: () => texts.map((t) => lintEnginefile(t, RULES_OFF)) },
       ],
       { units: [{ name: "files", perCall: texts.length }] },
     );
+    /** What the rules cost per file once V8 has optimised them (ms): all rules less every rule off, warm. */
+    const warmRulesMsPerFile = ((inProcess[0]?.meanMs ?? 0) - (inProcess[2]?.meanMs ?? 0)) / texts.length;
     const inRatio = (inProcess[1]?.meanMs ?? 0) / (inProcess[0]?.meanMs ?? 1);
     const share = ({ gcMs, totalMs }: GcShare) =>
       `${((100 * gcMs) / totalMs).toFixed(1)} % (${gcMs.toFixed(0)} of ${totalMs.toFixed(0)} ms)`;
@@ -166,6 +179,15 @@ export const benchmark: Benchmark = {
     const scratch = mkdtempSync(join(tmpdir(), "enginekit-bench-lint-"));
     const many = copies(survived, 2, scratch);
     const manyArgs = ["lint", "--no-shellcheck", "--format", "json"];
+    // the floor under the rules: the same run with every rule turned off still reads each file, parses it
+    // exactly as BuildKit does, analyses its stages and variables and writes the (empty) JSON report
+    const rulesOff = join(scratch, "rules-off.enginekit.yaml");
+    writeFileSync(
+      rulesOff,
+      `rules:\n${Object.keys(RULES_OFF.rules)
+        .map((id) => `  ${id}: off\n`)
+        .join("")}`,
+    );
     const large = await compare(
       `CLI, ${many.length} files in one process (the corpus twice)`,
       [
@@ -179,6 +201,10 @@ export const benchmark: Benchmark = {
           fn: () => runProcess([enginekitBin, ...manyArgs, "--concurrency", "2", ...many]),
         },
         { name: "dockerfilelint", fn: () => runProcess([dockerfilelintBin, "-j", ...many]) },
+        {
+          name: "enginekit lint, every rule off",
+          fn: () => runProcess([enginekitBin, ...manyArgs, "--config", rulesOff, ...many]),
+        },
       ],
       { timeMs: 0, iterations: 5, units: [{ name: "files", perCall: many.length }] },
     );
@@ -186,11 +212,12 @@ export const benchmark: Benchmark = {
       ours: peakRssMib([enginekitBin, ...manyArgs, ...many], scratch),
       oneThread: peakRssMib([enginekitBin, ...manyArgs, "--concurrency", "off", ...many], scratch),
       twoThreads: peakRssMib([enginekitBin, ...manyArgs, "--concurrency", "2", ...many], scratch),
+      rulesOff: peakRssMib([enginekitBin, ...manyArgs, "--config", rulesOff, ...many], scratch),
       theirs: peakRssMib([dockerfilelintBin, "-j", ...many], scratch),
     };
     rmSync(scratch, { recursive: true, force: true });
     console.log(
-      `peak RSS, ${many.length} files: enginekit ${rss.ours.toFixed(0)} MiB (one thread ${rss.oneThread.toFixed(0)}, two ${rss.twoThreads.toFixed(0)}), dockerfilelint ${rss.theirs.toFixed(0)} MiB`,
+      `peak RSS, ${many.length} files: enginekit ${rss.ours.toFixed(0)} MiB (one thread ${rss.oneThread.toFixed(0)}, two ${rss.twoThreads.toFixed(0)}, every rule off ${rss.rulesOff.toFixed(0)}), dockerfilelint ${rss.theirs.toFixed(0)} MiB`,
     );
 
     const few = paths.slice(0, 20);
@@ -256,6 +283,15 @@ export const benchmark: Benchmark = {
       `CLI on ${many.length} files no slower than dockerfilelint's, time and peak memory`,
       largeRatio <= 1 && rss.ours <= rss.theirs,
       `time ours / theirs ${largeRatio.toFixed(2)}×, memory ${(rss.ours / rss.theirs).toFixed(2)}×`,
+    );
+    const floorMs = large[4]?.meanMs ?? 0;
+    const peerMs = large[3]?.meanMs ?? 1;
+    const warmBoundMs = floorMs + warmRulesMsPerFile * many.length;
+    console.log(
+      `measured: ${many.length} files, every rule off / dockerfilelint ${(floorMs / peerMs).toFixed(2)}× time, ${(rss.rulesOff / rss.theirs).toFixed(2)}× memory; the rules add ${((large[0]?.meanMs ?? 0) - floorMs).toFixed(0)} ms in the CLI, ${(warmRulesMsPerFile * many.length).toFixed(0)} ms at their warm in-process speed`,
+    );
+    console.log(
+      `measured: ${many.length} files, every rule off + the rules already optimised (no JIT warm-up, which no new process has) ${warmBoundMs.toFixed(0)} ms, ${(warmBoundMs / peerMs).toFixed(2)}× dockerfilelint`,
     );
     console.log(
       `measured: ${many.length} files, worker thread / one thread ${((large[2]?.meanMs ?? 0) / (large[1]?.meanMs ?? 1)).toFixed(2)}×`,
