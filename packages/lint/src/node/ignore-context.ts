@@ -76,14 +76,14 @@ export async function listContextFolder(
 /**
  * The context of the ignore file `ignoreFile` (a base name) from a listing of its folder: the listing
  * and the build files it holds (the default names, and the one an ignore file named
- * `<build file>.dockerignore` belongs to).
+ * `<build file>.dockerignore` belongs to), each once: `Enginefile.engineignore` belongs to `Enginefile`,
+ * which is a default name too.
  */
 export function ignoreContextOf(listing: ContextListing, ignoreFile: string): IgnoreContext {
   const present = new Set(listing.paths);
   const named = buildFileOfIgnoreFile(ignoreFile);
-  const buildFiles = [...DEFAULT_BUILD_FILES, ...(named !== undefined ? [named] : [])].filter((f) =>
-    present.has(f),
-  );
+  const candidates = new Set([...DEFAULT_BUILD_FILES, ...(named !== undefined ? [named] : [])]);
+  const buildFiles = [...candidates].filter((f) => present.has(f));
   return { ...listing, buildFiles };
 }
 

@@ -151,4 +151,15 @@ describe("enginekit lint finds and checks ignore files", () => {
     expect(ignore?.findings[0]?.message).toContain('matches "xyz"');
     expect(results.map((r) => r.path)).toContain("web/Dockerfile.dockerignore");
   });
+  test("an ignore file named after a default build file reports that build file once", async () => {
+    const dir = join(root, "own");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "Enginefile"), "FROM alpine:3.20\n");
+    writeFileSync(join(dir, "Enginefile.engineignore"), "*\n");
+    const [own] = await lintFiles(["Enginefile.engineignore"], { cwd: dir });
+    expect(own?.findings.map((f) => f.message.replace(/:.*/, ""))).toEqual([
+      "Excludes the ignore file itself (Enginefile.engineignore)",
+      "Excludes the build file Enginefile",
+    ]);
+  });
 });
