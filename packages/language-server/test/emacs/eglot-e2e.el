@@ -3,6 +3,7 @@
 ;;   ENGINEKIT_CMD    JSON array: the server command
 ;;   ENGINEKIT_FILES  a folder with an Enginefile (copied: the test edits it)
 ;;   ENGINEKIT_OUT    where to write what the client got (JSON)
+;;   ENGINEKIT_IGNORE_SETUP  docs/editors.md's lines for ignore files (their mode and auto-mode-alist entry)
 (require 'package)
 (package-initialize)
 (require 'eglot)
@@ -12,6 +13,27 @@
 (defun ek-set (key value) (push (cons key value) ek-result))
 
 (define-derived-mode enginefile-mode prog-mode "Enginefile")
+;; an Enginefile keeps `enginefile-mode' whatever the documented lines add for ignore files
+(add-to-list 'auto-mode-alist '("\\(?:\\`\\|/\\)Enginefile\\'" . enginefile-mode))
+(eval (car (read-from-string (concat "(progn " (getenv "ENGINEKIT_IGNORE_SETUP") ")"))) t)
+
+(defun ek-diagnostics ()
+  "The current buffer's flymake diagnostics as a vector of (line . text) alists."
+  (vconcat (mapcar (lambda (d)
+                     (list (cons 'line (line-number-at-pos (flymake-diagnostic-beg d)))
+                           (cons 'text (flymake-diagnostic-text d))))
+                   (flymake-diagnostics))))
+
+(defun ek-open-ignore-file (name)
+  "Visits NAME of the test folder through `auto-mode-alist' and records its mode and diagnostics."
+  (find-file (expand-file-name name (getenv "ENGINEKIT_FILES")))
+  ;; eglot took the buffer over from `find-file-hook', before it was shown, so flymake waits for the
+  ;; window change that shows it; batch Emacs has no redisplay to run that hook, so run it as it would
+  (run-hooks 'window-configuration-change-hook)
+  (ek-wait (lambda () (flymake-diagnostics)) 15)
+  (ek-set (intern name) (list (cons 'mode (symbol-name major-mode))
+                              (cons 'managed (if (eglot-managed-p) t :json-false))
+                              (cons 'diagnostics (ek-diagnostics)))))
 
 (defun ek-wait (predicate seconds)
   "Runs the event loop until PREDICATE holds or SECONDS pass; returns PREDICATE's value."
@@ -23,19 +45,16 @@
 (condition-case err
     (let* ((cmd (append (json-parse-string (getenv "ENGINEKIT_CMD") :array-type 'list) nil))
            (file (expand-file-name "Enginefile" (getenv "ENGINEKIT_FILES"))))
-      (setq eglot-server-programs (list (cons 'enginefile-mode cmd)))
+      (setq eglot-server-programs (list (cons '(enginefile-mode enginekit-ignore-mode) cmd)))
       (find-file file)
       (enginefile-mode)
       ;; the folder as a transient project (project.el), as `M-x eglot' does outside a repository
-      (eglot '(enginefile-mode) (cons 'transient default-directory) 'eglot-lsp-server cmd "dockerfile")
+      (eglot '(enginefile-mode enginekit-ignore-mode) (cons 'transient default-directory) 'eglot-lsp-server
+             cmd "dockerfile")
       (unless (ek-wait (lambda () (eglot-current-server)) 20) (error "eglot did not connect"))
       ;; diagnostics on open (flymake, fed by the pushed diagnostics)
       (ek-wait (lambda () (flymake-diagnostics)) 15)
-      (ek-set 'diagnostics
-              (vconcat (mapcar (lambda (d)
-                                 (list (cons 'line (line-number-at-pos (flymake-diagnostic-beg d)))
-                                       (cons 'text (flymake-diagnostic-text d))))
-                               (flymake-diagnostics))))
+      (ek-set 'diagnostics (ek-diagnostics))
       ;; completion after `RUN --'
       (goto-char (point-max))
       (insert "RUN --")
@@ -49,6 +68,9 @@
       (eglot-format-buffer)
       (ek-set 'formatted (buffer-substring-no-properties (point-min) (point-max)))
       (set-buffer-modified-p nil)
+      ;; ignore files, in the mode docs/editors.md gives them, served by the same server
+      (ek-open-ignore-file ".engineignore")
+      (ek-open-ignore-file "Enginefile.engineignore")
       (eglot-shutdown (eglot-current-server)))
   (error (ek-set 'errors (vector (error-message-string err)))))
 
