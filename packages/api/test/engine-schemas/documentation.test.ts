@@ -92,3 +92,20 @@ describe("every top-level response field is documented", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("what a field's documentation says it follows", () => {
+  /** The object schema inside a documented, optional field (`Limits`, `Reservations`). */
+  const inner = (field: z.ZodType): Record<string, z.ZodType> => {
+    let def = defOf(field);
+    while (!def.shape && def.innerType) def = defOf(def.innerType);
+    return def.shape ?? {};
+  };
+  it("a service CPU limit says which limits pass create but start no task; a reservation does not", () => {
+    const { Limits, Reservations } = schemas.ResourceRequirements.shape;
+    const limit = fieldDocOf(inner(Limits).NanoCPUs!);
+    expect(limit?.decision).toMatch(/from 0\.001 to under 0\.01 CPU passes create, but no task starts/);
+    expect(limit?.decision).toMatch(/manifest\/limit/);
+    const reservation = fieldDocOf(inner(Reservations).NanoCPUs!);
+    expect(reservation?.decision).toBe("The minimum is swarmkit's, checked by the engine 20.10 at create.");
+  });
+});

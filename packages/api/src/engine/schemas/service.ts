@@ -268,7 +268,9 @@ const resourceObject = (field: string, limits: boolean) =>
         unit: "nano CPUs",
         bounds: `0, or ≥ ${MIN_NANO_CPUS} (0.001 CPU)`,
         source,
-        decision: "The minimum is swarmkit's, checked by the engine 20.10 at create.",
+        decision: limits
+          ? "The minimum is swarmkit's, checked by the engine 20.10 at create. A limit from 0.001 to under 0.01 CPU passes create, but no task starts: the kernel's smallest CPU quota is 1 ms per 100 ms period, so runc cannot write the task's (manifest/limit reports it when the service runs tasks)."
+          : "The minimum is swarmkit's, checked by the engine 20.10 at create.",
       },
     ).optional(),
     MemoryBytes: documented(
