@@ -3,6 +3,7 @@ import type { SelectorSettings } from "../client/document-selector.js";
 import {
   DOCKERFILE_GLOB,
   ENGINEFILE_GLOB,
+  IGNORE_FILE_GLOB,
   MANIFEST_GLOB,
   manifestSettingPattern,
 } from "../manifest/file-patterns.js";
@@ -13,15 +14,18 @@ export const LINT_WORKSPACE_MAX_FILES = 2_000;
 const EXCLUDE = "**/{node_modules,.git}/**";
 
 /**
- * `enginekit: Lint Workspace`: opens (without showing) every Enginefile and manifest of the workspace,
- * so the client syncs them to the server and their diagnostics appear in the Problems panel, then shows
- * that panel. The extension checks nothing itself: the findings are the server's, the same as
- * `enginekit lint` gives (docs/lint.md). Returns the number of files opened.
+ * `enginekit: Lint Workspace`: opens (without showing) every Enginefile, manifest and ignore file
+ * (`.engineignore`, `.dockerignore` and their `<build file>.` forms) of the workspace, so the client syncs
+ * them to the server and their diagnostics appear in the Problems panel, then shows that panel: the
+ * files `enginekit lint .` lints in a walk (docs/lint.md "Which files"). The extension checks nothing
+ * itself: the findings are the server's, the same as `enginekit lint` gives. Returns the number of
+ * files opened.
  */
 export async function lintWorkspace(settings: SelectorSettings): Promise<number> {
   const globs = [
     ENGINEFILE_GLOB,
     MANIFEST_GLOB,
+    IGNORE_FILE_GLOB,
     ...(settings.dockerfiles ? [DOCKERFILE_GLOB] : []),
     ...settings.manifests.map(manifestSettingPattern),
   ];
