@@ -19,16 +19,17 @@ interface IgnoreFileResult {
 }
 
 /**
- * docs/editors.md's eglot lines for ignore files: the `enginekit-ignore-mode` definition and its
- * `auto-mode-alist` entry (the test evaluates them, so the documented set-up is the one tested).
+ * docs/editors.md's eglot lines that pick a file's mode: its `auto-mode-alist` entries and the ignore
+ * files' mode, in their order (the test evaluates them, so the documented set-up is the one tested).
  */
-function documentedIgnoreSetup(): string {
+function documentedModeSetup(): string {
   const docs = readFileSync(join(here, "../../../docs/editors.md"), "utf8");
-  const lines = docs
+  const eglot = docs.slice(docs.indexOf("### eglot"), docs.indexOf("### lsp-mode"));
+  const lines = eglot
     .split("\n")
-    .filter((l) => /^\((?:define-derived-mode|add-to-list 'auto-mode-alist) .*enginekit-ignore-mode/.test(l));
-  if (lines.length !== 2)
-    throw new Error(`docs/editors.md: expected 2 ignore-file lines, found ${lines.length}`);
+    .filter((l) => l.startsWith("(add-to-list 'auto-mode-alist ") || l.startsWith("(define-derived-mode "));
+  if (!lines.some((l) => l.includes("enginekit-ignore-mode")))
+    throw new Error("docs/editors.md: the eglot set-up gives ignore files no mode");
   return lines.join("\n");
 }
 
@@ -45,15 +46,17 @@ describe.skipIf(!ready)("Emacs (eglot, batch) against enginekit lsp --stdio", ()
       emacs!,
       ["--batch", "-l", join(here, "emacs/eglot-e2e.el")],
       join(dir, "result.json"),
-      { ENGINEKIT_FILES: dir, ENGINEKIT_IGNORE_SETUP: documentedIgnoreSetup() },
+      { ENGINEKIT_FILES: dir, ENGINEKIT_MODE_SETUP: documentedModeSetup() },
       { cwd: dir, timeoutMs: 60_000 },
     )) as {
       errors: string[];
+      mode: string;
       diagnostics: { line: number; text: string }[];
       completion: string[];
       formatted: string;
     } & Record<".engineignore" | "Enginefile.engineignore", IgnoreFileResult>;
     expect(got.errors).toEqual([]);
+    expect(got.mode).toBe("dockerfile-ts-mode");
     expect(got.diagnostics.map((d) => d.line)).toContain(4);
     expect(got.diagnostics.some((d) => d.text.includes("WORKDIR"))).toBe(true);
     expect(got.completion).toEqual(["--mount", "--network", "--security", "--device"]);

@@ -3,7 +3,8 @@
 ;;   ENGINEKIT_CMD    JSON array: the server command
 ;;   ENGINEKIT_FILES  a folder with an Enginefile (copied: the test edits it)
 ;;   ENGINEKIT_OUT    where to write what the client got (JSON)
-;;   ENGINEKIT_IGNORE_SETUP  docs/editors.md's lines for ignore files (their mode and auto-mode-alist entry)
+;;   ENGINEKIT_MODE_SETUP  docs/editors.md's eglot lines that pick a file's mode (auto-mode-alist, the
+;;                         ignore files' mode), in their order
 (require 'package)
 (package-initialize)
 (require 'eglot)
@@ -12,10 +13,9 @@
 (defvar ek-result nil)
 (defun ek-set (key value) (push (cons key value) ek-result))
 
-(define-derived-mode enginefile-mode prog-mode "Enginefile")
-;; an Enginefile keeps `enginefile-mode' whatever the documented lines add for ignore files
-(add-to-list 'auto-mode-alist '("\\(?:\\`\\|/\\)Enginefile\\'" . enginefile-mode))
-(eval (car (read-from-string (concat "(progn " (getenv "ENGINEKIT_IGNORE_SETUP") ")"))) t)
+;; Emacs 28 has no tree-sitter modes: a stand-in for the `dockerfile-ts-mode' the documented lines name
+(unless (fboundp 'dockerfile-ts-mode) (define-derived-mode dockerfile-ts-mode prog-mode "Dockerfile"))
+(eval (car (read-from-string (concat "(progn " (getenv "ENGINEKIT_MODE_SETUP") ")"))) t)
 
 (defun ek-diagnostics ()
   "The current buffer's flymake diagnostics as a vector of (line . text) alists."
@@ -45,11 +45,11 @@
 (condition-case err
     (let* ((cmd (append (json-parse-string (getenv "ENGINEKIT_CMD") :array-type 'list) nil))
            (file (expand-file-name "Enginefile" (getenv "ENGINEKIT_FILES"))))
-      (setq eglot-server-programs (list (cons '(enginefile-mode enginekit-ignore-mode) cmd)))
-      (find-file file)
-      (enginefile-mode)
+      (setq eglot-server-programs (list (cons '(dockerfile-ts-mode enginekit-ignore-mode) cmd)))
+      (find-file file) ; its mode from the documented `auto-mode-alist' lines
+      (ek-set 'mode (symbol-name major-mode))
       ;; the folder as a transient project (project.el), as `M-x eglot' does outside a repository
-      (eglot '(enginefile-mode enginekit-ignore-mode) (cons 'transient default-directory) 'eglot-lsp-server
+      (eglot '(dockerfile-ts-mode enginekit-ignore-mode) (cons 'transient default-directory) 'eglot-lsp-server
              cmd "dockerfile")
       (unless (ek-wait (lambda () (eglot-current-server)) 20) (error "eglot did not connect"))
       ;; diagnostics on open (flymake, fed by the pushed diagnostics)
