@@ -29,3 +29,21 @@ export function processIo(): CliIo {
     },
   };
 }
+
+/**
+ * Reads the command's standard input to its end, as bytes (`enginekit build -f -`): Node's
+ * `stream/consumers` `buffer`, loaded only when a command reads stdin. Rejects with the stream's error.
+ */
+export async function readStdin(io: CliIo): Promise<Buffer> {
+  const { buffer } = await import("node:stream/consumers");
+  return buffer(io.stdin);
+}
+
+/**
+ * Standard input as UTF-8 text (`enginekit lint -`, `enginekit format -`), decoded as a file's bytes
+ * are: invalid sequences become U+FFFD and a byte-order mark stays U+FEFF (`stream/consumers` `text`
+ * would drop it, and shift every offset after it against the same file read from disk).
+ */
+export async function readStdinText(io: CliIo): Promise<string> {
+  return (await readStdin(io)).toString("utf8");
+}

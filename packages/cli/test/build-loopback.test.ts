@@ -19,6 +19,8 @@ interface Received {
   url: URL;
   headers: IncomingMessage["headers"];
   names: string[];
+  /** The archive as GNU tar reads it (gunzipped). */
+  tar: Buffer;
   gzip: boolean;
   /** Bytes of the body as received (before gunzip). */
   length: number;
@@ -33,16 +35,18 @@ let answer: object[] = [];
 let stall: (() => void) | undefined;
 
 /** Entry names of the received archive, listed by GNU tar (after gunzip when compressed). */
-async function tarNames(req: IncomingMessage): Promise<{ names: string[]; gzip: boolean; length: number }> {
+async function tarNames(
+  req: IncomingMessage,
+): Promise<{ names: string[]; tar: Buffer; gzip: boolean; length: number }> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   let body = Buffer.concat(chunks);
   const length = body.length;
   const gzip = body[0] === 0x1f && body[1] === 0x8b;
   if (gzip) body = gunzipSync(body);
-  if (body.length === 0) return { names: [], gzip, length };
+  if (body.length === 0) return { names: [], tar: body, gzip, length };
   const names = execFileSync("tar", ["-tf", "-"], { input: body }).toString().split("\n").filter(Boolean);
-  return { names, gzip, length };
+  return { names, tar: body, gzip, length };
 }
 
 beforeAll(async () => {
@@ -58,7 +62,10 @@ beforeAll(async () => {
       req.resume();
       return;
     }
-    const body = req.method === "POST" ? await tarNames(req) : { names: [], gzip: false, length: 0 };
+    const body =
+      req.method === "POST"
+        ? await tarNames(req)
+        : { names: [], tar: Buffer.alloc(0), gzip: false, length: 0 };
     received.push({ method: req.method ?? "", url, headers: req.headers, ...body });
     res.writeHead(200, { "content-type": "application/json" });
     for (const m of answer) res.write(`${JSON.stringify(m)}\r\n`);
@@ -153,6 +160,26 @@ describe("enginekit build → POST /build", () => {
       "ghcr.example": { username: "robot", password: "s3cr3t?>>", serveraddress: "ghcr.example" },
     });
     expect(req.names).toEqual([".engineignore", "Enginefile", "app/", "app/main.js"]);
+  });
+
+  it("-f - sends standard input's bytes as the build file, under the name the query gives", async () => {
+    const ctx = tree({ Enginefile: "FROM scratch\nLABEL from=disk\n", "app/main.js": "x" });
+    const enginefile = Buffer.from('FROM scratch\nLABEL from=stdin note="café"\n');
+    answer = [{ stream: "Successfully built abababababab\n" }];
+    const before = received.length;
+    // the cut falls inside "é": the bytes must be joined, not decoded chunk by chunk
+    const cut = enginefile.indexOf("é") + 1;
+    const r = await runCaptured(["build", ctx, "-f", "-", "-H", host, "--no-compress"], {}, ctx, [
+      enginefile.subarray(0, cut),
+      enginefile.subarray(cut),
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(received.length).toBe(before + 1);
+    const req = received.at(-1)!;
+    const name = req.url.searchParams.get("dockerfile")!;
+    expect(name).not.toBe("Enginefile");
+    expect(req.names).toContain(name);
+    expect(execFileSync("tar", ["-xOf", "-", name], { input: req.tar })).toEqual(enginefile);
   });
 
   it("takes credentials from DOCKER_CONFIG's config.json and its credential helper", async () => {

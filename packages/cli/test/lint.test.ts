@@ -205,6 +205,33 @@ describe("enginekit lint: stdin, --fix, --list-rules, --explain", () => {
     expect(out.files[0]?.findings.map((f) => f.ruleId)).toContain("manifest/missing-field");
   });
 
+  test("stdin gives the same report as the file on disk: a byte-order mark kept, UTF-8 split across chunks", async () => {
+    const text = '\uFEFFFROM ubuntu:24.04\nLABEL description="café ☕"\nRUN sudo apt-get install -y curl\n';
+    const root = project({ Enginefile: text });
+    const bytes = Buffer.from(text);
+    const stdin = Readable.from([bytes.subarray(0, 2), bytes.subarray(2, 47), bytes.subarray(47)]);
+    expect(bytes.subarray(0, 47).toString("utf8")).toContain("\uFFFD"); // the cuts fall inside the mark and inside ☕
+    const io = (out: { text: string }): CliIo => ({
+      stdout: (t) => void (out.text += t),
+      stderr: () => undefined,
+      env: {},
+      cwd: root,
+      isTTY: false,
+      stdin,
+    });
+    const fromStdin = { text: "" };
+    await runCli(
+      ["lint", "-", "--stdin-filename", "Enginefile", "--format", "json", "--no-shellcheck"],
+      io(fromStdin),
+    );
+    const fromFile = await run(["lint", "Enginefile", "--format", "json", "--no-shellcheck"], { cwd: root });
+    const findings = (json: string) =>
+      (JSON.parse(json) as { files: { findings: { ruleId: string; range: unknown }[] }[] }).files[0]
+        ?.findings;
+    expect(findings(fromStdin.text)?.map((f) => f.ruleId)).toContain("no-sudo");
+    expect(findings(fromStdin.text)).toEqual(findings(fromFile.stdout));
+  });
+
   test("--fix rewrites the files and reports what is left", async () => {
     const root = project({ Enginefile: "FROM ubuntu:24.04\nRUN apt install -y curl\nMAINTAINER me\n" });
     const r = await run(["lint", "--fix"], { cwd: root });

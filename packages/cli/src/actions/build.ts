@@ -58,7 +58,7 @@ import {
 } from "@enginekit/lint/files";
 import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
-import type { CliIo } from "../io.js";
+import { type CliIo, readStdin } from "../io.js";
 import { writeStreamToStdout } from "../stdout.js";
 import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
@@ -231,7 +231,7 @@ async function runBuildCommand(
 
 /** Plans the context (`-f -` reads the Enginefile from standard input); prints the walk's warnings. */
 async function planBuildContext(context: string, flags: BuildFlags, io: CliIo): Promise<ContextPlan> {
-  const enginefile = flags.file === "-" ? { content: await readAll(io.stdin) } : flags.file;
+  const enginefile = flags.file === "-" ? { content: await readStdin(io) } : flags.file;
   const epoch = io.env.SOURCE_DATE_EPOCH;
   const plan = await planContext({
     context,
@@ -471,10 +471,4 @@ async function loadRegistryConfig(
     config = { ...config, ...(await readSecretRegistryAuth(secrets, requests)) };
   }
   return config;
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(typeof c === "string" ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks);
 }

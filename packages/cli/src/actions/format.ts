@@ -16,8 +16,7 @@ import {
   writeOutputFile,
 } from "@enginekit/lint/files";
 import { CliError, ExitCode } from "../errors.js";
-import type { CliIo } from "../io.js";
-import { readStdin } from "./lint.js";
+import { type CliIo, readStdinText } from "../io.js";
 
 /** Flags of `enginekit format` (declared in commands/format.ts). */
 export interface FormatFlags {
@@ -46,7 +45,7 @@ export async function formatAction(paths: string[], flags: FormatFlags, io: CliI
   const options = { continuationIndent: indentOf(flags.indent) };
   if (paths.includes("-")) {
     if (paths.length > 1) throw new CliError("- (stdin) cannot be mixed with paths", ExitCode.usage);
-    const text = await readStdin(io.stdin);
+    const text = await readStdinText(io);
     const formatted = format(text, options);
     if (flags.check) return formatted === text ? ExitCode.ok : ExitCode.findings;
     io.stdout(formatted);

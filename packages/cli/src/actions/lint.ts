@@ -30,7 +30,7 @@ import {
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
 import type { LintCommandOptions } from "../commands/lint-options.js";
 import { CliError, ExitCode } from "../errors.js";
-import type { CliIo } from "../io.js";
+import { type CliIo, readStdinText } from "../io.js";
 import { version } from "../version.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 
@@ -103,14 +103,6 @@ function listRules(): string {
   return `${RULES.map((r) => `${r.meta.id.padEnd(width)}  ${r.meta.severity.padEnd(7)}  ${r.meta.appliesTo.padEnd(10)}  ${r.meta.fixable ? "fix" : "   "}  ${r.meta.description}`).join("\n")}\n`;
 }
 
-/** Reads a whole stream as UTF-8 text. */
-export async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 function useColor(options: LintCommandOptions, io: CliIo): boolean {
   if (options.color !== undefined) return options.color;
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== "") return false;
@@ -171,9 +163,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   let results: FileResult[];
   try {
     const stdin =
-      stdinIndex >= 0
-        ? { text: await readStdin(io.stdin), fileName: options.stdinFilename ?? "-" }
-        : undefined;
+      stdinIndex >= 0 ? { text: await readStdinText(io), fileName: options.stdinFilename ?? "-" } : undefined;
     results = await lintFiles(
       stdin && filePaths.length === 0 ? [] : filePaths.length ? filePaths : ["."],
       {
