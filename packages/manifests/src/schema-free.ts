@@ -5,6 +5,8 @@
  * import this, so that linting Enginefiles (and the CLI's start-up) does not pay for the schemas
  * (docs/cli.md "Start-up"). Everything here is also exported from `@enginekit/manifests`.
  */
+
+export { editDistance } from "@enginekit/api/edit-distance";
 export { FINDING_CODES, type FindingCodeInfo } from "./finding-codes.js";
 export type { Finding, FindingCode, Fix, Severity } from "./findings.js";
 export {
@@ -24,7 +26,7 @@ export {
   parseSecretReferences,
   SECRET_REFERENCE_PREFIX,
 } from "./secret-refs/reference-syntax.js";
-export { closestMatch, editDistance, Suggester } from "./validate/suggest.js";
+export { closestMatch, Suggester } from "./validate/suggest.js";
 export {
   DEFAULT_MANIFEST_API_VERSION,
   isManifestApiVersion,

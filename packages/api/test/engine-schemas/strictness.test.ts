@@ -92,6 +92,8 @@ describe("unknown keys deep inside request bodies", () => {
       [["HostConfig", "RestartPolicy", "MaximumRetryCnt"], 1],
       [["NetworkingConfig", "EndpointsConfig", "isolated_nw", "IPAMConfig", "IPv4Addr"], "10.0.0.2"],
       [["Healthcheck", "interval"], 1],
+      // swapped neighbours are one edit: two edits away, where Levenshtein counts three
+      [["HostConfig", "BlkioWieghtx"], 10],
     ];
     const body = edits.reduce<unknown>(
       (value, [path, field]) => withValue(value, path, field),
@@ -104,6 +106,10 @@ describe("unknown keys deep inside request bodies", () => {
       {
         path: ["HostConfig", "RestartPolicy", "MaximumRetryCnt"],
         message: 'Unknown field "MaximumRetryCnt" (did you mean "MaximumRetryCount"?)',
+      },
+      {
+        path: ["HostConfig", "BlkioWieghtx"],
+        message: 'Unknown field "BlkioWieghtx" (did you mean "BlkioWeight"?)',
       },
       {
         path: ["NetworkingConfig", "EndpointsConfig", "isolated_nw", "IPAMConfig", "IPv4Addr"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { editDistance } from "../../text/edit-distance.js";
 
 /**
  * Builds a request-side object schema: unknown keys are reported (`z.strictObject`) so a typo in a
@@ -26,7 +27,8 @@ export function unknownFieldMessage(keys: readonly string[], known: readonly str
 
 /**
  * The known field nearest to `key`: same name in another case, a known name that starts or ends with a key
- * of four or more characters (`Attempts` → `MaxAttempts`), or at most two edits away (Levenshtein).
+ * of four or more characters (`Attempts` → `MaxAttempts`), or at most two edits away (optimal string
+ * alignment: swapped neighbours count as one edit, `api/edit-distance`).
  * Returns undefined when nothing is close.
  */
 export function closestField(key: string, known: readonly string[]): string | undefined {
@@ -43,32 +45,13 @@ export function closestField(key: string, known: readonly string[]): string | un
   let best: string | undefined;
   let bestDistance = 3;
   for (const name of known) {
-    const distance = editDistance(lower, name.toLowerCase(), bestDistance);
+    const distance = editDistance(lower, name.toLowerCase(), bestDistance - 1);
     if (distance < bestDistance) {
       best = name;
       bestDistance = distance;
     }
   }
   return best;
-}
-
-/** Levenshtein distance, giving up (returning `limit`) once every cell of a row is at least `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin >= limit) return limit;
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** One validation problem located at the offending field (see {@link toFieldIssues}). */
