@@ -256,6 +256,37 @@ describe("the engine accepts: nothing, or a warning when it ignores the value", 
   ])("service: a CPU limit under 0.01 CPU, %s", (_label, text, expected) => {
     expect(check(text, "m.service.yaml")).toEqual(expected);
   });
+
+  // swarmkit accepts a memory limit from 4 MiB at create, but the engine rejects each task's container
+  // under 6 MB ("Minimum memory limit allowed is 6MB": the differential test, seed 213419939, and by hand)
+  const memory = (resources: string, mode?: string) =>
+    `TaskTemplate: {ContainerSpec: {Image: busybox}, Resources: {${resources}}}${mode ? `\nMode: ${mode}` : ""}`;
+  it.each<[string, string, Expected[]]>([
+    [
+      "one replica by default",
+      memory("Limits: {MemoryBytes: 4194304}"),
+      [["manifest/limit", "error", "4194304"]],
+    ],
+    [
+      "Replicas: 1, one byte under 6 MiB",
+      memory("Limits: {MemoryBytes: 6291455}", "{Replicated: {Replicas: 1}}"),
+      [["manifest/limit", "error", "6291455"]],
+    ],
+    [
+      "a global service",
+      memory("Limits: {MemoryBytes: 5000000}", "{Global: {}}"),
+      [["manifest/limit", "error", "5000000"]],
+    ],
+    [
+      "no task runs (Replicas: 0)",
+      memory("Limits: {MemoryBytes: 4194304}", "{Replicated: {Replicas: 0}}"),
+      [],
+    ],
+    ["6 MiB", memory("Limits: {MemoryBytes: 6291456}"), []],
+    ["a reservation (tasks run)", memory("Reservations: {MemoryBytes: 4194304}"), []],
+  ])("service: a memory limit under 6 MiB, %s", (_label, text, expected) => {
+    expect(check(text, "m.service.yaml")).toEqual(expected);
+  });
 });
 
 describe("API versions", () => {

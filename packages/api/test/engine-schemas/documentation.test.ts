@@ -108,4 +108,13 @@ describe("what a field's documentation says it follows", () => {
     const reservation = fieldDocOf(inner(Reservations).NanoCPUs!);
     expect(reservation?.decision).toBe("The minimum is swarmkit's, checked by the engine 20.10 at create.");
   });
+  it("a service memory limit says which limits pass create but start no task; a reservation runs", () => {
+    const { Limits, Reservations } = schemas.ResourceRequirements.shape;
+    expect(fieldDocOf(inner(Limits).MemoryBytes!)?.decision).toMatch(
+      /from 4 MiB to under 6 MiB passes create, but the engine rejects every task.*manifest\/limit/,
+    );
+    expect(fieldDocOf(inner(Reservations).MemoryBytes!)?.decision).toMatch(
+      /only places tasks, so 4 MiB runs/,
+    );
+  });
 });

@@ -324,7 +324,13 @@ const SERVICE_FAMILIES: Family[] = [
     new Raw("1000000.0"),
   ]),
   one("Reservations.NanoCPUs", TT("Resources", "Reservations", "NanoCPUs"), [999_999, 1_000_000]),
-  one("MemoryBytes", TT("Resources", "Limits", "MemoryBytes"), [4 * MiB - 1, 4 * MiB, 64 * MiB]),
+  one("MemoryBytes", TT("Resources", "Limits", "MemoryBytes"), [
+    4 * MiB - 1,
+    4 * MiB,
+    6 * MiB - 1,
+    6 * MiB,
+    64 * MiB,
+  ]),
   one("Reservations.MemoryBytes", TT("Resources", "Reservations", "MemoryBytes"), [4 * MiB - 1, 4 * MiB]),
   one("RestartPolicy", TT("RestartPolicy"), [
     { Condition: "" },

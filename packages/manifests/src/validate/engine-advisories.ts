@@ -176,6 +176,20 @@ function serviceAdvisories(spec: Plain): Advisory[] {
       limit: true,
       message: `TaskTemplate.Resources.Limits.NanoCPUs ${nanoCpus} (${nanoCpus / 1e9} CPU): the engine creates the service, but no task can start — the kernel's smallest CPU quota is 1 ms per 100 ms period, so the limit must be 0 or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU), as for a container (runc: cpu.cfs_quota_us: invalid argument).`,
     });
+  const memory = asNumber(limits?.MemoryBytes);
+  // swarmkit accepts 4 MiB at create (the schema's bound); the engine then rejects each task's container,
+  // whose memory limit must be at least 6 MB (`linuxMinMemory`). Reservations only place tasks: 4 MiB runs.
+  if (
+    memory !== undefined &&
+    memory < ENGINE_LIMITS.minMemoryBytes &&
+    memory >= ENGINE_LIMITS.minServiceMemoryBytes &&
+    runsTasks(spec.Mode)
+  )
+    out.push({
+      path: ["TaskTemplate", "Resources", "Limits", "MemoryBytes"],
+      limit: true,
+      message: `TaskTemplate.Resources.Limits.MemoryBytes ${memory}: the engine creates the service, but rejects every task — a container's memory limit must be 0 or at least ${ENGINE_LIMITS.minMemoryBytes} bytes (6 MiB), as for a container ("Minimum memory limit allowed is 6MB").`,
+    });
   const pids = asNumber(limits?.Pids);
   if (pids !== undefined && pids < 0)
     out.push({

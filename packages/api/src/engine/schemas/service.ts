@@ -285,7 +285,9 @@ const resourceObject = (field: string, limits: boolean) =>
         unit: "bytes",
         bounds: `0, or ≥ ${MIN_MEMORY} (4 MiB)`,
         source,
-        decision: "The minimum is swarmkit's, checked by the engine 20.10 at create.",
+        decision: limits
+          ? "The minimum is swarmkit's, checked by the engine 20.10 at create. A limit from 4 MiB to under 6 MiB passes create, but the engine rejects every task: a container's memory limit must be at least 6 MB (manifest/limit reports it when the service runs tasks)."
+          : "The minimum is swarmkit's, checked by the engine 20.10 at create. A reservation only places tasks, so 4 MiB runs.",
       },
     ).optional(),
     ...(limits
