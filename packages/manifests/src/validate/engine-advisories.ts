@@ -162,34 +162,16 @@ function serviceAdvisories(spec: Plain): Advisory[] {
       message: `RollbackConfig.MaxFailureRatio ${ratio}: a fraction of tasks is between 0 and 1; the engine accepts it but the ratio can never be reached as meant.`,
     });
   const limits = asObject(asObject(task?.Resources)?.Limits);
-  const nanoCpus = asNumber(limits?.NanoCPUs);
-  // swarmkit accepts 0.001 CPU at create (the schema's bound); the task's container then gets a CPU quota
-  // under the kernel's 1 ms per 100 ms period, which runc fails to write (cpu.cfs_quota_us: invalid argument)
-  if (
-    nanoCpus !== undefined &&
-    nanoCpus < ENGINE_LIMITS.minNanoCpus &&
-    nanoCpus >= ENGINE_LIMITS.minServiceNanoCpus &&
-    runsTasks(spec.Mode)
-  )
-    out.push({
-      path: ["TaskTemplate", "Resources", "Limits", "NanoCPUs"],
-      limit: true,
-      message: `TaskTemplate.Resources.Limits.NanoCPUs ${nanoCpus} (${nanoCpus / 1e9} CPU): the engine creates the service, but no task can start — the kernel's smallest CPU quota is 1 ms per 100 ms period, so the limit must be 0 or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU), as for a container (runc: cpu.cfs_quota_us: invalid argument).`,
-    });
-  const memory = asNumber(limits?.MemoryBytes);
-  // swarmkit accepts 4 MiB at create (the schema's bound); the engine then rejects each task's container,
-  // whose memory limit must be at least 6 MB (`linuxMinMemory`). Reservations only place tasks: 4 MiB runs.
-  if (
-    memory !== undefined &&
-    memory < ENGINE_LIMITS.minMemoryBytes &&
-    memory >= ENGINE_LIMITS.minServiceMemoryBytes &&
-    runsTasks(spec.Mode)
-  )
-    out.push({
-      path: ["TaskTemplate", "Resources", "Limits", "MemoryBytes"],
-      limit: true,
-      message: `TaskTemplate.Resources.Limits.MemoryBytes ${memory}: the engine creates the service, but rejects every task — a container's memory limit must be 0 or at least ${ENGINE_LIMITS.minMemoryBytes} bytes (6 MiB), as for a container ("Minimum memory limit allowed is 6MB").`,
-    });
+  if (runsTasks(spec.Mode))
+    for (const { field, min, message } of TASK_LIMITS) {
+      const value = asNumber(limits?.[field]);
+      if (value !== undefined && value >= ENGINE_LIMITS[min.service] && value < ENGINE_LIMITS[min.task])
+        out.push({
+          path: ["TaskTemplate", "Resources", "Limits", field],
+          limit: true,
+          message: message(value),
+        });
+    }
   const pids = asNumber(limits?.Pids);
   if (pids !== undefined && pids < 0)
     out.push({
@@ -198,6 +180,34 @@ function serviceAdvisories(spec: Plain): Advisory[] {
     });
   return out;
 }
+
+/**
+ * Service `Resources.Limits` that swarmkit accepts at create (from `min.service`, the schema's bound) but
+ * that no task's container can have (under `min.task`, the container's own minimum): the engine creates
+ * the service and every task then fails. Both found by the manifest differential test and checked by hand.
+ */
+const TASK_LIMITS: readonly {
+  field: "NanoCPUs" | "MemoryBytes";
+  min: { service: "minServiceNanoCpus" | "minServiceMemoryBytes"; task: "minNanoCpus" | "minMemoryBytes" };
+  message: (value: number) => string;
+}[] = [
+  {
+    // the task's container gets a CPU quota under the kernel's 1 ms per 100 ms period, which runc fails to
+    // write (cpu.cfs_quota_us: invalid argument)
+    field: "NanoCPUs",
+    min: { service: "minServiceNanoCpus", task: "minNanoCpus" },
+    message: (n) =>
+      `TaskTemplate.Resources.Limits.NanoCPUs ${n} (${n / 1e9} CPU): the engine creates the service, but no task can start — the kernel's smallest CPU quota is 1 ms per 100 ms period, so the limit must be 0 or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU), as for a container (runc: cpu.cfs_quota_us: invalid argument).`,
+  },
+  {
+    // the engine rejects each task's container under 6 MB (`linuxMinMemory`); reservations only place
+    // tasks, so a 4 MiB reservation runs and is not listed here
+    field: "MemoryBytes",
+    min: { service: "minServiceMemoryBytes", task: "minMemoryBytes" },
+    message: (bytes) =>
+      `TaskTemplate.Resources.Limits.MemoryBytes ${bytes}: the engine creates the service, but rejects every task — a container's memory limit must be 0 or at least ${ENGINE_LIMITS.minMemoryBytes} bytes (6 MiB), as for a container ("Minimum memory limit allowed is 6MB").`,
+  },
+];
 
 /**
  * Whether a service's `Mode` runs tasks: omitted (one replica), `Replicated` with `Replicas` omitted or
