@@ -4,12 +4,13 @@
  * `fixText` applies quick fixes until stable. Rules live one per file under `rules/<area>/<id>.ts`.
  */
 
+export { applyTextEdits } from "@enginekit/text";
 export { findConfig, loadConfigFile, parseConfig } from "./config/load.js";
 export { loadConfigReader } from "./config/reader.js";
 export { LintConfigSchema } from "./config/schema.js";
 export { renderRuleDoc, renderRuleIndex } from "./docs/rule-doc.js";
 export { type AnalyzedManifest, analyzeManifest } from "./engine/analyzed-manifest.js";
-export { applyTextEdits, type FixResult, fixText, fixTextAsync, MAX_FIX_PASSES } from "./engine/fix.js";
+export { type FixResult, fixText, fixTextAsync, MAX_FIX_PASSES } from "./engine/fix.js";
 export { type FileKind, lintText } from "./engine/lint-document.js";
 export { lintAnalyzedEnginefile, lintEnginefile } from "./engine/lint-enginefile.js";
 export { lintAnalyzedManifest, lintManifest } from "./engine/lint-manifest.js";

@@ -3,8 +3,10 @@
  * number of edits. Before, each fix was checked against every accepted edit and the text was sliced once
  * per edit: 10,000 fixes in a 20,000-line file took 13× as long as linting it (`lint-fix` benchmark).
  */
+
+import { applyTextEdits } from "@enginekit/text";
 import { describe, expect, test } from "vitest";
-import { applyTextEdits, fixText } from "../src/engine/fix.js";
+import { fixText } from "../src/engine/fix.js";
 import { lintText } from "../src/engine/lint-document.js";
 import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import type { Finding, TextEdit } from "../src/model/finding.js";

@@ -1,4 +1,4 @@
-import type { Range, TextEdit } from "./location/range.js";
+import type { Range, TextEdit } from "@enginekit/text";
 import type { PathSegment } from "./tree/located-node.js";
 
 /** How serious a finding is; the linter may override it per rule. */

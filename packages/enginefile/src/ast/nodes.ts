@@ -1,4 +1,4 @@
-import type { Range } from "./position.js";
+import type { Range } from "@enginekit/text";
 
 /**
  * The Enginefile AST. Every node has a `range` into the original text (0-based line, UTF-16 column,

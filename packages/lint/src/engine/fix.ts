@@ -1,3 +1,9 @@
+/**
+ * `--fix` and the language server's "fix all": lint, apply the non-overlapping quick fixes, lint again,
+ * until the text is stable (ESLint's `SourceCodeFixer` loop). Edits are applied by the foundation's one
+ * applier (`@enginekit/text` `applyTextEdits`).
+ */
+import { applyTextEdits, compareTextEdits } from "@enginekit/text";
 import type { Finding, TextEdit } from "../model/finding.js";
 
 /** The result of {@link fixText}: the new text, how many fixes were applied, and the passes it took. */
@@ -57,7 +63,7 @@ function fixPass(state: FixResult, findings: Finding[]): boolean {
     count++;
   }
   if (count === 0) return false;
-  const next = applySortedEdits(state.text, accepted);
+  const next = applyTextEdits(state.text, accepted);
   state.passes++;
   if (next === state.text) return false;
   state.text = next;
@@ -71,18 +77,13 @@ function firstStart(edits: TextEdit[]): number {
   return min;
 }
 
-/** Comparison of edits by start, then end (the order {@link applySortedEdits} expects). */
-function compareEdits(a: TextEdit, b: TextEdit): number {
-  return a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset;
-}
-
 /** The index of the first edit in `sorted` that does not come before `e`. */
 function lowerBound(sorted: TextEdit[], e: TextEdit): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareEdits(sorted[mid]!, e) < 0) lo = mid + 1;
+    if (compareTextEdits(sorted[mid]!, e) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -94,7 +95,7 @@ function lowerBound(sorted: TextEdit[], e: TextEdit): number {
  */
 function insertSorted(sorted: TextEdit[], e: TextEdit): void {
   const last = sorted[sorted.length - 1];
-  if (last === undefined || compareEdits(last, e) <= 0) sorted.push(e);
+  if (last === undefined || compareTextEdits(last, e) <= 0) sorted.push(e);
   else sorted.splice(lowerBound(sorted, e), 0, e);
 }
 
@@ -126,21 +127,4 @@ function overlaps(a: TextEdit, b: TextEdit): boolean {
   ];
   if (as === ae && bs === be) return as === bs;
   return (as < be && bs < ae) || (as === ae && bs <= as && as < be) || (bs === be && as <= bs && bs < ae);
-}
-
-/** Applies non-overlapping edits (UTF-16 offsets of `text`) in one left-to-right join: O(text + edits). */
-function applySortedEdits(text: string, sorted: TextEdit[]): string {
-  const parts: string[] = [];
-  let at = 0;
-  for (const e of sorted) {
-    parts.push(text.slice(at, e.range.start.offset), e.newText);
-    at = e.range.end.offset;
-  }
-  parts.push(text.slice(at));
-  return parts.join("");
-}
-
-/** Applies non-overlapping edits (UTF-16 offsets of `text`), in any order. */
-export function applyTextEdits(text: string, edits: TextEdit[]): string {
-  return applySortedEdits(text, [...edits].sort(compareEdits));
 }

@@ -1,9 +1,9 @@
 /**
- * Positions, ranges and text edits are those of `@enginekit/manifests` (LSP convention, ARCHITECTURE.md
- * principle 2: 0-based line, UTF-16 column and offset; the same shape as the Enginefile AST's): one
- * definition for every package.
+ * Findings and fixes of the linter. Positions, ranges and text edits are the foundation's
+ * (`@enginekit/text`: LSP convention, ARCHITECTURE.md principle 2 — 0-based line, UTF-16 column and
+ * offset), the same shape as the Enginefile AST's and the manifests': one definition for every package.
  */
-import type { Position, Range, TextEdit } from "@enginekit/manifests";
+import type { Position, Range, TextEdit } from "@enginekit/text";
 import type { Severity } from "./severity.js";
 
 export type { Position, Range, TextEdit };

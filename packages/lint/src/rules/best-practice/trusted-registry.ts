@@ -1,10 +1,7 @@
+import { globToRegExp } from "@enginekit/text";
 import { pulledImages } from "../../enginefile/base-images.js";
 import { parseImageReference } from "../../enginefile/image-reference.js";
 import { enginefileRule } from "../../model/rule.js";
-
-function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replaceAll("*", "[^/]*")}$`, "i");
-}
 
 export default enginefileRule(
   {
@@ -24,7 +21,7 @@ Without the setting the rule does nothing. Build arguments are resolved first.`,
   (file) => {
     const trusted = file.options.trustedRegistries ?? [];
     if (trusted.length === 0) return [];
-    const patterns = trusted.map(globToRegExp);
+    const patterns = trusted.map((glob) => globToRegExp(glob, { ignoreCase: true }));
     return pulledImages(file).flatMap(({ reference, value }) => {
       if (value === "") return [];
       const registry = parseImageReference(value).registry ?? "docker.io";

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { TextLines } from "../src/text/line-index.js";
+import { LineIndex } from "../src/line-index.js";
 
-/** Line starts by the LSP's definition, independently of TextLines: after each `\r\n`, `\n` or lone `\r`. */
+/** Line starts by the LSP's definition, independently of LineIndex: after each `\r\n`, `\n` or lone `\r`. */
 function expectedStarts(text: string): number[] {
   const starts = [0];
   for (const m of text.matchAll(/\r\n|\r|\n/g)) starts.push(m.index + m[0].length);
   return starts;
 }
 
-describe("TextLines", () => {
+describe("LineIndex", () => {
   it.each([
     ["", [0]],
     ["FROM x", [0]],
@@ -17,7 +17,7 @@ describe("TextLines", () => {
     ["FROM x\r\nRUN a\r\n", [0, 8, 15]],
     ["a\rb\r\n\rc\n", [0, 2, 5, 6, 8]],
   ])("line starts of %j, with and without \\r (the two ways it finds them)", (text, starts) => {
-    expect(new TextLines(text).starts).toEqual(starts);
+    expect(new LineIndex(text).starts).toEqual(starts);
     expect(expectedStarts(text)).toEqual(starts);
   });
 
@@ -30,7 +30,7 @@ describe("TextLines", () => {
         seed = (seed * 1103515245 + 12345) % 2147483648;
         text += pieces[seed % pieces.length];
       }
-      const lines = new TextLines(text);
+      const lines = new LineIndex(text);
       expect(lines.starts).toEqual(expectedStarts(text));
       expect(lines.position(text.length).line).toBe(lines.starts.length - 1);
     }

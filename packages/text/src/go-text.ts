@@ -1,8 +1,8 @@
 /**
- * Character classes of the reference parser (BuildKit, Go). Go's `unicode.IsSpace` differs from
- * JavaScript's `\s`: it includes U+0085 and excludes U+FEFF. Also the package's light entry
- * `@enginekit/enginefile/go-text` (no chevrotain), which the ignore-file reader of
- * `@enginekit/build-context` uses for Go's `strings.TrimSpace`.
+ * Character classes of Go as the engine's readers use them (BuildKit's Dockerfile parser, moby's ignore-file
+ * reader): Go's `unicode.IsSpace` differs from JavaScript's `\s` — it includes U+0085 and excludes U+FEFF.
+ * The Enginefile parser, the ignore-file reader of `@enginekit/build-context` (Go's `strings.TrimSpace`)
+ * and the linter share these.
  */
 
 /** Go `unicode.IsSpace` for one UTF-16 code unit (every Go space is in the BMP). */

@@ -1,9 +1,7 @@
 /**
- * `@enginekit/api/edit-distance`: the one edit distance of the project, behind every "did you mean" —
- * unknown request fields in the api schemas (`request-object.ts`), manifest kinds and keys
- * (`@enginekit/manifests` `Suggester`), and the linter's rule ids, flags, stages and variables. A light
- * entry of its own: the linter's Enginefile rules reach it through `@enginekit/manifests/schema-free`
- * without loading the api schemas (docs/cli.md "Start-up").
+ * The one edit distance of the project, behind every "did you mean": unknown request fields in the api
+ * schemas (`request-object.ts`), manifest kinds and keys and the linter's rule ids, flags, stages and
+ * variables (through {@link Suggester} in `./suggester.ts`).
  */
 
 /** Rows reused by {@link editDistance} (grown on demand), so a call allocates nothing. */

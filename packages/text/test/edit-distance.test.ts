@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editDistance } from "../../src/text/edit-distance.js";
+import { editDistance } from "../src/edit-distance.js";
 
 describe("editDistance (optimal string alignment)", () => {
   it.each([

@@ -1,4 +1,8 @@
-import { editDistance } from "@enginekit/api/edit-distance";
+/**
+ * Closest-match suggestions ("did you mean") over a candidate list, by the {@link editDistance} of
+ * `./edit-distance.ts`: used for manifest kinds and keys, secret paths, rule ids, flags, stages and variables.
+ */
+import { editDistance } from "./edit-distance.js";
 
 /**
  * Finds the known name closest to a word, for "did you mean" messages. Build one per candidate list and ask

@@ -83,3 +83,14 @@ export function parseSignal(raw: string): SignalResult {
   if (signal === undefined) return { ok: false, error: `invalid signal: ${raw}` };
   return { ok: true, signal, name: `SIG${key}` };
 }
+
+/**
+ * True for a signal name of the engine's Linux table, with or without `SIG`, in any case (`SIGTERM`, `term`,
+ * `RTMAX-14`); numbers are not names. The api schemas' `StopSignal` checks and the Enginefile's
+ * `STOPSIGNAL` read the same table.
+ */
+export function isSignalName(raw: string): boolean {
+  let key = raw.toUpperCase();
+  if (key.startsWith("SIG")) key = key.slice(3);
+  return Object.hasOwn(SIGNALS, key);
+}
