@@ -56,11 +56,17 @@ export type SignalResult =
   | { ok: true; signal: number; name: string | undefined }
   | { ok: false; error: string };
 
-/** Go `strconv.Atoi`: optional sign and decimal digits only. */
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * Go `strconv.Atoi` on a 64-bit engine: optional sign and decimal digits, within `int64` (a number beyond
+ * 2^53 comes back rounded; only its being non-zero matters to the engine).
+ */
 function atoi(s: string): number | undefined {
   if (!/^[+-]?[0-9]+$/.test(s)) return undefined;
-  const n = Number(s);
-  return Number.isSafeInteger(n) ? n : undefined;
+  const n = BigInt(s);
+  return n >= INT64_MIN && n <= INT64_MAX ? Number(n) : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isSignalName } from "@enginekit/text";
+import { parseSignal } from "@enginekit/text";
 import { z } from "zod";
 
 /*
@@ -118,22 +118,18 @@ export const PidMode = z
   });
 
 /**
- * True for a signal the engine accepts: a number 1–255, or a name with or without `SIG`, any case,
- * in the engine's Linux table (`@enginekit/text` `SIGNALS`: moby `pkg/signal`, `RTMIN+1`–`RTMIN+15`,
- * `RTMAX-14`–`RTMAX-1`).
+ * True for a signal the engine accepts (moby `signal.ParseSignal`, checked on the 20.10 engine): a non-zero
+ * decimal number within Go's `int`, or a name of the engine's Linux table with or without `SIG`, any case
+ * (`@enginekit/text` `SIGNALS`: `RTMIN+1`–`RTMIN+15`, `RTMAX-14`–`RTMAX-1`; no `UNUSED`).
  */
 export function isSignal(value: string): boolean {
-  if (/^\d+$/.test(value)) {
-    const number = Number(value);
-    return number >= 1 && number <= 255;
-  }
-  return isSignalName(value);
+  return parseSignal(value).ok;
 }
 
 /** A signal given as a string (`SIGTERM`, `TERM`, `15`). */
 export function signal(field: string) {
   return z.string().refine(isSignal, {
-    error: `${field} must be a signal name such as "SIGTERM" or a number between 1 and 255`,
+    error: `${field} must be a signal name such as "SIGTERM" or a non-zero number`,
   });
 }
 
