@@ -25,9 +25,9 @@ import {
   ruleById,
   SEVERITIES,
   type Severity,
-  writeOutputFile,
 } from "@enginekit/lint/files";
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
+import { writeOutputFile } from "@enginekit/node-io";
 import type { LintCommandOptions } from "../commands/lint-options.js";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdinText } from "../io.js";

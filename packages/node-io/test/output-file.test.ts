@@ -25,7 +25,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { OutputError, writeOutputFile, writeOutputStream } from "../src/node/output-file.js";
+import { OutputError, writeOutputFile, writeOutputStream } from "../src/output-file.js";
 
 const root = mkdtempSync(join(tmpdir(), "enginekit-output-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
