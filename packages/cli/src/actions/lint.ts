@@ -100,7 +100,7 @@ function parseFormats(specs: string[]): { name: string; file: string | undefined
 
 function listRules(): string {
   const width = Math.max(...RULES.map((r) => r.meta.id.length));
-  return `${RULES.map((r) => `${r.meta.id.padEnd(width)}  ${r.meta.severity.padEnd(7)}  ${r.meta.appliesTo.padEnd(10)}  ${r.meta.fixable ? "fix" : "   "}  ${r.meta.description}`).join("\n")}\n`;
+  return `${RULES.map((r) => `${r.meta.id.padEnd(width)}  ${r.meta.severity.padEnd(7)}  ${r.meta.appliesTo.padEnd(10)}  ${r.meta.fix === "never" ? "   " : "fix"}  ${r.meta.description}`).join("\n")}\n`;
 }
 
 function useColor(options: LintCommandOptions, io: CliIo): boolean {

@@ -46,19 +46,49 @@ export function runRules(
       const check = rule.check as
         | ((input: AnalyzedEnginefile | AnalyzedManifest | AnalyzedIgnoreFile) => Report[])
         | undefined;
-      for (const r of check?.(input) ?? []) out.push({ ...r, ruleId: rule.meta.id, severity });
+      for (const r of check?.(input) ?? []) {
+        const broken = undeclaredFix(rule, r);
+        if (broken === undefined) out.push({ ...r, ruleId: rule.meta.id, severity });
+        else {
+          const { fix: _dropped, ...report } = r;
+          out.push({ ...report, ruleId: rule.meta.id, severity });
+          internalError(out, settings, whole, `Rule ${rule.meta.id} ${broken}`);
+        }
+      }
     } catch (error) {
-      const severity = severityOf(settings, "internal-error");
-      if (severity !== "off")
-        out.push({
-          ruleId: "internal-error",
-          severity,
-          range: whole,
-          message: `Rule ${rule.meta.id} failed: ${error instanceof Error ? error.message : String(error)}`,
-        });
+      internalError(
+        out,
+        settings,
+        whole,
+        `Rule ${rule.meta.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   return out;
+}
+
+/**
+ * Why `report` contradicts its rule's declared fix availability (`meta.fix`), or `undefined` when it
+ * does not: a fix from a `never` rule, or no fix from an `always` rule (ESLint's linter likewise refuses a
+ * fix from a rule without `meta.fixable`).
+ */
+function undeclaredFix(rule: Rule, report: Report): string | undefined {
+  if (report.fix !== undefined && rule.meta.fix === "never")
+    return "reported a quick fix but declares fix: never";
+  if (report.fix === undefined && rule.meta.fix === "always")
+    return "reported no quick fix but declares fix: always";
+  return undefined;
+}
+
+/** Adds one `internal-error` finding over `whole` (unless the setting turns the rule off). */
+function internalError(
+  out: Finding[],
+  settings: LintSettings,
+  whole: Report["range"],
+  message: string,
+): void {
+  const severity = severityOf(settings, "internal-error");
+  if (severity !== "off") out.push({ ruleId: "internal-error", severity, range: whole, message });
 }
 
 /**

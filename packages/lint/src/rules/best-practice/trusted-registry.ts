@@ -10,7 +10,7 @@ export default enginefileRule(
     description:
       "FROM, `COPY --from` or `RUN --mount=from=` pulls an image from a registry not listed in `trustedRegistries` (only when the list is set).",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `With \`trustedRegistries\` in \`.enginekit.yaml\` (globs such as \`*.gcr.io\`; \`docker.io\` for Docker Hub),
 every image the build pulls must come from one of them: base images, and images named by \`COPY --from\`
 and \`RUN --mount=from=\` (hadolint's DL3026 checks FROM only). Stage names and \`scratch\` are not images.

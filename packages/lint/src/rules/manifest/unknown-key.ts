@@ -1,4 +1,4 @@
-import { manifestFindingRule } from "./manifest-finding-rule.js";
+import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({
   id: "manifest/unknown-key",

@@ -1,5 +1,5 @@
 import { FINDING_CODES, type FindingCode } from "@enginekit/manifests/schema-free";
-import { type ManifestRule, manifestRule, type RuleMeta } from "../../model/rule.js";
+import { type ManifestRule, manifestRule, type RuleMeta } from "./rule.js";
 
 /** What a manifest rule file gives; severity, description, fixability and online-ness come from the code. */
 export type ManifestRuleMeta = Pick<RuleMeta, "name" | "docs" | "peers" | "examples"> & { id: FindingCode };
@@ -17,7 +17,7 @@ export function manifestFindingRule(meta: ManifestRuleMeta): ManifestRule {
       ...meta,
       description: info.summary,
       severity: info.severity,
-      fixable: info.fix !== "never",
+      fix: info.fix,
       ...(info.online ? { online: true } : {}),
     },
     (manifest) =>
