@@ -2,6 +2,7 @@ import { lintText } from "../engine/lint-document.js";
 import { DEFAULT_SETTINGS } from "../engine/settings.js";
 import { type FixAvailability, kindOfRule, type Rule, type RuleExample } from "../model/rule.js";
 import { peerNamesOf, RULES } from "../rules/registry.js";
+import { renderEngineBoundsTable } from "./bounds-table.js";
 import { exampleContext } from "./example-context.js";
 
 const EXAMPLE_FILE = {
@@ -29,6 +30,14 @@ function exampleFindings(rule: Rule, example: RuleExample): string[] {
     .map((f) => `${f.range.start.line + 1}:${f.range.start.character + 1}  ${f.severity}  ${f.message}`);
 }
 
+/**
+ * Sections of a rule page generated from the single source of truth rather than written in the rule's
+ * `docs`: the bounds of `manifest/limit` come from the api schemas' field documentation, beside each check.
+ */
+const GENERATED_SECTIONS: Readonly<Record<string, { title: string; render: () => string }>> = {
+  "manifest/limit": { title: "Bounds checked", render: renderEngineBoundsTable },
+};
+
 /** The quick-fix cell of a rule page (Ruff's fix availability). */
 const FIX_TEXT: Record<FixAvailability, string> = {
   always: "always",
@@ -48,6 +57,8 @@ export function renderRuleDoc(rule: Rule): string {
   out += `| Default severity | Applies to | Quick fix |${m.online ? " Online |" : ""}\n|---|---|---|${m.online ? "---|" : ""}\n`;
   out += `| ${m.severity} | ${APPLIES_TO[m.appliesTo]} | ${FIX_TEXT[m.fix]} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
   out += `${m.docs.trim()}\n`;
+  const section = GENERATED_SECTIONS[m.id];
+  if (section) out += `\n## ${section.title}\n\n${section.render()}`;
   for (const ex of m.examples) {
     out += `\n## ${ex.kind === "invalid" ? "Reported" : "Not reported"}${ex.fileName ? ` (\`${ex.fileName}\`)` : ""}\n\n`;
     if (ex.engineignore !== undefined)

@@ -3,7 +3,7 @@ import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 export default manifestFindingRule({
   id: "manifest/limit",
   name: "Value outside the API's limits",
-  docs: "Bounds come from the engine API (engine §8): `BlkioWeight` 10–1000, `MemorySwappiness` −1 or 0–100, Healthcheck durations 0 or ≥ 1 ms, `CpuShares` ≥ 0 … — checked from the schema's single source of truth in `@enginekit/api`.",
+  docs: "Bounds come from the engine API (engine §8) and, where the document gives none or the engine disagrees, from the engine itself (20.10), each written once in `@enginekit/api` beside its check. The table below is generated from those schemas.",
   peers: [],
   examples: [
     {
