@@ -23,9 +23,6 @@ export {
   kindInDirectory,
   kindOfNamedFile,
 } from "./discovery/file-kind.js";
-export { lintAnalyzedEnginefile } from "./engine/lint-enginefile.js";
-export { lintAnalyzedIgnoreFile, lintIgnoreFile } from "./engine/lint-ignore-file.js";
-export { DEFAULT_SETTINGS, type LintSettings } from "./engine/settings.js";
 export {
   type AnalyzedEnginefile,
   analyzeEnginefile,
@@ -82,4 +79,7 @@ export { type ShellcheckInput, shellcheckEnabled, shellcheckEnginefiles } from "
 export { findShellcheck, ShellcheckError } from "./node/shellcheck-process.js";
 export { readSourceText, sourceBytes } from "./node/source-text.js";
 export { didYouMeanRule, RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds } from "./rules/registry.js";
+export { lintAnalyzedEnginefile } from "./runner/lint-enginefile.js";
+export { lintAnalyzedIgnoreFile, lintIgnoreFile } from "./runner/lint-ignore-file.js";
+export { DEFAULT_SETTINGS, type LintSettings } from "./runner/settings.js";
 export { redactSecretValues, secretValueSpans } from "./text/redact-secret-values.js";

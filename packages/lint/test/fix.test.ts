@@ -1,16 +1,16 @@
 /**
- * `fixText` (engine/fix.ts): overlapping fixes wait for the next pass, and a pass is O(n log n) in the
+ * `fixText` (runner/fix.ts): overlapping fixes wait for the next pass, and a pass is O(n log n) in the
  * number of edits. Before, each fix was checked against every accepted edit and the text was sliced once
  * per edit: 10,000 fixes in a 20,000-line file took 13× as long as linting it (`lint-fix` benchmark).
  */
 
 import { applyTextEdits } from "@enginekit/text";
 import { describe, expect, it, test } from "vitest";
-import { fixText } from "../src/engine/fix.js";
-import { lintText } from "../src/engine/lint-document.js";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import type { Finding, TextEdit } from "../src/model/finding.js";
 import { ruleById } from "../src/rules/registry.js";
+import { fixText } from "../src/runner/fix.js";
+import { lintText } from "../src/runner/lint-document.js";
+import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
 import { runRule } from "../src/testing/rule-tester.js";
 
 function edit(start: number, end: number, newText: string): TextEdit {

@@ -6,10 +6,10 @@
 
 import { escapeForTerminal, escapeLinesForTerminal } from "@enginekit/node-io";
 import { describe, expect, test } from "vitest";
-import { lintText } from "../src/engine/lint-document.js";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { FORMATTERS } from "../src/formats/registry.js";
 import type { FileResult } from "../src/node/lint-files.js";
+import { lintText } from "../src/runner/lint-document.js";
+import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
 
 // an OSC title change + BEL, a screen clear, a NUL, a colour, a C1 CSI, a bidi override
 const HOSTILE =

@@ -1,7 +1,7 @@
-import { lintText } from "../engine/lint-document.js";
-import { DEFAULT_SETTINGS } from "../engine/settings.js";
 import { type FixAvailability, kindOfRule, type Rule, type RuleExample } from "../model/rule.js";
 import { peerNamesOf, RULES } from "../rules/registry.js";
+import { lintText } from "../runner/lint-document.js";
+import { DEFAULT_SETTINGS } from "../runner/settings.js";
 import { renderEngineBoundsTable } from "./bounds-table.js";
 import { exampleContext } from "./example-context.js";
 

@@ -1,6 +1,6 @@
-import type { AnalyzedManifest } from "../engine/analyzed-manifest.js";
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import type { AnalyzedIgnoreFile } from "../ignorefile/analysis.js";
+import type { AnalyzedManifest } from "../runner/analyzed-manifest.js";
 import type { Report } from "./finding.js";
 import type { RuleSeverity } from "./severity.js";
 

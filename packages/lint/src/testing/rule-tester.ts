@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { exampleContext } from "../docs/example-context.js";
-import { fixText } from "../engine/fix.js";
-import { lintText } from "../engine/lint-document.js";
-import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
 import type { Finding, Range } from "../model/finding.js";
 import { kindOfRule, type Rule } from "../model/rule.js";
 import type { RuleSeverity } from "../model/severity.js";
 import { RULES } from "../rules/registry.js";
+import { fixText } from "../runner/fix.js";
+import { lintText } from "../runner/lint-document.js";
+import { DEFAULT_SETTINGS, type LintSettings } from "../runner/settings.js";
 
 /** A snippet the rule must not report. */
 export interface ValidCase {
