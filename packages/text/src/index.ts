@@ -6,6 +6,7 @@
  */
 
 export { editDistance } from "./edit-distance.js";
+export { atOrAbove, type Fix, SEVERITIES, type Severity, severityRank } from "./finding.js";
 export { type GlobOptions, globToRegExp } from "./glob.js";
 export {
   type DurationResult,
