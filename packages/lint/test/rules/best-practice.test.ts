@@ -316,6 +316,13 @@ testRule(execFormCommand, {
       output: 'FROM a:1\nCMD ["node", "server.js", "--port", "80"]\n',
     },
     { code: "FROM a:1\nENTRYPOINT exec app $FLAGS\n", errors: ["2:12-2:27"], output: null },
+    // HEALTHCHECK CMD in shell form (hadolint 2.15 DL3025); the exec form and NONE are fine
+    {
+      code: 'FROM a:1\nHEALTHCHECK --interval=5s CMD curl -f http://localhost/\nHEALTHCHECK CMD ["curl", "-f", "x"]\nHEALTHCHECK NONE\n',
+      errors: [{ range: "2:31-2:56", message: "HEALTHCHECK CMD" }],
+      output:
+        'FROM a:1\nHEALTHCHECK --interval=5s CMD ["curl", "-f", "http://localhost/"]\nHEALTHCHECK CMD ["curl", "-f", "x"]\nHEALTHCHECK NONE\n',
+    },
   ],
 });
 

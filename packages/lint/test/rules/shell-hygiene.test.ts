@@ -78,6 +78,8 @@ testRule(yarnCacheClean, {
   invalid: [
     { code: "FROM a:1\nRUN yarn install --frozen-lockfile\n", errors: ["2:10-2:17"] },
     { code: "FROM node:22 AS deps\nRUN yarn install\nFROM deps\nCOPY . .\n", errors: ["2:10-2:17"] },
+    // the clean must follow the install (hadolint DL3060 after 2.15)
+    { code: "FROM a:1\nRUN yarn cache clean && yarn install\n", errors: ["2:30-2:37"] },
   ],
 });
 
@@ -96,7 +98,11 @@ testRule(pointlessCommand, {
 });
 
 testRule(lnBinSh, {
-  valid: [{ code: "FROM a:1\nRUN ln -s /bin/bash /usr/local/bin/sh && ln /bin/bash /bin/sh2\n" }],
+  valid: [
+    { code: "FROM a:1\nRUN ln -s /bin/bash /usr/local/bin/sh && ln /bin/bash /bin/sh2\n" },
+    // exec form: an image without a shell gets one
+    { code: 'FROM gcr.io/distroless/base:debug\nRUN ["/busybox/ln", "-s", "/busybox/sh", "/bin/sh"]\n' },
+  ],
   invalid: [{ code: "FROM a:1\nRUN ln -sf /bin/bash /bin/sh\n", errors: ["2:22-2:29"] }],
 });
 

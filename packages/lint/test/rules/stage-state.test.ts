@@ -52,6 +52,10 @@ testRule(copyWholeFilesystem, {
     {
       code: "FROM a:1 AS build\nFROM scratch AS dist\nCOPY --from=build /out/app /bin/app\nFROM dist AS signed\nFROM c:1\nCOPY --from=signed / /\nCOPY --from=1 / /opt/dist\n",
     },
+    // the alias of a scratch stage chosen by a build argument
+    {
+      code: "ARG TARGET=release\nFROM scratch AS release\nCOPY a /a\nFROM alpine:3 AS debug\nFROM ${TARGET} AS final\nFROM c:1\nCOPY --from=final / /\n",
+    },
   ],
   invalid: [
     { code: "FROM a:1 AS b\nFROM c:1\nCOPY --from=b / /\n", errors: ["3:15-3:16"] },
