@@ -15,6 +15,9 @@ testRule(pipefail, {
     { code: 'FROM a:1\nSHELL ["/bin/ash", "-eo", "pipefail", "-c"]\nRUN a | b\n' },
     { code: 'FROM a:1\nSHELL ["pwsh", "-Command"]\nRUN a | b\n' },
     { code: "FROM a:1\nRUN set -euo pipefail && a | b\nRUN a || b\nRUN echo 'a | b'\n" },
+    // a stage built FROM one that set the shell keeps it; a Windows base runs cmd
+    { code: 'FROM a:1 AS base\nSHELL ["/bin/bash", "-o", "pipefail", "-c"]\nFROM base\nRUN a | b\n' },
+    { code: "FROM mcr.microsoft.com/windows/servercore:ltsc2022\nRUN type a | findstr b\n" },
   ],
   invalid: [
     { code: "FROM a:1\nRUN curl -fsSL x \\\n  | tar -xz\n", errors: ["2:5-2:9"] },
