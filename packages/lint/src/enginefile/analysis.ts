@@ -31,6 +31,8 @@ export interface EnginefileLintOptions {
    * separated). Undefined when there is no ignore file: the `copy-ignored-file` rule then stays silent.
    */
   isIgnored?: (path: string) => boolean;
+  /** True when the ignore file has exception patterns (`!path`), which bring excluded paths back. */
+  ignoreHasExceptions?: boolean;
   /** The base name of the ignore file behind `isIgnored` (`.engineignore`, `.dockerignore` …), for messages. */
   ignoreFileName?: string;
 }
