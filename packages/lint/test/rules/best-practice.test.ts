@@ -383,14 +383,15 @@ testRule(definitionDescription, {
     {
       code: "# check=experimental=all\n# the toolchain\nARG GO_VERSION=1.23\n# Build compiles the server\nFROM golang:${GO_VERSION} AS Build\n",
       errors: [
-        { range: "2:1-2:16", message: '"# GO_VERSION <description>"' },
-        { range: "4:1-4:28", message: '"# build <description>"' },
+        // at the ARG/FROM line, as BuildKit reports it: the name the comment must start with
+        { range: "3:5-3:15", message: '"# GO_VERSION <description>"' },
+        { range: "5:30-5:35", message: '"# build <description>"' },
       ],
     },
     // skip=all leaves experimental checks that were asked for
     {
       code: "# check=skip=all;experimental=InvalidDefinitionDescription\n# two of them\nARG A=1 B=2\n",
-      errors: [{ range: "2:1-2:14", message: '"# <name> <description>"' }],
+      errors: [{ range: "3:5-3:6", message: '"# <name> <description>"' }],
     },
   ],
 });
