@@ -31,6 +31,12 @@ export {
   analyzeEnginefile,
   type EnginefileLintOptions,
 } from "./enginefile/analysis.js";
+export {
+  type ImagePlatform,
+  type ImagePlatformFacts,
+  type ImagePlatformReader,
+  readImagePlatforms,
+} from "./enginefile/image-platforms.js";
 export type { FormatContext, Formatter } from "./formats/format.js";
 export { JSON_OUTPUT_VERSION } from "./formats/json.js";
 export { FORMAT_NAMES, FORMATTERS } from "./formats/registry.js";
@@ -54,6 +60,7 @@ export {
   severityRank,
 } from "./model/severity.js";
 export { type DiscoveredFile, DiscoveryError, discoverFiles } from "./node/discover.js";
+export { engineImagePlatforms, type PlatformEngine } from "./node/engine-image-platforms.js";
 export {
   analyzeIgnoreFileReady,
   type ContextListing,

@@ -11,6 +11,7 @@ import {
 import type { Range, TextEdit } from "../model/finding.js";
 import { TextLines } from "../text/line-index.js";
 import { DocumentCache } from "./document-cache.js";
+import type { ImagePlatform } from "./image-platforms.js";
 import type { LabelType } from "./label-types.js";
 
 /** Inputs of Enginefile rules that the file does not contain (from configuration and the file system). */
@@ -35,6 +36,13 @@ export interface EnginefileLintOptions {
   ignoreHasExceptions?: boolean;
   /** The base name of the ignore file behind `isIgnored` (`.engineignore`, `.dockerignore` …), for messages. */
   ignoreFileName?: string;
+  /**
+   * The platform of each base image the engine has, by its reference as the file resolves it (read online:
+   * enginefile/image-platforms.ts). Undefined offline: the platform check stays silent.
+   */
+  imagePlatforms?: ReadonlyMap<string, ImagePlatform>;
+  /** The engine's platform: the one a stage without `FROM --platform` builds for. */
+  targetPlatform?: ImagePlatform;
 }
 
 /**
