@@ -73,7 +73,7 @@ describe.skipIf(!host)("lint --online reads base images' platforms from the real
         findings: {
           ruleId: string;
           message: string;
-          range: { start: { line: number; character: number } };
+          range: { start: { line: number; column: number } };
         }[];
       }[];
     };
