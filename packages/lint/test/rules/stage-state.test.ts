@@ -2,8 +2,8 @@
 import copyRelativeDestination from "../../src/rules/best-practice/copy-relative-destination.js";
 import healthcheckMissing from "../../src/rules/best-practice/healthcheck-missing.js";
 import userNumeric from "../../src/rules/best-practice/user-numeric.js";
-import invalidBaseImagePlatform from "../../src/rules/stages/invalid-base-image-platform.js";
 import copyWholeFilesystem from "../../src/rules/stages/copy-whole-filesystem.js";
+import invalidBaseImagePlatform from "../../src/rules/stages/invalid-base-image-platform.js";
 import { testRule } from "../../src/testing/rule-tester.js";
 
 testRule(copyRelativeDestination, {
@@ -94,7 +94,8 @@ testRule(invalidBaseImagePlatform, {
       errors: [
         {
           range: "2:6-2:12",
-          message: 'Base image arm-only:1 was pulled with platform "linux/arm64", expected "linux/amd64" for current build.',
+          message:
+            'Base image arm-only:1 was pulled with platform "linux/arm64", expected "linux/amd64" for current build.',
         },
         { range: "3:29-3:34", message: 'expected "linux/arm64"' },
         { range: "4:35-4:40", message: 'platform "windows/amd64"' },
