@@ -35,6 +35,7 @@ export {
   type ImagePlatform,
   type ImagePlatformFacts,
   type ImagePlatformReader,
+  normalizePlatform,
   readImagePlatforms,
 } from "./enginefile/image-platforms.js";
 export type { FormatContext, Formatter } from "./formats/format.js";
