@@ -117,21 +117,19 @@ describe.skipIf(!host)("builds on the real engine", () => {
   });
 
   it("engine-cli mode: an ignore file listing itself stays out of the image, .engineignore as docker's .dockerignore", async () => {
-    const engineignore = makeTree({
-      Enginefile: "FROM scratch\nCOPY . /ctx\n",
-      ".engineignore": ".engineignore\n",
-      a: "a",
-    });
-    const ours = await filesIn(await build({ context: engineignore, exceptionMode: "engine-cli" }), "/ctx");
-    expect([...ours.keys()].sort()).toEqual(["ctx/", "ctx/Enginefile", "ctx/a"]);
-    // docker's behaviour: the CLI sends .dockerignore, the engine reads it and deletes it
-    const dockerignore = makeTree({
-      Dockerfile: "FROM scratch\nCOPY . /ctx\n",
-      ".dockerignore": ".dockerignore\n",
-      a: "a",
-    });
-    const docker = await filesIn(await build({ context: dockerignore, exceptionMode: "engine-cli" }), "/ctx");
-    expect([...docker.keys()].sort()).toEqual(["ctx/", "ctx/Dockerfile", "ctx/a"]);
+    // docker's behaviour for .dockerignore: the CLI sends it, the engine reads it and deletes it
+    for (const [buildFile, ignoreFile] of [
+      ["Enginefile", ".engineignore"],
+      ["Dockerfile", ".dockerignore"],
+    ] as const) {
+      const root = makeTree({
+        [buildFile]: "FROM scratch\nCOPY . /ctx\n",
+        [ignoreFile]: `${ignoreFile}\n`,
+        a: "a",
+      });
+      const files = await filesIn(await build({ context: root, exceptionMode: "engine-cli" }), "/ctx");
+      expect([...files.keys()].sort()).toEqual(["ctx/", `ctx/${buildFile}`, "ctx/a"]);
+    }
   });
 
   it("passes build arguments, labels and tags", async () => {
