@@ -28,6 +28,13 @@ export {
   analyzeEnginefile,
   type EnginefileLintOptions,
 } from "./enginefile/analysis.js";
+export {
+  type ImagePlatform,
+  type ImagePlatformFacts,
+  type ImagePlatformReader,
+  normalizePlatform,
+  readImagePlatforms,
+} from "./enginefile/image-platforms.js";
 export type { FormatContext, Formatter } from "./formats/format.js";
 export { JSON_OUTPUT_VERSION } from "./formats/json.js";
 export { FORMAT_NAMES, FORMATTERS } from "./formats/registry.js";
@@ -51,6 +58,7 @@ export {
   severityRank,
 } from "./model/severity.js";
 export { type DiscoveredFile, DiscoveryError, discoverFiles } from "./node/discover.js";
+export { engineImagePlatforms, type PlatformEngine } from "./node/engine-image-platforms.js";
 export {
   analyzeIgnoreFileReady,
   type ContextListing,

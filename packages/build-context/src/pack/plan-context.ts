@@ -181,8 +181,11 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
     matcher,
     exceptionMode: options.exceptionMode ?? "exact",
     forcedPath: enginefile.inside,
-    // The engine CLI re-includes its ignore file when its own patterns exclude it.
-    ...(options.exceptionMode === "engine-cli" ? { alwaysSent: [".dockerignore", ".engineignore"] } : {}),
+    // The engine CLI re-includes `.dockerignore` when its own patterns exclude it, because the engine reads
+    // it and then deletes it (and the build file) when its patterns name them (moby `removeDockerfile`).
+    // The engine never reads `.engineignore`, so one its own patterns exclude is not sent: re-included, it
+    // would reach the image, where docker's `.dockerignore` does not.
+    ...(options.exceptionMode === "engine-cli" ? { alwaysSent: [".dockerignore"] } : {}),
     windowsModes: options.windowsModes ?? process.platform === "win32",
     fixedMtime,
   });

@@ -11,6 +11,7 @@ import {
 import { LineIndex } from "@enginekit/text";
 import type { Range, TextEdit } from "../model/finding.js";
 import { DocumentCache } from "./document-cache.js";
+import type { ImagePlatform } from "./image-platforms.js";
 import type { LabelType } from "./label-types.js";
 
 /** Inputs of Enginefile rules that the file does not contain (from configuration and the file system). */
@@ -31,8 +32,17 @@ export interface EnginefileLintOptions {
    * separated). Undefined when there is no ignore file: the `copy-ignored-file` rule then stays silent.
    */
   isIgnored?: (path: string) => boolean;
+  /** True when the ignore file has exception patterns (`!path`), which bring excluded paths back. */
+  ignoreHasExceptions?: boolean;
   /** The base name of the ignore file behind `isIgnored` (`.engineignore`, `.dockerignore` …), for messages. */
   ignoreFileName?: string;
+  /**
+   * The platform of each base image the engine has, by its reference as the file resolves it (read online:
+   * enginefile/image-platforms.ts). Undefined offline: the platform check stays silent.
+   */
+  imagePlatforms?: ReadonlyMap<string, ImagePlatform>;
+  /** The engine's platform: the one a stage without `FROM --platform` builds for. */
+  targetPlatform?: ImagePlatform;
 }
 
 /**

@@ -169,7 +169,10 @@ function findEngineIgnore(enginefilePath: string): { matcher: IgnoreMatcher; fil
   return undefined;
 }
 
-type EngineIgnoreOptions = Pick<EnginefileLintOptions, "isIgnored" | "ignoreFileName">;
+type EngineIgnoreOptions = Pick<
+  EnginefileLintOptions,
+  "isIgnored" | "ignoreHasExceptions" | "ignoreFileName"
+>;
 
 function ignoreOptions(found: { matcher: IgnoreMatcher; file: string }): EngineIgnoreOptions {
   const { matcher, file } = found;
@@ -184,6 +187,7 @@ function ignoreOptions(found: { matcher: IgnoreMatcher; file: string }): EngineI
         throw error;
       }
     },
+    ignoreHasExceptions: matcher.hasExceptions,
     ignoreFileName: basename(file),
   };
 }

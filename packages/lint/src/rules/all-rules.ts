@@ -86,6 +86,7 @@ import copyFromUnknownStage from "./stages/copy-from-unknown-stage.js";
 import copyWholeFilesystem from "./stages/copy-whole-filesystem.js";
 import duplicateStageName from "./stages/duplicate-stage-name.js";
 import fromPlatform from "./stages/from-platform.js";
+import invalidBaseImagePlatform from "./stages/invalid-base-image-platform.js";
 import invalidImageReference from "./stages/invalid-image-reference.js";
 import redundantTargetPlatform from "./stages/redundant-target-platform.js";
 import reservedStageName from "./stages/reserved-stage-name.js";
@@ -138,6 +139,7 @@ export const RULES: readonly Rule[] = [
   copyFromUnknownStage,
   duplicateStageName,
   fromPlatform,
+  invalidBaseImagePlatform,
   invalidImageReference,
   redundantTargetPlatform,
   reservedStageName,

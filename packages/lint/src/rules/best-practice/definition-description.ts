@@ -71,9 +71,16 @@ it in their \`# check=\` directive: \`# check=experimental=InvalidDefinitionDesc
       if (names.includes(word)) continue;
       const keyword = ins.kind === "arg" ? "ARG" : "FROM";
       const expected = names.length === 1 ? names[0] : "<name>";
+      // BuildKit reports the ARG or FROM (its location), not the comment: the name the description must start with
+      const at =
+        ins.kind === "arg"
+          ? ins.declarations[0]?.nameRange
+          : ins.kind === "from"
+            ? ins.stageName?.range
+            : undefined;
       out.push({
-        range: first.range,
-        message: `This comment is read as the description of the ${keyword} below it (docker build --call=outline) and should start with its name: "# ${expected} <description>". Put an empty line between them if it is not a description.`,
+        range: at ?? ins.keywordRange,
+        message: `The comment above is read as the description of this ${keyword} (docker build --call=outline) and should start with its name: "# ${expected} <description>". Put an empty line between them if it is not a description.`,
       });
     }
     return out;
