@@ -46,6 +46,8 @@ describe(
         errors: string[];
         diagnostics: Record<string, { code: string; range: { start: { line: number } } }[]>;
         completion: string[];
+        completionShown: string[];
+        topCompletionShown: string[];
         hover: string;
         formatting: { newText: string; range: { start: { line: number; character: number } } }[];
         manifestHover: { value: string };
@@ -69,6 +71,10 @@ describe(
       );
       expect(got.completion).toContain("RUN");
       expect(got.completion).toContain("HEALTHCHECK");
+      // as Neovim's completion menu lists them: RUN first inside a stage, FROM first above the first FROM
+      expect(got.completionShown.slice(0, 3)).toEqual(["RUN", "COPY", "ENV"]);
+      expect(got.completionShown.at(-1)).toBe("MAINTAINER");
+      expect(got.topCompletionShown[0]).toBe("FROM");
       expect(got.hover).toBe("`VERSION` = `1.2` (arg)");
       expect(got.eofCompletion).toContain("COPY");
       // `$VERSION` on line 3, inside `RUN echo $VERSION`
