@@ -24,7 +24,7 @@ const RULES: Record<string, Record<string, Allowance>> = {
   lint: { api: "any", enginefile: "any", manifests: "any", "build-context": ["ignore"] },
   "language-server": { api: "any", enginefile: "any", manifests: "any", lint: "any" },
   "secrets-dev-server": { api: "any" },
-  vscode: { "language-server": "any" },
+  vscode: { "language-server": "any", enginefile: ["names"] },
   cli: {
     api: "any",
     enginefile: "any",
