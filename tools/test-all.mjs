@@ -27,6 +27,7 @@ const run = spawnSync(
     "run",
     "--reporter=default",
     "--reporter=json",
+    "--reporter=./tools/skipped-suites-reporter.mjs",
     `--outputFile.json=${out}`,
     ...process.argv.slice(2),
   ],

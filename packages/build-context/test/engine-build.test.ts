@@ -9,6 +9,7 @@ import { EngineClient } from "@enginekit/api";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { extract } from "tar-stream";
 import { afterAll, describe, expect, it } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import {
   BuildFailedError,
   type BuildParameters,
@@ -22,7 +23,7 @@ import { makeTree } from "./pack-helpers.js";
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
 
-describe.skipIf(!host)("builds on the real engine", () => {
+describe("builds on the real engine", skipIf(!host, NEEDS_ENGINE), () => {
   const engine = new EngineClient({ host: host ?? "unix:///nonexistent" });
   const images: string[] = [];
   afterAll(async () => {

@@ -6,6 +6,7 @@
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { skipIf } from "../../../vitest.shared.js";
 import { ContextError, packContext, planContext } from "../src/index.js";
 import { collect, makeTree, readArchive } from "./pack-helpers.js";
 
@@ -25,33 +26,37 @@ async function asNobody<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 describe("unreadable files", () => {
-  it.skipIf(!canSwitch)("are all listed before anything is sent", async () => {
-    const root = makeTree({
-      Enginefile: "FROM scratch\n",
-      "ok.txt": "ok",
-      "secret.key": "k",
-      "sub/hidden.txt": "h",
-    });
-    mkdirSync(join(root, "locked"));
-    writeFileSync(join(root, "locked/inside.txt"), "x");
-    chmodSync(root, 0o755);
-    chmodSync(join(root, "sub"), 0o755);
-    for (const f of ["Enginefile", "ok.txt"]) chmodSync(join(root, f), 0o644);
-    chmodSync(join(root, "secret.key"), 0o600);
-    chmodSync(join(root, "sub/hidden.txt"), 0o600);
-    chmodSync(join(root, "locked"), 0o700);
-    const error = await asNobody(() => planContext({ context: root })).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ContextError);
-    const e = error as ContextError;
-    expect([...e.paths].sort()).toEqual(["locked", "secret.key", "sub/hidden.txt"]);
-    expect(e.message).toContain("3 path(s) cannot be read");
-    expect(e.message).toContain("secret.key: permission denied");
-    // Excluded paths are not checked (they are never read).
-    writeFileSync(join(root, ".engineignore"), "secret.key\nsub\nlocked\n");
-    chmodSync(join(root, ".engineignore"), 0o644);
-    const plan = await asNobody(() => planContext({ context: root }));
-    expect(plan.entries.map((x) => x.path)).toEqual([".engineignore", "Enginefile", "ok.txt"]);
-  });
+  it(
+    "are all listed before anything is sent",
+    skipIf(!canSwitch, "needs root (process.seteuid) to read as another user"),
+    async () => {
+      const root = makeTree({
+        Enginefile: "FROM scratch\n",
+        "ok.txt": "ok",
+        "secret.key": "k",
+        "sub/hidden.txt": "h",
+      });
+      mkdirSync(join(root, "locked"));
+      writeFileSync(join(root, "locked/inside.txt"), "x");
+      chmodSync(root, 0o755);
+      chmodSync(join(root, "sub"), 0o755);
+      for (const f of ["Enginefile", "ok.txt"]) chmodSync(join(root, f), 0o644);
+      chmodSync(join(root, "secret.key"), 0o600);
+      chmodSync(join(root, "sub/hidden.txt"), 0o600);
+      chmodSync(join(root, "locked"), 0o700);
+      const error = await asNobody(() => planContext({ context: root })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ContextError);
+      const e = error as ContextError;
+      expect([...e.paths].sort()).toEqual(["locked", "secret.key", "sub/hidden.txt"]);
+      expect(e.message).toContain("3 path(s) cannot be read");
+      expect(e.message).toContain("secret.key: permission denied");
+      // Excluded paths are not checked (they are never read).
+      writeFileSync(join(root, ".engineignore"), "secret.key\nsub\nlocked\n");
+      chmodSync(join(root, ".engineignore"), 0o644);
+      const plan = await asNobody(() => planContext({ context: root }));
+      expect(plan.entries.map((x) => x.path)).toEqual([".engineignore", "Enginefile", "ok.txt"]);
+    },
+  );
 });
 
 describe("files that vanish, shrink or grow after planning", () => {

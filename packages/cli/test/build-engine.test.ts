@@ -4,13 +4,14 @@ import { join } from "node:path";
 import { EngineClient } from "@enginekit/api";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { afterAll, describe, expect, it } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { tree } from "./build-fixtures.js";
 import { runCaptured } from "./run-in-process.js";
 
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
 
-describe.skipIf(!host)("enginekit build on the real engine", () => {
+describe("enginekit build on the real engine", skipIf(!host, NEEDS_ENGINE), () => {
   const tag = `enginekit-test/cli-build:${process.pid}`;
   afterAll(async () => {
     const engine = new EngineClient({ host: host! });

@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, describe, expect, test } from "vitest";
+import { NEEDS_BUILD, skipIf } from "../../../vitest.shared.js";
 import { chunksHolding, chunksInCodeCache } from "./bundle-chunks.js";
 
 // The published `enginekit` bin is the esbuild bundle (scripts/bundle.mjs); these tests check it behaves
@@ -58,7 +59,7 @@ function report(stdout: string): unknown {
   return parsed;
 }
 
-describe.skipIf(!built)("the bundled enginekit command", () => {
+describe("the bundled enginekit command", skipIf(!built, NEEDS_BUILD), () => {
   const scratch = mkdtempSync(join(tmpdir(), "enginekit-bundle-"));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -241,8 +242,12 @@ describe("the launcher (bin) on every Node", () => {
       const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
       return version !== "" && (major < minimum[0]! || (major === minimum[0] && minor < minimum[1]!));
     });
-  test.skipIf(!older || !built)(
+  test(
     `on an older Node (${older?.version ?? "none found"}), every command prints one line naming the version it needs and exits 2`,
+    skipIf(
+      !older || !built,
+      built ? "no Node older than the minimum at /usr/bin/node or /usr/local/bin/node" : NEEDS_BUILD,
+    ),
     () => {
       for (const args of [["--version"], ["lint", "examples"], ["lsp", "--stdio"], []]) {
         const r = spawnSync(older!.path, [launcher, ...args], { encoding: "utf8", timeout: 10_000 });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { NEEDS_BUILD, skipIf } from "../../../vitest.shared.js";
 import { runCaptured } from "./run-in-process.js";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -70,7 +71,7 @@ const built = existsSync(bin);
 if (!built && process.env.CI) throw new Error(`${bin} is missing: build @enginekit/cli first (pnpm build)`);
 if (!built) console.warn(`skipping the spawned-bin test: ${bin} is missing (run pnpm build)`);
 
-describe.skipIf(!built)("the built bin, spawned with Node 24", () => {
+describe("the built bin, spawned with Node 24", skipIf(!built, NEEDS_BUILD), () => {
   test("--version prints the version; a malformed ENGINE_HOST exits 2; no engine exits 3", async () => {
     const run = (args: string[], env: NodeJS.ProcessEnv) =>
       new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {

@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { NEEDS_BUILD, skipIf } from "../../../vitest.shared.js";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(packageDir, "..", "..");
@@ -132,7 +133,7 @@ function matches(documented: string[], actual: string[]): boolean {
   return new RegExp(`^${pattern}$`).test(actual.map((l) => `${l.trimEnd()}\n`).join(""));
 }
 
-describe.skipIf(!built)("documented commands against the built CLI", () => {
+describe("documented commands against the built CLI", skipIf(!built, NEEDS_BUILD), () => {
   test("every documented enginekit command uses subcommands and options the CLI has", () => {
     expect(commands.length).toBeGreaterThan(30);
     const problems = commands.flatMap(({ where, command }) => {

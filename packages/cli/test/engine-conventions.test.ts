@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { skipIf } from "../../../vitest.shared.js";
 import { runCaptured } from "./run-in-process.js";
 
 const engineHost = engineHostForTests();
@@ -133,182 +134,190 @@ describe("engine address conventions: bad input is one line naming its source, e
   });
 });
 
-describe.skipIf(!socketPath)("engine address conventions against the real engine", () => {
-  let folder: string;
-  let relay: Server;
-  let relayPort: number;
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), "enginekit-conventions-"));
-    // A loopback TCP → Unix socket relay: DOCKER_HOST=tcp:// reaches the same engine.
-    relay = createServer((client) => {
-      const upstream = connect(socketPath!);
-      client.pipe(upstream).pipe(client);
-      const end = () => {
-        client.destroy();
-        upstream.destroy();
-      };
-      client.on("error", end).on("close", end);
-      upstream.on("error", end).on("close", end);
+describe(
+  "engine address conventions against the real engine",
+  skipIf(!socketPath, "the engine is not on a unix socket (ENGINE_HOST unset or not unix://)"),
+  () => {
+    let folder: string;
+    let relay: Server;
+    let relayPort: number;
+    beforeAll(async () => {
+      folder = mkdtempSync(join(tmpdir(), "enginekit-conventions-"));
+      // A loopback TCP → Unix socket relay: DOCKER_HOST=tcp:// reaches the same engine.
+      relay = createServer((client) => {
+        const upstream = connect(socketPath!);
+        client.pipe(upstream).pipe(client);
+        const end = () => {
+          client.destroy();
+          upstream.destroy();
+        };
+        client.on("error", end).on("close", end);
+        upstream.on("error", end).on("close", end);
+      });
+      relay.listen(0, "127.0.0.1");
+      await once(relay, "listening");
+      relayPort = (relay.address() as AddressInfo).port;
     });
-    relay.listen(0, "127.0.0.1");
-    await once(relay, "listening");
-    relayPort = (relay.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => relay.close(() => resolve()));
-    rmSync(folder, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+      rmSync(folder, { recursive: true, force: true });
+    });
 
-  test("DOCKER_HOST=unix://…", async () => {
-    const { code, stdout, stderr } = await runCaptured(
-      ["engine", "info"],
-      cleanEnv({ DOCKER_HOST: engineHost }),
-    );
-    expect(stderr).toBe("");
-    expect(code).toBe(0);
-    expect(stdout).toContain(`Address:        ${engineHost} (DOCKER_HOST)\n`);
-  });
+    test("DOCKER_HOST=unix://…", async () => {
+      const { code, stdout, stderr } = await runCaptured(
+        ["engine", "info"],
+        cleanEnv({ DOCKER_HOST: engineHost }),
+      );
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Address:        ${engineHost} (DOCKER_HOST)\n`);
+    });
 
-  test("DOCKER_HOST=tcp://127.0.0.1:<port>", async () => {
-    const host = `tcp://127.0.0.1:${relayPort}`;
-    const { code, stdout, stderr } = await runCaptured(["engine", "info"], cleanEnv({ DOCKER_HOST: host }));
-    expect(stderr).toBe("");
-    expect(code).toBe(0);
-    expect(stdout).toContain(`Address:        ${host} (DOCKER_HOST)\n`);
-  });
+    test("DOCKER_HOST=tcp://127.0.0.1:<port>", async () => {
+      const host = `tcp://127.0.0.1:${relayPort}`;
+      const { code, stdout, stderr } = await runCaptured(["engine", "info"], cleanEnv({ DOCKER_HOST: host }));
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Address:        ${host} (DOCKER_HOST)\n`);
+    });
 
-  test("DOCKER_API_VERSION pins the version (no negotiation)", async () => {
-    const { code, stdout } = await runCaptured(
-      ["engine", "info", "--json"],
-      cleanEnv({ DOCKER_HOST: engineHost, DOCKER_API_VERSION: "1.30" }),
-    );
-    expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ apiVersion: "1.30", engineApiMax: null });
-  });
+    test("DOCKER_API_VERSION pins the version (no negotiation)", async () => {
+      const { code, stdout } = await runCaptured(
+        ["engine", "info", "--json"],
+        cleanEnv({ DOCKER_HOST: engineHost, DOCKER_API_VERSION: "1.30" }),
+      );
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ apiVersion: "1.30", engineApiMax: null });
+    });
 
-  test("DOCKER_CONTEXT, currentContext of config.json and --context select a stored context", async () => {
-    writeContext(folder, "relay", `tcp://127.0.0.1:${relayPort}`);
-    writeContext(folder, "socket", engineHost!);
-    const byVariable = await runCaptured(
-      ["engine", "info"],
-      cleanEnv({ DOCKER_CONFIG: folder, DOCKER_CONTEXT: "relay" }),
-    );
-    expect(byVariable.code).toBe(0);
-    expect(byVariable.stdout).toContain(`(context "relay" (DOCKER_CONTEXT))`);
-    writeFileSync(join(folder, "config.json"), JSON.stringify({ currentContext: "socket" }));
-    const byConfig = await runCaptured(["engine", "info"], cleanEnv({ DOCKER_CONFIG: folder }));
-    expect(byConfig.code).toBe(0);
-    expect(byConfig.stdout).toContain(
-      `${engineHost} (context "socket" (currentContext in ${join(folder, "config.json")}))`,
-    );
-    const byFlag = await runCaptured(
-      ["engine", "--context", "relay", "info"],
-      cleanEnv({ DOCKER_CONFIG: folder, DOCKER_CONTEXT: "socket" }),
-    );
-    expect(byFlag.code).toBe(0);
-    expect(byFlag.stdout).toContain(`tcp://127.0.0.1:${relayPort} (context "relay" (--context))`);
-    const fallback = await runCaptured(
-      ["engine", "info"],
-      cleanEnv({ DOCKER_CONFIG: folder, DOCKER_CONTEXT: "default" }),
-    );
-    expect(fallback.stderr).toContain("unix:///var/run/engine.sock");
-  });
-});
+    test("DOCKER_CONTEXT, currentContext of config.json and --context select a stored context", async () => {
+      writeContext(folder, "relay", `tcp://127.0.0.1:${relayPort}`);
+      writeContext(folder, "socket", engineHost!);
+      const byVariable = await runCaptured(
+        ["engine", "info"],
+        cleanEnv({ DOCKER_CONFIG: folder, DOCKER_CONTEXT: "relay" }),
+      );
+      expect(byVariable.code).toBe(0);
+      expect(byVariable.stdout).toContain(`(context "relay" (DOCKER_CONTEXT))`);
+      writeFileSync(join(folder, "config.json"), JSON.stringify({ currentContext: "socket" }));
+      const byConfig = await runCaptured(["engine", "info"], cleanEnv({ DOCKER_CONFIG: folder }));
+      expect(byConfig.code).toBe(0);
+      expect(byConfig.stdout).toContain(
+        `${engineHost} (context "socket" (currentContext in ${join(folder, "config.json")}))`,
+      );
+      const byFlag = await runCaptured(
+        ["engine", "--context", "relay", "info"],
+        cleanEnv({ DOCKER_CONFIG: folder, DOCKER_CONTEXT: "socket" }),
+      );
+      expect(byFlag.code).toBe(0);
+      expect(byFlag.stdout).toContain(`tcp://127.0.0.1:${relayPort} (context "relay" (--context))`);
+      const fallback = await runCaptured(
+        ["engine", "info"],
+        cleanEnv({ DOCKER_CONFIG: folder, DOCKER_CONTEXT: "default" }),
+      );
+      expect(fallback.stderr).toContain("unix:///var/run/engine.sock");
+    });
+  },
+);
 
 const sshd = "/usr/sbin/sshd";
 const canRunSshd = Boolean(socketPath) && existsSync(sshd) && process.getuid?.() === 0;
 
-describe.skipIf(!canRunSshd)("DOCKER_HOST=ssh://… through the test's own sshd", () => {
-  let folder: string;
-  let daemon: ChildProcess;
-  let port: number;
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), "enginekit-ssh-"));
-    for (const key of ["host_key", "user_key"]) {
-      execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", join(folder, key)]);
-    }
-    execFileSync("cp", [join(folder, "user_key.pub"), join(folder, "authorized_keys")]);
-    // A free port: bind, read, release (sshd binds it right after).
-    const probe = createServer().listen(0, "127.0.0.1");
-    await once(probe, "listening");
-    port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    writeFileSync(
-      join(folder, "sshd_config"),
-      [
-        `Port ${port}`,
-        "ListenAddress 127.0.0.1",
-        `HostKey ${join(folder, "host_key")}`,
-        `AuthorizedKeysFile ${join(folder, "authorized_keys")}`,
-        "StrictModes no",
-        "PasswordAuthentication no",
-        "KbdInteractiveAuthentication no",
-        "UsePAM no",
-        "PermitRootLogin prohibit-password",
-        `PidFile ${join(folder, "sshd.pid")}`,
-        `SetEnv DOCKER_HOST=${engineHost}`,
-        "",
-      ].join("\n"),
-    );
-    // The client: the user's `ssh` with this test's key and no known-hosts check, first on PATH.
-    const bin = join(folder, "bin");
-    mkdirSync(bin);
-    writeFileSync(
-      join(bin, "ssh"),
-      `#!/bin/sh\nexec /usr/bin/ssh -F /dev/null -i ${join(folder, "user_key")} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR "$@"\n`,
-    );
-    chmodSync(join(bin, "ssh"), 0o755);
-    mkdirSync("/run/sshd", { recursive: true });
-    daemon = spawn(sshd, ["-D", "-e", "-f", join(folder, "sshd_config")], {
-      stdio: ["ignore", "ignore", "pipe"],
+describe(
+  "DOCKER_HOST=ssh://… through the test's own sshd",
+  skipIf(!canRunSshd, "needs root, /usr/sbin/sshd and the engine on a unix socket"),
+  () => {
+    let folder: string;
+    let daemon: ChildProcess;
+    let port: number;
+    beforeAll(async () => {
+      folder = mkdtempSync(join(tmpdir(), "enginekit-ssh-"));
+      for (const key of ["host_key", "user_key"]) {
+        execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", join(folder, key)]);
+      }
+      execFileSync("cp", [join(folder, "user_key.pub"), join(folder, "authorized_keys")]);
+      // A free port: bind, read, release (sshd binds it right after).
+      const probe = createServer().listen(0, "127.0.0.1");
+      await once(probe, "listening");
+      port = (probe.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      writeFileSync(
+        join(folder, "sshd_config"),
+        [
+          `Port ${port}`,
+          "ListenAddress 127.0.0.1",
+          `HostKey ${join(folder, "host_key")}`,
+          `AuthorizedKeysFile ${join(folder, "authorized_keys")}`,
+          "StrictModes no",
+          "PasswordAuthentication no",
+          "KbdInteractiveAuthentication no",
+          "UsePAM no",
+          "PermitRootLogin prohibit-password",
+          `PidFile ${join(folder, "sshd.pid")}`,
+          `SetEnv DOCKER_HOST=${engineHost}`,
+          "",
+        ].join("\n"),
+      );
+      // The client: the user's `ssh` with this test's key and no known-hosts check, first on PATH.
+      const bin = join(folder, "bin");
+      mkdirSync(bin);
+      writeFileSync(
+        join(bin, "ssh"),
+        `#!/bin/sh\nexec /usr/bin/ssh -F /dev/null -i ${join(folder, "user_key")} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR "$@"\n`,
+      );
+      chmodSync(join(bin, "ssh"), 0o755);
+      mkdirSync("/run/sshd", { recursive: true });
+      daemon = spawn(sshd, ["-D", "-e", "-f", join(folder, "sshd_config")], {
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let log = "";
+      daemon.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+      const deadline = Date.now() + 10_000;
+      while (!log.includes("Server listening") && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      if (!log.includes("Server listening")) throw new Error(`sshd did not start: ${log}`);
     });
-    let log = "";
-    daemon.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    const deadline = Date.now() + 10_000;
-    while (!log.includes("Server listening") && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    if (!log.includes("Server listening")) throw new Error(`sshd did not start: ${log}`);
-  });
-  afterAll(() => {
-    daemon?.kill();
-    rmSync(folder, { recursive: true, force: true });
-  });
-
-  const env = () =>
-    cleanEnv({
-      PATH: `${join(folder, "bin")}:${process.env.PATH}`,
-      DOCKER_HOST: `ssh://root@127.0.0.1:${port}`,
+    afterAll(() => {
+      daemon?.kill();
+      rmSync(folder, { recursive: true, force: true });
     });
 
-  test("engine info reaches the engine through `ssh … docker system dial-stdio`", async () => {
-    const { code, stdout, stderr } = await runCaptured(["engine", "info"], env());
-    expect(stderr).toBe("");
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/^Engine version: \S+\n/);
-    expect(stdout).toContain(`Address:        ssh://root@127.0.0.1:${port} (DOCKER_HOST)\n`);
-  });
-
-  test("a build over ssh sends the context and prints the image ID", async () => {
-    const context = join(folder, "context");
-    mkdirSync(context);
-    writeFileSync(join(context, "Enginefile"), "FROM scratch\nCOPY hello.txt /\n");
-    writeFileSync(join(context, "hello.txt"), "hello over ssh\n");
-    const { code, stdout, stderr } = await runCaptured(["build", "-q", context], env());
-    expect(stderr).toBe("");
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/^sha256:[0-9a-f]{64}\n$/);
-  });
-
-  test("a refused key is one line naming ssh's own reason, exit 3", async () => {
-    const { code, stderr } = await runCaptured(
-      ["engine", "info"],
+    const env = () =>
       cleanEnv({
         PATH: `${join(folder, "bin")}:${process.env.PATH}`,
-        DOCKER_HOST: `ssh://nobody-here@127.0.0.1:${port}`,
-      }),
-    );
-    expect(code).toBe(3);
-    expect(stderr.split("\n").filter(Boolean)).toHaveLength(1);
-    expect(stderr).toContain("Permission denied");
-  });
-});
+        DOCKER_HOST: `ssh://root@127.0.0.1:${port}`,
+      });
+
+    test("engine info reaches the engine through `ssh … docker system dial-stdio`", async () => {
+      const { code, stdout, stderr } = await runCaptured(["engine", "info"], env());
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Engine version: \S+\n/);
+      expect(stdout).toContain(`Address:        ssh://root@127.0.0.1:${port} (DOCKER_HOST)\n`);
+    });
+
+    test("a build over ssh sends the context and prints the image ID", async () => {
+      const context = join(folder, "context");
+      mkdirSync(context);
+      writeFileSync(join(context, "Enginefile"), "FROM scratch\nCOPY hello.txt /\n");
+      writeFileSync(join(context, "hello.txt"), "hello over ssh\n");
+      const { code, stdout, stderr } = await runCaptured(["build", "-q", context], env());
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^sha256:[0-9a-f]{64}\n$/);
+    });
+
+    test("a refused key is one line naming ssh's own reason, exit 3", async () => {
+      const { code, stderr } = await runCaptured(
+        ["engine", "info"],
+        cleanEnv({
+          PATH: `${join(folder, "bin")}:${process.env.PATH}`,
+          DOCKER_HOST: `ssh://nobody-here@127.0.0.1:${port}`,
+        }),
+      );
+      expect(code).toBe(3);
+      expect(stderr.split("\n").filter(Boolean)).toHaveLength(1);
+      expect(stderr).toContain("Permission denied");
+    });
+  },
+);

@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { describe, expect, test } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { runCaptured } from "./run-in-process.js";
 
 const engineHost = engineHostForTests();
@@ -107,7 +108,7 @@ describe("enginekit engine info: version negotiation (fake engine on 127.0.0.1)"
   });
 });
 
-describe.skipIf(!engineHost)("enginekit engine info against the real engine", () => {
+describe("enginekit engine info against the real engine", skipIf(!engineHost, NEEDS_ENGINE), () => {
   test("prints engine version, API version used with the engine's range, OS/arch and address", async () => {
     const { code, stdout, stderr } = await runCaptured(["engine", "info"], { ENGINE_HOST: engineHost });
     expect(stderr).toBe("");

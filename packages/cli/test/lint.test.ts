@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { NEEDS_BUILD, skipIf } from "../../../vitest.shared.js";
 import { LINT_FORMAT_NAMES } from "../src/commands/lint-options.js";
 import type { CliIo } from "../src/io.js";
 import { runCli } from "../src/program.js";
@@ -382,7 +383,7 @@ const node24 = join(packageDir, "..", "..", "node_modules", ".bin", "node");
 const built = existsSync(bin);
 if (!built && process.env.CI) throw new Error(`${bin} is missing: build @enginekit/cli first (pnpm build)`);
 
-describe.skipIf(!built)("the built bin, spawned", () => {
+describe("the built bin, spawned", skipIf(!built, NEEDS_BUILD), () => {
   test("lints the bundled examples and exits 1; --format github", async () => {
     const examples = join(packageDir, "..", "..", "examples");
     const r = await new Promise<{ code: number; stdout: string }>((resolve) => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { type GeneratedBody, generateBodies } from "./differential/bodies.js";
 import {
   containerVerdict,
@@ -76,63 +77,69 @@ async function pool<T, R>(items: T[], limit: number, task: (item: T) => Promise<
   return results;
 }
 
-describe.skipIf(!host)("enginekit lint agrees with the real engine on generated bodies", () => {
-  const engine = host ?? "";
-  let joinedSwarm = false;
-  const bodies = generateBodies(seed, count);
-  const serviceNames = new Set(
-    bodies
-      .filter((body) => body.kind === "service")
-      .map((body) => String((JSON.parse(body.text) as { Name?: unknown }).Name ?? "")),
-  );
-
-  beforeAll(async () => {
-    joinedSwarm = await ensureSwarm(engine);
-  }, 60_000);
-
-  afterAll(async () => {
-    // Leave the swarm this suite made, unless another suite sharing the engine has services on it.
-    if (joinedSwarm && !(await othersUseSwarm(engine, serviceNames))) {
-      await engineRequest(engine, "POST", "/v1.24/swarm/leave?force=1");
-    }
-  }, 60_000);
-
-  it(`agrees on ${count} bodies (seed ${seed}; replay with ENGINEKIT_DIFF_SEED=${seed})`, async () => {
-    console.log(`manifest differential: seed ${seed}, ${count} bodies (ENGINEKIT_DIFF_SEED=${seed} replays)`);
-    const lint = await lintVerdicts(bodies);
-    const containers = bodies.filter((body) => body.kind === "container");
-    const services = bodies.filter((body) => body.kind === "service");
-    const verdicts = new Map<number, EngineVerdict>();
-    const containerResults = await pool(containers, CONCURRENCY, (body) => containerVerdict(engine, body));
-    for (const [i, body] of containers.entries()) verdicts.set(body.id, containerResults[i]!);
-    for (const body of services) verdicts.set(body.id, await serviceVerdict(engine, body));
-
-    const outcomes: Outcome[] = bodies.map((body) => ({
-      body,
-      engine: verdicts.get(body.id)!,
-      lintErrors: lint.get(body.id) ?? [],
-    }));
-    if (process.env.ENGINEKIT_DIFF_DUMP)
-      writeFileSync(process.env.ENGINEKIT_DIFF_DUMP, JSON.stringify(outcomes));
-    const hostDependent = outcomes.filter((o) =>
-      o.engine.refused
-        ? hostDependentReason(o.engine.message) !== undefined
-        : o.lintErrors.length > 0 && o.engine.warnings.some((w) => hostDependentReason(w) !== undefined),
+describe(
+  "enginekit lint agrees with the real engine on generated bodies",
+  skipIf(!host, NEEDS_ENGINE),
+  () => {
+    const engine = host ?? "";
+    let joinedSwarm = false;
+    const bodies = generateBodies(seed, count);
+    const serviceNames = new Set(
+      bodies
+        .filter((body) => body.kind === "service")
+        .map((body) => String((JSON.parse(body.text) as { Name?: unknown }).Name ?? "")),
     );
-    const counted = outcomes.filter((o) => !hostDependent.includes(o));
-    const disagreements = counted.filter((o) => o.engine.refused !== o.lintErrors.length > 0);
-    const agree = counted.length - disagreements.length;
-    console.log(
-      `manifest differential: agree on ${agree} of ${counted.length} (${((100 * agree) / Math.max(1, counted.length)).toFixed(1)} %), ${hostDependent.length} host-dependent refusals not counted`,
-    );
-    const report = disagreements.map((o) => {
-      const engineSide = o.engine.refused
-        ? `engine refuses at ${o.engine.stage}: ${o.engine.message}`
-        : "engine runs it";
-      const lintSide = o.lintErrors.length > 0 ? `lint: ${o.lintErrors.join(" | ")}` : "lint: no error";
-      return `#${o.body.id} ${o.body.kind} [${o.body.labels.join(", ")}]\n    ${engineSide}\n    ${lintSide}\n    ${o.body.text}`;
-    });
-    if (report.length > 0) console.log(report.join("\n"));
-    expect(report, `seed ${seed}`).toEqual([]);
-  }, 300_000);
-});
+
+    beforeAll(async () => {
+      joinedSwarm = await ensureSwarm(engine);
+    }, 60_000);
+
+    afterAll(async () => {
+      // Leave the swarm this suite made, unless another suite sharing the engine has services on it.
+      if (joinedSwarm && !(await othersUseSwarm(engine, serviceNames))) {
+        await engineRequest(engine, "POST", "/v1.24/swarm/leave?force=1");
+      }
+    }, 60_000);
+
+    it(`agrees on ${count} bodies (seed ${seed}; replay with ENGINEKIT_DIFF_SEED=${seed})`, async () => {
+      console.log(
+        `manifest differential: seed ${seed}, ${count} bodies (ENGINEKIT_DIFF_SEED=${seed} replays)`,
+      );
+      const lint = await lintVerdicts(bodies);
+      const containers = bodies.filter((body) => body.kind === "container");
+      const services = bodies.filter((body) => body.kind === "service");
+      const verdicts = new Map<number, EngineVerdict>();
+      const containerResults = await pool(containers, CONCURRENCY, (body) => containerVerdict(engine, body));
+      for (const [i, body] of containers.entries()) verdicts.set(body.id, containerResults[i]!);
+      for (const body of services) verdicts.set(body.id, await serviceVerdict(engine, body));
+
+      const outcomes: Outcome[] = bodies.map((body) => ({
+        body,
+        engine: verdicts.get(body.id)!,
+        lintErrors: lint.get(body.id) ?? [],
+      }));
+      if (process.env.ENGINEKIT_DIFF_DUMP)
+        writeFileSync(process.env.ENGINEKIT_DIFF_DUMP, JSON.stringify(outcomes));
+      const hostDependent = outcomes.filter((o) =>
+        o.engine.refused
+          ? hostDependentReason(o.engine.message) !== undefined
+          : o.lintErrors.length > 0 && o.engine.warnings.some((w) => hostDependentReason(w) !== undefined),
+      );
+      const counted = outcomes.filter((o) => !hostDependent.includes(o));
+      const disagreements = counted.filter((o) => o.engine.refused !== o.lintErrors.length > 0);
+      const agree = counted.length - disagreements.length;
+      console.log(
+        `manifest differential: agree on ${agree} of ${counted.length} (${((100 * agree) / Math.max(1, counted.length)).toFixed(1)} %), ${hostDependent.length} host-dependent refusals not counted`,
+      );
+      const report = disagreements.map((o) => {
+        const engineSide = o.engine.refused
+          ? `engine refuses at ${o.engine.stage}: ${o.engine.message}`
+          : "engine runs it";
+        const lintSide = o.lintErrors.length > 0 ? `lint: ${o.lintErrors.join(" | ")}` : "lint: no error";
+        return `#${o.body.id} ${o.body.kind} [${o.body.labels.join(", ")}]\n    ${engineSide}\n    ${lintSide}\n    ${o.body.text}`;
+      });
+      if (report.length > 0) console.log(report.join("\n"));
+      expect(report, `seed ${seed}`).toEqual([]);
+    }, 300_000);
+  },
+);

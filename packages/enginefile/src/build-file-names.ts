@@ -28,16 +28,48 @@ export const DEFAULT_BUILD_FILES: readonly string[] = [
 
 /**
  * The family of a file name (a base name, no folder) when it is named like a build file: `<F>`,
- * `<anything>.<F>` or `<F>.<anything>` for F in {@link BUILD_FILE_FAMILIES} (case-sensitive, as the
- * tools that pick these names are; `Dockerfile.dev`, `api.Dockerfile`). Ignore files that sit beside a
- * build file (`Dockerfile.dockerignore`, `Enginefile.engineignore`) are not build files: undefined.
+ * `<anything>.<F>` or `<F>.<anything>` for F in {@link BUILD_FILE_FAMILIES}, in any case (`Dockerfile`,
+ * `dockerfile`, `Dockerfile.dev`, `api.Dockerfile`, `prod.dockerfile`, `build.containerfile`). Case does
+ * not matter because the engine CLI takes the lower-case `dockerfile` as the default name too (docker/cli
+ * `getDockerfileRelPath`), `.dockerfile`/`.containerfile` are the usual extensions (GitHub linguist, VS Code's
+ * `dockerfile` language, which matches names in any case), and on macOS and Windows the engine finds
+ * `DockerFile` as `Dockerfile`. Ignore files that sit beside a build file (`Dockerfile.dockerignore`,
+ * `Enginefile.engineignore`) are not build files: undefined.
  */
 export function buildFileFamily(base: string): BuildFileFamily | undefined {
   if (isIgnoreFileName(base)) return undefined;
+  const lower = base.toLowerCase();
   for (const family of BUILD_FILE_FAMILIES) {
-    if (base === family || base.endsWith(`.${family}`) || base.startsWith(`${family}.`)) return family;
+    const name = family.toLowerCase();
+    if (lower === name || lower.endsWith(`.${name}`) || lower.startsWith(`${name}.`)) return family;
   }
   return undefined;
+}
+
+/** `[Dd][Oo]…`: a glob (and regular-expression) class per letter, so a pattern matches in any case. */
+function anyCase(name: string): string {
+  return [...name].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join("");
+}
+
+/**
+ * The names of `families` as glob patterns of a base name (VS Code / minimatch syntax: `*`, `[…]`),
+ * in any case, as {@link buildFileFamily} reads them: `<F>`, `*.<F>`, `<F>.*` per family. Ignore files
+ * named after a build file match `<F>.*` too; consumers put the ignore-file patterns first or
+ * classify with {@link buildFileFamily}.
+ */
+export function buildFileGlobs(families: readonly BuildFileFamily[] = BUILD_FILE_FAMILIES): string[] {
+  return families.flatMap((f) => [anyCase(f), `*.${anyCase(f)}`, `${anyCase(f)}.*`]);
+}
+
+/**
+ * A regular expression (its source, the same in JavaScript and in Python's `re`, which pre-commit's
+ * `files` uses) matching a path whose last segment is a build file ({@link buildFileFamily}: any case,
+ * through a scoped `(?i:…)`) or an ignore file ({@link isIgnoreFileName}), with `/` between folders.
+ */
+export function buildAndIgnoreFilePathPattern(): string {
+  const families = `(?i:${BUILD_FILE_FAMILIES.join("|")})`;
+  const ignores = IGNORE_FILE_SUFFIXES.map((s) => s.replace(".", "[.]")).join("|");
+  return `(^|/)(${families}([.][^/]*)?|[^/]+[.]${families}|[^/]*(${ignores}))$`;
 }
 
 /** The suffixes of ignore-file names: the project's own first, then the engine CLI's. */

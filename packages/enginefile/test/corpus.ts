@@ -3,12 +3,10 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * Locates the shared corpus: `<repo root>/../shared/corpus` (CI checks `shared/` out beside the repo), or
- * `ENGINEKIT_CORPUS` (a worktree elsewhere).
+ * The test corpus kept in the repository, `<repo root>/corpus` (corpus/README.md says what is there,
+ * corpus/NOTICE.md where it comes from and under which licence).
  */
-export const corpusRoot =
-  process.env.ENGINEKIT_CORPUS ??
-  resolve(dirname(fileURLToPath(import.meta.url)), "../../../../shared/corpus");
+export const corpusRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../corpus");
 
 /** Reads a corpus file as UTF-8 text. */
 export function readCorpus(...parts: string[]): string {

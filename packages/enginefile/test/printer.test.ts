@@ -60,7 +60,7 @@ describe("printer", () => {
 
   it("indents shell continuation lines where no quote is open, and keeps split words joined", () => {
     expect(format("run apt-get update  \\\n  && apt-get install -y \\\n\t\tcurl\n")).toBe(
-      "RUN apt-get update \\\n    && apt-get install -y \\\n    curl\n",
+      "RUN apt-get update \\\n    && apt-get install -y \\\n        curl\n",
     );
     expect(format("run echo 'a \\\n  b' \\\n c\n", { continuationIndent: "\t" })).toBe(
       "RUN echo 'a \\\n  b' \\\n\tc\n",
@@ -68,5 +68,43 @@ describe("printer", () => {
     expect(format("run apt-get ins\\\ntall x\n")).toBe("RUN apt-get ins\\\ntall x\n");
     expect(format("run a \\\n# comment   kept\n  b\n")).toBe("RUN a \\\n# comment   kept\n    b\n");
     expect(format('cmd ["a",  \\\n  "b"]\n')).toBe('CMD ["a",  \\\n  "b"]\n');
+  });
+
+  it("keeps the nesting of a script's continuation lines: one indent per level they had", () => {
+    // the shape of docker-library's postgres Dockerfile: tab-nested if/then/fi and a package list
+    const text = [
+      "RUN set -eux; \\",
+      "\tif [ -f /etc/x ]; then \\",
+      "\t\tapt-get install -y \\",
+      "\t\t\tgnupg \\",
+      "\t\t; \\",
+      "\tfi; \\",
+      "# a comment line stays as it is",
+      "\tfor v in a b; do \\",
+      '\t\techo "$v"; \\',
+      "\tdone",
+      "",
+    ].join("\n");
+    expect(format(text)).toBe(
+      [
+        "RUN set -eux; \\",
+        "    if [ -f /etc/x ]; then \\",
+        "        apt-get install -y \\",
+        "            gnupg \\",
+        "        ; \\",
+        "    fi; \\",
+        "# a comment line stays as it is",
+        "    for v in a b; do \\",
+        '        echo "$v"; \\',
+        "    done",
+        "",
+      ].join("\n"),
+    );
+    // with tabs, a tab-nested script is already formatted
+    expect(format(text, { continuationIndent: "\t" })).toBe(text);
+    // uneven widths keep their order: 2 < 3 < 8 columns become one, two and three indents
+    expect(format("RUN a \\\n  b \\\n   c \\\n\td\n", { continuationIndent: "  " })).toBe(
+      "RUN a \\\n  b \\\n    c \\\n      d\n",
+    );
   });
 });

@@ -360,6 +360,11 @@ describe("formatting", () => {
     expect(await onNewline("FROM alpine\nRUN a \\\n    ", 2, { tabSize: 4, insertSpaces: false })).toEqual([
       { range: { start: { line: 2, character: 0 }, end: { line: 2, character: 4 } }, newText: "\t" },
     ]);
+    // inside a nested script the new line keeps the level of the continuation line before it
+    expect(await onNewline("FROM alpine\nRUN if true; then \\\n    echo a; \\\n    ", 3)).toEqual([]);
+    expect(await onNewline("FROM alpine\nRUN if true; then \\\n\t\techo a; \\\n  ", 3)).toEqual([
+      { range: { start: { line: 3, character: 0 }, end: { line: 3, character: 2 } }, newText: "\t\t" },
+    ]);
     expect(await onNewline("FROM alpine\n    ", 1)).toEqual([
       { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }, newText: "" },
     ]);

@@ -11,6 +11,11 @@ describe("documentKindOf: Dockerfiles are Enginefiles by another name", () => {
     ["file:///p/web.Dockerfile", "plaintext", "enginefile"],
     ["file:///p/Containerfile", "plaintext", "enginefile"],
     ["file:///p/Containerfile.prod", "plaintext", "enginefile"],
+    // any case, as `enginekit lint DIR` walks them (@enginekit/enginefile/names)
+    ["file:///p/dockerfile", "plaintext", "enginefile"],
+    ["file:///p/prod.dockerfile", "plaintext", "enginefile"],
+    ["file:///p/build.containerfile", "plaintext", "enginefile"],
+    ["file:///p/DOCKERFILE.dev", "plaintext", "enginefile"],
     ["file:///p/anything", "dockerfile", "enginefile"],
     ["file:///p/web.container.yaml", "yaml", "manifest"],
   ] as const)("%s (%s) is %s", (uri, languageId, kind) => {
@@ -23,6 +28,7 @@ describe("documentKindOf: Dockerfiles are Enginefiles by another name", () => {
     "file:///p/.dockerignore",
     "file:///p/README.md",
     "file:///p/NotADockerfileReally",
+    "file:///p/mydockerfile",
   ])("%s is not a build file", (uri) => {
     expect(documentKindOf(uri, "plaintext")).toBeUndefined();
   });

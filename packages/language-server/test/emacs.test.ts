@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { skipIf } from "../../../vitest.shared.js";
 import { runEditor, SERVER_COMMAND, serverBuilt } from "./editor-process.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -34,44 +35,51 @@ function documentedModeSetup(): string {
 }
 
 /** Emacs 28 in batch mode with eglot (a real LSP client) against the built `enginekit lsp --stdio` (#15 item 7). */
-describe.skipIf(!ready)("Emacs (eglot, batch) against enginekit lsp --stdio", () => {
-  it("gets diagnostics on open, completion after RUN --, formatting, and ignore files' diagnostics", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "enginekit-emacs-"));
-    copyFileSync(join(here, "nvim/Enginefile"), join(dir, "Enginefile"));
-    // a pattern the engine refuses (line 2) and one repeated (line 3)
-    writeFileSync(join(dir, ".engineignore"), "*.log\n[\n*.log\n");
-    // the Enginefile's own ignore file wins over .engineignore; its exception can never apply (line 2)
-    writeFileSync(join(dir, "Enginefile.engineignore"), "!keep.txt\n*\n");
-    const got = (await runEditor(
-      emacs!,
-      ["--batch", "-l", join(here, "emacs/eglot-e2e.el")],
-      join(dir, "result.json"),
-      { ENGINEKIT_FILES: dir, ENGINEKIT_MODE_SETUP: documentedModeSetup() },
-      { cwd: dir, timeoutMs: 60_000 },
-    )) as {
-      errors: string[];
-      mode: string;
-      diagnostics: { line: number; text: string }[];
-      completion: string[];
-      formatted: string;
-    } & Record<".engineignore" | "Enginefile.engineignore", IgnoreFileResult>;
-    expect(got.errors).toEqual([]);
-    expect(got.mode).toBe("dockerfile-ts-mode");
-    expect(got.diagnostics.map((d) => d.line)).toContain(4);
-    expect(got.diagnostics.some((d) => d.text.includes("WORKDIR"))).toBe(true);
-    expect(got.completion).toEqual(["--mount", "--network", "--security", "--device"]);
-    expect(got.formatted.split("\n")[0]).toBe("FROM alpine:3.20 AS build");
-    const plain = got[".engineignore"];
-    expect([plain.mode, plain.managed]).toEqual(["enginekit-ignore-mode", true]);
-    const on = (line: number) => plain.diagnostics.filter((d) => d.line === line).map((d) => d.text);
-    expect(on(2)).toEqual([expect.stringMatching(/\[ignore-pattern-syntax\].*syntax error in pattern/)]);
-    expect(on(3)).toContainEqual(expect.stringMatching(/\[ignore-pattern-duplicate\]: Repeats line 1/));
-    const own = got["Enginefile.engineignore"];
-    expect([own.mode, own.managed]).toEqual(["enginekit-ignore-mode", true]);
-    // `*` excludes the ignore file itself and the build file Enginefile, each said once
-    expect(own.diagnostics.filter((d) => d.line === 2).map((d) => d.text.replace(/:.*/s, ""))).toEqual([
-      "enginekit [ignore-excludes-build-file]",
-      "enginekit [ignore-excludes-build-file]",
-    ]);
-  }, 70_000);
-});
+describe(
+  "Emacs (eglot, batch) against enginekit lsp --stdio",
+  skipIf(
+    !ready,
+    `needs ${[emacs ? "" : "emacs (Debian emacs-nox, elpa-eglot)", serverBuilt ? "" : `the built CLI (${SERVER_COMMAND[1]})`].filter(Boolean).join(" and ")}`,
+  ),
+  () => {
+    it("gets diagnostics on open, completion after RUN --, formatting, and ignore files' diagnostics", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "enginekit-emacs-"));
+      copyFileSync(join(here, "nvim/Enginefile"), join(dir, "Enginefile"));
+      // a pattern the engine refuses (line 2) and one repeated (line 3)
+      writeFileSync(join(dir, ".engineignore"), "*.log\n[\n*.log\n");
+      // the Enginefile's own ignore file wins over .engineignore; its exception can never apply (line 2)
+      writeFileSync(join(dir, "Enginefile.engineignore"), "!keep.txt\n*\n");
+      const got = (await runEditor(
+        emacs!,
+        ["--batch", "-l", join(here, "emacs/eglot-e2e.el")],
+        join(dir, "result.json"),
+        { ENGINEKIT_FILES: dir, ENGINEKIT_MODE_SETUP: documentedModeSetup() },
+        { cwd: dir, timeoutMs: 60_000 },
+      )) as {
+        errors: string[];
+        mode: string;
+        diagnostics: { line: number; text: string }[];
+        completion: string[];
+        formatted: string;
+      } & Record<".engineignore" | "Enginefile.engineignore", IgnoreFileResult>;
+      expect(got.errors).toEqual([]);
+      expect(got.mode).toBe("dockerfile-ts-mode");
+      expect(got.diagnostics.map((d) => d.line)).toContain(4);
+      expect(got.diagnostics.some((d) => d.text.includes("WORKDIR"))).toBe(true);
+      expect(got.completion).toEqual(["--mount", "--network", "--security", "--device"]);
+      expect(got.formatted.split("\n")[0]).toBe("FROM alpine:3.20 AS build");
+      const plain = got[".engineignore"];
+      expect([plain.mode, plain.managed]).toEqual(["enginekit-ignore-mode", true]);
+      const on = (line: number) => plain.diagnostics.filter((d) => d.line === line).map((d) => d.text);
+      expect(on(2)).toEqual([expect.stringMatching(/\[ignore-pattern-syntax\].*syntax error in pattern/)]);
+      expect(on(3)).toContainEqual(expect.stringMatching(/\[ignore-pattern-duplicate\]: Repeats line 1/));
+      const own = got["Enginefile.engineignore"];
+      expect([own.mode, own.managed]).toEqual(["enginekit-ignore-mode", true]);
+      // `*` excludes the ignore file itself and the build file Enginefile, each said once
+      expect(own.diagnostics.filter((d) => d.line === 2).map((d) => d.text.replace(/:.*/s, ""))).toEqual([
+        "enginekit [ignore-excludes-build-file]",
+        "enginekit [ignore-excludes-build-file]",
+      ]);
+    }, 70_000);
+  },
+);

@@ -11,6 +11,7 @@ afterAll(async () => t.close());
 
 type Item = {
   label: string;
+  sortText?: string;
   insertTextFormat?: number;
   textEdit?: { newText: string };
   detail?: string;
@@ -31,33 +32,58 @@ async function complete(text: string): Promise<Item[]> {
 
 const labels = (items: Item[]) => items.map((i) => i.label);
 
+/**
+ * The labels in the order a client shows them when nothing is typed: by `sortText`, the label when there
+ * is none (LSP 3.17 `CompletionItem.sortText`; VS Code, Neovim and eglot all sort so).
+ */
+const shown = (items: Item[]) =>
+  items
+    .map((i) => ({ label: i.label, key: i.sortText ?? i.label }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((i) => i.label);
+
 describe("Enginefile completion", () => {
   it("offers every instruction with a snippet at a keyword position, MAINTAINER tagged deprecated", async () => {
     const items = await complete("FROM alpine\nR|");
     expect(labels(items)).toEqual([
-      "FROM",
       "RUN",
-      "CMD",
-      "LABEL",
-      "MAINTAINER",
-      "EXPOSE",
-      "ENV",
-      "ADD",
       "COPY",
-      "ENTRYPOINT",
-      "VOLUME",
-      "USER",
+      "ENV",
       "WORKDIR",
       "ARG",
-      "ONBUILD",
-      "STOPSIGNAL",
+      "CMD",
+      "ENTRYPOINT",
+      "EXPOSE",
+      "USER",
+      "LABEL",
+      "ADD",
+      "FROM",
+      "VOLUME",
       "HEALTHCHECK",
       "SHELL",
+      "STOPSIGNAL",
+      "ONBUILD",
+      "MAINTAINER",
     ]);
     const run = items.find((i) => i.label === "RUN")!;
     expect(run.textEdit?.newText).toBe("RUN ${1:command}");
     expect(run.insertTextFormat).toBe(2);
     expect(items.find((i) => i.label === "MAINTAINER")!.tags).toEqual([1]);
+  });
+
+  it("ranks instructions by what people write: FROM first in an empty file, RUN first in a stage, MAINTAINER last", async () => {
+    const empty = shown(await complete("|"));
+    expect(empty.slice(0, 2)).toEqual(["FROM", "ARG"]);
+    // then the other instructions, MAINTAINER last of them, then whole directive lines (`# syntax=` …)
+    expect(empty.filter((l) => !l.startsWith("#")).at(-1)).toBe("MAINTAINER");
+    expect(empty.at(-1)?.startsWith("#")).toBe(true);
+    expect(shown(await complete("# a comment\nARG BASE=alpine\n|")).slice(0, 2)).toEqual(["FROM", "ARG"]);
+    const inStage = shown(await complete("FROM alpine\n|\n"));
+    expect(inStage.slice(0, 6)).toEqual(["RUN", "COPY", "ENV", "WORKDIR", "ARG", "CMD"]);
+    expect(inStage.at(-1)).toBe("MAINTAINER");
+    // VS Code shows 12 rows: RUN, COPY and ENV among them, MAINTAINER not
+    expect(inStage.slice(0, 12)).not.toContain("MAINTAINER");
+    expect(shown(await complete("FROM alpine\nONBUILD |")).slice(0, 3)).toEqual(["RUN", "COPY", "ENV"]);
   });
 
   it("completes parser directives and their values at the top", async () => {

@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { afterAll, describe, expect, it } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { atCursor, startTestClient, type TestClient } from "./lsp-harness.js";
 
 const host = engineHostForTests();
@@ -32,7 +33,7 @@ async function completeWith(
   };
 }
 
-describe.skipIf(!host)("FROM completion from the engine's local images (real engine)", () => {
+describe("FROM completion from the engine's local images (real engine)", skipIf(!host, NEEDS_ENGINE), () => {
   it("offers name:tag of local images after FROM, replacing the typed word, with stage names", async () => {
     const { items } = await completeWith({ ENGINE_HOST: host! }, "FROM alpine AS base\nFROM b|");
     const busybox = items.find((i) => i.label === BUSYBOX_IMAGE);
@@ -62,8 +63,9 @@ describe.skipIf(!host)("FROM completion from the engine's local images (real eng
   });
 });
 
-describe.skipIf(!host)(
+describe(
   "online: base images' platforms from the real engine (invalid-base-image-platform)",
+  skipIf(!host, NEEDS_ENGINE),
   () => {
     it("reports a FROM whose platform is not the image's, with enginekit.online, and nothing without it", async () => {
       const text = `FROM --platform=linux/arm64 ${BUSYBOX_IMAGE}\nFROM ${BUSYBOX_IMAGE}\n`;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { skipIf } from "../../../vitest.shared.js";
 import { runEditor, SERVER_COMMAND, serverBuilt } from "./editor-process.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,73 +28,86 @@ function runNeovim(script: string, env: Record<string, string> = {}): Promise<un
 }
 
 /** Neovim's own client (a real LSP client) against the built `enginekit lsp --stdio` (task §3). */
-describe.skipIf(!ready)("Neovim (built-in LSP client) against enginekit lsp --stdio", () => {
-  it("gets diagnostics, completion, hover and a formatting edit for an Enginefile and a manifest, hover and path completion for a .dockerignore", async () => {
-    const context = mkdtempSync(join(tmpdir(), "enginekit-nvim-context-"));
-    for (const f of ["node_modules/pkg/index.js", "README.md", "src/main.ts"]) {
-      mkdirSync(join(context, f, ".."), { recursive: true });
-      writeFileSync(join(context, f), "");
-    }
-    writeFileSync(join(context, ".dockerignore"), "node_modules\n**/*.md\nsr\n");
-    const got = (await runNeovim("config.lua", { ENGINEKIT_CONTEXT: context })) as {
-      errors: string[];
-      diagnostics: Record<string, { code: string; range: { start: { line: number } } }[]>;
-      completion: string[];
-      hover: string;
-      formatting: { newText: string; range: { start: { line: number; character: number } } }[];
-      manifestHover: { value: string };
-      manifestKeys: string[];
-      ignoreHover: { value: string };
-      ignorePaths: string[];
-      eofCompletion: string[];
-      selection: {
-        range: { start: { character: number } };
-        parent: { range: { start: { character: number } } };
-      };
-    };
-    expect(got.errors).toEqual([]);
-    expect(got.diagnostics.Enginefile!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
-      "0 instruction-casing",
-      "3 relative-workdir",
-    ]);
-    // line 4 holds the key being typed (unknown as long as it is incomplete)
-    expect(got.diagnostics["web.container.yaml"]!.map((d) => `${d.range.start.line} ${d.code}`)[0]).toBe(
-      "2 manifest/unknown-key",
-    );
-    expect(got.completion).toContain("RUN");
-    expect(got.completion).toContain("HEALTHCHECK");
-    expect(got.hover).toBe("`VERSION` = `1.2` (arg)");
-    expect(got.eofCompletion).toContain("COPY");
-    // `$VERSION` on line 3, inside `RUN echo $VERSION`
-    expect(got.selection.range.start.character).toBe(9);
-    expect(got.selection.parent.range.start.character).toBeLessThanOrEqual(9);
-    expect(got.formatting).toEqual([
-      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } }, newText: "FROM" },
-    ]);
-    expect(got.manifestHover.value).toContain("**HostConfig.Memory**");
-    expect(got.manifestKeys).toContain("CpuShares");
-    expect(got.manifestKeys).not.toContain("Memory");
-    // `sr` matches nothing (yet): the ignore-file rules run with the file's folder as the context
-    expect(got.diagnostics[".dockerignore"]!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
-      "2 ignore-pattern-unmatched",
-    ]);
-    expect(got.ignoreHover.value).toContain("Excludes **3 paths** of this build context");
-    expect(got.ignoreHover.value).toContain("- `node_modules/` and 2 paths below it");
-    expect(got.ignorePaths).toEqual(["src/"]);
-  }, 60_000);
-
-  // #15 item 3: each way a client gives settings reaches the server (the rule relative-workdir turned off)
-  for (const path of ["initializationOptions", "configuration", "didChangeConfiguration"])
-    it(`takes settings given by ${path}`, async () => {
-      const got = (await runNeovim("settings.lua", { ENGINEKIT_SETTINGS_PATH: path })) as {
+describe(
+  "Neovim (built-in LSP client) against enginekit lsp --stdio",
+  skipIf(
+    !ready,
+    `needs ${[nvim ? "" : "nvim (Debian neovim)", serverBuilt ? "" : `the built CLI (${SERVER_COMMAND[1]})`].filter(Boolean).join(" and ")}`,
+  ),
+  () => {
+    it("gets diagnostics, completion, hover and a formatting edit for an Enginefile and a manifest, hover and path completion for a .dockerignore", async () => {
+      const context = mkdtempSync(join(tmpdir(), "enginekit-nvim-context-"));
+      for (const f of ["node_modules/pkg/index.js", "README.md", "src/main.ts"]) {
+        mkdirSync(join(context, f, ".."), { recursive: true });
+        writeFileSync(join(context, f), "");
+      }
+      writeFileSync(join(context, ".dockerignore"), "node_modules\n**/*.md\nsr\n");
+      const got = (await runNeovim("config.lua", { ENGINEKIT_CONTEXT: context })) as {
         errors: string[];
-        rounds: string[][];
+        diagnostics: Record<string, { code: string; range: { start: { line: number } } }[]>;
+        completion: string[];
+        completionShown: string[];
+        topCompletionShown: string[];
+        hover: string;
+        formatting: { newText: string; range: { start: { line: number; character: number } } }[];
+        manifestHover: { value: string };
+        manifestKeys: string[];
+        ignoreHover: { value: string };
+        ignorePaths: string[];
+        eofCompletion: string[];
+        selection: {
+          range: { start: { character: number } };
+          parent: { range: { start: { character: number } } };
+        };
       };
       expect(got.errors).toEqual([]);
-      const last = got.rounds.at(-1)!;
-      expect(last).toContain("instruction-casing");
-      expect(last).not.toContain("relative-workdir");
-      // before the notification the rule was on: the change is what turned it off
-      if (path === "didChangeConfiguration") expect(got.rounds[0]).toContain("relative-workdir");
+      expect(got.diagnostics.Enginefile!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
+        "0 instruction-casing",
+        "3 relative-workdir",
+      ]);
+      // line 4 holds the key being typed (unknown as long as it is incomplete)
+      expect(got.diagnostics["web.container.yaml"]!.map((d) => `${d.range.start.line} ${d.code}`)[0]).toBe(
+        "2 manifest/unknown-key",
+      );
+      expect(got.completion).toContain("RUN");
+      expect(got.completion).toContain("HEALTHCHECK");
+      // as Neovim's completion menu lists them: RUN first inside a stage, FROM first above the first FROM
+      expect(got.completionShown.slice(0, 3)).toEqual(["RUN", "COPY", "ENV"]);
+      expect(got.completionShown.at(-1)).toBe("MAINTAINER");
+      expect(got.topCompletionShown[0]).toBe("FROM");
+      expect(got.hover).toBe("`VERSION` = `1.2` (arg)");
+      expect(got.eofCompletion).toContain("COPY");
+      // `$VERSION` on line 3, inside `RUN echo $VERSION`
+      expect(got.selection.range.start.character).toBe(9);
+      expect(got.selection.parent.range.start.character).toBeLessThanOrEqual(9);
+      expect(got.formatting).toEqual([
+        { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } }, newText: "FROM" },
+      ]);
+      expect(got.manifestHover.value).toContain("**HostConfig.Memory**");
+      expect(got.manifestKeys).toContain("CpuShares");
+      expect(got.manifestKeys).not.toContain("Memory");
+      // `sr` matches nothing (yet): the ignore-file rules run with the file's folder as the context
+      expect(got.diagnostics[".dockerignore"]!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
+        "2 ignore-pattern-unmatched",
+      ]);
+      expect(got.ignoreHover.value).toContain("Excludes **3 paths** of this build context");
+      expect(got.ignoreHover.value).toContain("- `node_modules/` and 2 paths below it");
+      expect(got.ignorePaths).toEqual(["src/"]);
     }, 60_000);
-});
+
+    // #15 item 3: each way a client gives settings reaches the server (the rule relative-workdir turned off)
+    for (const path of ["initializationOptions", "configuration", "didChangeConfiguration"])
+      it(`takes settings given by ${path}`, async () => {
+        const got = (await runNeovim("settings.lua", { ENGINEKIT_SETTINGS_PATH: path })) as {
+          errors: string[];
+          rounds: string[][];
+        };
+        expect(got.errors).toEqual([]);
+        const last = got.rounds.at(-1)!;
+        expect(last).toContain("instruction-casing");
+        expect(last).not.toContain("relative-workdir");
+        // before the notification the rule was on: the change is what turned it off
+        if (path === "didChangeConfiguration") expect(got.rounds[0]).toContain("relative-workdir");
+      }, 60_000);
+  },
+);

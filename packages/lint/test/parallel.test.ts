@@ -2,20 +2,19 @@ import { existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
+import { NEEDS_BUILD, skipIf } from "../../../vitest.shared.js";
 import type * as Lint from "../src/index.js";
 import type * as Parallel from "../src/node/parallel.js";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(packageDir, "dist", "index.js");
-const corpusDir = join(packageDir, "..", "..", "..", "shared", "corpus", "enginefiles", "files");
-const ready =
-  existsSync(dist) && existsSync(join(packageDir, "dist", "node", "lint-worker.js")) && existsSync(corpusDir);
-if (!ready && process.env.CI)
-  throw new Error(`${dist} or the corpus is missing: build @enginekit/lint first`);
+const corpusDir = join(packageDir, "..", "..", "corpus", "enginefiles", "files");
+const ready = existsSync(dist) && existsSync(join(packageDir, "dist", "node", "lint-worker.js"));
+if (!ready && process.env.CI) throw new Error(`${dist} is missing: build @enginekit/lint first`);
 
 // worker threads run the built JavaScript (a worker cannot load the TypeScript sources), so this test
 // uses dist/ — the same code the CLI runs
-describe.skipIf(!ready)("lintFiles across worker threads (built package)", () => {
+describe("lintFiles across worker threads (built package)", skipIf(!ready, NEEDS_BUILD), () => {
   test("two workers give exactly the sequential results, in the same order", async () => {
     const lint = (await import(pathToFileURL(dist).href)) as typeof Lint;
     const files = readdirSync(corpusDir).sort();

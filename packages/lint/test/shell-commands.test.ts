@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -150,49 +150,41 @@ describe("RUN shell code read through a shell parser", () => {
   });
 
   const here = dirname(fileURLToPath(import.meta.url));
-  const corpusDir = join(
-    process.env.ENGINEKIT_SHARED_DIR ?? join(here, "..", "..", "..", "..", "shared"),
-    "corpus",
-    "enginefiles",
-    "files",
-  );
-  it.skipIf(!existsSync(corpusDir))(
-    "finds over the real-world corpus the RUNs whose text split into words has the name",
-    () => {
-      // the definition the lookup implements: a RUN's words are the longest runs of name characters, and `|`
-      const wordsOf = (text: string) => new Set(text.match(/[A-Za-z0-9_.+\-[\]]+|\|/g));
-      const names = [
-        "apt-get",
-        "apt",
-        "apk",
-        "rm",
-        "cd",
-        "pip",
-        "npm",
-        "yum",
-        "sudo",
-        "|",
-        "[",
-        "ln",
-        "x",
-        "-y",
-      ];
-      let checked = 0;
-      for (const name of readdirSync(corpusDir)) {
-        const file = analyzeEnginefile(readFileSync(join(corpusDir, name), "utf8"));
-        const runs = runCommands(file).map((r) => r.instruction);
-        const words = runs.map((r) => wordsOf(file.text.slice(r.range.start.offset, r.range.end.offset)));
-        for (const n of names) {
-          const expected = runs.filter((_, i) => words[i]?.has(n));
-          expect(runsMentioning(file, [n]).map((r) => r.instruction)).toEqual(expected);
-          checked += expected.length;
-        }
-        const pip = runs.filter((_, i) => [...(words[i] ?? [])].some((w) => isNamed(w, PIP)));
-        expect(runsMentioning(file, PIP).map((r) => r.instruction)).toEqual(pip);
+  const corpusDir = join(here, "..", "..", "..", "corpus", "enginefiles", "files");
+  it("finds over the real-world corpus the RUNs whose text split into words has the name", () => {
+    // the definition the lookup implements: a RUN's words are the longest runs of name characters, and `|`
+    const wordsOf = (text: string) => new Set(text.match(/[A-Za-z0-9_.+\-[\]]+|\|/g));
+    const names = [
+      "apt-get",
+      "apt",
+      "apk",
+      "rm",
+      "cd",
+      "pip",
+      "npm",
+      "yum",
+      "sudo",
+      "|",
+      "[",
+      "ln",
+      "x",
+      "-y",
+    ];
+    let checked = 0;
+    for (const name of readdirSync(corpusDir)) {
+      const file = analyzeEnginefile(readFileSync(join(corpusDir, name), "utf8"));
+      const runs = runCommands(file).map((r) => r.instruction);
+      const words = runs.map((r) => wordsOf(file.text.slice(r.range.start.offset, r.range.end.offset)));
+      for (const n of names) {
+        const expected = runs.filter((_, i) => words[i]?.has(n));
+        expect(runsMentioning(file, [n]).map((r) => r.instruction)).toEqual(expected);
+        checked += expected.length;
       }
-      expect(checked).toBeGreaterThan(1000);
-    },
-  );
+      const pip = runs.filter((_, i) => [...(words[i] ?? [])].some((w) => isNamed(w, PIP)));
+      expect(runsMentioning(file, PIP).map((r) => r.instruction)).toEqual(pip);
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
 
   it("reads no shell commands under a SHELL that is not a POSIX shell", () => {
     const text = [

@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { skipIf } from "../../../vitest.shared.js";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
 import { lintFiles } from "../src/node/lint-files.js";
 import { findShellcheck } from "../src/node/shellcheck-process.js";
@@ -57,67 +58,71 @@ const ENGINEFILE = [
   "",
 ].join("\n");
 
-describe.skipIf(!executable)("ShellCheck inside RUN (the real shellcheck)", () => {
-  test("reports ShellCheck's findings at the exact Enginefile range with its severity, across continuations and heredocs", async () => {
-    const root = folder({ Enginefile: ENGINEFILE });
-    const [result] = await lintFiles(["Enginefile"], { cwd: root, workers: 0 });
-    expect(shellcheckFindings(result!)).toEqual([
-      "shellcheck/SC2164 warning 4:5-4:12",
-      "shellcheck/SC2086 info 4:17-4:25",
-      "shellcheck/SC2086 info 4:26-4:39",
-      // undefinedvar is not an ARG: SC2154 stays; VERSION is one: no SC2154 for it
-      "shellcheck/SC2154 warning 4:26-4:39",
-      "shellcheck/SC2045 error 7:10-7:18",
-    ]);
-    const f = result!.findings.find((x) => x.ruleId === "shellcheck/SC2164");
-    expect(f?.message).toContain("https://www.shellcheck.net/wiki/SC2164");
-  });
+describe(
+  "ShellCheck inside RUN (the real shellcheck)",
+  skipIf(!executable, "shellcheck is not on PATH"),
+  () => {
+    test("reports ShellCheck's findings at the exact Enginefile range with its severity, across continuations and heredocs", async () => {
+      const root = folder({ Enginefile: ENGINEFILE });
+      const [result] = await lintFiles(["Enginefile"], { cwd: root, workers: 0 });
+      expect(shellcheckFindings(result!)).toEqual([
+        "shellcheck/SC2164 warning 4:5-4:12",
+        "shellcheck/SC2086 info 4:17-4:25",
+        "shellcheck/SC2086 info 4:26-4:39",
+        // undefinedvar is not an ARG: SC2154 stays; VERSION is one: no SC2154 for it
+        "shellcheck/SC2154 warning 4:26-4:39",
+        "shellcheck/SC2045 error 7:10-7:18",
+      ]);
+      const f = result!.findings.find((x) => x.ruleId === "shellcheck/SC2164");
+      expect(f?.message).toContain("https://www.shellcheck.net/wiki/SC2164");
+    });
 
-  test("runs one ShellCheck process for all files, and follows the configuration and suppressions", async () => {
-    const root = folder({
-      "a.Enginefile": "FROM debian:12\nRUN cd /x\n",
-      "b.Enginefile": "FROM debian:12\n# enginekit-ignore shellcheck/SC2164\nRUN cd /y\nRUN ls $q\n",
-      "c.Enginefile": "FROM debian:12\nRUN cd /z; ls $q\n",
-      ".enginekit.yaml": "rules:\n  shellcheck/SC2086: off\n  shellcheck/SC2154: error\n",
-      "counting-shellcheck": `#!/bin/sh\necho run >> "${"$"}{0%/*}/runs"\nexec ${executable} "$@"\n`,
+    test("runs one ShellCheck process for all files, and follows the configuration and suppressions", async () => {
+      const root = folder({
+        "a.Enginefile": "FROM debian:12\nRUN cd /x\n",
+        "b.Enginefile": "FROM debian:12\n# enginekit-ignore shellcheck/SC2164\nRUN cd /y\nRUN ls $q\n",
+        "c.Enginefile": "FROM debian:12\nRUN cd /z; ls $q\n",
+        ".enginekit.yaml": "rules:\n  shellcheck/SC2086: off\n  shellcheck/SC2154: error\n",
+        "counting-shellcheck": `#!/bin/sh\necho run >> "${"$"}{0%/*}/runs"\nexec ${executable} "$@"\n`,
+      });
+      chmodSync(join(root, "counting-shellcheck"), 0o755);
+      const results = await lintFiles(["."], {
+        cwd: root,
+        workers: 0,
+        shellcheck: join(root, "counting-shellcheck"),
+      });
+      expect(readFileSync(join(root, "runs"), "utf8")).toBe("run\n");
+      expect(results.map((r) => [r.path, shellcheckFindings(r)])).toEqual([
+        ["a.Enginefile", ["shellcheck/SC2164 warning 2:5-2:10"]],
+        ["b.Enginefile", ["shellcheck/SC2154 error 4:8-4:10"]],
+        ["c.Enginefile", ["shellcheck/SC2164 warning 2:5-2:10", "shellcheck/SC2154 error 2:15-2:17"]],
+      ]);
+      const off = folder({
+        Enginefile: "FROM debian:12\nRUN cd /x\n",
+        ".enginekit.yaml": "rules:\n  shellcheck: off\n",
+      });
+      expect(shellcheckFindings((await lintFiles(["Enginefile"], { cwd: off, workers: 0 }))[0]!)).toEqual([]);
     });
-    chmodSync(join(root, "counting-shellcheck"), 0o755);
-    const results = await lintFiles(["."], {
-      cwd: root,
-      workers: 0,
-      shellcheck: join(root, "counting-shellcheck"),
-    });
-    expect(readFileSync(join(root, "runs"), "utf8")).toBe("run\n");
-    expect(results.map((r) => [r.path, shellcheckFindings(r)])).toEqual([
-      ["a.Enginefile", ["shellcheck/SC2164 warning 2:5-2:10"]],
-      ["b.Enginefile", ["shellcheck/SC2154 error 4:8-4:10"]],
-      ["c.Enginefile", ["shellcheck/SC2164 warning 2:5-2:10", "shellcheck/SC2154 error 2:15-2:17"]],
-    ]);
-    const off = folder({
-      Enginefile: "FROM debian:12\nRUN cd /x\n",
-      ".enginekit.yaml": "rules:\n  shellcheck: off\n",
-    });
-    expect(shellcheckFindings((await lintFiles(["Enginefile"], { cwd: off, workers: 0 }))[0]!)).toEqual([]);
-  });
 
-  test("a failing ShellCheck is one notice, and the lint goes on", async () => {
-    const root = folder({
-      Enginefile: "FROM debian:12\nRUN cd /x\n",
-      "broken-shellcheck": "#!/bin/sh\necho boom >&2\nexit 4\n",
+    test("a failing ShellCheck is one notice, and the lint goes on", async () => {
+      const root = folder({
+        Enginefile: "FROM debian:12\nRUN cd /x\n",
+        "broken-shellcheck": "#!/bin/sh\necho boom >&2\nexit 4\n",
+      });
+      chmodSync(join(root, "broken-shellcheck"), 0o755);
+      const notices: string[] = [];
+      const [result] = await lintFiles(["Enginefile"], {
+        cwd: root,
+        workers: 0,
+        shellcheck: join(root, "broken-shellcheck"),
+        onNotice: (m) => notices.push(m),
+      });
+      expect(notices).toEqual(["ShellCheck skipped: shellcheck exited with code 4: boom"]);
+      expect(shellcheckFindings(result!)).toEqual([]);
+      expect(result!.findings.length).toBeGreaterThan(0);
     });
-    chmodSync(join(root, "broken-shellcheck"), 0o755);
-    const notices: string[] = [];
-    const [result] = await lintFiles(["Enginefile"], {
-      cwd: root,
-      workers: 0,
-      shellcheck: join(root, "broken-shellcheck"),
-      onNotice: (m) => notices.push(m),
-    });
-    expect(notices).toEqual(["ShellCheck skipped: shellcheck exited with code 4: boom"]);
-    expect(shellcheckFindings(result!)).toEqual([]);
-    expect(result!.findings.length).toBeGreaterThan(0);
-  });
-});
+  },
+);
 
 test("ShellCheck gets no script where the shell is not a POSIX shell: Windows bases' cmd, a SHELL inherited from a stage", () => {
   const file = analyzeEnginefile(

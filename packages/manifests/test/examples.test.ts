@@ -4,6 +4,7 @@ import { EngineClient } from "@enginekit/api";
 import { engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { checkManifest, KIND_KEYS } from "../src/index.js";
 import { applyEdits } from "./helpers.js";
 
@@ -86,7 +87,7 @@ describe("example manifests (examples/manifests, the README demo)", () => {
 const engineHost = engineHostForTests();
 if (!engineHost) console.warn(NO_ENGINE_MESSAGE);
 
-describe.skipIf(!engineHost)("example manifests against the real engine", () => {
+describe("example manifests against the real engine", skipIf(!engineHost, NEEDS_ENGINE), () => {
   const client = () => new EngineClient({ host: engineHost!, onWarning: () => {} });
 
   it("the engine creates a container from web.container.yaml (what we call clean, it accepts)", async () => {

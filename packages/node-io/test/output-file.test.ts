@@ -25,6 +25,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
+import { NEEDS_BUILD, skipIf } from "../../../vitest.shared.js";
 import { OutputError, writeOutputFile, writeOutputStream } from "../src/output-file.js";
 
 const root = mkdtempSync(join(tmpdir(), "enginekit-output-"));
@@ -92,7 +93,7 @@ describe("writeOutputFile", () => {
     expect(statSync(path).mode & 0o777).toBe(0o444);
   });
 
-  it.skipIf(!isRoot)("keeps the owner and group (as root)", () => {
+  it("keeps the owner and group (as root)", skipIf(!isRoot, "needs root (chown)"), () => {
     const dir = folder();
     const path = join(dir, "owned.txt");
     writeFileSync(path, "old");
@@ -172,12 +173,13 @@ describe("writeOutputStream", () => {
   });
 
   // a child process runs the built module (Node cannot import the sources' `.js` specifiers)
-  const builtModule = new URL("../dist/node/output-file.js", import.meta.url);
+  const builtModule = new URL("../dist/output-file.js", import.meta.url);
   const isBuilt = existsSync(builtModule);
-  if (!isBuilt && process.env.CI) throw new Error("lint is not built: CI runs the build before the tests");
+  if (!isBuilt && process.env.CI) throw new Error("node-io is not built: CI runs the build before the tests");
 
-  it.skipIf(!isBuilt)(
+  it(
     "writes /dev/fd/N (a shell's >(…)) directly: before, ENOENT on /dev/fd/63.partial-…",
+    skipIf(!isBuilt, NEEDS_BUILD),
     () => {
       const dir = folder();
       const module = JSON.stringify(builtModule.href);

@@ -9,6 +9,7 @@ import { documentSelector } from "../src/client/document-selector.js";
 import { serverOptions } from "../src/client/server-options.js";
 import { CLIENT_SETTINGS } from "../src/manifest/client-settings.js";
 import { COMMANDS, extensionManifest } from "../src/manifest/extension-manifest.js";
+import { DOCKERFILE_GLOB, ENGINEFILE_GLOB } from "../src/manifest/file-patterns.js";
 import { type ConfigJsonSchema, settingLeaves } from "../src/manifest/server-settings.js";
 
 const require = createRequire(import.meta.url);
@@ -105,10 +106,15 @@ describe("the client's documents and server process", () => {
     expect(documentSelector({ dockerfiles: false, manifests: ["deploy/*.yaml"] })).toEqual([
       { scheme: "file", language: "enginefile" },
       { scheme: "untitled", language: "enginefile" },
+      { scheme: "file", pattern: ENGINEFILE_GLOB },
       { scheme: "file", pattern: "**/*.{container,service,network,volume,swarm}.{yaml,yml,json}" },
-      { scheme: "file", pattern: "**/{.engineignore,*.engineignore,.dockerignore,*.dockerignore}" },
+      { scheme: "file", pattern: "**/{*.engineignore,.engineignore,*.dockerignore,.dockerignore}" },
       { scheme: "file", pattern: "**/deploy/*.yaml" },
     ]);
+    expect(documentSelector({ dockerfiles: true, manifests: [] })).toContainEqual({
+      scheme: "file",
+      pattern: DOCKERFILE_GLOB,
+    });
     expect(documentSelector({ dockerfiles: true, manifests: [] })).toContainEqual({
       scheme: "file",
       language: "dockerfile",

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, describe, expect, test } from "vitest";
+import { skipIf } from "../../../vitest.shared.js";
 import { engineHostForTests, parseEnvLines, type StartedEngine, startEngine } from "../src/index.js";
 
 function ping(socketPath: string): Promise<{ status: number; body: string; apiVersion: string | undefined }> {
@@ -37,25 +38,29 @@ test("engineHostForTests fails in CI without an engine and skips outside CI", ()
 
 const ciOrRoot = Boolean(process.env.CI) || process.getuid?.() === 0;
 
-describe.skipIf(!ciOrRoot)("a second private engine", () => {
-  let engine: StartedEngine | undefined;
-  afterAll(async () => {
-    await engine?.stop();
-  });
+describe(
+  "a second private engine",
+  skipIf(!ciOrRoot, "needs root (or CI) to start a second private engine"),
+  () => {
+    let engine: StartedEngine | undefined;
+    afterAll(async () => {
+      await engine?.stop();
+    });
 
-  test("starts on its own socket, answers /_ping, and stop() ends only that process", async () => {
-    engine = await startEngine();
-    expect(engine.host).toMatch(/^unix:\/\/\/.+\/engine\.sock$/);
-    const socket = engine.host.slice("unix://".length);
-    const answer = await ping(socket);
-    expect(answer.status).toBe(200);
-    expect(answer.body).toBe("OK");
-    expect(answer.apiVersion).toMatch(/^1\.\d+$/);
-    expect(readFileSync(`/proc/${engine.pid}/cmdline`, "utf8")).toContain(socket);
-    const { pid, root } = engine;
-    await engine.stop();
-    engine = undefined;
-    expect(existsSync(`/proc/${pid}`)).toBe(false);
-    expect(existsSync(root)).toBe(false);
-  }, 120_000);
-});
+    test("starts on its own socket, answers /_ping, and stop() ends only that process", async () => {
+      engine = await startEngine();
+      expect(engine.host).toMatch(/^unix:\/\/\/.+\/engine\.sock$/);
+      const socket = engine.host.slice("unix://".length);
+      const answer = await ping(socket);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe("OK");
+      expect(answer.apiVersion).toMatch(/^1\.\d+$/);
+      expect(readFileSync(`/proc/${engine.pid}/cmdline`, "utf8")).toContain(socket);
+      const { pid, root } = engine;
+      await engine.stop();
+      engine = undefined;
+      expect(existsSync(`/proc/${pid}`)).toBe(false);
+      expect(existsSync(root)).toBe(false);
+    }, 120_000);
+  },
+);

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { skipIf } from "../../../vitest.shared.js";
 import { packCommand } from "../pack.mjs";
 
 const repo = resolve(import.meta.dirname, "..", "..", "..");
@@ -151,46 +152,50 @@ describe("the GitHub Action (action.yml)", () => {
 });
 
 const preCommit = spawnSync("pre-commit", ["--version"], { encoding: "utf8" }).status === 0;
-describe.skipIf(!preCommit && !process.env.CI)("the pre-commit hook (.pre-commit-hooks.yaml)", () => {
-  it("runs enginekit lint on the Enginefiles, Dockerfiles and manifests of a repository (pre-commit try-repo)", async () => {
-    const dir = await userWorkspace("pre-commit-user");
-    await mkdir(join(dir, "svc"), { recursive: true });
-    await writeFile(
-      join(dir, "svc", "Dockerfile"),
-      "FROM alpine:3.20\nRUN apk add --no-cache curl=8.9.1-r0\n",
-    );
-    await cp(join(dir, "Enginefile"), join(dir, "svc", "worker.Dockerfile"));
-    const env = {
-      ...process.env,
-      PATH: `${nodeDir}${delimiter}${prefixBin}${delimiter}${process.env.PATH}`,
-      PRE_COMMIT_HOME: join(work, "pre-commit-home"),
-      NO_COLOR: "1",
-    };
-    const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, env, encoding: "utf8" });
-    git("init", "-q");
-    git("add", "-A");
-    const run = () =>
-      spawnSync(
-        "pre-commit",
-        ["try-repo", repo, "enginekit-lint", "--all-files", "--verbose", "--color=never"],
-        {
-          cwd: dir,
-          env,
-          encoding: "utf8",
-          timeout: 60_000,
-        },
+describe(
+  "the pre-commit hook (.pre-commit-hooks.yaml)",
+  skipIf(!preCommit && !process.env.CI, "pre-commit is not installed"),
+  () => {
+    it("runs enginekit lint on the Enginefiles, Dockerfiles and manifests of a repository (pre-commit try-repo)", async () => {
+      const dir = await userWorkspace("pre-commit-user");
+      await mkdir(join(dir, "svc"), { recursive: true });
+      await writeFile(
+        join(dir, "svc", "Dockerfile"),
+        "FROM alpine:3.20\nRUN apk add --no-cache curl=8.9.1-r0\n",
       );
-    const failing = run();
-    expect(failing.status, failing.stderr).toBe(1);
-    expect(failing.stdout).toMatch(/enginekit lint\.+Failed/);
-    // Enginefile, deploy/web.container.yaml, svc/Dockerfile, svc/worker.Dockerfile — not notes.md
-    expect(failing.stdout).toContain("3 findings (1 error, 2 info) in 4 files.");
-    await writeFile(join(dir, "Enginefile"), "FROM alpine:3.20\nRUN apk add --no-cache curl=8.9.1-r0\n");
-    await cp(join(dir, "Enginefile"), join(dir, "svc", "worker.Dockerfile"));
-    await writeFile(join(dir, "deploy", "web.container.yaml"), "Image: alpine:3.20\nTty: true\n");
-    git("add", "-A");
-    const passing = run();
-    expect(passing.status, passing.stdout).toBe(0);
-    expect(passing.stdout).toMatch(/enginekit lint\.+Passed/);
-  }, 120_000);
-});
+      await cp(join(dir, "Enginefile"), join(dir, "svc", "worker.Dockerfile"));
+      const env = {
+        ...process.env,
+        PATH: `${nodeDir}${delimiter}${prefixBin}${delimiter}${process.env.PATH}`,
+        PRE_COMMIT_HOME: join(work, "pre-commit-home"),
+        NO_COLOR: "1",
+      };
+      const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, env, encoding: "utf8" });
+      git("init", "-q");
+      git("add", "-A");
+      const run = () =>
+        spawnSync(
+          "pre-commit",
+          ["try-repo", repo, "enginekit-lint", "--all-files", "--verbose", "--color=never"],
+          {
+            cwd: dir,
+            env,
+            encoding: "utf8",
+            timeout: 60_000,
+          },
+        );
+      const failing = run();
+      expect(failing.status, failing.stderr).toBe(1);
+      expect(failing.stdout).toMatch(/enginekit lint\.+Failed/);
+      // Enginefile, deploy/web.container.yaml, svc/Dockerfile, svc/worker.Dockerfile — not notes.md
+      expect(failing.stdout).toContain("3 findings (1 error, 2 info) in 4 files.");
+      await writeFile(join(dir, "Enginefile"), "FROM alpine:3.20\nRUN apk add --no-cache curl=8.9.1-r0\n");
+      await cp(join(dir, "Enginefile"), join(dir, "svc", "worker.Dockerfile"));
+      await writeFile(join(dir, "deploy", "web.container.yaml"), "Image: alpine:3.20\nTty: true\n");
+      git("add", "-A");
+      const passing = run();
+      expect(passing.status, passing.stdout).toBe(0);
+      expect(passing.stdout).toMatch(/enginekit lint\.+Passed/);
+    }, 120_000);
+  },
+);

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../../vitest.shared.js";
 import {
   collectOutput,
   EngineApiError,
@@ -7,7 +8,7 @@ import {
 } from "../../src/engine/client/index.js";
 import { engineClient, engineHost, firstFileOfTar, IMAGE, tarOf, uniqueName } from "./engine.js";
 
-describe.skipIf(!engineHost)("containers against the real engine", () => {
+describe("containers against the real engine", skipIf(!engineHost, NEEDS_ENGINE), () => {
   const client: EngineClient = engineHost ? engineClient() : (undefined as never);
   const created: string[] = [];
   afterAll(async () => {

@@ -1,10 +1,11 @@
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, test } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../../vitest.shared.js";
 import { type EngineClient, EngineStreamError } from "../../src/engine/client/index.js";
 import type { JsonMessage } from "../../src/engine/schemas/index.js";
 import { engineClient, engineHost, IMAGE, tarOf, uniqueName } from "./engine.js";
 
-describe.skipIf(!engineHost)("images against the real engine", () => {
+describe("images against the real engine", skipIf(!engineHost, NEEDS_ENGINE), () => {
   const client: EngineClient = engineHost ? engineClient() : (undefined as never);
   const tags: string[] = [];
   afterAll(async () => {

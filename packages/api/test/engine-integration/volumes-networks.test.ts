@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, test } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../../vitest.shared.js";
 import type { EngineClient } from "../../src/engine/client/index.js";
 import { engineClient, engineHost, IMAGE, uniqueName } from "./engine.js";
 
-describe.skipIf(!engineHost)("volumes and networks against the real engine", () => {
+describe("volumes and networks against the real engine", skipIf(!engineHost, NEEDS_ENGINE), () => {
   const client: EngineClient = engineHost ? engineClient() : (undefined as never);
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {

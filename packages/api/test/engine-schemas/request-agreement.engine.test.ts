@@ -1,5 +1,6 @@
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { afterAll, describe, expect, it } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../../vitest.shared.js";
 import { ContainerCreateBody, ContainerCreateQuery } from "../../src/engine/schemas/index.js";
 import { EngineHttp } from "./engine-http.js";
 import { issuesOf } from "./issues.js";
@@ -89,38 +90,42 @@ const rejected: Case[] = [
   ["Image with upper-case letters", { Image: "Enginekit/BusyBox" }],
 ];
 
-describe.skipIf(!host)("request schemas agree with the real engine on container create", () => {
-  const engine = new EngineHttp(host ?? "unix:///nonexistent");
-  const created: string[] = [];
+describe(
+  "request schemas agree with the real engine on container create",
+  skipIf(!host, NEEDS_ENGINE),
+  () => {
+    const engine = new EngineHttp(host ?? "unix:///nonexistent");
+    const created: string[] = [];
 
-  afterAll(async () => {
-    for (const id of created) await engine.send("DELETE", `/containers/${id}?force=1&v=1`);
-    await engine.send("DELETE", `/volumes/ek-agree-${process.pid}`);
-    await engine.close();
-  });
+    afterAll(async () => {
+      for (const id of created) await engine.send("DELETE", `/containers/${id}?force=1&v=1`);
+      await engine.send("DELETE", `/volumes/ek-agree-${process.pid}`);
+      await engine.close();
+    });
 
-  const create = async (fields: Record<string, unknown>, query?: { name: string }) => {
-    const body = { Image: BUSYBOX_IMAGE, Cmd: ["true"], ...fields };
-    const path = `/containers/create${query ? `?name=${encodeURIComponent(query.name)}` : ""}`;
-    const response = await engine.send("POST", path, body);
-    if (response.status === 201) created.push((JSON.parse(response.text) as { Id: string }).Id);
-    return { body, response };
-  };
+    const create = async (fields: Record<string, unknown>, query?: { name: string }) => {
+      const body = { Image: BUSYBOX_IMAGE, Cmd: ["true"], ...fields };
+      const path = `/containers/create${query ? `?name=${encodeURIComponent(query.name)}` : ""}`;
+      const response = await engine.send("POST", path, body);
+      if (response.status === 201) created.push((JSON.parse(response.text) as { Id: string }).Id);
+      return { body, response };
+    };
 
-  it.each(accepted)("both accept: %s", async (_label, fields, query) => {
-    const { body, response } = await create(fields, query);
-    expect(issuesOf(ContainerCreateBody, body)).toEqual([]);
-    if (query) expect(issuesOf(ContainerCreateQuery, query)).toEqual([]);
-    expect(response.status, response.text).toBe(201);
-  });
+    it.each(accepted)("both accept: %s", async (_label, fields, query) => {
+      const { body, response } = await create(fields, query);
+      expect(issuesOf(ContainerCreateBody, body)).toEqual([]);
+      if (query) expect(issuesOf(ContainerCreateQuery, query)).toEqual([]);
+      expect(response.status, response.text).toBe(201);
+    });
 
-  it.each(rejected)("both reject: %s", async (_label, fields, query) => {
-    const { body, response } = await create(fields, query);
-    const schemaIssues = [
-      ...issuesOf(ContainerCreateBody, body),
-      ...(query ? issuesOf(ContainerCreateQuery, query) : []),
-    ];
-    expect(schemaIssues.length).toBeGreaterThan(0);
-    expect(response.status, response.text).toBeGreaterThanOrEqual(400);
-  });
-});
+    it.each(rejected)("both reject: %s", async (_label, fields, query) => {
+      const { body, response } = await create(fields, query);
+      const schemaIssues = [
+        ...issuesOf(ContainerCreateBody, body),
+        ...(query ? issuesOf(ContainerCreateQuery, query) : []),
+      ];
+      expect(schemaIssues.length).toBeGreaterThan(0);
+      expect(response.status, response.text).toBeGreaterThanOrEqual(400);
+    });
+  },
+);

@@ -1,6 +1,7 @@
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { NEEDS_ENGINE, skipIf } from "../../../../vitest.shared.js";
 import {
   BuildQuery,
   ContainerChange,
@@ -44,7 +45,7 @@ const names = {
   network: `ek-schemas-${suffix}`,
 };
 
-describe.skipIf(!host)("response schemas parse the real engine's responses", () => {
+describe("response schemas parse the real engine's responses", skipIf(!host, NEEDS_ENGINE), () => {
   const engine = new EngineHttp(host ?? "unix:///nonexistent");
   let containerId = "";
 

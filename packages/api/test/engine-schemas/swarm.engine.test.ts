@@ -7,6 +7,7 @@ import {
 } from "@enginekit/engine-tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { NEEDS_ENGINE, skipIf } from "../../../../vitest.shared.js";
 import {
   Network,
   Node,
@@ -101,7 +102,7 @@ const schemaStricter: [string, unknown, (string | number)[]][] = [
   ],
 ];
 
-describe.skipIf(!host)("swarm schemas on a private single-node swarm", () => {
+describe("swarm schemas on a private single-node swarm", skipIf(!host, NEEDS_ENGINE), () => {
   let engine: StartedEngine;
   let http: EngineHttp;
   const services: string[] = [];

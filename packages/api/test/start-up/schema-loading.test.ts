@@ -9,6 +9,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { describe, expect, test, vi } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../../vitest.shared.js";
 // Type-only: erased, so it does not evaluate the client before the watch is set up.
 import type { EngineClient } from "../../src/engine/client/index.js";
 import { sendJson, startLoopbackServer } from "../engine-client/loopback-server.js";
@@ -81,7 +82,7 @@ test("the POST /build query schema builds its own helpers, not HostConfig or the
   ]);
 });
 
-describe.skipIf(!engineHost)("calls against the real engine", () => {
+describe("calls against the real engine", skipIf(!engineHost, NEEDS_ENGINE), () => {
   const context = () => tarOf({ Enginefile: `FROM ${IMAGE}\nLABEL enginekit.test=schema-loading\n` });
 
   /** Runs a build and returns its messages (throws on an in-stream error). */

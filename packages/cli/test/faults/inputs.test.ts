@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { NEEDS_BUILD, skipIf } from "../../../../vitest.shared.js";
 import { built, isRoot, NOBODY, runEnginekit } from "./run-command.js";
 
 const dir = mkdtempSync(join(tmpdir(), "enginekit-inputs-"));
@@ -30,7 +31,7 @@ function linted(stdout: string): string[] {
   return (JSON.parse(stdout) as { files: { path: string }[] }).files.map((f) => f.path);
 }
 
-describe.skipIf(!built)("unreadable inputs are errors naming the path, exit 3", () => {
+describe("unreadable inputs are errors naming the path, exit 3", skipIf(!built, NEEDS_BUILD), () => {
   it("a folder the walk cannot read", async () => {
     const root = tree("folder", { "ok/Enginefile": GOOD, "secret/Enginefile": GOOD });
     chmodSync(join(root, "secret"), 0o700);
@@ -67,7 +68,7 @@ describe.skipIf(!built)("unreadable inputs are errors naming the path, exit 3", 
   });
 });
 
-describe.skipIf(!built)("symbolic links", () => {
+describe("symbolic links", skipIf(!built, NEEDS_BUILD), () => {
   it("a link to a file found in a walk is linted; a link to a folder is not entered; a dangling one is an error", async () => {
     const root = tree("links", { "real/Enginefile": GOOD, "other/Enginefile": GOOD });
     symlinkSync("../other/Enginefile", join(root, "real", "linked.Enginefile"));

@@ -27,6 +27,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEEDS_BUILD, skipIf } from "../../../../vitest.shared.js";
 import { built, bundle, isRoot, leftoverTemps, NOBODY, node, runEnginekit } from "./run-command.js";
 
 const dir = mkdtempSync(join(tmpdir(), "enginekit-outputs-"));
@@ -44,7 +45,7 @@ beforeAll(async () => {
   archive = readFileSync(join(dir, "reference.tar"));
 });
 
-describe.skipIf(!built)("special output targets are written directly, never replaced", () => {
+describe("special output targets are written directly, never replaced", skipIf(!built, NEEDS_BUILD), () => {
   it("a character device: ENOSPC from a /dev/full node is one line, exit 3, and the node stays", async () => {
     // A private copy of /dev/full as root (mknod), so a regression cannot replace the real one.
     const full = join(dir, "full");
@@ -120,7 +121,7 @@ describe.skipIf(!built)("special output targets are written directly, never repl
   });
 });
 
-describe.skipIf(!built)("standard output that fails is never success", () => {
+describe("standard output that fails is never success", skipIf(!built, NEEDS_BUILD), () => {
   let full: number;
   beforeAll(() => {
     full = openSync("/dev/full", "w");
@@ -164,7 +165,7 @@ describe.skipIf(!built)("standard output that fails is never success", () => {
   });
 });
 
-describe.skipIf(!built)("--fix keeps what the file is", () => {
+describe("--fix keeps what the file is", skipIf(!built, NEEDS_BUILD), () => {
   it("writes a symbolic link's target, keeps hard links, mode, owner and group", async () => {
     const fix = join(dir, "fix");
     mkdirSync(fix);
@@ -227,7 +228,7 @@ describe.skipIf(!built)("--fix keeps what the file is", () => {
   });
 });
 
-describe.skipIf(!built)("build --iidfile goes through the same writer", () => {
+describe("build --iidfile goes through the same writer", skipIf(!built, NEEDS_BUILD), () => {
   const ID = `sha256:${"ab".repeat(32)}`;
   it("writes a symbolic link's target, refuses a read-only file unless --force", async () => {
     // a loopback engine that reads the upload and answers with the image ID

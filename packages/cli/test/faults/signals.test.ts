@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { NEEDS_BUILD, skipIf } from "../../../../vitest.shared.js";
 import { built, leftoverTemps, runEnginekit, until } from "./run-command.js";
 
 const dir = mkdtempSync(join(tmpdir(), "enginekit-signals-"));
@@ -19,7 +20,7 @@ const FILES = 20;
 const original = (i: number) => `FROM alpine:3.19\n${"RUN true\n".repeat(500)}run echo ${i}\n`;
 const fixed = (i: number) => `FROM alpine:3.19\n${"RUN true\n".repeat(500)}RUN echo ${i}\n`;
 
-describe.skipIf(!built)("a signal during lint --fix", () => {
+describe("a signal during lint --fix", skipIf(!built, NEEDS_BUILD), () => {
   it.each(["SIGINT", "SIGTERM"] as const)(
     "%s: every file is whole, no temporary file is left, the process ends by the signal",
     async (signal) => {
@@ -51,7 +52,7 @@ describe.skipIf(!built)("a signal during lint --fix", () => {
   );
 });
 
-describe.skipIf(!built)("build -o FILE", () => {
+describe("build -o FILE", skipIf(!built, NEEDS_BUILD), () => {
   const context = join(dir, "ctx");
   mkdirSync(context);
   writeFileSync(join(context, "Enginefile"), "FROM alpine:3.19\nCOPY . /\n");
@@ -92,7 +93,7 @@ describe.skipIf(!built)("build -o FILE", () => {
   }, 30_000);
 });
 
-describe.skipIf(!built)("a signal during the upload to the engine", () => {
+describe("a signal during the upload to the engine", skipIf(!built, NEEDS_BUILD), () => {
   const context = join(dir, "upload-ctx");
   mkdirSync(context);
   writeFileSync(join(context, "Enginefile"), "FROM alpine:3.19\nCOPY . /\n");

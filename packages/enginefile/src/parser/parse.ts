@@ -22,7 +22,7 @@ const NO_HEREDOCS: Heredoc[] = Object.freeze([]) as unknown as Heredoc[];
  * Parses an Enginefile (Dockerfile syntax) into an {@link EnginefileDocument}.
  *
  * Follows BuildKit's parser (moby/buildkit `frontend/dockerfile/parser`, see
- * `shared/corpus/README.md`): parser directives, escape character, continuations, comments,
+ * `corpus/README.md`): parser directives, escape character, continuations, comments,
  * heredocs, exec/shell forms and the argument nodes of every instruction. Where the reference stops
  * at the first error, this parser records a diagnostic (code in `REFERENCE_ERROR_CODES`) and goes on,
  * so the whole file is always parsed. Never throws, for any input.

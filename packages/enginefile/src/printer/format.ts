@@ -112,12 +112,28 @@ function shellCommand(ins: Instruction): boolean {
   }
 }
 
+/** The tab stop used to compare the indentation of continuation lines (POSIX `expand`, terminals). */
+const TAB_STOP = 8;
+
+/** The column after the blanks `text[start, end)`, tabs advancing to the next multiple of {@link TAB_STOP}. */
+function blankWidth(text: string, start: number, end: number): number {
+  let column = 0;
+  for (let k = start; k < end; k++)
+    column = text.charCodeAt(k) === 9 ? column - (column % TAB_STOP) + TAB_STOP : column + 1;
+  return column;
+}
+
 /**
- * Continuation lines of a shell-form command indented by `indent`, and one space before each continuation
- * character — only where no shell quote is open at that point (the reference keeps a continuation line's
- * blanks in the command, so inside quotes they are part of a string; outside they only separate words).
- * Comment lines inside the command (removed by the reference) and the lines from a heredoc body on are
- * left alone. The quote state follows sh: `'…'`, `"…"` with `\` escapes, and `\x` outside quotes.
+ * Continuation lines of a shell-form command re-indented, keeping their structure: the distinct
+ * indentation widths of the command's continuation lines (tabs to {@link TAB_STOP}) are ranked, and a
+ * line at the n-th smallest width (n from 0) gets `indent` n + 1 times. Nested `if`/`then`/`fi`, loops and
+ * `&&` chains indented one level deeper than their lines keep that depth (issue 30: a postgres
+ * Dockerfile's tab-nested script was flattened to one level). Done only where no shell quote is open at
+ * the line's start (the reference keeps a continuation line's blanks in the command, so inside quotes
+ * they are part of a string; outside they only separate words), with one space before each continuation
+ * character outside quotes. Comment lines inside the command (removed by the reference) and the lines
+ * from a heredoc body on are left alone. The quote state follows sh: `'…'`, `"…"` with `\` escapes, and
+ * `\x` outside quotes. Idempotent: the widths written are increasing in the rank, so they rank the same.
  */
 function shellContinuationEdits(
   text: string,
@@ -134,6 +150,8 @@ function shellContinuationEdits(
   let quote: 0 | 39 | 34 = 0; // none, ', "
   let continued = false;
   let blankBeforeEscape = false;
+  /** Continuation lines to re-indent: the blanks `[start, end)` before their first word, and their width. */
+  const indented: { start: number; end: number; width: number }[] = [];
   for (let l = ins.argumentsRange.start.line; l <= lastLine; l++) {
     const lineStart = lines.starts[l] ?? 0;
     const s = Math.max(lineStart, argsStart);
@@ -146,8 +164,8 @@ function shellContinuationEdits(
       while (k < contentEnd && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
       // a word split over the join (`ins\` + `tall`) stays joined: blanks only where there were some
       const boundary = blankBeforeEscape || k > lineStart;
-      if (quote === 0 && trimmed !== "" && boundary && text.slice(lineStart, k) !== indent)
-        edits.push({ start: lineStart, end: k, text: indent });
+      if (quote === 0 && trimmed !== "" && boundary)
+        indented.push({ start: lineStart, end: k, width: blankWidth(text, lineStart, k) });
     }
     let e = contentEnd;
     while (e > s && (text.charCodeAt(e - 1) === 32 || text.charCodeAt(e - 1) === 9)) e--;
@@ -173,10 +191,17 @@ function shellContinuationEdits(
         edits.push({ start: before, end: e - 1, text: " " });
     }
   }
+  if (indented.length === 0) return;
+  const widths = [...new Set(indented.map((i) => i.width))].sort((a, b) => a - b);
+  for (const line of indented) {
+    const wanted = indent.repeat(widths.indexOf(line.width) + 1);
+    if (text.slice(line.start, line.end) !== wanted)
+      edits.push({ start: line.start, end: line.end, text: wanted });
+  }
 }
 
 /**
- * Formats an Enginefile canonically while keeping its meaning (the reference dump is unchanged):
+ * Formats an Enginefile canonically while keeping its meaning (the instructions' words are unchanged):
  * - instruction keywords (and ONBUILD's nested keyword) in upper case;
  * - exactly one space between keyword, flags and arguments on the instruction's first line, no
  *   indentation before the keyword;
@@ -184,9 +209,10 @@ function shellContinuationEdits(
  * - blank-separated arguments (FROM, EXPOSE, shell-form COPY/ADD/VOLUME) separated by one space,
  *   their continuation lines indented by `continuationIndent`, one space before the continuation
  *   character;
- * - continuation lines of shell-form RUN/CMD/ENTRYPOINT/HEALTHCHECK indented by `continuationIndent`,
- *   one space before the continuation character, wherever no shell quote is open (the command's words
- *   stay the same; only blanks between them change).
+ * - continuation lines of shell-form RUN/CMD/ENTRYPOINT/HEALTHCHECK indented by `continuationIndent`
+ *   once per indentation level they had (the script's nesting is kept: a line indented deeper than
+ *   another stays deeper), one space before the continuation character, wherever no shell quote is open
+ *   (the command's words stay the same; only blanks between them change).
  * Heredoc bodies, comments' text, JSON (exec) forms, quoted text and the words of every argument are
  * never changed; nothing is aligned. Formatting is idempotent. Never throws; a file with syntax errors is
  * formatted where it parsed.

@@ -19,16 +19,13 @@ export function baseNameOf(uri: string): string {
 }
 
 /**
- * True for a build file's name: `Enginefile`, `*.Enginefile` and `Enginefile.*` in any case, and the
- * Dockerfile and Containerfile families of `@enginekit/enginefile/names` (`Dockerfile`, `api.Dockerfile`,
- * `Dockerfile.dev`, `Containerfile` …) — a Dockerfile is an Enginefile by another name. Ignore files
+ * True for a build file's name: the Enginefile, Dockerfile and Containerfile families of
+ * `@enginekit/enginefile/names` in any case (`Enginefile`, `api.Dockerfile`, `Dockerfile.dev`,
+ * `prod.dockerfile`, `Containerfile` …) — a Dockerfile is an Enginefile by another name. Ignore files
  * beside a build file (`Enginefile.engineignore`, `Dockerfile.dockerignore`) are not build files.
  */
 export function isEnginefileName(name: string): boolean {
-  if (buildFileFamily(name) !== undefined) return true;
-  const lower = name.toLowerCase();
-  if (isIgnoreFileName(lower)) return false;
-  return lower === "enginefile" || lower.endsWith(".enginefile") || lower.startsWith("enginefile.");
+  return buildFileFamily(name) !== undefined;
 }
 
 /**

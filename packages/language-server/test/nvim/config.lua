@@ -56,6 +56,16 @@ local ok, err = pcall(function()
   for _, item in ipairs((completion and (completion.items or completion)) or {}) do
     table.insert(result.completion, item.label)
   end
+  -- the order Neovim's own completion shows (vim.lsp.omnifunc sorts by sortText, then label)
+  result.completionShown = {}
+  for _, item in ipairs(vim.lsp.util.text_document_completion_list_to_complete_items(completion or {}, "")) do
+    table.insert(result.completionShown, item.abbr)
+  end
+  local top = request("textDocument/completion", { textDocument = { uri = uri }, position = { line = 0, character = 0 } }, ef)
+  result.topCompletionShown = {}
+  for _, item in ipairs(vim.lsp.util.text_document_completion_list_to_complete_items(top or {}, "")) do
+    table.insert(result.topCompletionShown, item.abbr)
+  end
   local hover = request("textDocument/hover", { textDocument = { uri = uri }, position = { line = 2, character = 11 } }, ef)
   result.hover = hover and hover.contents.value
   -- completion at the end of the file (an empty last line), and expand-selection

@@ -7,14 +7,14 @@ import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 import type { FileKind } from "../runner/lint-document.js";
 
-/** `Enginefile`, `*.Enginefile`, `Enginefile.*` (case-sensitive, as the engine's default name). */
+/** `Enginefile`, `*.Enginefile`, `Enginefile.*`, in any case (`@enginekit/enginefile/names` says why). */
 export function isEnginefileName(base: string): boolean {
   return buildFileFamily(base) === "Enginefile";
 }
 
 /**
- * `Dockerfile`, `*.Dockerfile`, `Dockerfile.*`, and the same for Podman's `Containerfile` (linted in
- * directories unless `dockerfiles: false`).
+ * `Dockerfile`, `*.Dockerfile`, `Dockerfile.*`, and the same for Podman's `Containerfile`, in any case
+ * (`dockerfile`, `prod.dockerfile`, `build.containerfile`; linted in directories unless `dockerfiles: false`).
  */
 export function isDockerfileName(base: string): boolean {
   const family = buildFileFamily(base);

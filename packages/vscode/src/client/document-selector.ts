@@ -1,5 +1,7 @@
 import {
+  DOCKERFILE_GLOB,
   DOCKERFILE_LANGUAGE,
+  ENGINEFILE_GLOB,
   ENGINEFILE_LANGUAGE,
   IGNORE_FILE_GLOB,
   MANIFEST_GLOB,
@@ -19,14 +21,22 @@ export type EnginekitDocumentFilter =
 
 /**
  * The documents the client syncs to the server (src/manifest/file-patterns.ts says why these): the
- * `enginefile` language, the `dockerfile` language when `enginekit.dockerfiles` is on, files named like
- * manifests and the `enginekit.manifests` globs, on disk or unsaved, and ignore files on disk (whatever
+ * `enginefile` language and files named like Enginefiles, the `dockerfile` language and files named like
+ * Dockerfiles or Containerfiles (any case: `prod.dockerfile`, `build.containerfile`, whatever language VS
+ * Code gave them) when `enginekit.dockerfiles` is on, files named like manifests and the
+ * `enginekit.manifests` globs, on disk or unsaved, and ignore files on disk (whatever
  * `enginekit.dockerfiles` says: `.dockerignore` is what the engine reads for every build).
  */
 export function documentSelector(settings: SelectorSettings): EnginekitDocumentFilter[] {
   const schemes = ["file", "untitled"];
   const languages = [ENGINEFILE_LANGUAGE, ...(settings.dockerfiles ? [DOCKERFILE_LANGUAGE] : [])];
-  const patterns = [MANIFEST_GLOB, IGNORE_FILE_GLOB, ...settings.manifests.map(manifestSettingPattern)];
+  const patterns = [
+    ENGINEFILE_GLOB,
+    ...(settings.dockerfiles ? [DOCKERFILE_GLOB] : []),
+    MANIFEST_GLOB,
+    IGNORE_FILE_GLOB,
+    ...settings.manifests.map(manifestSettingPattern),
+  ];
   return [
     ...languages.flatMap((language) => schemes.map((scheme) => ({ scheme, language }))),
     ...patterns.map((pattern) => ({ scheme: "file", pattern })),

@@ -6,6 +6,7 @@ import { type Finding, lintFiles } from "@enginekit/lint/files";
 import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skipIf } from "../../../../vitest.shared.js";
 import { CODE_SERVER_DIR, type CodeServer, codeServerEntry, startCodeServer, VSIX } from "./code-server.js";
 import {
   chord,
@@ -55,255 +56,260 @@ function countsOf(findings: readonly Finding[]) {
   return { errors: n("error"), warnings: n("warning"), infos: n("info") };
 }
 
-describe.skipIf(missing.length > 0)("VS Code (code-server) with the enginekit .vsix", () => {
-  let root: string;
-  let folder: string;
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
-  let dev: DevServer | undefined;
-  let page: Page;
-  const shot = (name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) });
+describe(
+  "VS Code (code-server) with the enginekit .vsix",
+  skipIf(missing.length > 0, `needs ${missing.join(", ")}`),
+  () => {
+    let root: string;
+    let folder: string;
+    let server: CodeServer | undefined;
+    let browser: Browser | undefined;
+    let dev: DevServer | undefined;
+    let page: Page;
+    const shot = (name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) });
 
-  beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), "enginekit-vscode-"));
-    folder = join(root, "examples");
-    cpSync(join(repo, "examples"), folder, { recursive: true });
-    rmSync(artifacts, { recursive: true, force: true });
-    mkdirSync(artifacts, { recursive: true });
-    dev = await startDevServer({});
-    server = await startCodeServer({
-      root,
-      folder,
-      vsix: VSIX,
-      timeoutMs: 30_000,
-      env: { SVC_ADDR: dev.address, SVC_TOKEN: dev.rootToken, HOME: root },
+    beforeAll(async () => {
+      root = mkdtempSync(join(tmpdir(), "enginekit-vscode-"));
+      folder = join(root, "examples");
+      cpSync(join(repo, "examples"), folder, { recursive: true });
+      rmSync(artifacts, { recursive: true, force: true });
+      mkdirSync(artifacts, { recursive: true });
+      dev = await startDevServer({});
+      server = await startCodeServer({
+        root,
+        folder,
+        vsix: VSIX,
+        timeoutMs: 30_000,
+        env: { SVC_ADDR: dev.address, SVC_TOKEN: dev.rootToken, HOME: root },
+      });
+      browser = await puppeteer.launch({
+        executablePath: CHROMIUM!,
+        headless: true,
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          `--user-data-dir=${join(root, "chromium")}`,
+        ],
+        defaultViewport: { width: 1280, height: 800 },
+      });
+      page = await browser.newPage();
+      await page.goto(server.url);
+      await page.waitForSelector(".monaco-workbench .part.editor", { timeout: 45_000 });
+      await page.waitForSelector("#status\\.problems", { timeout: 20_000 });
+    }, 100_000);
+
+    afterAll(async () => {
+      if (page && server) await shot("last").catch(() => undefined);
+      await browser?.close().catch(() => undefined);
+      await server?.stop();
+      await dev?.close();
+      if (root) rmSync(root, { recursive: true, force: true });
     });
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM!,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        `--user-data-dir=${join(root, "chromium")}`,
-      ],
-      defaultViewport: { width: 1280, height: 800 },
+
+    it("shows the linter's problems of an opened Enginefile in the status bar and the Problems panel", async () => {
+      const path = join(folder, "enginefiles/web/Enginefile");
+      const [result] = await lintFiles([path], { cwd: folder, workers: 0 });
+      const expected = listed(result!.findings);
+      expect(expected.length).toBeGreaterThan(3);
+
+      await openFile(page, "enginefiles/web/Enginefile");
+      await until(
+        () => page.$eval("#status\\.editor\\.mode", (e) => e.textContent?.trim() ?? "").catch(() => ""),
+        (mode) => mode === "Enginefile",
+        10_000,
+        "the language mode Enginefile in the status bar",
+      );
+      const counts = await until(
+        () => problemCounts(page),
+        (c) => c.errors + c.warnings + c.infos > 0,
+        40_000,
+        "diagnostics in the status bar",
+      );
+      await shot("1-diagnostics");
+      expect({ errors: counts.errors, warnings: counts.warnings, infos: counts.infos }, counts.label).toEqual(
+        countsOf(expected),
+      );
+
+      await chord(page, "Control+Shift+M");
+      const rows = await until(
+        () => problemRows(page),
+        (r) => r.length > 3,
+        10_000,
+        "the Problems panel",
+      );
+      await shot("2-problems");
+      // the list is virtual: the header and the rows that fit are in the page
+      expect(rows[0]).toBe(`${expected.length} problems in file Enginefile of folder enginefiles/web`);
+      const messages = expected.map((f) => f.message);
+      for (const row of rows.slice(1))
+        expect(
+          messages.some((m) => row.includes(m)),
+          row,
+        ).toBe(true);
+      expect(rows.find((r) => r.includes('No stage named "biuld"'))).toMatch(
+        /^Error: .* at line 14 .*enginekit/,
+      );
     });
-    page = await browser.newPage();
-    await page.goto(server.url);
-    await page.waitForSelector(".monaco-workbench .part.editor", { timeout: 45_000 });
-    await page.waitForSelector("#status\\.problems", { timeout: 20_000 });
-  }, 100_000);
 
-  afterAll(async () => {
-    if (page && server) await shot("last").catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await dev?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
-  });
+    it("colours the Enginefile (TextMate at once, then the server's semantic tokens)", async () => {
+      const classes = await page.$$eval(".view-line span span", (spans) =>
+        spans.filter((s) => s.textContent === "FROM").map((s) => s.className),
+      );
+      expect(classes.length).toBeGreaterThan(0);
+      // a themed token has a colour class other than the default foreground (mtk1)
+      for (const c of classes) expect(c).not.toBe("mtk1");
+    });
 
-  it("shows the linter's problems of an opened Enginefile in the status bar and the Problems panel", async () => {
-    const path = join(folder, "enginefiles/web/Enginefile");
-    const [result] = await lintFiles([path], { cwd: folder, workers: 0 });
-    const expected = listed(result!.findings);
-    expect(expected.length).toBeGreaterThan(3);
+    /**
+     * Types `typed` on a new last line, opens the suggest widget, saves a screenshot and returns the visible
+     * items; the typed line is deleted afterwards, so the file is as on disk again.
+     */
+    async function completeOnNewLine(typed: string, screenshot: string): Promise<string[]> {
+      await page.click(".monaco-editor .view-lines");
+      await chord(page, "Control+End");
+      await page.keyboard.press("Enter");
+      if (typed !== "") await page.keyboard.type(typed);
+      await chord(page, "Control+Space");
+      const items = await until(
+        () => suggestions(page),
+        (s) => s.length > 0,
+        15_000,
+        "the suggest widget",
+      );
+      await shot(screenshot);
+      await page.keyboard.press("Escape");
+      await chord(page, "Control+Shift+K");
+      return items;
+    }
 
-    await openFile(page, "enginefiles/web/Enginefile");
-    await until(
-      () => page.$eval("#status\\.editor\\.mode", (e) => e.textContent?.trim() ?? "").catch(() => ""),
-      (mode) => mode === "Enginefile",
-      10_000,
-      "the language mode Enginefile in the status bar",
-    );
-    const counts = await until(
-      () => problemCounts(page),
-      (c) => c.errors + c.warnings + c.infos > 0,
-      40_000,
-      "diagnostics in the status bar",
-    );
-    await shot("1-diagnostics");
-    expect({ errors: counts.errors, warnings: counts.warnings, infos: counts.infos }, counts.label).toEqual(
-      countsOf(expected),
-    );
+    it("completes flags after RUN -- in the suggest widget", async () => {
+      const items = await completeOnNewLine("RUN --", "3-completion");
+      expect(items).toContain("--mount");
+      expect(items).toContain("--network");
+    });
 
-    await chord(page, "Control+Shift+M");
-    const rows = await until(
-      () => problemRows(page),
-      (r) => r.length > 3,
-      10_000,
-      "the Problems panel",
-    );
-    await shot("2-problems");
-    // the list is virtual: the header and the rows that fit are in the page
-    expect(rows[0]).toBe(`${expected.length} problems in file Enginefile of folder enginefiles/web`);
-    const messages = expected.map((f) => f.message);
-    for (const row of rows.slice(1))
-      expect(
-        messages.some((m) => row.includes(m)),
-        row,
-      ).toBe(true);
-    expect(rows.find((r) => r.includes('No stage named "biuld"'))).toMatch(
-      /^Error: .* at line 14 .*enginekit/,
-    );
-  });
+    it("completes instructions on an empty line in the suggest widget, most written first", async () => {
+      const items = await completeOnNewLine("", "3b-completion-empty-line");
+      // a new last line inside a stage: RUN, COPY, ENV at the top (the server's sortText), and the
+      // deprecated MAINTAINER, ranked last, is not among the rows the widget shows
+      expect(items.slice(0, 3)).toEqual(["RUN", "COPY", "ENV"]);
+      expect(items).not.toContain("MAINTAINER");
+    });
 
-  it("colours the Enginefile (TextMate at once, then the server's semantic tokens)", async () => {
-    const classes = await page.$$eval(".view-line span span", (spans) =>
-      spans.filter((s) => s.textContent === "FROM").map((s) => s.className),
-    );
-    expect(classes.length).toBeGreaterThan(0);
-    // a themed token has a colour class other than the default foreground (mtk1)
-    for (const c of classes) expect(c).not.toBe("mtk1");
-  });
+    it("shows a hover with the instruction's documentation", async () => {
+      await hoverAt(page, 12, 2);
+      const text = await until(
+        () => hoverText(page),
+        (t) => t.includes("MAINTAINER"),
+        15_000,
+        "a hover",
+      );
+      await shot("4-hover");
+      expect(text).toMatch(/deprecated/i);
+      await page.keyboard.press("Escape");
+    });
 
-  /**
-   * Types `typed` on a new last line, opens the suggest widget, saves a screenshot and returns the visible
-   * items; the typed line is deleted afterwards, so the file is as on disk again.
-   */
-  async function completeOnNewLine(typed: string, screenshot: string): Promise<string[]> {
-    await page.click(".monaco-editor .view-lines");
-    await chord(page, "Control+End");
-    await page.keyboard.press("Enter");
-    if (typed !== "") await page.keyboard.type(typed);
-    await chord(page, "Control+Space");
-    const items = await until(
-      () => suggestions(page),
-      (s) => s.length > 0,
-      15_000,
-      "the suggest widget",
-    );
-    await shot(screenshot);
-    await page.keyboard.press("Escape");
-    await chord(page, "Control+Shift+K");
-    return items;
-  }
+    it("shows the secrets service connection in the status bar: connected, then unreachable", async () => {
+      // Hovers the reference until the secrets item satisfies `done`, again every 5 s: a hover asked
+      // before the server has the just-opened file answers nothing and looks nothing up (seen once in CI).
+      const hoverUntil = async (line: number, column: number, done: (text: string) => boolean) => {
+        const deadline = Date.now() + 25_000;
+        for (;;) {
+          await hoverAt(page, line, column);
+          const text = await until(
+            () => statusItemText(page, "secrets"),
+            done,
+            5_000,
+            "the secrets item",
+          ).catch((error: unknown) => {
+            if (Date.now() > deadline) throw error;
+            return undefined;
+          });
+          if (text !== undefined) return text;
+          await page.keyboard.press("Escape");
+        }
+      };
+      await openFile(page, "manifests/web.container.yaml");
+      expect(await statusItemText(page, "secrets")).toBe(""); // no lookup yet
+      // the 1-based line of `  - SESSION_KEY=svc:secret/data/web/session#key` in the example
+      const example = readFileSync(join(folder, "manifests", "web.container.yaml"), "utf8").split("\n");
+      const line = example.findIndex((l) => l.includes("SESSION_KEY=svc:")) + 1;
+      expect(line).toBeGreaterThan(0);
+      const connected = await hoverUntil(line, 30, (t) => t !== "");
+      await shot("5-secrets-connected");
+      expect(connected).toBe("secrets");
+      await page.keyboard.press("Escape");
+      await dev!.close();
+      dev = undefined;
+      // the server reuses answers for 5 s (SECRET_CACHE_TTL_MS); then the lookup meets a closed port
+      await new Promise((r) => setTimeout(r, 5_500));
+      const down = await hoverUntil(line, 31, (t) => t.includes("unreachable"));
+      await shot("6-secrets-unreachable");
+      expect(down).toBe("secrets: unreachable");
+      await page.keyboard.press("Escape");
+    });
 
-  it("completes flags after RUN -- in the suggest widget", async () => {
-    const items = await completeOnNewLine("RUN --", "3-completion");
-    expect(items).toContain("--mount");
-    expect(items).toContain("--network");
-  });
+    it("Lint Workspace lists the problems of every Enginefile, manifest and ignore file", async () => {
+      // the files `enginekit lint .` lints in a walk, each kind with problems to list
+      const results = await lintFiles([folder], { cwd: folder, workers: 0 });
+      const expected = countsOf(results.flatMap((r) => listed(r.findings)));
+      for (const kind of ["enginefile", "manifest", "ignorefile"])
+        expect(
+          results.some((r) => r.kind === kind && listed(r.findings).length > 0),
+          kind,
+        ).toBe(true);
+      await runCommand(page, "enginekit: Lint Workspace");
+      const counts = await until(
+        () => problemCounts(page),
+        (c) => c.errors === expected.errors && c.warnings === expected.warnings && c.infos === expected.infos,
+        40_000,
+        `the whole workspace's problems (${JSON.stringify(expected)})`,
+      );
+      await shot("7-lint-workspace");
+      expect(counts.errors).toBe(expected.errors);
+    });
 
-  it("completes instructions on an empty line in the suggest widget", async () => {
-    const items = await completeOnNewLine("", "3b-completion-empty-line");
-    // the widget shows the first rows of the alphabetical instruction list (RUN is further down)
-    expect(items).toContain("FROM");
-    expect(items).toContain("COPY");
-  });
+    it("Restart Language Server starts a new server that diagnoses the open files again", async () => {
+      const before = await problemCounts(page);
+      await runCommand(page, "enginekit: Restart Language Server");
+      // the old client's diagnostics go with it; the new server pushes them again for every open file
+      await until(
+        () => problemCounts(page),
+        (c) => c.errors < before.errors,
+        20_000,
+        "the old diagnostics to clear",
+        40, // polled often: the gap lasts about as long as the new server takes to start
+      );
+      // every open file's, ignore files' too (their folder is listed first, so they may come last)
+      const after = await until(
+        () => problemCounts(page),
+        (c) => c.label === before.label,
+        30_000,
+        "the new server's diagnostics",
+      );
+      await shot("8-restarted");
+      expect(after.label).toBe(before.label);
+    });
 
-  it("shows a hover with the instruction's documentation", async () => {
-    await hoverAt(page, 12, 2);
-    const text = await until(
-      () => hoverText(page),
-      (t) => t.includes("MAINTAINER"),
-      15_000,
-      "a hover",
-    );
-    await shot("4-hover");
-    expect(text).toMatch(/deprecated/i);
-    await page.keyboard.press("Escape");
-  });
-
-  it("shows the secrets service connection in the status bar: connected, then unreachable", async () => {
-    // Hovers the reference until the secrets item satisfies `done`, again every 5 s: a hover asked
-    // before the server has the just-opened file answers nothing and looks nothing up (seen once in CI).
-    const hoverUntil = async (line: number, column: number, done: (text: string) => boolean) => {
-      const deadline = Date.now() + 25_000;
-      for (;;) {
-        await hoverAt(page, line, column);
-        const text = await until(
-          () => statusItemText(page, "secrets"),
-          done,
-          5_000,
-          "the secrets item",
-        ).catch((error: unknown) => {
-          if (Date.now() > deadline) throw error;
-          return undefined;
-        });
-        if (text !== undefined) return text;
-        await page.keyboard.press("Escape");
-      }
-    };
-    await openFile(page, "manifests/web.container.yaml");
-    expect(await statusItemText(page, "secrets")).toBe(""); // no lookup yet
-    // the 1-based line of `  - SESSION_KEY=svc:secret/data/web/session#key` in the example
-    const example = readFileSync(join(folder, "manifests", "web.container.yaml"), "utf8").split("\n");
-    const line = example.findIndex((l) => l.includes("SESSION_KEY=svc:")) + 1;
-    expect(line).toBeGreaterThan(0);
-    const connected = await hoverUntil(line, 30, (t) => t !== "");
-    await shot("5-secrets-connected");
-    expect(connected).toBe("secrets");
-    await page.keyboard.press("Escape");
-    await dev!.close();
-    dev = undefined;
-    // the server reuses answers for 5 s (SECRET_CACHE_TTL_MS); then the lookup meets a closed port
-    await new Promise((r) => setTimeout(r, 5_500));
-    const down = await hoverUntil(line, 31, (t) => t.includes("unreachable"));
-    await shot("6-secrets-unreachable");
-    expect(down).toBe("secrets: unreachable");
-    await page.keyboard.press("Escape");
-  });
-
-  it("Lint Workspace lists the problems of every Enginefile, manifest and ignore file", async () => {
-    // the files `enginekit lint .` lints in a walk, each kind with problems to list
-    const results = await lintFiles([folder], { cwd: folder, workers: 0 });
-    const expected = countsOf(results.flatMap((r) => listed(r.findings)));
-    for (const kind of ["enginefile", "manifest", "ignorefile"])
-      expect(
-        results.some((r) => r.kind === kind && listed(r.findings).length > 0),
-        kind,
-      ).toBe(true);
-    await runCommand(page, "enginekit: Lint Workspace");
-    const counts = await until(
-      () => problemCounts(page),
-      (c) => c.errors === expected.errors && c.warnings === expected.warnings && c.infos === expected.infos,
-      40_000,
-      `the whole workspace's problems (${JSON.stringify(expected)})`,
-    );
-    await shot("7-lint-workspace");
-    expect(counts.errors).toBe(expected.errors);
-  });
-
-  it("Restart Language Server starts a new server that diagnoses the open files again", async () => {
-    const before = await problemCounts(page);
-    await runCommand(page, "enginekit: Restart Language Server");
-    // the old client's diagnostics go with it; the new server pushes them again for every open file
-    await until(
-      () => problemCounts(page),
-      (c) => c.errors < before.errors,
-      20_000,
-      "the old diagnostics to clear",
-      40, // polled often: the gap lasts about as long as the new server takes to start
-    );
-    // every open file's, ignore files' too (their folder is listed first, so they may come last)
-    const after = await until(
-      () => problemCounts(page),
-      (c) => c.label === before.label,
-      30_000,
-      "the new server's diagnostics",
-    );
-    await shot("8-restarted");
-    expect(after.label).toBe(before.label);
-  });
-
-  it("shows what an ignore pattern matches in its folder on hover", async () => {
-    await openFile(page, "build/.engineignore");
-    const lines = readFileSync(join(folder, "build", ".engineignore"), "utf8").split("\n");
-    await hoverAt(page, lines.indexOf("app/node_modules") + 1, 3);
-    const text = await until(
-      () => hoverText(page),
-      (t) => t.includes("build context"),
-      15_000,
-      "the pattern's hover",
-    );
-    await shot("9-ignore-hover");
-    // app/node_modules, its left-pad folder and index.js
-    expect(text).toContain("Excludes 3 paths of this build context");
-    await page.keyboard.press("Escape");
-  });
-});
+    it("shows what an ignore pattern matches in its folder on hover", async () => {
+      await openFile(page, "build/.engineignore");
+      const lines = readFileSync(join(folder, "build", ".engineignore"), "utf8").split("\n");
+      await hoverAt(page, lines.indexOf("app/node_modules") + 1, 3);
+      const text = await until(
+        () => hoverText(page),
+        (t) => t.includes("build context"),
+        15_000,
+        "the pattern's hover",
+      );
+      await shot("9-ignore-hover");
+      // app/node_modules, its left-pad folder and index.js
+      expect(text).toContain("Excludes 3 paths of this build context");
+      await page.keyboard.press("Escape");
+    });
+  },
+);

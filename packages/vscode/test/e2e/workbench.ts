@@ -111,8 +111,15 @@ export function problemRows(page: Page): Promise<string[]> {
 
 /** The labels of the visible suggest widget's rows. */
 export function suggestions(page: Page): Promise<string[]> {
-  return page.$$eval(".suggest-widget.visible .monaco-list-row .label-name", (rows) =>
-    rows.map((r) => r.textContent?.trim() ?? ""),
+  // rows in the order shown (the list's `data-index`), not the order of the DOM nodes
+  return page.$$eval(".suggest-widget.visible .monaco-list-row", (rows) =>
+    rows
+      .map((r) => ({
+        index: Number(r.getAttribute("data-index") ?? 0),
+        label: r.querySelector(".label-name")?.textContent?.trim() ?? "",
+      }))
+      .sort((a, b) => a.index - b.index)
+      .map((r) => r.label),
   );
 }
 

@@ -18,8 +18,8 @@ import type { Benchmark } from "../benchmark.js";
 import { compare, type GcShare, gcShare, reportTarget } from "../harness.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** `<repo root>/../shared/corpus/enginefiles/files` (CI checks `shared/` out beside the repo). */
-const corpusDir = resolve(here, "../../../../../shared/corpus/enginefiles/files");
+/** `<repo root>/corpus/enginefiles/files` (the repository's test corpus: corpus/NOTICE.md). */
+const corpusDir = resolve(here, "../../../../corpus/enginefiles/files");
 const repoRoot = resolve(here, "../../../..");
 const benchDir = resolve(here, "../..");
 /** Node 24 from the root devDependency (what the CLI runs on). */

@@ -7,11 +7,8 @@ import { DockerfileParser } from "dockerfile-ast";
 import type { Benchmark } from "../benchmark.js";
 import { compare, reportTarget } from "../harness.js";
 
-/** `<repo root>/../shared/corpus/enginefiles/files` (CI checks `shared/` out beside the repo). */
-const corpusFiles = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  "../../../../../shared/corpus/enginefiles/files",
-);
+/** `<repo root>/corpus/enginefiles/files` (the repository's test corpus: corpus/NOTICE.md). */
+const corpusFiles = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../corpus/enginefiles/files");
 
 function loadCorpus(): string[] {
   return readdirSync(corpusFiles)

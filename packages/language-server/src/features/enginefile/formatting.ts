@@ -39,7 +39,8 @@ export function enginefileFormatting(
 /**
  * On-type formatting (`textDocument/onTypeFormatting`). After the escape character (`\` or `` ` ``): the
  * instruction around `position` is formatted. After a newline (`ch` = `"\n"`): the new line's indentation
- * — `options`' indent when the line before continues an instruction (ends with the escape character),
+ * — `options`' indent when the line before continues an instruction (ends with the escape character), or
+ * that line's own indentation when it is itself a continuation line (a nested script keeps its level),
  * none when it starts a new instruction (the editor copied the previous line's indentation; instructions
  * start at column 0). Nothing inside a heredoc body.
  */
@@ -84,7 +85,22 @@ function newlineIndent(
     .endsWith(file.doc.escapeCharacter);
   const previousIsComment = previous.trimStart().startsWith("#");
   if (previousIsComment && !continues) return [];
-  const wanted = continues ? indentOf(options) : "";
+  // a continuation line after another one keeps its indentation (a nested script's level, which the
+  // editor copied); after the instruction's first line, the continuation indent
+  const beforePrevious =
+    line >= 2
+      ? document.getText({ start: { line: line - 2, character: 0 }, end: { line: line - 1, character: 0 } })
+      : "";
+  const previousContinues = beforePrevious
+    .replace(/\r?\n$/, "")
+    .trimEnd()
+    .endsWith(file.doc.escapeCharacter);
+  const previousBlanks = /^[ \t]*/.exec(previous)![0];
+  const wanted = !continues
+    ? ""
+    : previousContinues && previousBlanks !== ""
+      ? previousBlanks
+      : indentOf(options);
   if (blanks === wanted) return [];
   return [
     { range: { start: { line, character: 0 }, end: { line, character: blanks.length } }, newText: wanted },
