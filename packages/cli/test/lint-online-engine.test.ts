@@ -9,6 +9,7 @@ import { EngineClient } from "@enginekit/api";
 import { encodeHeader, TypeFlag } from "@enginekit/build-context";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { tree } from "./build-fixtures.js";
 import { runCaptured } from "./run-in-process.js";
 
@@ -46,54 +47,58 @@ function armImageTarball(tag: string): Buffer {
   ]);
 }
 
-describe.skipIf(!host)("lint --online reads base images' platforms from the real engine", () => {
-  const engine = new EngineClient({ host: host ?? "unix:///nonexistent" });
-  beforeAll(async () => {
-    for await (const _ of await engine.images.load(armImageTarball(ARM_IMAGE))) {
-      // drain the progress messages
-    }
-  });
-  afterAll(async () => {
-    await engine.images.remove(ARM_IMAGE, { force: true }).catch(() => undefined);
-    await engine.close();
-  });
-
-  it("reports a base image of another architecture, at the FROM's image, in BuildKit's words", async () => {
-    const root = tree({
-      Enginefile: `FROM ${ARM_IMAGE} AS arm\nFROM --platform=linux/arm64 ${ARM_IMAGE}\nFROM ${BUSYBOX_IMAGE}\nFROM enginekit-test/never-pulled:1\n`,
+describe(
+  "lint --online reads base images' platforms from the real engine",
+  skipIf(!host, NEEDS_ENGINE),
+  () => {
+    const engine = new EngineClient({ host: host ?? "unix:///nonexistent" });
+    beforeAll(async () => {
+      for await (const _ of await engine.images.load(armImageTarball(ARM_IMAGE))) {
+        // drain the progress messages
+      }
     });
-    const env = { ENGINE_HOST: host };
-    const r = await runCaptured(
-      ["lint", "--online", "--no-shellcheck", "--format", "json", "Enginefile"],
-      env,
-      root,
-    );
-    const out = JSON.parse(r.stdout) as {
-      files: {
-        findings: {
-          ruleId: string;
-          message: string;
-          range: { start: { line: number; column: number } };
+    afterAll(async () => {
+      await engine.images.remove(ARM_IMAGE, { force: true }).catch(() => undefined);
+      await engine.close();
+    });
+
+    it("reports a base image of another architecture, at the FROM's image, in BuildKit's words", async () => {
+      const root = tree({
+        Enginefile: `FROM ${ARM_IMAGE} AS arm\nFROM --platform=linux/arm64 ${ARM_IMAGE}\nFROM ${BUSYBOX_IMAGE}\nFROM enginekit-test/never-pulled:1\n`,
+      });
+      const env = { ENGINE_HOST: host };
+      const r = await runCaptured(
+        ["lint", "--online", "--no-shellcheck", "--format", "json", "Enginefile"],
+        env,
+        root,
+      );
+      const out = JSON.parse(r.stdout) as {
+        files: {
+          findings: {
+            ruleId: string;
+            message: string;
+            range: { start: { line: number; column: number } };
+          }[];
         }[];
-      }[];
-    };
-    const found = out.files[0]!.findings.filter((f) => f.ruleId === "invalid-base-image-platform");
-    const engineVersion = await engine.system.version();
-    expect(engineVersion.Arch).toBe("amd64");
-    expect(found.map((f) => [f.range.start.line, f.range.start.column, f.message])).toEqual([
-      [
-        1,
-        6,
-        `Base image ${ARM_IMAGE} was pulled with platform "linux/arm64", expected "linux/amd64" for current build.`,
-      ],
-    ]);
-    expect(r.stderr).toContain("svc: references are not checked");
-    // offline, the check is silent
-    const offline = await runCaptured(
-      ["lint", "--no-shellcheck", "--format", "json", "Enginefile"],
-      env,
-      root,
-    );
-    expect(offline.stdout).not.toContain("invalid-base-image-platform");
-  });
-});
+      };
+      const found = out.files[0]!.findings.filter((f) => f.ruleId === "invalid-base-image-platform");
+      const engineVersion = await engine.system.version();
+      expect(engineVersion.Arch).toBe("amd64");
+      expect(found.map((f) => [f.range.start.line, f.range.start.column, f.message])).toEqual([
+        [
+          1,
+          6,
+          `Base image ${ARM_IMAGE} was pulled with platform "linux/arm64", expected "linux/amd64" for current build.`,
+        ],
+      ]);
+      expect(r.stderr).toContain("svc: references are not checked");
+      // offline, the check is silent
+      const offline = await runCaptured(
+        ["lint", "--no-shellcheck", "--format", "json", "Enginefile"],
+        env,
+        root,
+      );
+      expect(offline.stdout).not.toContain("invalid-base-image-platform");
+    });
+  },
+);
