@@ -88,6 +88,8 @@ describe.skipIf(!built)("the built bin, spawned with Node 24", () => {
     expect(bad.stderr).toMatch(/^enginekit: invalid engine address "tcp:\/\/"/);
     const down = await run(["engine", "info"], { ENGINE_HOST: "unix:///nonexistent/engine.sock" });
     expect(down.code).toBe(3);
-    expect(down.stderr).toContain("start one with tools/engine/start.sh, or set ENGINE_HOST");
+    expect(down.stderr).toContain(
+      "start the engine (or Docker), or set ENGINE_HOST or DOCKER_HOST to its address",
+    );
   }, 30_000);
 });
