@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { runCaptured } from "./run-in-process.js";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string };
 
 describe("enginekit command line (in-process)", () => {
@@ -46,6 +47,20 @@ describe("enginekit command line (in-process)", () => {
       stderr:
         "enginekit: option '-f, --file <path>' argument missing (run `enginekit build --help` for usage)\n",
     });
+  });
+
+  test("build's usage says the context is required (unless --remote), as docs/cli.md and docs/build.md do", async () => {
+    const usage = "enginekit build [options] <context>";
+    expect((await runCaptured(["build", "--help"])).stdout).toMatch(
+      new RegExp(`^Usage: ${escapeRegExp(usage)}$`, "m"),
+    );
+    // the command list shows each command's usage line
+    expect((await runCaptured(["--help"])).stdout).toMatch(/^ {2}build \[options\] <context> /m);
+    for (const doc of ["cli.md", "build.md"]) {
+      const text = readFileSync(join(packageDir, "..", "..", "docs", doc), "utf8");
+      expect(text, doc).toContain(`\n${usage}\nenginekit build --remote <url> [options]\n`);
+      expect(text, doc).not.toContain("enginekit build [options] [context]");
+    }
   });
 
   test("help shows no empty-list default for repeatable options, and every description in one style", async () => {
