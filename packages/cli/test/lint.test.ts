@@ -257,7 +257,11 @@ describe("enginekit lint: stdin, --fix, --list-rules, --explain", () => {
     expect(list.stdout).toMatch(/^manifest\/limit +error +manifest/m);
     const explain = await run(["lint", "--explain", "healthcheck-options"], { cwd: root });
     expect(explain.stdout).toMatch(/^# healthcheck-options\n/);
-    expect(explain.stdout).toContain('Interval "interval" cannot be less than 1ms');
+    // issue 30: the flag as written, not BuildKit's 'Interval "interval" cannot be less than 1ms'
+    expect(explain.stdout).toContain(
+      "--interval=500us is less than 1ms: use 0 (the default) or at least 1ms.",
+    );
+    expect(explain.stdout).not.toContain('Interval "interval"');
     const byPeer = await run(["lint", "--explain", "StageNameCasing"], { cwd: root });
     expect(byPeer.stdout).toMatch(/^# stage-name-casing\n/);
   });
