@@ -33,6 +33,7 @@ import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdinText } from "../io.js";
 import { version } from "../version.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
+import { lintProgress } from "./lint-progress.js";
 
 function usage(message: string): CliError {
   return new CliError(message, ExitCode.usage);
@@ -146,7 +147,13 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       );
     // Rendering runs the rule's examples through the whole linter (manifests too): load it here only.
     const { renderRuleDoc } = await import("./lint-on-demand.js");
-    io.stdout(rules.map((r) => renderRuleDoc(r)).join("\n"));
+    const markdown = rules.map((r) => renderRuleDoc(r)).join("\n");
+    // on a terminal, rendered for it; piped or redirected, the Markdown itself
+    if (!io.isTTY) io.stdout(markdown);
+    else {
+      const { renderMarkdownForTerminal } = await import("./markdown-terminal.js");
+      io.stdout(renderMarkdownForTerminal(markdown, useColor(options, io)));
+    }
     return ExitCode.ok;
   }
   const overrides = parseOverrides(options, io.cwd);
@@ -160,6 +167,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   if (options.verbose && options.shellcheck !== false && !findShellcheck())
     io.stderr("info: shellcheck not found on PATH; ShellCheck checks of RUN scripts skipped\n");
   const client = options.online ? await secretsClient(io) : undefined;
+  const progress = await lintProgress(io, formats);
   let results: FileResult[];
   try {
     const stdin =
@@ -175,6 +183,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         ...(options.shellcheck === false ? { shellcheck: false as const } : {}),
         ...(workers !== undefined ? { workers } : {}),
         onNotice: (message: string) => io.stderr(`${message}\n`),
+        ...(progress ? { onProgress: progress.onProgress } : {}),
       },
       stdin,
     );
@@ -191,6 +200,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       throw new CliError(`I/O error: ${(error as Error).message}`, ExitCode.unavailable);
     throw error;
   } finally {
+    progress?.stop();
     await client?.close();
   }
   const color = useColor(options, io);
