@@ -15,7 +15,8 @@
  * (the published `enginekit` package has no dependencies, docs/install.md). Beside the bundle:
  * `enginekit.cjs`, the bin (launcher/enginekit.cjs: checks the Node version with launcher/node-version.cjs,
  * in syntax any Node parses, then runs `enginekit.js`, whose first line runs the same check), and `../seed/demo.yaml`, the dev server's demo seed, which its bundled
- * code finds at `../seed/demo.yaml` from the chunk as it does from its package's `dist/`.
+ * code finds at `../seed/demo.yaml` from the chunk as it does from its package's `dist/`, and
+ * `../rule-pages/`, the rule pages (docs/rules) that diagnostics link to.
  * Workspace packages are bundled from their TypeScript sources (the `@enginekit/source` condition).
  */
 import { copyFile, cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -134,4 +135,10 @@ await writeFile(join(outdir, "package.json"), `${JSON.stringify({ type: "commonj
 await copyFile(join(packageDir, "launcher", "enginekit.cjs"), join(outdir, "enginekit.cjs"));
 await copyFile(join(packageDir, "launcher", "node-version.cjs"), join(outdir, "node-version.cjs"));
 await cp(join(packageDir, "..", "secrets-dev-server", "seed"), seedDir, { recursive: true });
+// The rule pages (docs/rules), which diagnostics link to as installed files (@enginekit/lint rule-uri.ts
+// looks for `../rule-pages/` from the chunk): `dist/rule-pages/<id>.md`.
+await rm(join(packageDir, "dist", "rule-pages"), { recursive: true, force: true });
+await cp(join(packageDir, "..", "..", "docs", "rules"), join(packageDir, "dist", "rule-pages"), {
+  recursive: true,
+});
 console.log(`bundle: wrote ${outdir}`);

@@ -21,6 +21,30 @@ const summary = (ds: Diagnostic[]) =>
   ds.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.code} ${d.severity}`);
 
 describe("diagnostics", () => {
+  it("link rule pages where the team hosts them (setting enginekit.ruleDocs), issue 30", async () => {
+    for (const [ruleDocs, href] of [
+      [
+        "https://docs.example/enginekit/rules/",
+        "https://docs.example/enginekit/rules/maintainer-deprecated.md",
+      ],
+      ["https://docs.example/r/{id}.html", "https://docs.example/r/maintainer-deprecated.html"],
+    ]) {
+      const t = await client({ ruleDocs });
+      const uri = `file:///docs-${clients.length}/Enginefile`;
+      const published = t.nextDiagnostics(uri);
+      await t.open(uri, TEXT, "dockerfile");
+      const maintainer = (await published).find((d) => d.code === "maintainer-deprecated");
+      expect(maintainer?.codeDescription?.href).toBe(href);
+    }
+    // a value that is not a URL is ignored, as every wrong setting is
+    const t = await client({ ruleDocs: "docs/rules" });
+    const published = t.nextDiagnostics("file:///docs-bad/Enginefile");
+    await t.open("file:///docs-bad/Enginefile", TEXT, "dockerfile");
+    expect(
+      (await published).find((d) => d.code === "maintainer-deprecated")?.codeDescription,
+    ).toBeUndefined();
+  });
+
   it("publishes lint findings with rule id, docs link, source, tags and the fix in data", async () => {
     const t = await client();
     const uri = "file:///d1/Enginefile";
@@ -34,9 +58,9 @@ describe("diagnostics", () => {
     ]);
     const maintainer = ds[1]!;
     expect(maintainer.source).toBe("enginekit");
-    expect(maintainer.codeDescription?.href).toBe(
-      "https://enginekit.dev/docs/rules/maintainer-deprecated.md",
-    );
+    // run from the sources, no rule pages are installed beside the server: no link rather than a dead one
+    // (the installed package links its own pages: tools/pack/test/pack-install.test.ts)
+    expect(maintainer.codeDescription).toBeUndefined();
     expect(maintainer.tags).toEqual([2]);
     expect(maintainer.data).toEqual({
       fix: {

@@ -23,6 +23,7 @@ export {
   kindInDirectory,
   kindOfNamedFile,
 } from "./discovery/file-kind.js";
+export { installedRuleDocsBase, ruleDocsBaseError, ruleDocsUri } from "./docs/rule-uri.js";
 export { lintAnalyzedEnginefile } from "./engine/lint-enginefile.js";
 export { lintAnalyzedIgnoreFile, lintIgnoreFile } from "./engine/lint-ignore-file.js";
 export { DEFAULT_SETTINGS, type LintSettings } from "./engine/settings.js";

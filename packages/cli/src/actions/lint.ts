@@ -23,6 +23,7 @@ import {
   type RuleSeverity,
   resolveRuleIds,
   ruleById,
+  ruleDocsBaseError,
   SEVERITIES,
   type Severity,
   writeOutputFile,
@@ -158,6 +159,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   }
   const overrides = parseOverrides(options, io.cwd);
   const formats = parseFormats(options.format);
+  const ruleDocsProblem = options.ruleDocs !== undefined ? ruleDocsBaseError(options.ruleDocs) : undefined;
+  if (ruleDocsProblem) throw usage(`--rule-docs: ${ruleDocsProblem}`);
   const stdinIndex = paths.indexOf("-");
   if (stdinIndex >= 0 && !options.stdinFilename)
     throw usage("reading stdin (-) needs --stdin-filename <name>");
@@ -206,7 +209,11 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   const color = useColor(options, io);
   for (const f of formats) {
     const color1 = f.file === undefined && f.name === "stylish" && color;
-    const text = FORMATTERS[f.name]!(results, { color: color1, version });
+    const text = FORMATTERS[f.name]!(results, {
+      color: color1,
+      version,
+      ...(options.ruleDocs ? { ruleDocsBase: options.ruleDocs } : {}),
+    });
     if (f.file === undefined) io.stdout(text);
     else {
       const target = isAbsolute(f.file) ? f.file : join(io.cwd, f.file);
