@@ -63,6 +63,16 @@ describe("enginekit command line (in-process)", () => {
     }
   });
 
+  test("the README's packages table names every command `enginekit --help` lists (issue 30: format was missing)", async () => {
+    const { stdout } = await runCaptured(["--help"]);
+    const commands = [...stdout.matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1]!).filter((c) => c !== "help");
+    expect(commands).toContain("format");
+    const readme = readFileSync(join(packageDir, "..", "..", "README.md"), "utf8");
+    const row = readme.split("\n").find((line) => line.startsWith("| [`@enginekit/cli`]"));
+    expect(row).toBeDefined();
+    for (const command of commands) expect(row, command).toContain(`\`${command}\``);
+  });
+
   test("help shows no empty-list default for repeatable options, and every description in one style", async () => {
     for (const command of ["lint", "build"]) {
       const { stdout } = await runCaptured([command, "--help"]);
