@@ -17,6 +17,12 @@ async function client(settings: Record<string, unknown> = {}, capabilities = CLI
   clients.push(t);
   return t;
 }
+/** Waits until the server has read the client's settings (the harness gives diagnosticsDelayMs 0, default 200). */
+async function settled(t: TestClient): Promise<TestClient> {
+  for (let i = 0; i < 200 && t.server.settings().diagnosticsDelayMs !== 0; i++)
+    await new Promise((r) => setTimeout(r, 10));
+  return t;
+}
 const summary = (ds: Diagnostic[]) =>
   ds.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.code} ${d.severity}`);
 
@@ -29,7 +35,7 @@ describe("diagnostics", () => {
       ],
       ["https://docs.example/r/{id}.html", "https://docs.example/r/maintainer-deprecated.html"],
     ]) {
-      const t = await client({ ruleDocs });
+      const t = await settled(await client({ ruleDocs }));
       const uri = `file:///docs-${clients.length}/Enginefile`;
       const published = t.nextDiagnostics(uri);
       await t.open(uri, TEXT, "dockerfile");
@@ -37,7 +43,7 @@ describe("diagnostics", () => {
       expect(maintainer?.codeDescription?.href).toBe(href);
     }
     // a value that is not a URL is ignored, as every wrong setting is
-    const t = await client({ ruleDocs: "docs/rules" });
+    const t = await settled(await client({ ruleDocs: "docs/rules" }));
     const published = t.nextDiagnostics("file:///docs-bad/Enginefile");
     await t.open("file:///docs-bad/Enginefile", TEXT, "dockerfile");
     expect(

@@ -1,4 +1,5 @@
-import { type Finding, type Fix, installedRuleDocsBase, ruleDocsUri, type Severity } from "@enginekit/lint";
+import type { Finding, Fix, Severity } from "@enginekit/lint";
+import { installedRuleDocsBase, ruleDocsUri } from "@enginekit/lint/files";
 import {
   type Diagnostic,
   DiagnosticSeverity,
