@@ -1,6 +1,6 @@
 /**
  * `@enginekit/lint/files`: linting files on disk as `enginekit lint` does — discovery, `.enginekit.yaml`,
- * `.engineignore`, the rule registry, output formats and the output-file writer (docs/security.md), and the Enginefile
+ * `.engineignore`, the rule registry, output formats, and the Enginefile
  * analysis and rules on their own (what the language server lints Enginefiles with). Its modules reach
  * only the Enginefile half of the linter; the manifest half (and with it every `@enginekit/api` schema) is
  * imported on demand when a manifest is met, so an Enginefile-only run starts fast (docs/cli.md
@@ -24,9 +24,6 @@ export {
   kindOfNamedFile,
 } from "./discovery/file-kind.js";
 export { installedRuleDocsBase, ruleDocsBaseError, ruleDocsUri } from "./docs/rule-uri.js";
-export { lintAnalyzedEnginefile } from "./engine/lint-enginefile.js";
-export { lintAnalyzedIgnoreFile, lintIgnoreFile } from "./engine/lint-ignore-file.js";
-export { DEFAULT_SETTINGS, type LintSettings } from "./engine/settings.js";
 export {
   type AnalyzedEnginefile,
   analyzeEnginefile,
@@ -65,7 +62,6 @@ export {
   listIgnoreContext,
   MAX_CONTEXT_PATHS,
 } from "./node/ignore-context.js";
-export { describeIoError } from "./node/io-error.js";
 export {
   type FileResult,
   FixWriteError,
@@ -73,12 +69,6 @@ export {
   lintFiles,
   type TextInput,
 } from "./node/lint-files.js";
-export {
-  OutputError,
-  type OutputOptions,
-  writeOutputFile,
-  writeOutputStream,
-} from "./node/output-file.js";
 export {
   DEFAULT_FAILURE_THRESHOLD,
   engineIgnoreFor,
@@ -90,5 +80,7 @@ export { type ShellcheckInput, shellcheckEnabled, shellcheckEnginefiles } from "
 export { findShellcheck, ShellcheckError } from "./node/shellcheck-process.js";
 export { readSourceText, sourceBytes } from "./node/source-text.js";
 export { didYouMeanRule, RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds } from "./rules/registry.js";
+export { lintAnalyzedEnginefile } from "./runner/lint-enginefile.js";
+export { lintAnalyzedIgnoreFile, lintIgnoreFile } from "./runner/lint-ignore-file.js";
+export { DEFAULT_SETTINGS, type LintSettings } from "./runner/settings.js";
 export { redactSecretValues, secretValueSpans } from "./text/redact-secret-values.js";
-export { escapeForTerminal, escapeLinesForTerminal } from "./text/terminal-text.js";

@@ -26,9 +26,9 @@ import {
   ruleDocsBaseError,
   SEVERITIES,
   type Severity,
-  writeOutputFile,
 } from "@enginekit/lint/files";
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
+import { writeOutputFile } from "@enginekit/node-io";
 import type { LintCommandOptions } from "../commands/lint-options.js";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdinText } from "../io.js";
@@ -102,7 +102,7 @@ function parseFormats(specs: string[]): { name: string; file: string | undefined
 
 function listRules(): string {
   const width = Math.max(...RULES.map((r) => r.meta.id.length));
-  return `${RULES.map((r) => `${r.meta.id.padEnd(width)}  ${r.meta.severity.padEnd(7)}  ${r.meta.appliesTo.padEnd(10)}  ${r.meta.fixable ? "fix" : "   "}  ${r.meta.description}`).join("\n")}\n`;
+  return `${RULES.map((r) => `${r.meta.id.padEnd(width)}  ${r.meta.severity.padEnd(7)}  ${r.meta.appliesTo.padEnd(10)}  ${r.meta.fix === "never" ? "   " : "fix"}  ${r.meta.description}`).join("\n")}\n`;
 }
 
 function useColor(options: LintCommandOptions, io: CliIo): boolean {

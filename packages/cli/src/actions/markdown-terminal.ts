@@ -7,7 +7,7 @@
  * 51 KB (15 KB gzip), marked with marked-terminal 1,564 KB (432 KB gzip), about a third of the bundle.
  * Text is passed through the terminal escaper (docs/security.md "Untrusted text").
  */
-import { escapeForTerminal } from "@enginekit/lint/terminal-text";
+import { escapeForTerminal } from "@enginekit/node-io";
 import { Lexer, type Token, type Tokens } from "marked";
 import { createColors } from "picocolors";
 

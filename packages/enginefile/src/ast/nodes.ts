@@ -1,4 +1,4 @@
-import type { Range } from "./position.js";
+import type { Range, Severity } from "@enginekit/text";
 
 /**
  * The Enginefile AST. Every node has a `range` into the original text (0-based line, UTF-16 column,
@@ -314,8 +314,8 @@ export interface Stage {
   range: Range;
 }
 
-/** Severity of a diagnostic (LSP order: error is most severe). */
-export type Severity = "error" | "warning" | "information" | "hint";
+/** Severity of a diagnostic: the foundation's (`@enginekit/text`; the parser reports errors and warnings). */
+export type { Severity };
 
 /**
  * A problem found while parsing. `code` is stable; codes marked (reference) are errors BuildKit's

@@ -1,3 +1,4 @@
+import type { Range } from "@enginekit/text";
 import type {
   Comment,
   Diagnostic,
@@ -6,7 +7,6 @@ import type {
   Instruction,
   ParserDirective,
 } from "../ast/nodes.js";
-import type { Range } from "../ast/position.js";
 import { heredocsFromLine } from "../lexer/heredoc-words.js";
 import { LogicalLineReader } from "../lexer/logical-lines.js";
 import { splitLines } from "../lexer/source-lines.js";

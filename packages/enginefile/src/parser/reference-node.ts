@@ -1,5 +1,5 @@
+import { isAsciiBlank, isGoSpace, skipGoSpace } from "@enginekit/text";
 import { goQuote } from "../ast/go-quote.js";
-import { isAsciiBlank, isGoSpace, skipGoSpace } from "../lexer/characters.js";
 import { type JsonElement, parseJsonArray } from "./json-array-parser.js";
 import { type SplitCommand, splitCommand } from "./split-command.js";
 import { parseWords } from "./words-parser.js";

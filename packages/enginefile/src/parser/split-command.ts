@@ -1,4 +1,4 @@
-import { isAsciiBlank, isGoSpace, skipGoSpace, trimGoSpaceEnd } from "../lexer/characters.js";
+import { isAsciiBlank, isGoSpace, skipGoSpace, trimGoSpaceEnd } from "@enginekit/text";
 import { parseFlags } from "./flags-parser.js";
 
 /** A leading flag word: the reference's string (`--name=value`, quotes removed) and its offsets. */

@@ -1,4 +1,4 @@
-import { isGoSpace } from "../lexer/characters.js";
+import { isGoSpace } from "@enginekit/text";
 
 /**
  * A port of BuildKit's shell-word lexer (`frontend/dockerfile/shell/lex.go`): quote removal, escapes,

@@ -8,8 +8,8 @@ import {
   type StageGraph,
   stageGraph,
 } from "@enginekit/enginefile";
+import { LineIndex } from "@enginekit/text";
 import type { Range, TextEdit } from "../model/finding.js";
-import { TextLines } from "../text/line-index.js";
 import { DocumentCache } from "./document-cache.js";
 import type { LabelType } from "./label-types.js";
 
@@ -45,7 +45,7 @@ export interface EnginefileLintOptions {
 export interface AnalyzedEnginefile {
   text: string;
   doc: EnginefileDocument;
-  readonly lines: TextLines;
+  readonly lines: LineIndex;
   options: EnginefileLintOptions;
   readonly scopes: Map<Instruction, Scope>;
   readonly graph: StageGraph;
@@ -67,15 +67,15 @@ export interface AnalyzedEnginefile {
 
 /** The option-independent products of one parsed document, each computed on first use. */
 class DocumentProducts {
-  private lineIndex: TextLines | undefined;
+  private lineIndex: LineIndex | undefined;
   private scopeMap: Map<Instruction, Scope> | undefined;
   private stages: StageGraph | undefined;
   private stageIndex: Map<Instruction, Stage> | undefined;
 
   constructor(readonly doc: EnginefileDocument) {}
 
-  get lines(): TextLines {
-    this.lineIndex ??= new TextLines(this.doc.text);
+  get lines(): LineIndex {
+    this.lineIndex ??= new LineIndex(this.doc.text);
     return this.lineIndex;
   }
 
@@ -135,7 +135,7 @@ class Analysis implements AnalyzedEnginefile {
     this.finalStage = doc.stages.at(-1);
   }
 
-  get lines(): TextLines {
+  get lines(): LineIndex {
     return this.#products.lines;
   }
 

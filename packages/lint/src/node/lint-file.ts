@@ -1,11 +1,11 @@
 import type { SecretsReader } from "@enginekit/manifests";
-import { fixText } from "../engine/fix.js";
-import type { FileKind } from "../engine/lint-document.js";
-import { lintAnalyzedEnginefile } from "../engine/lint-enginefile.js";
-import type { LintSettings } from "../engine/settings.js";
 import { analyzeEnginefile } from "../enginefile/analysis.js";
 import type { Finding } from "../model/finding.js";
 import { atOrAbove, type Severity } from "../model/severity.js";
+import { fixText } from "../runner/fix.js";
+import type { FileKind } from "../runner/lint-document.js";
+import { lintAnalyzedEnginefile } from "../runner/lint-enginefile.js";
+import type { LintSettings } from "../runner/settings.js";
 import { unreadable } from "./discover.js";
 import { loadEngineIgnoreFor } from "./project-settings.js";
 import { readSourceText } from "./source-text.js";

@@ -1,12 +1,12 @@
 import { statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { SecretsReader } from "@enginekit/manifests";
+import { OutputError, writeOutputFile } from "@enginekit/node-io";
 import { type ConfigReader, findConfigFile } from "../config/find-config.js";
 import { loadConfigReader } from "../config/reader.js";
 import { kindOfNamedFile } from "../discovery/file-kind.js";
 import { discoverFiles } from "./discover.js";
 import { type FileJob, type FileResult, failingCount, lintOne } from "./lint-file.js";
-import { OutputError, writeOutputFile } from "./output-file.js";
 import { lintInWorkers, lintSequentially, workerCount } from "./parallel.js";
 import { type LintOverrides, ProjectSettings } from "./project-settings.js";
 import { addShellcheckFindings } from "./shellcheck-jobs.js";

@@ -9,10 +9,10 @@ import {
   loadEngineRegexp,
 } from "@enginekit/build-context/ignore";
 import { type ConfigReader, findConfigWith, type LoadedConfig } from "../config/find-config.js";
-import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
 import type { EnginefileLintOptions } from "../enginefile/analysis.js";
 import { analyzeIgnoreFile } from "../ignorefile/analysis.js";
 import type { RuleSeverity, Severity } from "../model/severity.js";
+import { DEFAULT_SETTINGS, type LintSettings } from "../runner/settings.js";
 
 /** Settings given on the command line; they win over `.enginekit.yaml` (lists are replaced, not merged). */
 export interface LintOverrides {

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import { decodeBytes, encodeBytes } from "@enginekit/enginefile";
-import type { FileKind } from "../engine/lint-document.js";
+import type { FileKind } from "../runner/lint-document.js";
 
 /**
  * Reads `path` as {@link FileKind} `kind` reads it (see the module comment).

@@ -15,7 +15,7 @@ export default enginefileRule(
     name: "apt lists left in the layer",
     description: "A RUN installs with `apt-get` but does not remove `/var/lib/apt/lists`.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `\`apt-get update\` downloads package lists (tens of MB) that stay in the layer unless the same RUN deletes
 them: end it with \`&& rm -rf /var/lib/apt/lists/*\` (or \`apt-get dist-clean\`, apt ≥ 2.7), or use a cache mount on \`/var/lib/apt\`.
 Only stages the final image is built from are checked: a build stage's lists never reach the image.`,

@@ -31,7 +31,7 @@ export default enginefileRule(
     description:
       "The comment right above an ARG or a named FROM does not start with the argument's or stage's name.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `\`docker build --call=outline\` and \`--call=targets\` take the comment lines directly above an \`ARG\` or a
 \`FROM … AS name\` as the description of that build argument or stage, and expect it to start with the name:
 \`# VERSION the release to package\` above \`ARG VERSION\`. A comment there that is not a description should be

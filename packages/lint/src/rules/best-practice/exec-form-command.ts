@@ -26,7 +26,7 @@ export default enginefileRule(
     name: "Use exec form for CMD and ENTRYPOINT",
     description: "CMD or ENTRYPOINT in shell form.",
     severity: "warning",
-    fixable: true,
+    fix: "sometimes",
     docs: `In shell form the command runs under \`/bin/sh -c\`, which becomes PID 1 and does not pass SIGTERM on:
 \`enginekit stop\` waits for the timeout and kills the container. Exec form (\`["nginx", "-g", "daemon off;"]\`)
 runs the program directly. The quick fix rewrites the command when it contains no shell syntax (no

@@ -11,7 +11,7 @@ export default enginefileRule(
     name: "Use SHELL instead of replacing /bin/sh",
     description: "A RUN replaces `/bin/sh` with a symbolic link to another shell.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `Linking \`/bin/sh\` to bash changes the shell of every script in the image, not only the build's.
 Set the build's shell with \`SHELL ["/bin/bash", "-c"]\`.`,
     peers: ["hadolint DL4005"],

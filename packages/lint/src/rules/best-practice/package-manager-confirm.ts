@@ -35,7 +35,7 @@ export default enginefileRule(
     name: "Package manager waits for confirmation",
     description: "`apt-get`, `yum`, `dnf`, `microdnf` or `zypper` installs without `-y`.",
     severity: "warning",
-    fixable: true,
+    fix: "always",
     docs: `A build has no terminal: without \`-y\` (\`--assume-yes\`, \`-qq\`; \`zypper -n\`) the package manager asks
 for confirmation, reads end-of-file and aborts. The quick fix adds \`-y\` after the subcommand.`,
     peers: [

@@ -26,7 +26,7 @@ export default enginefileRule(
     name: "Set pipefail before a RUN with a pipe",
     description: "A RUN pipes commands while its shell does not fail on a failing pipe stage.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `\`RUN curl -fsSL https://x | tar -xz\` succeeds when \`curl\` fails, because a pipeline's status is the
 last command's. Set the shell with pipefail once per stage — \`SHELL ["/bin/bash", "-o", "pipefail", "-c"]\`
 (\`/bin/ash\` on Alpine) — or start the RUN with \`set -o pipefail &&\`. RUNs under a non-POSIX SHELL

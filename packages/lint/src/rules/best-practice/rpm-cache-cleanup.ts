@@ -16,7 +16,7 @@ export default enginefileRule(
     name: "yum/dnf/zypper cache left in the layer",
     description: "A RUN installs with `yum`, `dnf`, `microdnf` or `zypper` without cleaning its cache.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `End the RUN with \`yum clean all\` / \`dnf clean all\` / \`microdnf clean all\` / \`zypper clean --all\` (or
 remove \`/var/cache/yum\`, \`/var/cache/dnf\`, \`/var/cache/libdnf5\`, \`/var/cache/zypp\`), or mount a cache or tmpfs there, so metadata does not stay in the layer.`,
     peers: ["hadolint DL3032 / DL3036 / DL3040", "Trivy DS-0015 / DS-0019 / DS-0020 / DS-0027"],

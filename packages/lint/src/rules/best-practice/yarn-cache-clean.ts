@@ -14,7 +14,7 @@ export default enginefileRule(
     name: "yarn install without yarn cache clean",
     description: "A RUN runs `yarn install` but not `yarn cache clean`.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `Yarn keeps every downloaded package in its cache, which then stays in the layer. End the RUN with
 \`yarn cache clean\`, or mount a cache on the yarn cache folder. Only stages the final image is built from
 are checked: a build stage's cache never reaches the image.`,

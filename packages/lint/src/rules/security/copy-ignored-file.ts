@@ -16,7 +16,7 @@ export default enginefileRule(
     name: "COPY of an ignored path",
     description: "COPY or ADD names a build-context path that `.engineignore` (or `.dockerignore`) excludes.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `Paths excluded by the build context's \`.engineignore\` are never sent to the engine, so COPY/ADD of one
 fails ("not found") or silently copies less than expected. The rule uses the same ignore-pattern matcher
 as \`enginekit build\` and finds the ignore file as it does (\`<Enginefile>.engineignore\`, \`.engineignore\`,

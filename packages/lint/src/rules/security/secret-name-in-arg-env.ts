@@ -68,7 +68,7 @@ export default enginefileRule(
     name: "Secret in ARG or ENV",
     description: "An ARG or ENV whose name looks like it holds a secret (password, token, key …).",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `Build arguments and ENV values are stored in the image and its history: anyone who can pull the image
 can read them. Pass secrets to the one RUN that needs them with \`RUN --mount=type=secret,id=…\`, and give
 containers secrets at run time (a manifest's \`Env\` with a \`svc:\` reference). Names are split into words

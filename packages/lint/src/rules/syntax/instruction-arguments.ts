@@ -106,7 +106,7 @@ export default enginefileRule(
     name: "Missing or wrong arguments",
     description: "An instruction without the arguments the engine requires, or with too many.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `The engine checks every instruction's arguments before it runs any step and fails the build when
 one is wrong (BuildKit \`instructions/parse.go\`): ARG, ENV, LABEL, EXPOSE, VOLUME, ONBUILD, HEALTHCHECK and
 SHELL need at least one argument; WORKDIR, USER, MAINTAINER and STOPSIGNAL exactly one (the rest of the

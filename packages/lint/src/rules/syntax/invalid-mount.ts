@@ -21,7 +21,7 @@ export default enginefileRule(
     name: "Invalid RUN --mount",
     description: "A `RUN --mount` with an unknown type, an option its type does not take, or a bad value.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `\`RUN --mount=type=<bind|cache|tmpfs|secret|ssh>,…\` takes options that depend on the type; the
 engine fails the build on an unknown type or option, a cache \`sharing\` other than
 \`shared|private|locked\`, a non-octal \`mode\`, non-numeric \`uid\`/\`gid\`, a non-boolean \`required\`/\`ro\`,
