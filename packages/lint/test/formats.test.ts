@@ -6,9 +6,9 @@ import addFormatsModule from "ajv-formats";
 import { describe, expect, test } from "vitest";
 import { FORMATTERS } from "../src/formats/registry.js";
 import type { FileResult } from "../src/node/lint-files.js";
+import { ruleById } from "../src/rules/registry.js";
 import { lintText } from "../src/runner/lint-document.js";
 import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
-import { ruleById } from "../src/rules/registry.js";
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
