@@ -7,7 +7,8 @@
  *   versions (npm pack would keep them, and `npm i` of the tarball would fail with EUNSUPPORTEDPROTOCOL);
  *   `pack-hooks.cjs` drops the source export condition, devDependencies and scripts.
  * - `enginekit`, the command users install, is the CLI's bundle (`packages/cli/dist/bundle`, which holds
- *   the secrets dev server and the language server too) with its launcher and the dev server's demo seed,
+ *   the secrets dev server and the language server too) with its launcher, the dev server's demo seed
+ *   and the rule pages (`dist/rule-pages/`, linked from diagnostics),
  *   staged in a temporary folder under a manifest with no dependencies, then packed the same way.
  * Errors: throws (exits 1 from the command line) when the build is missing or pnpm fails.
  */
@@ -69,6 +70,7 @@ export async function packCommand(outDir) {
     await cp(join(root, "LICENSE"), join(stage, "LICENSE"));
     await cp(join(dist, "bundle"), join(stage, "dist", "bundle"), { recursive: true });
     await cp(join(dist, "seed"), join(stage, "dist", "seed"), { recursive: true });
+    await cp(join(dist, "rule-pages"), join(stage, "dist", "rule-pages"), { recursive: true });
     pnpm(["pack", "--pack-destination", outDir], stage);
     return join(outDir, `${manifest.name}-${manifest.version}.tgz`);
   } finally {

@@ -13,9 +13,10 @@
  * for `initialize` when it was loaded from its package's hundreds of modules); the secrets dev server is
  * bundled the same way, as chunks only `secrets dev` loads, so the bundle needs no package at run time
  * (the published `enginekit` package has no dependencies, docs/install.md). Beside the bundle:
- * `enginekit.cjs`, the bin (launcher/enginekit.cjs: checks the Node version in syntax any Node parses,
- * then runs `enginekit.js`), and `../seed/demo.yaml`, the dev server's demo seed, which its bundled
- * code finds at `../seed/demo.yaml` from the chunk as it does from its package's `dist/`.
+ * `enginekit.cjs`, the bin (launcher/enginekit.cjs: checks the Node version with launcher/node-version.cjs,
+ * in syntax any Node parses, then runs `enginekit.js`, whose first line runs the same check), and `../seed/demo.yaml`, the dev server's demo seed, which its bundled
+ * code finds at `../seed/demo.yaml` from the chunk as it does from its package's `dist/`, and
+ * `../rule-pages/`, the rule pages (docs/rules) that diagnostics link to.
  * Workspace packages are bundled from their TypeScript sources (the `@enginekit/source` condition).
  */
 import { copyFile, cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -114,14 +115,30 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
-/** The file Node starts for a bundle entry: it runs `<entry>.main.js` through the chunk loader. */
-const entryScript = (entry, codeCache) =>
-  `"use strict";\nrequire("./chunk-loader.cjs").runBundleEntry(__dirname, ${JSON.stringify(entry)}, { codeCache: ${codeCache} });\n`;
-await writeFile(join(outdir, "enginekit.js"), `#!/usr/bin/env node\n${entryScript("enginekit", true)}`, {
-  mode: 0o755,
-});
-await writeFile(join(outdir, "lint-worker.js"), entryScript("lint-worker", false));
+/**
+ * The file Node starts for a bundle entry: it runs `<entry>.main.js` through the chunk loader. The
+ * command's entry first checks the Node version (launcher/node-version.cjs, ES5), so `node enginekit.js`
+ * on an older Node says which one it needs, as the bin does, instead of failing in a chunk.
+ */
+const entryScript = (entry, { codeCache, checkNode }) =>
+  `"use strict";\n${checkNode ? 'require("./node-version.cjs");\n' : ""}require("./chunk-loader.cjs").runBundleEntry(__dirname, ${JSON.stringify(entry)}, { codeCache: ${codeCache} });\n`;
+await writeFile(
+  join(outdir, "enginekit.js"),
+  `#!/usr/bin/env node\n${entryScript("enginekit", { codeCache: true, checkNode: true })}`,
+  { mode: 0o755 },
+);
+await writeFile(
+  join(outdir, "lint-worker.js"),
+  entryScript("lint-worker", { codeCache: false, checkNode: false }),
+);
 await writeFile(join(outdir, "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
 await copyFile(join(packageDir, "launcher", "enginekit.cjs"), join(outdir, "enginekit.cjs"));
+await copyFile(join(packageDir, "launcher", "node-version.cjs"), join(outdir, "node-version.cjs"));
 await cp(join(packageDir, "..", "secrets-dev-server", "seed"), seedDir, { recursive: true });
+// The rule pages (docs/rules), which diagnostics link to as installed files (@enginekit/lint rule-uri.ts
+// looks for `../rule-pages/` from the chunk): `dist/rule-pages/<id>.md`.
+await rm(join(packageDir, "dist", "rule-pages"), { recursive: true, force: true });
+await cp(join(packageDir, "..", "..", "docs", "rules"), join(packageDir, "dist", "rule-pages"), {
+  recursive: true,
+});
 console.log(`bundle: wrote ${outdir}`);

@@ -1,6 +1,7 @@
 /**
  * The command's standard streams and environment, injectable so commands can be tested in-process.
- * `stdout`/`stderr` receive whole chunks of text; `isTTY` tells whether stdout is a terminal.
+ * `stdout`/`stderr` receive whole chunks of text; `isTTY` tells whether stdout is a terminal,
+ * `stderrIsTTY` whether stderr is (progress displays; absent = no).
  */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -8,6 +9,7 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   isTTY: boolean;
+  stderrIsTTY?: boolean;
   stdin: NodeJS.ReadableStream;
 }
 
@@ -24,6 +26,7 @@ export function processIo(): CliIo {
     env: process.env,
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
     get stdin() {
       return process.stdin;
     },

@@ -22,7 +22,12 @@ export function createProgram(io: CliIo): Command {
     .version(version, "-V, --version", "print the enginekit version")
     // Usage errors are printed by runCli as one `enginekit:` line; commander's own `error:` output is muted.
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} })
-    .configureHelp({ optionDescription })
+    // A command's line in the list is its usage line (commander builds it from the arguments otherwise,
+    // so `build`'s would say `[context]` where its usage says `<context>`).
+    .configureHelp({
+      optionDescription,
+      subcommandTerm: (command) => `${command.name()} ${command.usage()}`.trimEnd(),
+    })
     .exitOverride();
   registerLintCommand(program, io);
   registerFormatCommand(program, io);

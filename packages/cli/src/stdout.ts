@@ -1,6 +1,7 @@
 /**
  * Standard output's failures, watched for the whole run (docs/cli.md "Output"): a write that fails
- * never passes for success. A closed pipe (`enginekit lint | head -1`, EPIPE) ends the command quietly
+ * never passes for success. A write to a closed pipe (`enginekit lint | head -1` once the report outgrew the
+ * pipe, EPIPE) ends the command quietly
  * with exit 141, the status of a Unix tool killed by SIGPIPE (Node ignores that signal); any other error
  * (`> /dev/full`: ENOSPC, EBADF) is one line on stderr and exit 3. Never a stack trace, never the
  * findings code. (A standard output closed before the start, `>&-`, cannot be told from `/dev/null`:

@@ -216,9 +216,11 @@ describe("the bundled enginekit command", skipIf(!built, NEEDS_BUILD), () => {
   }, 60_000);
 });
 
-/** The launcher's minimum, `[major, minor, patch]`, as written in launcher/enginekit.cjs. */
+/** The version check every entry runs (launcher/node-version.cjs) and the bin that runs it first. */
+const versionCheckSource = readFileSync(join(packageDir, "launcher", "node-version.cjs"), "utf8");
 const launcherSource = readFileSync(join(packageDir, "launcher", "enginekit.cjs"), "utf8");
-const minimum = /var MINIMUM = \[(\d+), (\d+), (\d+)\];/.exec(launcherSource)?.slice(1).map(Number) ?? [];
+/** The minimum, `[major, minor, patch]`, as written in launcher/node-version.cjs. */
+const minimum = /var MINIMUM = \[(\d+), (\d+), (\d+)\];/.exec(versionCheckSource)?.slice(1).map(Number) ?? [];
 
 describe("the launcher (bin) on every Node", () => {
   test("states the same minimum as package.json's engines", () => {
@@ -229,7 +231,8 @@ describe("the launcher (bin) on every Node", () => {
   test("is ES5 syntax, so any Node parses it and can say which version it needs", async () => {
     const { transform } = await import("esbuild");
     // esbuild refuses to lower let/const, arrows, classes, template literals… to ES5: any of them fails here.
-    await expect(transform(launcherSource, { target: "es5", loader: "js" })).resolves.toBeDefined();
+    for (const source of [launcherSource, versionCheckSource, readFileSync(bundle, "utf8")])
+      await expect(transform(source, { target: "es5", loader: "js" })).resolves.toBeDefined();
   });
 
   // The machine's own Node (Debian's, older than the minimum on CI machines) when there is one.
@@ -243,14 +246,26 @@ describe("the launcher (bin) on every Node", () => {
       return version !== "" && (major < minimum[0]! || (major === minimum[0] && minor < minimum[1]!));
     });
   test(
-    `on an older Node (${older?.version ?? "none found"}), every command prints one line naming the version it needs and exits 2`,
+    `on an older Node (${older?.version ?? "none found"}), every command of the bin and of the bundle's entry prints one line naming the version it needs and exits 2`,
     skipIf(
       !older || !built,
       built ? "no Node older than the minimum at /usr/bin/node or /usr/local/bin/node" : NEEDS_BUILD,
     ),
     () => {
-      for (const args of [["--version"], ["lint", "examples"], ["lsp", "--stdio"], []]) {
-        const r = spawnSync(older!.path, [launcher, ...args], { encoding: "utf8", timeout: 10_000 });
+      const commands = [
+        ["--version"],
+        ["lint", "examples"],
+        ["lsp", "--stdio"],
+        ["build", "."],
+        ["engine", "info"],
+        [],
+      ];
+      // the bundle's entry is what the README suggests running with `node` (issue 30: "reading 'bind'")
+      for (const args of commands.flatMap((c) => [
+        [launcher, ...c],
+        [bundle, ...c],
+      ])) {
+        const r = spawnSync(older!.path, args, { encoding: "utf8", timeout: 10_000 });
         expect(r.status).toBe(2);
         expect(r.stdout).toBe("");
         expect(r.stderr).toBe(

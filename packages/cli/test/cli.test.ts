@@ -7,6 +7,7 @@ import { NEEDS_BUILD, skipIf } from "../../../vitest.shared.js";
 import { runCaptured } from "./run-in-process.js";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string };
 
 describe("enginekit command line (in-process)", () => {
@@ -49,6 +50,30 @@ describe("enginekit command line (in-process)", () => {
     });
   });
 
+  test("build's usage says the context is required (unless --remote), as docs/cli.md and docs/build.md do", async () => {
+    const usage = "enginekit build [options] <context>";
+    expect((await runCaptured(["build", "--help"])).stdout).toMatch(
+      new RegExp(`^Usage: ${escapeRegExp(usage)}$`, "m"),
+    );
+    // the command list shows each command's usage line
+    expect((await runCaptured(["--help"])).stdout).toMatch(/^ {2}build \[options\] <context> /m);
+    for (const doc of ["cli.md", "build.md"]) {
+      const text = readFileSync(join(packageDir, "..", "..", "docs", doc), "utf8");
+      expect(text, doc).toContain(`\n${usage}\nenginekit build --remote <url> [options]\n`);
+      expect(text, doc).not.toContain("enginekit build [options] [context]");
+    }
+  });
+
+  test("the README's packages table names every command `enginekit --help` lists (issue 30: format was missing)", async () => {
+    const { stdout } = await runCaptured(["--help"]);
+    const commands = [...stdout.matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1]!).filter((c) => c !== "help");
+    expect(commands).toContain("format");
+    const readme = readFileSync(join(packageDir, "..", "..", "README.md"), "utf8");
+    const row = readme.split("\n").find((line) => line.startsWith("| [`@enginekit/cli`]"));
+    expect(row).toBeDefined();
+    for (const command of commands) expect(row, command).toContain(`\`${command}\``);
+  });
+
   test("help shows no empty-list default for repeatable options, and every description in one style", async () => {
     for (const command of ["lint", "build"]) {
       const { stdout } = await runCaptured([command, "--help"]);
@@ -89,6 +114,8 @@ describe("the built bin, spawned with Node 24", skipIf(!built, NEEDS_BUILD), () 
     expect(bad.stderr).toMatch(/^enginekit: invalid engine address "tcp:\/\/"/);
     const down = await run(["engine", "info"], { ENGINE_HOST: "unix:///nonexistent/engine.sock" });
     expect(down.code).toBe(3);
-    expect(down.stderr).toContain("start one with tools/engine/start.sh, or set ENGINE_HOST");
+    expect(down.stderr).toContain(
+      "start the engine (or Docker), or set ENGINE_HOST or DOCKER_HOST to its address",
+    );
   }, 30_000);
 });

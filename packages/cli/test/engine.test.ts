@@ -42,7 +42,7 @@ describe("enginekit engine info: configuration and reachability errors", () => {
     });
     expect(code).toBe(3);
     expect(stderr).toBe(
-      "enginekit: no engine answers at unix:///nonexistent/engine.sock (ENOENT): start one with tools/engine/start.sh, or set ENGINE_HOST\n",
+      "enginekit: no engine answers at unix:///nonexistent/engine.sock (ENOENT): start the engine (or Docker), or set ENGINE_HOST or DOCKER_HOST to its address (with neither set, /var/run/engine.sock, else /var/run/docker.sock)\n",
     );
   });
 
@@ -50,7 +50,7 @@ describe("enginekit engine info: configuration and reachability errors", () => {
     const { code, stderr } = await runCaptured(["engine", "info"], { ENGINE_HOST: "tcp://127.0.0.1:1" });
     expect(code).toBe(3);
     expect(stderr).toMatch(
-      /^enginekit: no engine answers at tcp:\/\/127\.0\.0\.1:1 \(ECONNREFUSED\): start one/,
+      /^enginekit: no engine answers at tcp:\/\/127\.0\.0\.1:1 \(ECONNREFUSED\): start the engine \(or Docker\)/,
     );
     expect(stderr.split("\n")).toHaveLength(2);
   });

@@ -258,9 +258,33 @@ describe("enginekit lint: stdin, --fix, --list-rules, --explain", () => {
     expect(list.stdout).toMatch(/^manifest\/limit +error +manifest/m);
     const explain = await run(["lint", "--explain", "healthcheck-options"], { cwd: root });
     expect(explain.stdout).toMatch(/^# healthcheck-options\n/);
-    expect(explain.stdout).toContain('Interval "interval" cannot be less than 1ms');
+    // issue 30: the flag as written, not BuildKit's 'Interval "interval" cannot be less than 1ms'
+    expect(explain.stdout).toContain(
+      "--interval=500us is less than 1ms: use 0 (the default) or at least 1ms.",
+    );
+    expect(explain.stdout).not.toContain('Interval "interval"');
     const byPeer = await run(["lint", "--explain", "StageNameCasing"], { cwd: root });
     expect(byPeer.stdout).toMatch(/^# stage-name-casing\n/);
+  });
+
+  test("--rule-docs: SARIF links the pages where the team hosts them, and only then (issue 30)", async () => {
+    const root = project({ Enginefile: "FROM alpine:3.20\nMAINTAINER me\n" });
+    const rule = async (args: string[]) => {
+      const r = await run(["lint", "--format", "sarif", ...args, "Enginefile"], { cwd: root });
+      expect(r.code).toBe(1);
+      return JSON.parse(r.stdout).runs[0].tool.driver.rules.find(
+        (x: { id: string }) => x.id === "maintainer-deprecated",
+      ) as { helpUri?: string; help: { markdown: string } };
+    };
+    expect((await rule([])).helpUri).toBeUndefined();
+    const hosted = await rule(["--rule-docs", "https://docs.example/rules/{id}.html"]);
+    expect(hosted.helpUri).toBe("https://docs.example/rules/maintainer-deprecated.html");
+    expect(hosted.help.markdown).toContain("(https://docs.example/rules/maintainer-deprecated.html)");
+    expect(await run(["lint", "--rule-docs", "docs/rules", "Enginefile"], { cwd: root })).toMatchObject({
+      code: 2,
+      stderr:
+        'enginekit: --rule-docs: "docs/rules" is not an absolute URL (e.g. https://docs.example/enginekit/rules/)\n',
+    });
   });
 
   test("hadolint users: DL codes in --rule, # hadolint ignore= and a .hadolint.yaml", async () => {

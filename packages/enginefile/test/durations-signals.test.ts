@@ -74,11 +74,11 @@ describe("parseHealthcheckDuration (BuildKit parseOptInterval)", () => {
     expect(parseHealthcheckDuration("interval", "1ms")).toEqual({ ok: true, nanoseconds: 1_000_000n });
     expect(parseHealthcheckDuration("timeout", "999us")).toEqual({
       ok: false,
-      error: 'Interval "timeout" cannot be less than 1ms',
+      error: "--timeout is less than 1ms: use 0 (the default) or at least 1ms",
     });
     expect(parseHealthcheckDuration("timeout", "-1s")).toEqual({
       ok: false,
-      error: 'Interval "timeout" cannot be less than 1ms',
+      error: "--timeout is less than 1ms: use 0 (the default) or at least 1ms",
     });
   });
 });

@@ -17,10 +17,40 @@ async function client(settings: Record<string, unknown> = {}, capabilities = CLI
   clients.push(t);
   return t;
 }
+/** Waits until the server has read the client's settings (the harness gives diagnosticsDelayMs 0, default 200). */
+async function settled(t: TestClient): Promise<TestClient> {
+  for (let i = 0; i < 200 && t.server.settings().diagnosticsDelayMs !== 0; i++)
+    await new Promise((r) => setTimeout(r, 10));
+  return t;
+}
 const summary = (ds: Diagnostic[]) =>
   ds.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.code} ${d.severity}`);
 
 describe("diagnostics", () => {
+  it("link rule pages where the team hosts them (setting enginekit.ruleDocs), issue 30", async () => {
+    for (const [ruleDocs, href] of [
+      [
+        "https://docs.example/enginekit/rules/",
+        "https://docs.example/enginekit/rules/maintainer-deprecated.md",
+      ],
+      ["https://docs.example/r/{id}.html", "https://docs.example/r/maintainer-deprecated.html"],
+    ]) {
+      const t = await settled(await client({ ruleDocs }));
+      const uri = `file:///docs-${clients.length}/Enginefile`;
+      const published = t.nextDiagnostics(uri);
+      await t.open(uri, TEXT, "dockerfile");
+      const maintainer = (await published).find((d) => d.code === "maintainer-deprecated");
+      expect(maintainer?.codeDescription?.href).toBe(href);
+    }
+    // a value that is not a URL is ignored, as every wrong setting is
+    const t = await settled(await client({ ruleDocs: "docs/rules" }));
+    const published = t.nextDiagnostics("file:///docs-bad/Enginefile");
+    await t.open("file:///docs-bad/Enginefile", TEXT, "dockerfile");
+    expect(
+      (await published).find((d) => d.code === "maintainer-deprecated")?.codeDescription,
+    ).toBeUndefined();
+  });
+
   it("publishes lint findings with rule id, docs link, source, tags and the fix in data", async () => {
     const t = await client();
     const uri = "file:///d1/Enginefile";
@@ -34,9 +64,9 @@ describe("diagnostics", () => {
     ]);
     const maintainer = ds[1]!;
     expect(maintainer.source).toBe("enginekit");
-    expect(maintainer.codeDescription?.href).toBe(
-      "https://enginekit.dev/docs/rules/maintainer-deprecated.md",
-    );
+    // run from the sources, no rule pages are installed beside the server: no link rather than a dead one
+    // (the installed package links its own pages: tools/pack/test/pack-install.test.ts)
+    expect(maintainer.codeDescription).toBeUndefined();
     expect(maintainer.tags).toEqual([2]);
     expect(maintainer.data).toEqual({
       fix: {

@@ -23,6 +23,7 @@ export {
   kindInDirectory,
   kindOfNamedFile,
 } from "./discovery/file-kind.js";
+export { installedRuleDocsBase, ruleDocsBaseError, ruleDocsUri } from "./docs/rule-uri.js";
 export {
   type AnalyzedEnginefile,
   analyzeEnginefile,

@@ -6,6 +6,7 @@ import addFormatsModule from "ajv-formats";
 import { describe, expect, test } from "vitest";
 import { FORMATTERS } from "../src/formats/registry.js";
 import type { FileResult } from "../src/node/lint-files.js";
+import { ruleById } from "../src/rules/registry.js";
 import { lintText } from "../src/runner/lint-document.js";
 import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
 
@@ -77,7 +78,7 @@ interface SarifLog {
  * What GitHub code scanning requires of an uploaded SARIF log beyond the schema (GitHub's "SARIF support
  * for code scanning" page and the SARIF validator's GitHub rules, GH2012 "rules without help" among
  * them), as a list of problems: a tool name; per rule a short description of at most 1024 characters,
- * `help.text` and `help.markdown`, and an absolute https `helpUri`; per result a message text, a rule that
+ * `help.text` and `help.markdown`, and an absolute https `helpUri` when there is one; per result a message text, a rule that
  * is listed (and `ruleIndex` pointing at it), and a location whose URI is relative to the checkout with a
  * region that starts on line 1 or later.
  */
@@ -92,7 +93,9 @@ function githubSarifProblems(log: SarifLog): string[] {
         problems.push(`${rule.id}: shortDescription of ${text.length} chars`);
       if (!rule.help?.text || !rule.help.markdown)
         problems.push(`${rule.id}: no help text and markdown (GH2012)`);
-      if (!/^https:\/\/\S+$/.test(rule.helpUri ?? "")) problems.push(`${rule.id}: helpUri ${rule.helpUri}`);
+      // helpUri is optional (SARIF2012 recommends it; GitHub shows `help` either way): absolute https when set
+      if (rule.helpUri !== undefined && !/^https:\/\/\S+$/.test(rule.helpUri))
+        problems.push(`${rule.id}: helpUri ${rule.helpUri}`);
     }
     for (const r of run.results) {
       if (!r.message.text) problems.push(`${r.ruleId}: result without message text`);
@@ -180,7 +183,7 @@ describe("output formats", () => {
     }
   });
 
-  test("SARIF of every example is valid 2.1.0 and passes GitHub code scanning's checks: help and helpUri on each rule", () => {
+  test("SARIF of every example is valid 2.1.0 and passes GitHub code scanning's checks: help on each rule, no link that leads nowhere", () => {
     const log = JSON.parse(FORMATTERS.sarif!(exampleResults(), context)) as SarifLog;
     const validate = sarifSchema();
     expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
@@ -188,8 +191,21 @@ describe("output formats", () => {
     expect(rules.length).toBeGreaterThan(20);
     expect(githubSarifProblems(log)).toEqual([]);
     const first = rules[0]!;
-    expect(first.helpUri).toBe(`https://enginekit.dev/docs/rules/${first.id}.md`);
-    expect(first.help?.markdown).toContain(`(${first.helpUri})`);
+    // issue 30: no documentation base given, so the page's text is the help and nothing links away
+    expect(first.helpUri).toBeUndefined();
+    expect(first.help?.markdown).toContain(ruleById(first.id)!.meta.docs.trim());
+    expect(JSON.stringify(log)).not.toContain("enginekit.dev");
+    // a team that hosts the pages: --rule-docs <base>, a folder of <id>.md or a {id} template
+    for (const [base, page] of [
+      ["https://docs.example/enginekit/rules/", `https://docs.example/enginekit/rules/${first.id}.md`],
+      ["https://docs.example/rules/{id}.html", `https://docs.example/rules/${first.id}.html`],
+    ]) {
+      const hosted = JSON.parse(FORMATTERS.sarif!(exampleResults(), { ...context, ruleDocsBase: base }));
+      const rule = hosted.runs[0].tool.driver.rules[0];
+      expect(rule.helpUri).toBe(page);
+      expect(rule.help.markdown).toContain(`(${page})`);
+      expect(validate(hosted)).toBe(true);
+    }
     // the check can fail: a rule without help, a result pointing at the wrong rule, an absolute path
     const broken = structuredClone(log);
     delete broken.runs[0]!.tool.driver.rules[0]!.help;

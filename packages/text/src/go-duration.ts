@@ -113,14 +113,16 @@ export const MINIMUM_HEALTHCHECK_DURATION_NS = 1_000_000n;
 /**
  * Reads a HEALTHCHECK duration flag (`--interval`, `--timeout`, `--start-period`, `--start-interval`)
  * as BuildKit's `parseOptInterval` does: "" and `0` mean the default (0n); otherwise the duration must
- * be at least 1 ms, or the error is `Interval "<flag>" cannot be less than 1ms`.
+ * be at least 1 ms, or the error is `--<flag> is less than 1ms: use 0 (the default) or at least 1ms`
+ * (BuildKit's own words, `Interval "<flag>" cannot be less than 1ms`, read as if the flag were named
+ * "Interval", issue 30).
  */
 export function parseHealthcheckDuration(flagName: string, value: string): DurationResult {
   if (value === "") return { ok: true, nanoseconds: 0n };
   const r = parseDuration(value);
   if (!r.ok || r.nanoseconds === 0n) return r;
   if (r.nanoseconds < MINIMUM_HEALTHCHECK_DURATION_NS) {
-    return { ok: false, error: `Interval ${quote(flagName)} cannot be less than 1ms` };
+    return { ok: false, error: `--${flagName} is less than 1ms: use 0 (the default) or at least 1ms` };
   }
   return r;
 }

@@ -11,7 +11,7 @@
  * - the language configuration, the TextMate grammar, the JSON Schema, the README and the repository's
  *   LICENSE.
  */
-import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -93,6 +93,9 @@ await copyFile(
   join(stage, "syntaxes", "enginefile.tmLanguage.json"),
 );
 await copyFile(join(packageDir, "README.md"), join(stage, "README.md"));
+// the rule pages diagnostics link to as installed files (@enginekit/lint rule-uri.ts: `./rule-pages/`
+// beside server.mjs)
+await cp(join(packageDir, "..", "..", "docs", "rules"), join(stage, "rule-pages"), { recursive: true });
 await copyFile(join(packageDir, "..", "..", "LICENSE"), join(stage, "LICENSE"));
 await writeFile(join(stage, ".vscodeignore"), "");
 

@@ -199,3 +199,36 @@ describe(
     }, 120_000);
   },
 );
+
+describe("links in what users read lead somewhere (issue 30)", () => {
+  it("no link to the documentation site or the repository placeholder, neither of which exists", async () => {
+    const git = spawnSync(
+      "git",
+      [
+        "ls-files",
+        "README.md",
+        "docs",
+        ".pre-commit-hooks.yaml",
+        "action.yml",
+        "packages/*/src",
+        "packages/*/README.md",
+      ],
+      {
+        cwd: repo,
+        encoding: "utf8",
+      },
+    );
+    const files = git.stdout.split("\n").filter(Boolean);
+    expect(files.length).toBeGreaterThan(50);
+    const dead: string[] = [];
+    for (const file of files) {
+      const text = await readFile(join(repo, file), "utf8");
+      // the JSON Schemas' `$id` (https://enginekit.dev/schemas/…) is a name, not a link: not matched here
+      for (const m of text.matchAll(
+        /https?:\/\/(enginekit\.dev\/docs|github\.com\/enginekit\/enginekit)\S*/g,
+      ))
+        dead.push(`${file}: ${m[0]}`);
+    }
+    expect(dead).toEqual([]);
+  });
+});

@@ -6,9 +6,11 @@
  * Only the libraries' third-party dependencies come from the npm registry; `enginekit` has none.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
 import { LIBRARIES, packAll } from "../pack.mjs";
@@ -56,7 +58,8 @@ function exportTargets(value: unknown): string[] {
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "enginekit-pack-"));
-  tarballs = await packAll(join(work, "tarballs"));
+  // laid out as in a clone (`enginekit/dist-packages/`), so the documented spellings run as written
+  tarballs = await packAll(join(work, "enginekit", "dist-packages"));
   must(
     "npm",
     ["install", "--global", "--prefix", join(work, "prefix"), tarballs.command, ...NPM_FLAGS],
@@ -82,6 +85,10 @@ describe("the tarballs", () => {
       "dist/bundle/enginekit.js",
       "dist/bundle/lint-worker.js",
       "dist/seed/demo.yaml",
+      "dist/bundle/node-version.cjs",
+      // the rule pages diagnostics link to (issue 30)
+      "dist/rule-pages/apk-no-cache.md",
+      "dist/rule-pages/manifest/limit.md",
     ])
       expect(files, f).toContain(f);
     expect(files).toContain("LICENSE");
@@ -118,6 +125,8 @@ describe("the tarballs", () => {
       expect(files).toContain("README.md");
       // the path docs/manifests.md gives editors for `$schema`
       if (name === "@enginekit/api") expect(files).toContain("generated/service-create.schema.json");
+      // the rule pages the language server links to (issue 30)
+      if (name === "@enginekit/lint") expect(files).toContain("dist/rule-pages/apk-no-cache.md");
     },
   );
 });
@@ -166,6 +175,27 @@ describe("enginekit installed with npm i -g", () => {
       })) as { serverInfo: { name: string }; capabilities: { completionProvider?: unknown } };
       expect(init.serverInfo.name).toBe("enginekit");
       expect(init.capabilities.completionProvider).toBeDefined();
+      // issue 30: a diagnostic links its rule's page as installed with the package, a file that exists
+      await connection.sendNotification("initialized", {});
+      const published = new Promise<{ code: string; codeDescription?: { href: string } }[]>(
+        (resolveDiagnostics) =>
+          connection.onNotification("textDocument/publishDiagnostics", (p: { diagnostics: never[] }) =>
+            resolveDiagnostics(p.diagnostics),
+          ),
+      );
+      await connection.sendNotification("textDocument/didOpen", {
+        textDocument: {
+          uri: pathToFileURL(join(project, "Enginefile")).href,
+          languageId: "dockerfile",
+          version: 1,
+          text: "FROM alpine:3.20\nMAINTAINER me\n",
+        },
+      });
+      const maintainer = (await published).find((d) => d.code === "maintainer-deprecated");
+      const href = maintainer?.codeDescription?.href ?? "";
+      expect(href).toMatch(/^file:\/\/.*\/rule-pages\/maintainer-deprecated\.md$/);
+      expect(fileURLToPath(href).startsWith(join(work, "prefix"))).toBe(true);
+      expect(readFileSync(fileURLToPath(href), "utf8")).toMatch(/^# maintainer-deprecated\n/);
       await connection.sendRequest("shutdown");
       const exited = new Promise<number | null>((r) => child.once("exit", r));
       await connection.sendNotification("exit");
@@ -257,4 +287,62 @@ describe("installed into a project with npm i", () => {
     ];
     must(tsc, [...flags, "--typeRoots", join(repo, "node_modules", "@types"), "consumer.mts"], project);
   }, 120_000);
+});
+
+/**
+ * Every `npm install` of a tarball written in README.md and docs/install.md (issue 30: `./enginekit-0.1.0.tgz`
+ * did not exist, `dist-packages/…` without `./` is a GitHub repository to npm 11, a library alone looked
+ * for its siblings on the registry), run exactly as written through a shell: from the clone-like folder
+ * (`enginekit/`, holding `dist-packages/`), or from a project beside it for `../enginekit/…` paths; the
+ * global prefix is a temporary one (`npm_config_prefix`).
+ */
+describe("every documented npm install of a tarball works as written", () => {
+  const documented = ["README.md", join("docs", "install.md")].flatMap((file) =>
+    [...readFileSync(join(repo, file), "utf8").matchAll(/npm install [^`\n#]*?\.tgz[^`\n#]*/g)].map((m) => ({
+      file,
+      command: m[0].trim(),
+    })),
+  );
+
+  it("finds the spellings, each with an explicit path (./ or ../)", () => {
+    expect(documented.length).toBeGreaterThanOrEqual(4);
+    for (const { file, command } of documented)
+      for (const arg of command.split(/\s+/).filter((a) => a.endsWith(".tgz")))
+        expect(arg, `${file}: ${command}`).toMatch(/^\.\.?\//);
+  });
+
+  it.each(documented.map((d) => [d.command, d.file]))(
+    "%s (%s)",
+    async (command) => {
+      const clone = join(work, "enginekit");
+      const project = command.includes("../enginekit/") ? join(work, "beside") : clone;
+      await mkdir(project, { recursive: true });
+      await writeFile(join(project, "package.json"), '{ "name": "p", "private": true, "type": "module" }\n');
+      const prefix = await mkdtemp(join(work, "documented-prefix-"));
+      const shell = spawnSync("bash", ["-c", `${command} ${NPM_FLAGS.join(" ")}`], {
+        cwd: project,
+        env: { ...env, npm_config_prefix: prefix },
+        encoding: "utf8",
+        timeout: 170_000,
+      });
+      expect(shell.status, `${command}\n${shell.stderr}`).toBe(0);
+      if (command.includes("--global")) {
+        expect(must(join(prefix, "bin", "enginekit"), ["--version"], project).trim()).toBe("0.1.0");
+      } else if (/enginekit-0\.1\.0\.tgz/.test(command)) {
+        expect(must(join(project, "node_modules", ".bin", "enginekit"), ["--version"], project).trim()).toBe(
+          "0.1.0",
+        );
+      } else {
+        // the libraries: each imports with its @enginekit siblings found
+        const names = LIBRARIES.map((n) => JSON.stringify(n)).join(", ");
+        const out = must(
+          process.execPath,
+          ["--input-type=module", "-e", `for (const n of [${names}]) await import(n); console.log("ok");`],
+          project,
+        );
+        expect(out.trim()).toBe("ok");
+      }
+    },
+    180_000,
+  );
 });

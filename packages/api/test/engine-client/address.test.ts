@@ -1,9 +1,15 @@
-import { describe, expect, test } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  DEFAULT_ENGINE_HOSTS,
   EngineAddressError,
   parseEngineAddress,
   resolveEngineConfig,
 } from "../../src/engine/client/index.js";
+import { resolveEngineSettings } from "../../src/engine/conventions/environment.js";
 
 describe("parseEngineAddress", () => {
   test.each([
@@ -74,5 +80,45 @@ describe("resolveEngineConfig", () => {
     expect(
       resolveEngineConfig({ env: { ENGINE_HOST: "tcp://h:2376", ENGINE_TLS_VERIFY: "0" } }).target.origin,
     ).toBe("http://h:2376");
+  });
+});
+
+describe("the default address with nothing set (issue 30: Docker users' engine)", () => {
+  let folder: string;
+  let servers: Server[] = [];
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), "enginekit-default-socket-"));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    servers = [];
+    rmSync(folder, { recursive: true, force: true });
+  });
+  const listen = async (path: string) => {
+    const server = createServer();
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(path, r));
+  };
+  const hosts = () => [`unix://${join(folder, "engine.sock")}`, `unix://${join(folder, "docker.sock")}`];
+  const resolved = () =>
+    resolveEngineSettings({ env: {}, homeDir: "/nonexistent", defaultHosts: hosts() }).host;
+
+  test("tries the engine's socket, then the Docker engine's, as the engine CLI does", async () => {
+    expect(DEFAULT_ENGINE_HOSTS).toEqual(["unix:///var/run/engine.sock", "unix:///var/run/docker.sock"]);
+    // neither exists: the engine's own socket, which the error then names
+    expect(resolved()).toBe(hosts()[0]);
+    await listen(join(folder, "docker.sock"));
+    expect(resolved()).toBe(hosts()[1]);
+    await listen(join(folder, "engine.sock"));
+    expect(resolved()).toBe(hosts()[0]);
+  });
+
+  test("a context, DOCKER_HOST or ENGINE_HOST still wins over an existing socket", () => {
+    const settings = resolveEngineSettings({
+      env: { DOCKER_HOST: "tcp://10.0.0.1:2375" },
+      homeDir: "/nonexistent",
+      defaultHosts: hosts(),
+    });
+    expect(settings.host).toBe("tcp://10.0.0.1:2375");
   });
 });

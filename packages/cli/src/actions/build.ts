@@ -314,7 +314,10 @@ async function progressReporter(plan: ContextPlan | undefined, io: CliIo) {
   let done = false;
   const started = Date.now();
   if (plan && io.isTTY) {
-    const { SingleBar } = await import("cli-progress");
+    // cli-progress is CommonJS: its exports object is the namespace's `default` both under Node's ES module
+    // loader and in the bundle, where esbuild hands a split CommonJS chunk back as `{ default }` only (its
+    // named exports were undefined there: "SingleBar is not a constructor", issue 30).
+    const { SingleBar } = (await import("cli-progress")).default;
     bar = new SingleBar({
       stream: process.stderr,
       format: "Sending build context [{bar}] {percentage}% | {sent}/{size} | {entries}/{files} entries",

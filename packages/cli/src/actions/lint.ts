@@ -24,6 +24,7 @@ import {
   type RuleSeverity,
   resolveRuleIds,
   ruleById,
+  ruleDocsBaseError,
   SEVERITIES,
   type Severity,
 } from "@enginekit/lint/files";
@@ -34,6 +35,7 @@ import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdinText } from "../io.js";
 import { version } from "../version.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
+import { lintProgress } from "./lint-progress.js";
 
 function usage(message: string): CliError {
   return new CliError(message, ExitCode.usage);
@@ -197,11 +199,19 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       );
     // Rendering runs the rule's examples through the whole linter (manifests too): load it here only.
     const { renderRuleDoc } = await import("./lint-on-demand.js");
-    io.stdout(rules.map((r) => renderRuleDoc(r)).join("\n"));
+    const markdown = rules.map((r) => renderRuleDoc(r)).join("\n");
+    // on a terminal, rendered for it; piped or redirected, the Markdown itself
+    if (!io.isTTY) io.stdout(markdown);
+    else {
+      const { renderMarkdownForTerminal } = await import("./markdown-terminal.js");
+      io.stdout(renderMarkdownForTerminal(markdown, useColor(options, io)));
+    }
     return ExitCode.ok;
   }
   const overrides = parseOverrides(options, io.cwd);
   const formats = parseFormats(options.format);
+  const ruleDocsProblem = options.ruleDocs !== undefined ? ruleDocsBaseError(options.ruleDocs) : undefined;
+  if (ruleDocsProblem) throw usage(`--rule-docs: ${ruleDocsProblem}`);
   const stdinIndex = paths.indexOf("-");
   if (stdinIndex >= 0 && !options.stdinFilename)
     throw usage("reading stdin (-) needs --stdin-filename <name>");
@@ -211,6 +221,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   if (options.verbose && options.shellcheck !== false && !findShellcheck())
     io.stderr("info: shellcheck not found on PATH; ShellCheck checks of RUN scripts skipped\n");
   const online = options.online ? await onlineClients(io) : undefined;
+  const progress = await lintProgress(io, formats);
   let results: FileResult[];
   try {
     const stdin =
@@ -227,6 +238,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         ...(options.shellcheck === false ? { shellcheck: false as const } : {}),
         ...(workers !== undefined ? { workers } : {}),
         onNotice: (message: string) => io.stderr(`${message}\n`),
+        ...(progress ? { onProgress: progress.onProgress } : {}),
       },
       stdin,
     );
@@ -243,12 +255,17 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       throw new CliError(`I/O error: ${(error as Error).message}`, ExitCode.unavailable);
     throw error;
   } finally {
+    progress?.stop();
     await online?.close();
   }
   const color = useColor(options, io);
   for (const f of formats) {
     const color1 = f.file === undefined && f.name === "stylish" && color;
-    const text = FORMATTERS[f.name]!(results, { color: color1, version });
+    const text = FORMATTERS[f.name]!(results, {
+      color: color1,
+      version,
+      ...(options.ruleDocs ? { ruleDocsBase: options.ruleDocs } : {}),
+    });
     if (f.file === undefined) io.stdout(text);
     else {
       const target = isAbsolute(f.file) ? f.file : join(io.cwd, f.file);

@@ -11,7 +11,10 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
     .description(
       "pack a build context (honouring .engineignore or .dockerignore) and build it on the engine (POST /build)",
     )
-    .argument("[context]", "build context directory")
+    // The context is required unless --remote names one (commander cannot say "one of"): the usage line
+    // says `<context>`, as docs/build.md does, instead of commander's `[context]`.
+    .usage("[options] <context>")
+    .argument("[context]", "build context directory (required unless --remote <url>)")
     .option(
       "-f, --file <path>",
       "the build file, relative to the current directory (`-` = standard input; default: the context's Enginefile, else Dockerfile, else Containerfile)",

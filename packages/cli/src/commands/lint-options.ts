@@ -16,6 +16,8 @@ export interface LintCommandOptions {
   stdinFilename?: string;
   listRules?: boolean;
   explain?: string;
+  /** `--rule-docs <base>`: where the team hosts the rule pages (SARIF `helpUri`). */
+  ruleDocs?: string;
   online?: boolean;
   color?: boolean;
   /** `--no-shellcheck`: false. */
@@ -84,6 +86,11 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
   },
   { flags: "--list-rules", description: "list every rule and exit" },
   { flags: "--explain <rule>", description: "print a rule's documentation and exit" },
+  {
+    flags: "--rule-docs <base>",
+    description:
+      "where your team hosts the rule pages, for links in SARIF (a URL ending in /, or holding {id})",
+  },
   {
     flags: "--online",
     description: "check secret references against the secrets service (SVC_ADDR, SVC_TOKEN)",

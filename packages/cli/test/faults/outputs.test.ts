@@ -163,6 +163,20 @@ describe("standard output that fails is never success", skipIf(!built, NEEDS_BUI
     }
     rmSync(join(dir, "ctx", "big.bin"));
   });
+
+  it("141 exactly when a write finds the reader gone, whatever the output's size (issue 30, docs/cli.md)", async () => {
+    writeFileSync(join(dir, "small.Enginefile"), "FROM alpine:3.19\nMAINTAINER x\n");
+    // a small report whose reader stopped before it was written: the write fails, 141
+    const gone = await runEnginekit(["lint", "small.Enginefile"], {
+      cwd: dir,
+      started: (child) => child.stdout?.destroy(),
+    });
+    expect({ code: gone.code, stderr: gone.stderr }).toEqual({ code: 141, stderr: "" });
+    // the same report read to its end: delivered, so the command's own code (1: findings), as `grep | head`
+    const read = await runEnginekit(["lint", "small.Enginefile"], { cwd: dir });
+    expect({ code: read.code, stderr: read.stderr }).toEqual({ code: 1, stderr: "" });
+    expect(read.stdout).toContain("maintainer-deprecated");
+  });
 });
 
 describe("--fix keeps what the file is", skipIf(!built, NEEDS_BUILD), () => {

@@ -1,4 +1,9 @@
-import { MAX_CONTEXT_PATHS, RULE_SEVERITIES, type RuleSeverity } from "@enginekit/lint/files";
+import {
+  MAX_CONTEXT_PATHS,
+  RULE_SEVERITIES,
+  type RuleSeverity,
+  ruleDocsBaseError,
+} from "@enginekit/lint/files";
 
 /**
  * The server's settings (section `enginekit` of `workspace/configuration`, docs/language-server.md
@@ -34,6 +39,11 @@ export interface ServerSettings {
   diagnosticsDelayMs: number;
   /** Inlay hints with resolved ARG/ENV values (default true). */
   inlayHints: boolean;
+  /**
+   * Where the team hosts the rule pages, for diagnostics' links (`codeDescription`): a URL ending in `/`
+   * (`<base><id>.md`) or holding `{id}`; unset, the pages installed with the server.
+   */
+  ruleDocs?: string;
   ignoreFiles: {
     /**
      * The most paths listed of an ignore file's build context for its diagnostics and hover (default
@@ -100,6 +110,9 @@ export function readServerSettings(section: unknown): ServerSettings {
     online: typeof raw.online === "boolean" ? raw.online : d.online,
     diagnosticsDelayMs: number(raw.diagnosticsDelayMs, d.diagnosticsDelayMs),
     inlayHints: typeof raw.inlayHints === "boolean" ? raw.inlayHints : d.inlayHints,
+    ...(stringOr(raw.ruleDocs) && ruleDocsBaseError(raw.ruleDocs as string) === undefined
+      ? { ruleDocs: raw.ruleDocs as string }
+      : {}),
     ignoreFiles: {
       maxContextPaths: Math.floor(number(ignoreFiles.maxContextPaths, d.ignoreFiles.maxContextPaths)),
     },

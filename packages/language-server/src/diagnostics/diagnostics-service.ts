@@ -16,7 +16,7 @@ import { ignoreFileFindings } from "./ignore-file-diagnostics.js";
 import { DiagnosticsPublisher } from "./publisher.js";
 import { relatedInformation } from "./related.js";
 import { ShellcheckSource } from "./shellcheck-source.js";
-import { toDiagnostic } from "./to-lsp.js";
+import { ruleDocsBase, toDiagnostic } from "./to-lsp.js";
 
 /** The finding at the offset where a document crosses {@link MAX_ANALYSED_CHARS} (not a lint rule: no rule page). */
 function tooLargeFinding(h: Handled, cutAt: number): Finding {
@@ -122,14 +122,19 @@ export class DiagnosticsService {
     );
     if (this.host.documents.get(uri)?.version !== version) return undefined;
     this.publisher.remember(uri, findings);
-    return { findings, diagnostics: findings.map((f) => toDiagnostic(f)), version };
+    return {
+      findings,
+      diagnostics: findings.map((f) => toDiagnostic(f, ruleDocsBase(this.host.settings()))),
+      version,
+    };
   }
 
   /** Findings as LSP diagnostics, with related locations when the client takes them and secret values masked. */
   toLsp(findings: readonly Finding[], analysis: DocumentAnalysis): Diagnostic[] {
     const related = this.host.client().textDocument?.publishDiagnostics?.relatedInformation !== false;
+    const docsBase = ruleDocsBase(this.host.settings());
     const diagnostics = findings.map((f) => {
-      const d = toDiagnostic(f);
+      const d = toDiagnostic(f, docsBase);
       if (f.ruleId === TOO_LARGE) delete d.codeDescription;
       const links = related ? relatedInformation(f, analysis) : [];
       if (links.length > 0) d.relatedInformation = links;

@@ -1,4 +1,5 @@
 import type { Finding, Fix, Severity } from "@enginekit/lint";
+import { installedRuleDocsBase, ruleDocsUri } from "@enginekit/lint/files";
 import {
   type Diagnostic,
   DiagnosticSeverity,
@@ -10,8 +11,14 @@ import {
 /** `source` of every diagnostic (users must see which tool spoke, lsp-anchors §4 F). */
 export const DIAGNOSTIC_SOURCE = "enginekit";
 
-/** Where rule pages live: `<base><id>.md` (docs/rules/<id>.md, generated from rule metadata). */
-export const DEFAULT_RULE_DOCS_BASE = "https://enginekit.dev/docs/rules/";
+/**
+ * Where rule pages are linked from diagnostics: the `enginekit.ruleDocs` setting when a team hosts them,
+ * else the pages installed with the server (a `file:` URI, @enginekit/lint `installedRuleDocsBase`),
+ * else none: no `codeDescription` rather than a link that leads nowhere (issue 30).
+ */
+export function ruleDocsBase(settings: { ruleDocs?: string | undefined }): string | undefined {
+  return settings.ruleDocs ?? installedRuleDocsBase();
+}
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -46,22 +53,28 @@ export function toLspEdits(fix: Fix): LspTextEdit[] {
   return fix.edits.map((edit) => ({ range: toLspRange(edit.range), newText: edit.newText }));
 }
 
-/** The page of a rule: ShellCheck's wiki for its checks (`shellcheck/SC2086`), else the rule's page. */
-function docsLink(ruleId: string, docsBase: string): string {
+/** The page of a rule: ShellCheck's wiki for its checks (`shellcheck/SC2086`), else the rule's page under `docsBase`. */
+function docsLink(ruleId: string, docsBase: string | undefined): string | undefined {
   const check = /^shellcheck\/(SC\d{4})$/.exec(ruleId)?.[1];
-  return check ? `https://www.shellcheck.net/wiki/${check}` : `${docsBase}${ruleId}.md`;
+  if (check) return `https://www.shellcheck.net/wiki/${check}`;
+  return docsBase === undefined ? undefined : ruleDocsUri(ruleId, docsBase);
 }
 
 /**
- * A finding as an LSP diagnostic: rule id as `code`, `codeDescription` linking the rule's page,
- * `source: "enginekit"`, deprecated/unnecessary tags, and the quick fix in `data`.
+ * A finding as an LSP diagnostic: rule id as `code`, `codeDescription` linking the rule's page (under
+ * `docsBase`, see {@link ruleDocsBase}; none without a base), `source: "enginekit"`, deprecated/unnecessary
+ * tags, and the quick fix in `data`.
  */
-export function toDiagnostic(finding: Finding, docsBase: string = DEFAULT_RULE_DOCS_BASE): Diagnostic {
+export function toDiagnostic(
+  finding: Finding,
+  docsBase: string | undefined = installedRuleDocsBase(),
+): Diagnostic {
+  const href = docsLink(finding.ruleId, docsBase);
   const diagnostic: Diagnostic = {
     range: toLspRange(finding.range),
     severity: SEVERITY[finding.severity],
     code: finding.ruleId,
-    codeDescription: { href: docsLink(finding.ruleId, docsBase) },
+    ...(href ? { codeDescription: { href } } : {}),
     source: DIAGNOSTIC_SOURCE,
     message: finding.message,
   };

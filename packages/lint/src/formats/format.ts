@@ -6,6 +6,11 @@ export interface FormatContext {
   color: boolean;
   /** The enginekit version, for tool metadata. */
   version: string;
+  /**
+   * Where the rule pages are hosted (`--rule-docs`): a base URL, or one holding `{id}` (see
+   * `ruleDocsUri`). Formats that link to rule pages (SARIF `helpUri`) do so only when it is given.
+   */
+  ruleDocsBase?: string;
 }
 
 /** An output format: results of a run → the whole text to print or write. Pure. */

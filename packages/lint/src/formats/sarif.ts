@@ -19,19 +19,21 @@ function uri(path: string): string {
 /**
  * A rule's `help` (SARIF §3.49.13; GitHub code scanning shows it beside each alert and its validator's
  * rule GH2012 asks for it): the title, the one-sentence description and the rule's Markdown docs, as
- * plain text and as Markdown, ending with a link to the rule's page.
+ * plain text and as Markdown, ending with a link to the rule's page when the pages' host is known
+ * (`uri`); the help itself is the documentation otherwise, so no link leads nowhere.
  */
-function ruleHelp(meta: RuleMeta, uri: string): { text: string; markdown: string } {
+function ruleHelp(meta: RuleMeta, uri: string | undefined): { text: string; markdown: string } {
   const docs = meta.docs.trim();
   return {
-    text: `${meta.name}. ${meta.description}\n\n${docs.replaceAll("`", "")}\n\nDocumentation: ${uri}`,
-    markdown: `**${meta.name}.** ${meta.description}\n\n${docs}\n\n[${meta.id} documentation](${uri})`,
+    text: `${meta.name}. ${meta.description}\n\n${docs.replaceAll("`", "")}${uri ? `\n\nDocumentation: ${uri}` : ""}`,
+    markdown: `**${meta.name}.** ${meta.description}\n\n${docs}${uri ? `\n\n[${meta.id} documentation](${uri})` : ""}`,
   };
 }
 
 /**
  * SARIF 2.1.0 (OASIS): one run, the tool's rules (only those with results) with their descriptions,
- * `help` (text and Markdown) and `helpUri` (the rule's page, see `docs/rule-uri.ts`) and default levels, results with exact regions (1-based lines and columns, `columnKind` UTF-16 code units)
+ * `help` (text and Markdown) and, with a documentation base (`--rule-docs`), `helpUri` (the rule's page,
+ * see `docs/rule-uri.ts`) and default levels, results with exact regions (1-based lines and columns, `columnKind` UTF-16 code units)
  * and fixes as artifact replacements. `info` and `style` map to level `note`; the enginekit severity is
  * kept in `properties.severity`.
  */
@@ -41,14 +43,14 @@ export const formatSarif: Formatter = (results, context) => {
   const rules = ids.map((id) => {
     const meta = ruleById(id)?.meta;
     const level = meta && meta.severity !== "off" ? LEVEL[meta.severity] : "warning";
-    const helpUri = ruleDocsUri(id);
+    const helpUri = context.ruleDocsBase ? ruleDocsUri(id, context.ruleDocsBase) : undefined;
     return {
       id,
       name: meta?.name ?? id,
       shortDescription: { text: meta?.description ?? id },
       fullDescription: { text: meta?.docs ?? id },
-      help: meta ? ruleHelp(meta, helpUri) : { text: `${id}: ${helpUri}` },
-      helpUri,
+      help: meta ? ruleHelp(meta, helpUri) : { text: helpUri ? `${id}: ${helpUri}` : id },
+      ...(helpUri ? { helpUri } : {}),
       defaultConfiguration: { level },
       properties: { tags: [meta?.appliesTo ?? "any"] },
     };
@@ -73,7 +75,6 @@ export const formatSarif: Formatter = (results, context) => {
           driver: {
             name: "enginekit",
             version: context.version,
-            informationUri: "https://enginekit.dev",
             rules,
           },
         },

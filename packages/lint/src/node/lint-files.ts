@@ -39,6 +39,11 @@ export interface LintFilesOptions {
   shellcheck?: "auto" | string | false;
   /** Receives one line when ShellCheck fails (the lint goes on without its findings). */
   onNotice?: (message: string) => void;
+  /**
+   * Progress: called with (0, total) once the files are known, then after each file is linted with the
+   * files done so far (in any thread), and not for stdin text. For a display (`enginekit lint` on a terminal).
+   */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Text given directly (stdin): its display name decides the kind and which configuration applies. */
@@ -145,6 +150,7 @@ export async function lintFiles(
     planned = planJobs(paths, options, await loadConfigReader());
   }
   const { jobs, project } = planned;
+  options.onProgress?.(0, jobs.length);
   const jobOptions = {
     ...(options.fix ? { fix: true } : {}),
     ...(options.secrets ? { secrets: options.secrets } : {}),
@@ -153,8 +159,13 @@ export async function lintFiles(
   const stdinText = stdin ? { ...stdin, path: resolve(options.cwd, stdin.fileName) } : undefined;
   const stdinShellcheck = await addShellcheckFindings(jobs, stdinText, project, options);
   const workers = options.secrets || options.images ? 0 : workerCount(jobs.length, options.workers);
+  const onProgress = options.onProgress;
+  let done = 0;
+  const onFileDone = onProgress && (() => onProgress(++done, jobs.length));
   const out: FileResult[] =
-    workers > 0 ? await lintInWorkers(jobs, jobOptions, workers) : await lintSequentially(jobs, jobOptions);
+    workers > 0
+      ? await lintInWorkers(jobs, jobOptions, workers, onFileDone)
+      : await lintSequentially(jobs, jobOptions, onFileDone);
   if (options.fix) writeFixedFiles(out, options.force === true);
   if (stdin) {
     const abs = resolve(options.cwd, stdin.fileName);

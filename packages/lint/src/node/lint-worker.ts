@@ -11,10 +11,24 @@ import { lintSequentially, type WorkerReply } from "./parallel.js";
  * script, packages/cli/src/launch/chunk-loader.ts.)
  */
 async function run(): Promise<void> {
-  const { jobs, fix } = workerData as { jobs: FileJob[]; fix: boolean };
+  const { jobs, fix, progress } = workerData as { jobs: FileJob[]; fix: boolean; progress: boolean };
+  // Progress: how many files were linted, posted at most every 50 ms (lintSequentially's yields).
+  let pending = 0;
+  let posted = Date.now();
+  const onFileDone = progress
+    ? () => {
+        pending++;
+        if (Date.now() - posted < 50) return;
+        parentPort?.postMessage({ done: pending } satisfies WorkerReply);
+        pending = 0;
+        posted = Date.now();
+      }
+    : undefined;
   let reply: WorkerReply;
   try {
-    reply = { results: await lintSequentially(jobs, { fix }) };
+    const results = await lintSequentially(jobs, { fix }, onFileDone);
+    if (pending > 0) parentPort?.postMessage({ done: pending } satisfies WorkerReply);
+    reply = { results };
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     reply = {

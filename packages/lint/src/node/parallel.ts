@@ -42,18 +42,42 @@ export function workerCount(
   return Math.max(0, Math.min(cores - 1, Math.floor(files / MIN_FILES_PER_WORKER) - 1, 7));
 }
 
-/** Lints jobs one after the other in this thread. */
+/** Called after each file is linted, in whichever thread linted it (progress: files done). */
+export type OnFileDone = () => void;
+
+/** How often, at most, a thread that reports progress lets the event loop run (worker messages, timers). */
+const YIELD_EVERY_MS = 50;
+
+/**
+ * Lints jobs one after the other in this thread. With `onFileDone`, calls it after each file and lets
+ * the event loop run every {@link YIELD_EVERY_MS} ms, so that progress from worker threads (messages)
+ * is received while this thread lints its own share.
+ */
 export async function lintSequentially(
   jobs: readonly FileJob[],
   options: LintJobOptions,
+  onFileDone?: OnFileDone,
 ): Promise<FileResult[]> {
   const out: FileResult[] = [];
-  for (const job of jobs) out.push(await lintFileJob(job, options));
+  let yielded = Date.now();
+  for (const job of jobs) {
+    out.push(await lintFileJob(job, options));
+    if (!onFileDone) continue;
+    onFileDone();
+    if (Date.now() - yielded >= YIELD_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yielded = Date.now();
+    }
+  }
   return out;
 }
 
-/** The message a worker sends back: its results, or the error that stopped it. */
+/**
+ * What a worker posts: `{ done: n }` as it goes when progress is asked for (n files linted since the last
+ * one), then its results, or the error that stopped it.
+ */
 export type WorkerReply =
+  | { done: number }
   | { results: FileResult[] }
   | { error: { message: string; code?: string; name: string } };
 
@@ -61,12 +85,14 @@ export type WorkerReply =
  * Lints jobs across `workers` worker threads plus this thread, in interleaved slices so each thread
  * gets a similar mix of file sizes; results come back in the jobs' order. An error in any thread
  * (an unreadable file) rejects with that error's message and code. `options.secrets` cannot cross
- * threads: callers lint online checks in this thread.
+ * threads: callers lint online checks in this thread. `onFileDone` is called once per file linted, in
+ * any thread (the workers' as their messages arrive).
  */
 export async function lintInWorkers(
   jobs: readonly FileJob[],
   options: LintJobOptions,
   workers: number,
+  onFileDone?: OnFileDone,
 ): Promise<FileResult[]> {
   const threads = workers + 1;
   const slices: FileJob[][] = Array.from({ length: threads }, () => []);
@@ -78,10 +104,15 @@ export async function lintInWorkers(
     (slice) =>
       new Promise<FileResult[]>((resolve, reject) => {
         const worker = new (process.getBuiltinModule("node:worker_threads").Worker)(WORKER_URL, {
-          workerData: { jobs: slice, fix },
+          workerData: { jobs: slice, fix, progress: onFileDone !== undefined },
           execArgv: workerExecArgv(),
         });
-        worker.once("message", (reply: WorkerReply) => {
+        worker.on("message", (reply: WorkerReply) => {
+          if ("done" in reply) {
+            for (let i = 0; i < reply.done; i++) onFileDone?.();
+            return;
+          }
+          worker.removeAllListeners("message");
           if ("results" in reply) resolve(reply.results);
           else
             reject(
@@ -95,7 +126,7 @@ export async function lintInWorkers(
         worker.once("error", reject);
       }),
   );
-  const local = lintSequentially(slices[0]!, { fix });
+  const local = lintSequentially(slices[0]!, { fix }, onFileDone);
   const done = await Promise.all([local, ...remote]);
   const out: FileResult[] = new Array(jobs.length);
   done.forEach((results, t) => {

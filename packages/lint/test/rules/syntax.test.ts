@@ -29,7 +29,12 @@ testRule(healthcheckOptions, {
   invalid: [
     {
       code: "FROM a:1\nHEALTHCHECK --interval=999us CMD true\n",
-      errors: [{ range: "2:24-2:29", message: "less than 1ms" }],
+      errors: [
+        {
+          range: "2:24-2:29",
+          message: "--interval=999us is less than 1ms: use 0 (the default) or at least 1ms.",
+        },
+      ],
     },
     { code: "FROM a:1\nHEALTHCHECK --timeout=-1s CMD true\n", errors: ["2:23-2:26"] },
     {

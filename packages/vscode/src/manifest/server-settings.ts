@@ -35,6 +35,8 @@ export const SERVER_SETTING_DESCRIPTIONS: Record<string, string> = {
   diagnosticsDelayMs:
     "Quiet time after a change before diagnostics are computed, in milliseconds (an opened document's first diagnostics are not delayed).",
   inlayHints: "Inlay hints with the resolved values of `ARG`/`ENV` variables.",
+  ruleDocs:
+    "Where your team hosts the rule pages, for the diagnostics' links: a URL ending in `/` (pages `<base><id>.md`) or holding `{id}`. Empty: the pages installed with the extension.",
   "ignoreFiles.maxContextPaths":
     'The most paths of an ignore file\'s build context (its folder) listed for its diagnostics and hover; beyond it counts are "at least".',
   "images.completion":
@@ -43,7 +45,7 @@ export const SERVER_SETTING_DESCRIPTIONS: Record<string, string> = {
 };
 
 /** Optional server settings (no default value in `DEFAULT_SERVER_SETTINGS`): all strings, empty = unset. */
-const OPTIONAL_STRING_SETTINGS = ["secrets.address", "secrets.namespace", "secrets.tokenFile"];
+const OPTIONAL_STRING_SETTINGS = ["secrets.address", "secrets.namespace", "secrets.tokenFile", "ruleDocs"];
 
 /** Leaves of a settings object by dotted key (records such as `rules` are leaves). */
 export function settingLeaves(defaults: object, prefix = ""): Map<string, unknown> {

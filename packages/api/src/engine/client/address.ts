@@ -3,6 +3,13 @@ import { EngineAddressError } from "./errors.js";
 /** The engine's default address (engine §1 `{engine_socket}`). */
 export const DEFAULT_ENGINE_HOST = "unix:///var/run/engine.sock";
 
+/**
+ * The addresses tried, in order, when nothing names one (no `--host`, address variable or context): the
+ * engine's own socket, then the Docker engine's, the engine CLI's default (docker CLI
+ * `opts/hosts.go` `DefaultUnixSocket`), so a Docker user's engine is found as it is by `docker`.
+ */
+export const DEFAULT_ENGINE_HOSTS: readonly string[] = [DEFAULT_ENGINE_HOST, "unix:///var/run/docker.sock"];
+
 /** A parsed engine address. */
 export type EngineAddress =
   | { kind: "unix"; socketPath: string; text: string }

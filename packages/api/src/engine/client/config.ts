@@ -6,7 +6,7 @@ import { type EngineAddress, parseEngineAddress } from "./address.js";
 export interface EngineConnectionOptions {
   /**
    * `unix:///path`, `tcp://host:port` or `ssh://[user@]host[:port]`. Default: `ENGINE_HOST`, `DOCKER_HOST`,
-   * the current context, else {@link DEFAULT_ENGINE_HOST} (see `resolveEngineSettings`).
+   * the current context, else the first existing of `DEFAULT_ENGINE_HOSTS` (see `resolveEngineSettings`).
    */
   host?: string;
   /** A context of the engine CLI's store to use (`--context`); ignored when `host` or an address variable is set. */

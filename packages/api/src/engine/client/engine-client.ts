@@ -34,7 +34,7 @@ export interface EngineClientOptions extends EngineConnectionOptions, EngineHttp
  * `services`, `tasks`. Every method takes `{ signal, timeoutMs }` last.
  *
  * ```ts
- * const client = new EngineClient(); // ENGINE_HOST, else unix:///var/run/engine.sock
+ * const client = new EngineClient(); // ENGINE_HOST, DOCKER_HOST, a context, else /var/run/engine.sock or /var/run/docker.sock
  * const { Id } = await client.containers.create({ Image: "enginekit/busybox:latest", Cmd: ["true"] });
  * ```
  *

@@ -3,9 +3,10 @@
  * first, then the engine CLI's (docker CLI `cli/flags`, `cli/command/cli.go` `resolveContextName`):
  *
  * - address: the `host` option (`--host`) › `ENGINE_HOST` › `DOCKER_HOST` › the `context` option
- *   (`--context`) › `DOCKER_CONTEXT` › `currentContext` of `config.json` › the default socket. As in the
- *   engine CLI, an address variable wins over a context variable; the context `default` is the default
- *   address.
+ *   (`--context`) › `DOCKER_CONTEXT` › `currentContext` of `config.json` › the default socket: the first
+ *   of `/var/run/engine.sock` and `/var/run/docker.sock` that exists (`DEFAULT_ENGINE_HOSTS`), else the
+ *   first. As in the engine CLI, an address variable wins over a context variable; the context `default`
+ *   is the default address.
  * - TLS (tcp only): a context's own TLS material, else `ENGINE_TLS_VERIFY` (on unless `""`, `0`, `false`)
  *   or, when unset, `DOCKER_TLS_VERIFY` (on when non-empty, as in the engine CLI), with the files of
  *   `ENGINE_CERT_PATH` › `DOCKER_CERT_PATH` › `~/.engine` (or `~/.docker` for `DOCKER_TLS_VERIFY`). A
@@ -15,11 +16,11 @@
  * Everything is read synchronously, once, when a client is constructed; nothing is read that the chosen
  * address does not need (`config.json` only when no address variable is set).
  */
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseDurationMs, readTlsFiles, TlsFilesError, type TlsOptions } from "../../transport/index.js";
-import { DEFAULT_ENGINE_HOST } from "../client/address.js";
+import { DEFAULT_ENGINE_HOSTS, parseEngineAddress } from "../client/address.js";
 import { EngineConfigError } from "../client/errors.js";
 import { cliConfigFolder, readCliConfig } from "./cli-config.js";
 import { DEFAULT_CONTEXT_NAME, readEngineContext } from "./contexts.js";
@@ -34,6 +35,11 @@ export interface EngineSettingsInput {
   env?: NodeJS.ProcessEnv | undefined;
   /** Home directory for `~/.docker` and `~/.engine` (default `os.homedir()`). */
   homeDir?: string | undefined;
+  /**
+   * The `unix://` addresses tried, in order, when nothing names one (default {@link DEFAULT_ENGINE_HOSTS}):
+   * the first whose socket exists is used, else the first.
+   */
+  defaultHosts?: readonly string[] | undefined;
 }
 
 /** Where the address came from, and the TLS settings that go with it. */
@@ -80,7 +86,11 @@ export function resolveEngineSettings(input: EngineSettingsInput = {}): EngineSe
     source = `currentContext in ${config?.file}`;
   }
   if (!name || name === DEFAULT_CONTEXT_NAME) {
-    return { host: DEFAULT_ENGINE_HOST, source: "default", tls: envTls(env, home) };
+    return {
+      host: defaultHost(input.defaultHosts ?? DEFAULT_ENGINE_HOSTS),
+      source: "default",
+      tls: envTls(env, home),
+    };
   }
   const context = readEngineContext(folder, name, source);
   const tls = context.tls;
@@ -89,6 +99,18 @@ export function resolveEngineSettings(input: EngineSettingsInput = {}): EngineSe
     source: `context ${JSON.stringify(name)} (${source})`,
     tls: tls ? () => tls : undefined,
   };
+}
+
+/**
+ * The first of `hosts` (`unix://` addresses) whose socket path exists, else the first: the engine's socket,
+ * then the Docker engine's, as the engine CLI finds `/var/run/docker.sock` with nothing set.
+ */
+function defaultHost(hosts: readonly string[]): string {
+  const found = hosts.find((host) => {
+    const address = parseEngineAddress(host);
+    return address.kind === "unix" && existsSync(address.socketPath);
+  });
+  return found ?? hosts[0]!;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseHealthcheckDuration } from "@enginekit/enginefile";
+import { parseDuration, parseHealthcheckDuration } from "@enginekit/enginefile";
 import { instructionsOfKind } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
@@ -44,7 +44,13 @@ manifest's \`Healthcheck\` has (engine API §8).`,
         const at = flag.valueRange ?? flag.range;
         if (DURATION_FLAGS.includes(flag.name)) {
           const r = parseHealthcheckDuration(flag.name, value);
-          if (!r.ok) {
+          if (!r.ok && parseDuration(value).ok) {
+            // a duration under the minimum: the error names the flag and the bound
+            out.push({
+              range: at,
+              message: `${r.error.replace(`--${flag.name}`, `--${flag.name}=${value}`)}.`,
+            });
+          } else if (!r.ok) {
             const hint = /^[0-9.]+$/.test(value) ? ` Add a unit, e.g. ${value}s.` : "";
             out.push({
               range: at,
