@@ -1,3 +1,7 @@
+/**
+ * Schemas imported on first use (`lazySchemas`, `schemaOf`), so that a client call loads only the schema
+ * module it parses with (the project's own design, for start-up time).
+ */
 import type { z } from "zod";
 
 /**

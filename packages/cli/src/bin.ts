@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+/**
+ * The `enginekit` executable: enables Node's compile cache, runs the command line on the process's
+ * standard streams, and exits with its code once standard output has settled (docs/cli.md).
+ */
 // Node's on-disk compile cache (Node ≥ 22.1) saves re-parsing the command's code at every start; it
 // only applies to modules loaded after this call, hence the dynamic imports below. (In the bundle, the
 // chunk loader has enabled it already, to name its own code-cache folder: launch/chunk-loader.ts.)

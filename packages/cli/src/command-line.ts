@@ -1,3 +1,7 @@
+/**
+ * `runCommandLine`: the entry from `bin.ts` — a plain `lint` command line runs directly, anything else
+ * through the commander program (the project's own design, for start-up time).
+ */
 import type { CliIo } from "./io.js";
 import { runLintDirectly } from "./lint-directly.js";
 

@@ -1,3 +1,7 @@
+/**
+ * Exit codes of the `enginekit` command (`ExitCode`), the one-line `CliError`, and `setExitCode` for actions
+ * that succeed with findings (the project's own design, docs/cli.md "Exit codes").
+ */
 import type { Command } from "commander";
 
 /**

@@ -1,3 +1,6 @@
+/**
+ * `version`: the `@enginekit/cli` version, inlined by the bundler or read from package.json.
+ */
 import { createRequire } from "node:module";
 
 /** Set by the bundler (scripts/bundle.mjs) to the package version; absent in the tsc build. */

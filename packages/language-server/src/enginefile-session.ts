@@ -1,3 +1,7 @@
+/**
+ * `EnginefileSession`: the server's Enginefile features on one text, in process and without a connection
+ * (for embedding and the `lsp` benchmark), parsed once and analysed on demand as the server does.
+ */
 import type { Finding, LintSettings } from "@enginekit/lint";
 import type { CompletionItem, Diagnostic, Position, TextEdit } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";

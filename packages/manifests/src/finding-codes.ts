@@ -1,3 +1,7 @@
+/**
+ * `FINDING_CODES`: every manifest finding code with the metadata the linter makes a rule of (default
+ * severity, summary, fixability, online), so the two packages cannot disagree (docs/manifests.md "Findings").
+ */
 import type { FindingCode, Severity } from "./findings.js";
 
 /** What the linter needs to turn a finding code into a rule: default severity, a summary, fixability. */

@@ -1,3 +1,7 @@
+/**
+ * The manifest findings model: the stable `FindingCode`s and `Finding` (exact range, JSON path, message
+ * without secret values), with `Severity` and `Fix` from `@enginekit/text`.
+ */
 import type { Fix, Range, Severity } from "@enginekit/text";
 import type { PathSegment } from "./tree/located-node.js";
 

@@ -1,3 +1,7 @@
+/**
+ * `schemaAtManifestPath`: what a manifest of a kind allows at a path — the schema, its documentation, the
+ * valid keys and enum values — for completion and hover.
+ */
 import { ENGINE_KIND_SCHEMAS } from "./kinds/engine-kind-schemas.js";
 import { extraKeysSchema, type KindSchemas } from "./kinds/kind-schema.js";
 import type { ManifestKind } from "./kinds/manifest-kind.js";

@@ -1,3 +1,6 @@
+/**
+ * `DEMO_SEED_FILE`: the path of the shipped demo seed (`seed/demo.yaml`).
+ */
 import { fileURLToPath } from "node:url";
 
 /** Absolute path of the shipped demo seed (`seed/demo.yaml`), from `src/` or `dist/`. */

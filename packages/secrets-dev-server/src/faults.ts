@@ -1,3 +1,7 @@
+/**
+ * `FaultQueue`: failures the dev server answers instead of handling the next matching requests (a status,
+ * `errors`, `Retry-After`; secrets §7), for testing clients' retries and error handling.
+ */
 import { type DevReply, errorReply } from "./types.js";
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * `helpReply`: the dev server's `?help=1` answer, Markdown and an OpenAPI document relative to the queried
+ * path (secrets §4).
+ */
 import type { KvMount } from "./state.js";
 import type { DevReply } from "./types.js";
 

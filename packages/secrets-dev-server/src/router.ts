@@ -1,3 +1,7 @@
+/**
+ * `route`: one dev-server request through the service's layers in its order — path checks, method, seal
+ * state, namespace, token, ACL — then `sys/`, `auth/` and the mounted engines (secrets §1–§7).
+ */
 import type { IncomingHttpHeaders } from "node:http";
 import { type Capability, capabilitiesOn } from "./acl.js";
 import type { FaultQueue } from "./faults.js";

@@ -1,3 +1,7 @@
+/**
+ * Seed data of the dev server (`DevSeed`): a JSON or YAML file validated with file:line:column errors and
+ * applied to the state — namespaces, policies, users, roles, tokens, secrets (the project's own format).
+ */
 import { readFileSync } from "node:fs";
 import { LineCounter, parseDocument } from "yaml";
 import type { Capability, PolicyRule } from "./acl.js";

@@ -1,3 +1,7 @@
+/**
+ * `ServiceState`: everything the dev server keeps in memory — seal state (secrets §3), namespaces and their
+ * KV mounts, tokens, policies, userpass users and AppRole roles.
+ */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Policies } from "./acl.js";
 import { KvV1Store } from "./engines/kv-v1.js";

@@ -1,3 +1,7 @@
+/**
+ * `makeSelfSignedCertificate`: a one-day self-signed certificate for the dev server's HTTPS listener on
+ * 127.0.0.1 (secrets §1: clients must verify TLS).
+ */
 import { generate } from "selfsigned";
 
 /** A certificate and key for the HTTPS listener (PEM). */

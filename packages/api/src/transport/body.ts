@@ -1,3 +1,7 @@
+/**
+ * Request bodies: `jsonBody` with the `Content-Length` that POSTs need (engine §1), and `toDispatchBody`
+ * turning a streamed body into what undici sends chunked.
+ */
 import { Readable } from "node:stream";
 
 /** A request body: bytes or text sent with `Content-Length`, or a stream sent chunked. */

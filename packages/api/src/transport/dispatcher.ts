@@ -1,3 +1,7 @@
+/**
+ * `createDispatcher`: the undici connection pool for a Unix socket, an `http:`/`https:` origin with TLS
+ * options, or an `ssh` target (engine §1 transports, as the engine CLI reaches them).
+ */
 import { Pool } from "undici";
 import { type SshTarget, sshConnector } from "./ssh-stdio.js";
 

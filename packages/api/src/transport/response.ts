@@ -1,3 +1,7 @@
+/**
+ * Response helpers: the message of an error body (engine §7 `{ message }` or secrets §7 `{ errors }`),
+ * discarding a body so the connection is reused, and reading one header value.
+ */
 import type { Dispatcher } from "undici";
 import { readBodyText } from "./body-reader.js";
 

@@ -1,3 +1,7 @@
+/**
+ * Call timeouts on undici's headers and body timers (`timeoutOptions`), and telling a timeout
+ * (`isTimeoutError`) from an abort (`isAbortError`).
+ */
 import { errors } from "undici";
 
 /**

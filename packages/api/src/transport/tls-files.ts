@@ -1,3 +1,7 @@
+/**
+ * `readTlsFiles`: the `ca.pem`, `cert.pem` and `key.pem` of a certificate folder, as the engine CLI reads its
+ * `--tlscacert`/`--tlscert`/`--tlskey` defaults; `TlsFilesError` names the unreadable file.
+ */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TlsOptions } from "./dispatcher.js";

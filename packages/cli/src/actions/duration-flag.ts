@@ -1,3 +1,7 @@
+/**
+ * `durationFlag`: reads a time-limit flag (`--timeout 10s`) as milliseconds, with the duration syntax of the
+ * `*_TIMEOUT` variables (the project's own design), failing with a usage error naming the flag.
+ */
 import { parseDurationMs } from "@enginekit/api/duration";
 import { CliError, ExitCode } from "../errors.js";
 

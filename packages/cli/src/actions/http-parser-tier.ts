@@ -1,3 +1,7 @@
+/**
+ * `keepHttpParserOnBaselineTier`: a V8 flag that keeps undici's WebAssembly response parser on the baseline
+ * tier, so short commands exit without waiting for an optimising compile (the project's own start-up tuning).
+ */
 import { setFlagsFromString } from "node:v8";
 import { beforeV8FlagsChange } from "../launch/v8-flags-hook.js";
 

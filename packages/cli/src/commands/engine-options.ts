@@ -1,3 +1,7 @@
+/**
+ * `addEngineOptions`: the options shared by the commands that talk to the engine (`--host`, `--context`,
+ * `--connect-timeout`, `--timeout`), named as the engine CLI names its address and context options.
+ */
 import type { Command } from "commander";
 
 /**

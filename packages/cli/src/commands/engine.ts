@@ -1,3 +1,6 @@
+/**
+ * The `enginekit engine` command and its `info` subcommand (flags and help; the action loads when it runs).
+ */
 import type { Command } from "commander";
 import type { CliIo } from "../io.js";
 import { addEngineOptions } from "./engine-options.js";

@@ -1,3 +1,7 @@
+/**
+ * The `enginekit format` command (flags and help; the action loads when it runs): the language server's
+ * Enginefile formatter on the command line (docs/cli.md "format").
+ */
 import type { Command } from "commander";
 import type { FormatFlags } from "../actions/format.js";
 import { setExitCode } from "../errors.js";

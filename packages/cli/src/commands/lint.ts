@@ -1,3 +1,7 @@
+/**
+ * The `enginekit lint` command (docs/lint.md): its options from `LINT_OPTIONS`, the action loading when it
+ * runs.
+ */
 import type { Command } from "commander";
 import { setExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";

@@ -1,3 +1,7 @@
+/**
+ * The `enginekit lsp` command: runs the language server over stdio, Node IPC or a TCP socket, the transports
+ * LSP clients use (`--stdio`, `--node-ipc`, `--socket`, as vscode-languageserver names them).
+ */
 import type { Transport } from "@enginekit/language-server";
 import type { Command } from "commander";
 import { CliError, ExitCode } from "../errors.js";

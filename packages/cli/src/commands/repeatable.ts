@@ -1,3 +1,7 @@
+/**
+ * Repeatable options for commander: `collect` gathers `--tag a --tag b` into a list, and
+ * `optionDescription` leaves the empty default out of their help.
+ */
 import { Help, type Option } from "commander";
 
 /** Argument parser of a repeatable option (`--tag a --tag b` → `["a", "b"]`); its default is `[]`. */

@@ -1,3 +1,7 @@
+/**
+ * The `enginekit secrets` command: `ls` lists the keys of a secrets folder (never values) and `dev` runs the
+ * in-memory dev server (flags and help; the actions load when they run).
+ */
 import type { Command } from "commander";
 import type { CliIo } from "../io.js";
 

@@ -1,3 +1,7 @@
+/**
+ * Lexer and parser configuration for chevrotain (`lexerConfig`, `parserConfig`), and `builtOnFirstUse`, which
+ * builds the lexers and the parser on first use (the project's own design, for start-up time).
+ */
 import type { ILexerConfig, IParserConfig } from "chevrotain";
 
 /**

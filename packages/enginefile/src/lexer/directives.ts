@@ -1,3 +1,7 @@
+/**
+ * Parser directives (`# syntax=`, `# escape=`, `# check=`): the names BuildKit recognises and
+ * `matchDirective`, which matches a comment line as BuildKit's `DirectiveParser.ParseLine` does.
+ */
 import { isGoSpace, isRegexpSpace } from "@enginekit/text";
 
 /** Parser directive names the reference recognises (BuildKit `validDirectives`). */

@@ -1,6 +1,3 @@
-import { createToken, type IToken, Lexer } from "chevrotain";
-import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevrotain-config.js";
-
 /**
  * Chevrotain tokens for the leading flags of an instruction, read the way BuildKit's
  * `extractBuilderFlags` reads them: byte by byte (the lexer runs over the UTF-8 bytes as Latin-1
@@ -9,6 +6,8 @@ import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevro
  * single quotes too. The tokens are written for the escape `\`; `parseFlags` exchanges `\` and `` ` ``
  * around them when the file's escape character is the backtick.
  */
+import { createToken, type IToken, Lexer } from "chevrotain";
+import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevrotain-config.js";
 
 /** A run of blanks between words. */
 export const FlagBlank = createToken({

@@ -1,3 +1,6 @@
+/**
+ * Chevrotain tokens and lexer of JSON (Go's `encoding/json`), for the exec form `["executable", "arg"]`.
+ */
 import { createToken, Lexer } from "chevrotain";
 import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevrotain-config.js";
 

@@ -1,3 +1,8 @@
+/**
+ * `LogicalLineReader`: physical lines into logical lines as BuildKit's `Parse` reads them (BOM, parser
+ * directives, comments, escape character, continuations, empty continuation lines, heredoc bodies), with
+ * the problems found on the way.
+ */
 import { isGoSpace, skipGoSpace } from "@enginekit/text";
 import { DIRECTIVE_NAMES, type DirectiveName, matchDirective } from "./directives.js";
 import { isLineTooLong, type SourceLines } from "./source-lines.js";

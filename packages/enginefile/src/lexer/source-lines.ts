@@ -1,3 +1,7 @@
+/**
+ * Physical lines of a text (`splitLines`) as BuildKit's scanner splits them, its 65,535-byte line limit,
+ * and offset-to-line lookup.
+ */
 import { utf8Length } from "@enginekit/text";
 
 /**

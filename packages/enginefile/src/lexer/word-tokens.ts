@@ -1,12 +1,11 @@
-import { createToken, Lexer, type TokenType } from "chevrotain";
-import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevrotain-config.js";
-
 /**
  * Chevrotain tokens for shell-like words as the reference's `parseWords` reads them (ENV, LABEL, ARG):
  * words split on Unicode whitespace outside quotes; quotes and escapes are kept in the word. The
  * escape character is `\` or `` ` `` (parser directive), so each concrete token exists twice and
  * belongs to one abstract category the parser consumes.
  */
+import { createToken, Lexer, type TokenType } from "chevrotain";
+import { builtOnFirstUse, type GrammarBuildOptions, lexerConfig } from "./chevrotain-config.js";
 
 /** The characters that separate words (Go's `unicode.IsSpace`), as the body of a regular-expression class. */
 export const WORD_SPACE =

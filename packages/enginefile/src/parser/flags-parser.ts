@@ -1,3 +1,7 @@
+/**
+ * `parseFlags`: the leading flags of an instruction (`--from=x`), read as BuildKit's `extractBuilderFlags`
+ * reads them, plain flags directly and any other by the grammar.
+ */
 import type { IToken } from "chevrotain";
 import { FlagBlank, flagLexer, isFlagStart } from "../lexer/flag-tokens.js";
 import { instructionArgumentsParser, type RawFlags } from "./instruction-arguments-parser.js";

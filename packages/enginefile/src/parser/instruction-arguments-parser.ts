@@ -1,3 +1,8 @@
+/**
+ * `InstructionArgumentsParser`: the chevrotain parser of an instruction's arguments, with BuildKit's
+ * `parseWords`, `extractBuilderFlags` and `parseJSON` as three top-level rules, and the raw words, flags and
+ * JSON elements it returns.
+ */
 import { EmbeddedActionsParser, EOF, type IToken } from "chevrotain";
 import { builtOnFirstUse, type GrammarBuildOptions, parserConfig } from "../lexer/chevrotain-config.js";
 import {

@@ -1,3 +1,7 @@
+/**
+ * `buildInstruction`: the typed instruction node of a parsed logical line — flags, arguments, key/value
+ * pairs and the variable references found by BuildKit's shell-word rules.
+ */
 import type { Range } from "@enginekit/text";
 import type {
   ArgDeclaration,

@@ -1,3 +1,7 @@
+/**
+ * `parseJsonArray`: reads an exec form `["executable", "arg"]` as BuildKit's `parseJSON` does with Go's
+ * `encoding/json` (strings decoded like Go, nesting limit, shell form on invalid JSON), with element offsets.
+ */
 import { jsonLexer } from "../lexer/json-tokens.js";
 import { instructionArgumentsParser } from "./instruction-arguments-parser.js";
 

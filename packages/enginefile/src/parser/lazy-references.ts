@@ -1,3 +1,7 @@
+/**
+ * Argument and instruction nodes whose variable references are found on first read (`lazyArgument`,
+ * `instructionWith`), for instructions whose text the engine does not expand (the project's own design).
+ */
 import type { Range } from "@enginekit/text";
 import type { Argument, Instruction, InstructionBase, VariableReference } from "../ast/nodes.js";
 

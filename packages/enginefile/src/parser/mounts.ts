@@ -1,3 +1,6 @@
+/**
+ * `parseMount`: a `RUN --mount` value split into options as BuildKit's CSV reader does, with its `type`.
+ */
 import type { Range } from "@enginekit/text";
 import type { Flag, Mount, MountOption } from "../ast/nodes.js";
 

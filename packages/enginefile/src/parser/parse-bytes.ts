@@ -1,6 +1,3 @@
-import type { EnginefileDocument } from "../ast/nodes.js";
-import { parse } from "./parse.js";
-
 /**
  * Byte-exact input: BuildKit reads a Dockerfile as bytes, and Go strings keep invalid UTF-8 as it is
  * (`strconv.Quote` prints such a byte as `\xc3`). A JavaScript string cannot hold a byte, so
@@ -9,6 +6,8 @@ import { parse } from "./parse.js";
  * a lone surrogate, so the mapping is reversible. The parser counts such a unit as one byte (line
  * limit) and the dump prints it as `\xhh`.
  */
+import type { EnginefileDocument } from "../ast/nodes.js";
+import { parse } from "./parse.js";
 
 const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 

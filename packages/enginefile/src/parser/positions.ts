@@ -1,3 +1,7 @@
+/**
+ * Offset mappers: `PositionMapper` (source offsets to line/character positions) and `LogicalMapper` (offsets
+ * in a logical line back to source offsets).
+ */
 import type { Position, Range } from "@enginekit/text";
 import type { Segment } from "../lexer/logical-lines.js";
 import { lineOfOffset, type SourceLines } from "../lexer/source-lines.js";

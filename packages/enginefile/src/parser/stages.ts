@@ -1,3 +1,7 @@
+/**
+ * `groupStages`: instructions grouped into build stages, one per FROM, and the global ARGs before the first
+ * FROM (BuildKit's stage model).
+ */
 import type { ArgInstruction, FromInstruction, Instruction, Stage } from "../ast/nodes.js";
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * `parseWords`: the words of ENV, LABEL and ARG split as BuildKit's `parseWords` does, text without the
+ * escape character directly and any other by the grammar.
+ */
 import { WORD_SPACE, wordLexer } from "../lexer/word-tokens.js";
 import { instructionArgumentsParser, type RawWord } from "./instruction-arguments-parser.js";
 

@@ -1,3 +1,8 @@
+/**
+ * Lossless printing (`printLossless`): the document's directives, comments and instructions in source
+ * order with the trivia between them, so an unchanged document prints its own text (the project's own
+ * design).
+ */
 import type { EnginefileDocument } from "../ast/nodes.js";
 
 /** A top-level element of a document in source order: a directive, comment or instruction. */

@@ -1,3 +1,7 @@
+/**
+ * `expandWord`: variable expansion in one word by BuildKit's shell-word rules (`frontend/dockerfile/shell`),
+ * with the words, found and unresolved variables, and BuildKit's syntax error message.
+ */
 import { GO_SPACE_CLASS } from "@enginekit/text";
 import { processShellWord, type VariableLookup } from "./shell-lexer.js";
 

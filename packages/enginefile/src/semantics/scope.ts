@@ -1,3 +1,7 @@
+/**
+ * Variable scopes (`computeScopes`, `scopeAt`): the ENV and ARG bindings visible to each instruction,
+ * global ARGs, build arguments and BuildKit's automatic platform ARGs, as the engine's build resolves them.
+ */
 import type { EnginefileDocument, Instruction } from "../ast/nodes.js";
 import { type ExpansionResult, expandWord } from "./expand.js";
 import type { VariableLookup } from "./shell-lexer.js";

@@ -1,3 +1,7 @@
+/**
+ * `stageGraph`: the stages of a file and their references — `FROM x`, `COPY --from=x`,
+ * `RUN --mount=from=x` — to an earlier stage (by name or index) or to an image, as BuildKit resolves them.
+ */
 import type { Range } from "@enginekit/text";
 import type { EnginefileDocument, Instruction, Stage } from "../ast/nodes.js";
 import { computeScopes, type Scope, type ScopeOptions } from "./scope.js";

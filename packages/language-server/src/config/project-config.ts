@@ -1,3 +1,8 @@
+/**
+ * `ProjectConfigs`: the `.enginekit.yaml` settings the editor lints each document with, found, validated
+ * and merged as `enginekit lint` does, and watched on disk (the project's own design,
+ * docs/language-server.md).
+ */
 import { type FSWatcher, watch } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,3 +1,8 @@
+/**
+ * `SettingsSources`: the server's settings merged from every place an LSP client gives them —
+ * `initializationOptions`, `workspace/didChangeConfiguration`, `workspace/configuration` (LSP 3.17) — in
+ * one order, later sources winning.
+ */
 import { readServerSettings, type ServerSettings } from "./settings.js";
 
 /** How long the server waits for the client's answer to `workspace/configuration`, in milliseconds. */

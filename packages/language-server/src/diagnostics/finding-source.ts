@@ -1,3 +1,7 @@
+/**
+ * Where diagnostics come from: `findingsOf` gives the `@enginekit/lint` findings of an analysed document
+ * (plus online secret checks and ShellCheck when enabled), with the same settings model as `enginekit lint`.
+ */
 import type { AnalyzedEnginefile, Finding, LintSettings } from "@enginekit/lint";
 import type { Finding as ManifestFinding } from "@enginekit/manifests/schema-free";
 import type { DocumentAnalysis } from "../documents/analysis-cache.js";

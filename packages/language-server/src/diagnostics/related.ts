@@ -1,3 +1,7 @@
+/**
+ * `relatedInformation`: the other locations a finding's message points at (LSP
+ * `DiagnosticRelatedInformation`), such as the first stage of a duplicate stage name.
+ */
 import type { Finding } from "@enginekit/lint";
 import type { DiagnosticRelatedInformation } from "vscode-languageserver";
 import type { DocumentAnalysis } from "../documents/analysis-cache.js";

@@ -1,3 +1,7 @@
+/**
+ * `AnalysisCache`: each document version parsed and analysed once and shared by every feature (the Langium
+ * parse cache), with the size limit beyond which only a prefix is analysed.
+ */
 import type { AnalyzedEnginefile, AnalyzedManifest } from "@enginekit/lint";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { analyzeEnginefile } from "../enginefile-linter.js";

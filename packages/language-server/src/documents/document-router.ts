@@ -1,3 +1,7 @@
+/**
+ * `DocumentRouter`: which open documents the server handles and as what (Enginefile, manifest or none, from
+ * name, language id and `manifests` globs), with their shared analysis.
+ */
 import { globToRegExp } from "@enginekit/text";
 import type { TextDocuments } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";

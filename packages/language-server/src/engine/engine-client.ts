@@ -1,3 +1,7 @@
+/**
+ * `ENGINE_API`: the engine client, in a module imported on the first image completion, so Enginefile
+ * sessions that never complete an image do not load the api schemas at start-up (the project's own design).
+ */
 import { EngineClient } from "@enginekit/api";
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * `FEATURES`: every LSP request the server answers, routed to the provider of the document's kind, with the
+ * capability each adds to the `initialize` result (the LSP 3.17 method names).
+ */
 import {
   type CodeAction,
   CodeActionRequest,

@@ -1,3 +1,7 @@
+/**
+ * `ServerServices`: the shared parts every feature provider receives (documents, router, diagnostics,
+ * secrets, settings, client capabilities), after Langium's services object.
+ */
 import type { ClientCapabilities, Connection, TextDocuments } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { ServerSettings } from "../config/settings.js";

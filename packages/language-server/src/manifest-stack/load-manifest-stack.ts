@@ -1,3 +1,6 @@
+/**
+ * `loadManifestStack`: imports the server's manifest half on first use and shares it afterwards.
+ */
 import type { ManifestStack } from "./manifest-stack.js";
 
 let loading: Promise<ManifestStack> | undefined;

@@ -1,3 +1,7 @@
+/**
+ * `MANIFEST_STACK`: the server's manifest half (analysis, lint, completion, hover, symbols, online secret
+ * checks) in one module loaded only when a manifest is opened (the project's own design, for start-up time).
+ */
 import { analyzeManifest, lintAnalyzedManifest } from "@enginekit/lint";
 import { checkSecretReferences } from "@enginekit/manifests";
 import { manifestCompletion } from "../features/manifest/completion.js";

@@ -1,3 +1,7 @@
+/**
+ * `safeHandler`/`safeNotification`: the one wrapper around request and notification handlers — a
+ * cancelled request or a failing feature returns its empty result and is logged, so the server keeps serving.
+ */
 import type { CancellationToken } from "vscode-languageserver";
 
 /** Where a failed handler is reported (the connection's console in the server, an array in tests). */

@@ -1,3 +1,7 @@
+/**
+ * `enginekit/secretsStatus`: the server-to-client notification (an enginekit extension of LSP) telling the
+ * editor how the last secrets-service lookup went, sent only on change.
+ */
 import type { Connection } from "vscode-languageserver";
 import type { ServiceProblem } from "../secrets/service-errors.js";
 

@@ -1,3 +1,7 @@
+/**
+ * `LookupCache`: secret lookups cached for a TTL, concurrent identical lookups coalesced, each bounded by a
+ * timeout and aborted when every waiter cancelled (the project's own design).
+ */
 import type { CancellationToken } from "vscode-languageserver";
 
 interface Entry {

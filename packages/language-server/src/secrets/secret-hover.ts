@@ -1,3 +1,7 @@
+/**
+ * `secretHover`: hover on a `svc:` secret reference of a manifest — its KV version and metadata, or its
+ * field names — never a value.
+ */
 import type { AnalyzedManifest } from "@enginekit/lint";
 import { type CancellationToken, type Hover, MarkupKind } from "vscode-languageserver";
 import { toLspRange } from "../diagnostics/to-lsp.js";

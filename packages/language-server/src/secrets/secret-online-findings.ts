@@ -1,3 +1,7 @@
+/**
+ * `secretOnlineFindings`: the online checks of a manifest's secret references (those of
+ * `enginekit lint --online`), read through the secrets service's cache.
+ */
 import type { SecretsClient } from "@enginekit/api";
 import type { AnalyzedManifest } from "@enginekit/lint";
 import type { Finding as ManifestFinding, SecretsReader } from "@enginekit/manifests";

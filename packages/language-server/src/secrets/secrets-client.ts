@@ -1,3 +1,7 @@
+/**
+ * `SECRETS_API`: the secrets client and its error classes, in a module imported on the first lookup, so the
+ * HTTP stack is not part of the server's start-up (the project's own design).
+ */
 import { SecretsApiError, SecretsClient, SecretsConnectionError, SecretsUsageError } from "@enginekit/api";
 
 /**

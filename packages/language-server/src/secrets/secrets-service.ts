@@ -1,3 +1,8 @@
+/**
+ * `SecretsService`: the secrets service shared by the secret providers — the client made on first lookup,
+ * the lookup cache, field names, mounts and KV versions, and one message per outage (LSP
+ * `window/showMessage`).
+ */
 import { readFileSync } from "node:fs";
 import type { SecretsClient, SecretsMount } from "@enginekit/api";
 import { type CancellationToken, MessageType } from "vscode-languageserver";

@@ -1,3 +1,7 @@
+/**
+ * `serviceProblemOf`: a failed secrets lookup classified into the problem shown to the user (never a token
+ * or a value).
+ */
 import { LookupTimeout } from "./lookup-cache.js";
 import type { SecretsApi } from "./secrets-client.js";
 

@@ -1,3 +1,7 @@
+/**
+ * Finding the configuration file: `.enginekit.yaml` (or hadolint's, when there is none) in a folder or its
+ * nearest ancestor (`findConfigFile`), read once per folder (`findConfigWith`).
+ */
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { LintConfig } from "./schema.js";

@@ -1,3 +1,7 @@
+/**
+ * `loadConfigReader`: imports the configuration reader only when a configuration file is to be read, so a
+ * program that finds none never loads YAML, zod or the rule registry (the project's own design).
+ */
 import type { ConfigReader } from "./find-config.js";
 
 /**

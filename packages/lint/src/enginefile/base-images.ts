@@ -1,3 +1,7 @@
+/**
+ * The images a build uses: `baseImages` (FROM lines naming an image) and `pulledImages` (FROM, `COPY --from`
+ * and `RUN --mount=from=` images), after expanding build arguments, never guessed.
+ */
 import type { FromInstruction, Stage, StageReference } from "@enginekit/enginefile";
 import type { Range } from "../model/finding.js";
 import type { AnalyzedEnginefile } from "./analysis.js";

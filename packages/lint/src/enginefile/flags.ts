@@ -1,3 +1,7 @@
+/**
+ * The flags each instruction accepts, which take a value and which may repeat (the Dockerfile reference,
+ * BuildKit `instructions/parse.go`, labs channel included).
+ */
 import type { InstructionKind } from "@enginekit/enginefile";
 
 /**

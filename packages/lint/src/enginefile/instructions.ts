@@ -1,3 +1,7 @@
+/**
+ * Shared instruction lists for rules (`allInstructions`, `instructionsOfKind`, ONBUILD triggers included)
+ * and keyword casing (`inCasingOf`, `majorityKeywordCasing`), computed once per document.
+ */
 import type { Instruction, InstructionKind } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "./analysis.js";
 import { DocumentCache } from "./document-cache.js";

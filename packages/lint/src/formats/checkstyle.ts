@@ -1,3 +1,6 @@
+/**
+ * The `checkstyle` output format: Checkstyle XML, one `<file>` with its `<error>`s per linted file.
+ */
 import { type Formatter, xmlEscape } from "./format.js";
 
 /** Checkstyle XML (`<checkstyle><file name><error line column severity message source/>`). */

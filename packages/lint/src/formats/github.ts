@@ -1,3 +1,7 @@
+/**
+ * The `github` output format: GitHub Actions workflow commands (`::error file=…::message`), shown as
+ * annotations on the pull request.
+ */
 import type { Formatter } from "./format.js";
 
 /** Escapes a workflow command's message (`%`, CR, LF) and property values (also `:` and `,`). */

@@ -1,3 +1,7 @@
+/**
+ * The `gitlab` output format: a GitLab Code Quality report (the Code Climate subset GitLab reads), with
+ * stable fingerprints.
+ */
 import type { Formatter } from "./format.js";
 
 const GITLAB_SEVERITY = { error: "major", warning: "minor", info: "info", style: "info" } as const;

@@ -1,3 +1,7 @@
+/**
+ * The `json` output format: enginekit's own stable JSON (versioned by `JSON_OUTPUT_VERSION`, docs/lint.md
+ * "JSON output").
+ */
 import type { Finding, Position } from "../model/finding.js";
 import { SEVERITIES } from "../model/severity.js";
 import type { FileResult } from "../node/lint-files.js";

@@ -1,3 +1,6 @@
+/**
+ * The `junit` output format: JUnit XML, one test suite per file and one failing test case per finding.
+ */
 import { type Formatter, xmlEscape } from "./format.js";
 
 /**

@@ -1,3 +1,6 @@
+/**
+ * `FORMATTERS`: every output format by the name `--format` takes.
+ */
 import { formatCheckstyle } from "./checkstyle.js";
 import type { Formatter } from "./format.js";
 import { formatGithub } from "./github.js";

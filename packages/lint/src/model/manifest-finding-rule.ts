@@ -1,3 +1,7 @@
+/**
+ * `manifestFindingRule`: a lint rule reporting the `@enginekit/manifests` findings of one code, its
+ * severity, description and fixability taken from that package's `FINDING_CODES` (the project's own design).
+ */
 import { FINDING_CODES, type FindingCode } from "@enginekit/manifests/schema-free";
 import { type ManifestRule, manifestRule, type RuleMeta } from "./rule.js";
 

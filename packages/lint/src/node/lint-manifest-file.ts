@@ -1,3 +1,7 @@
+/**
+ * `lintManifestFile`: lints a manifest file's text, with the online secret checks when a secrets reader is
+ * given and fixes applied until stable when asked.
+ */
 import { checkSecretReferences, type SecretsReader } from "@enginekit/manifests";
 import type { Finding } from "../model/finding.js";
 import { analyzeManifest } from "../runner/analyzed-manifest.js";

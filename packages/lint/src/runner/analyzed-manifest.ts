@@ -1,3 +1,7 @@
+/**
+ * `analyzeManifest`: a manifest read and checked once by `@enginekit/manifests` for every manifest rule,
+ * against a target engine API version.
+ */
 import { checkManifest, type ManifestCheck, type Finding as ManifestFinding } from "@enginekit/manifests";
 
 /**

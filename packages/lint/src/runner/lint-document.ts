@@ -1,3 +1,6 @@
+/**
+ * `lintText`: lints text of any kind (Enginefile, manifest, ignore file) with the linter of that kind.
+ */
 import type { Finding } from "../model/finding.js";
 import { lintEnginefile } from "./lint-enginefile.js";
 import { lintIgnoreFile } from "./lint-ignore-file.js";

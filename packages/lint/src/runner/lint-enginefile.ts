@@ -1,3 +1,7 @@
+/**
+ * Linting an Enginefile (`lintEnginefile`, `lintAnalyzedEnginefile`): every enabled rule, extra findings
+ * such as ShellCheck's, then suppressions.
+ */
 import { type AnalyzedEnginefile, analyzeEnginefile } from "../enginefile/analysis.js";
 import type { Finding } from "../model/finding.js";
 import { applyBuildkitCheckDirective } from "../suppressions/buildkit-check-directive.js";

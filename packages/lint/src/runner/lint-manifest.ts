@@ -1,3 +1,7 @@
+/**
+ * Linting a manifest (`lintManifest`, `lintAnalyzedManifest`): every enabled manifest rule, then
+ * suppressions.
+ */
 import { LineIndex } from "@enginekit/text";
 import type { Finding } from "../model/finding.js";
 import { manifestSuppressions } from "../suppressions/collect.js";

@@ -1,3 +1,8 @@
+/**
+ * The rule runner: `runRules` runs every enabled rule of a target at its configured severity (a rule that
+ * throws, or reports against its declared `meta.fix`, gives an `internal-error` finding, as ESLint's linter
+ * refuses an undeclared fix), and `finish` applies suppressions and sorts.
+ */
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import type { AnalyzedIgnoreFile } from "../ignorefile/analysis.js";
 import type { Finding, Report } from "../model/finding.js";

@@ -1,3 +1,7 @@
+/**
+ * `LintSettings`: what one file is linted with (from `.enginekit.yaml` and flags), its defaults, and the
+ * effective severity of a rule (`severityOf`, `ruleSeverity`).
+ */
 import type { EnginefileLintOptions } from "../enginefile/analysis.js";
 import type { Rule } from "../model/rule.js";
 import type { RuleSeverity } from "../model/severity.js";

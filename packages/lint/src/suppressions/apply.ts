@@ -1,3 +1,7 @@
+/**
+ * `applySuppressions`: drops the findings that suppression comments cover and reports invalid, unused and
+ * forbidden suppressions.
+ */
 import type { Finding } from "../model/finding.js";
 import type { RuleSeverity } from "../model/severity.js";
 import { didYouMeanRule, resolveRuleIds } from "../rules/registry.js";

@@ -1,3 +1,7 @@
+/**
+ * The suppression comments of a document: in an Enginefile ours, hadolint's pragmas and BuildKit's
+ * `# check=skip=` comments; in a YAML manifest `# enginekit-ignore` lines.
+ */
 import type { LineIndex } from "@enginekit/text";
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import { parseCheckOptions, skippedRuleIds } from "./buildkit-check-directive.js";

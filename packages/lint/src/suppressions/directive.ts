@@ -1,3 +1,7 @@
+/**
+ * Suppression comments parsed (`parsePragma`): `# enginekit-ignore[-stage|-file]` and hadolint's
+ * `# hadolint ignore=` pragmas, with the offsets of their rule ids.
+ */
 import type { Range } from "../model/finding.js";
 
 /** Where a suppression comment applies. */

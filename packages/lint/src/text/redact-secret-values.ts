@@ -1,3 +1,7 @@
+/**
+ * The masking rule for secrets in output: `secretValueSpans` finds the values a line assigns to
+ * secret-looking names and `redactSecretValues` masks them in code frames (the project's own design).
+ */
 import { looksLikeSecretName } from "@enginekit/manifests/schema-free";
 
 /**

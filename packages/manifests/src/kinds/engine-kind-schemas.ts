@@ -1,3 +1,7 @@
+/**
+ * `ENGINE_KIND_SCHEMAS`: the default schema per manifest kind, the `@enginekit/api` request schemas
+ * (engine §2.1, §2.2, §4.5, §4.6, §4.9, §4.10), with a container's `Name` (engine §4.1, §8).
+ */
 import {
   ContainerCreateBody,
   ContainerName,

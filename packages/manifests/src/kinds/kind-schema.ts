@@ -1,3 +1,7 @@
+/**
+ * `KindSchema`: what one manifest kind is validated against, its request body and the extra top-level keys
+ * beside it (`extraKeysSchema`).
+ */
 import { z } from "zod";
 import type { ManifestKind } from "./manifest-kind.js";
 

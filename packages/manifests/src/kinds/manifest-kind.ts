@@ -1,3 +1,7 @@
+/**
+ * Manifest kinds (`container`, `service`, `network`, `volume`, `swarm`: the engine API request bodies a file
+ * holds, engine §2.1, §4.5–§4.10) and how a file name, `$schema` value or `kind` value names one.
+ */
 import type { ManifestFormat } from "../tree/manifest-document.js";
 
 /**

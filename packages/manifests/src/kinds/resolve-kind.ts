@@ -1,3 +1,8 @@
+/**
+ * `resolveKind`: decides a document's kind from the caller's option, a `kind` or `$schema` key, a
+ * `yaml-language-server` modeline (the Red Hat YAML server's) or the file name, with `manifest/unknown-kind`
+ * findings.
+ */
 import type { Range } from "@enginekit/text";
 import { closestMatch } from "@enginekit/text";
 import type { Finding } from "../findings.js";

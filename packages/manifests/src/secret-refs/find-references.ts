@@ -1,3 +1,7 @@
+/**
+ * `findSecretReferences`: the `svc:<mount>/<path>#<field>` secret references in a manifest's string values,
+ * located in the source, with `secret-ref/syntax` findings (the project's own reference syntax).
+ */
 import type { LineIndex, Range } from "@enginekit/text";
 import type { Finding } from "../findings.js";
 import type { LocatedNode, LocatedScalar, PathSegment } from "../tree/located-node.js";

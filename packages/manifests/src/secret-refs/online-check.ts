@@ -1,3 +1,7 @@
+/**
+ * `checkSecretReferences`: the opt-in online checks of secret references against the secrets service
+ * (secrets §4, §7) — missing paths and fields, a KV version 2 path without `data/`, forbidden, unreachable.
+ */
 import type { LineIndex } from "@enginekit/text";
 import { closestMatch } from "@enginekit/text";
 import type { Finding, Fix } from "../findings.js";

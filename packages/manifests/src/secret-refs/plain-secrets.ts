@@ -1,3 +1,7 @@
+/**
+ * `findPlainSecrets`: `secret/plain-value` findings for `Env` and `Labels` entries whose secret-looking name
+ * (`looksLikeSecretName`) holds a plain value instead of a `svc:` reference.
+ */
 import type { Finding } from "../findings.js";
 import type { LocatedNode, PathSegment } from "../tree/located-node.js";
 import { type FindReferencesContext, rangeInScalar } from "./find-references.js";

@@ -1,3 +1,7 @@
+/**
+ * Locating part of a string value in the source (`valueSourceMap`, `locateSubstring`): value indexes mapped
+ * through the quotes and escapes of JSON and YAML scalars.
+ */
 import type { LocatedScalar } from "../tree/located-node.js";
 
 /**

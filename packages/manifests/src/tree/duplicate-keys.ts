@@ -1,3 +1,7 @@
+/**
+ * `duplicateKeyFindings`: `manifest/duplicate-key` findings for every occurrence of a key but the last,
+ * which wins as in the engine's JSON decoder.
+ */
 import type { Finding } from "../findings.js";
 import type { LocatedObject, PathSegment } from "./located-node.js";
 

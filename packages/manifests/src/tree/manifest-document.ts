@@ -1,3 +1,7 @@
+/**
+ * The reader's output types: `ManifestDocument` (one located document with its syntax findings),
+ * `ReadResult` and `ManifestFormat`.
+ */
 import type { LineIndex, Range } from "@enginekit/text";
 import type { Finding } from "../findings.js";
 import type { LocatedNode } from "./located-node.js";

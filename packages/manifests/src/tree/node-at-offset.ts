@@ -1,3 +1,6 @@
+/**
+ * `nodeAtOffset`: the innermost node of a located tree at a cursor offset, for completion and hover.
+ */
 import type { LocatedNode, LocatedProperty, PathSegment } from "./located-node.js";
 
 /** What lies at a cursor offset in a located tree (for completion and hover). */

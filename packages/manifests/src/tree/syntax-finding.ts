@@ -1,3 +1,6 @@
+/**
+ * `manifest/syntax` findings shared by the YAML and JSON readers, and the nesting limit both follow.
+ */
 import type { Range } from "@enginekit/text";
 import type { Finding, Severity } from "../findings.js";
 import type { PathSegment } from "./located-node.js";

@@ -1,3 +1,7 @@
+/**
+ * `issueFindings`: zod validation issues turned into manifest findings at the exact key or value, with
+ * documented bounds and units, did-you-mean suggestions and quick fixes.
+ */
 import type { LineIndex, Range } from "@enginekit/text";
 import { closestMatch, Suggester } from "@enginekit/text";
 import type { z } from "zod";

@@ -1,3 +1,6 @@
+/**
+ * `pathLabel`: a readable JSON path for messages (`HostConfig.PortBindings["80/tcp"][0].HostPort`).
+ */
 import type { PathSegment } from "../tree/located-node.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -1,3 +1,6 @@
+/**
+ * `stringSource`: the source text of a string value replacing a scalar, in the scalar's own quoting.
+ */
 import type { LocatedScalar } from "../tree/located-node.js";
 
 const PLAIN_SAFE = /^[A-Za-z0-9_./-][A-Za-z0-9_./ -]*$/;

@@ -1,3 +1,7 @@
+/**
+ * Walking zod 4 schemas: unwrapping, the keys of an object schema, the schema at a path, enum values, and
+ * every documented field (`documentedFields`), for completion, hover and the generated docs.
+ */
 import { type FieldDoc, fieldDocOf } from "@enginekit/api";
 import type { z } from "zod";
 import type { PathSegment } from "../tree/located-node.js";

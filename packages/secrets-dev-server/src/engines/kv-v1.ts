@@ -1,3 +1,7 @@
+/**
+ * `KvV1Store`: the dev server's key/value engine version 1 — one map per key, no versions (secrets §2, §4),
+ * answering as Vault's KV v1 engine does.
+ */
 import {
   type DevReply,
   type DevRequest,

@@ -1,3 +1,7 @@
+/**
+ * `KvV2Store`: the dev server's key/value engine version 2 — versioned keys under `data/`, `metadata/`,
+ * `delete/`, `undelete/`, `destroy/` and the mount's `config` (secrets §2), answering as Vault's KV v2 does.
+ */
 import {
   type DevReply,
   type DevRequest,

@@ -1,3 +1,7 @@
+/**
+ * The dev server's auth routes (secrets §5): userpass and approle logins, token lookup-self and create, with
+ * the `auth` block Vault answers.
+ */
 import { capabilitiesOn } from "../acl.js";
 import type { DevToken, ServiceState } from "../state.js";
 import { type DevReply, type DevRequest, dataReply, envelope, errorReply } from "../types.js";

@@ -1,3 +1,7 @@
+/**
+ * The dev server's `sys/` routes (secrets §1, §3): seal status, health, init, unseal, and the mount listings
+ * (`sys/mounts`, `sys/internal/ui/mounts`) as Vault answers them.
+ */
 import { capabilitiesOn, hasMountAccess } from "../acl.js";
 import type { DevToken, KvMount, Namespace, ServiceState } from "../state.js";
 import {

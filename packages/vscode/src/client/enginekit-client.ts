@@ -1,3 +1,7 @@
+/**
+ * `EnginekitClient`: the extension's one language client (vscode-languageclient), recreated when a setting
+ * that decides its process or its documents changes.
+ */
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
 import { RESTARTING_SETTINGS } from "../manifest/client-settings.js";

@@ -1,3 +1,7 @@
+/**
+ * `PushDiagnosticsFeature`: makes the server push diagnostics (LSP `textDocument/publishDiagnostics`) by
+ * removing the pull-diagnostics client capability vscode-languageclient announces.
+ */
 import type { ClientCapabilities, FeatureState, StaticFeature } from "vscode-languageclient";
 
 /**

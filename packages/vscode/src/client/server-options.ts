@@ -1,3 +1,7 @@
+/**
+ * `serverOptions`: how vscode-languageclient starts the language server — the bundled server over Node IPC,
+ * or what `enginekit.server.path` names: a module over Node IPC, an executable over stdio.
+ */
 import type { ServerOptions, TransportKind } from "vscode-languageclient/node";
 
 // The values of vscode-languageclient's `TransportKind`, whose module cannot load outside VS Code (it

@@ -1,3 +1,7 @@
+/**
+ * The `enginekit: Lint Workspace` command: opens every Enginefile, manifest and ignore file of the workspace
+ * so their diagnostics reach the Problems panel (the files `enginekit lint .` lints).
+ */
 import * as vscode from "vscode";
 import type { SelectorSettings } from "../client/document-selector.js";
 import {

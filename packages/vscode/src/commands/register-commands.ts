@@ -1,3 +1,7 @@
+/**
+ * `registerCommands`: registers the extension's commands (restart the server, show its output, lint the
+ * workspace).
+ */
 import * as vscode from "vscode";
 import type { EnginekitClient } from "../client/enginekit-client.js";
 import { lintWorkspace } from "./lint-workspace.js";

@@ -1,3 +1,7 @@
+/**
+ * `SecretsStatusItem`: the status bar item showing the server's `enginekit/secretsStatus` notification, the
+ * state of the last secrets-service lookup.
+ */
 import { SECRETS_STATUS_METHOD, type SecretsStatus } from "@enginekit/language-server/secrets-status";
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";

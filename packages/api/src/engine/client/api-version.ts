@@ -1,3 +1,7 @@
+/**
+ * API version negotiation (engine §9): the version this client is written against, numeric comparison of
+ * `major.minor` versions, and the version a call is sent under (the engine's, capped at the client's).
+ */
 import { EngineVersionError } from "./errors.js";
 
 /** The API version this client is written against (engine §9). */

@@ -1,3 +1,7 @@
+/**
+ * `ContainersApi`: the container endpoints of the engine API (engine §4.1) — create, inspect, list, start,
+ * stop, logs, attach, archive, wait, remove — each method documented with its HTTP method and path.
+ */
 import type { Readable } from "node:stream";
 import { WebSocket } from "undici";
 import { lazySchemas } from "../../lazy-schema.js";

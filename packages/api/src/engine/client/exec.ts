@@ -1,3 +1,6 @@
+/**
+ * `ExecApi`: the exec endpoints of the engine API (engine §4.4), an extra process in a running container.
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import type { ExecCreateBody, ExecCreateResponse, ExecInspect, ExecResizeQuery } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";

@@ -1,3 +1,7 @@
+/**
+ * Hijacked attach and exec sessions (engine §4.1.2): a `101 UPGRADED` connection read as the process's
+ * standard streams, with stdin half-closed as the engine CLI does.
+ */
 import type { Duplex } from "node:stream";
 import { decodeMultiplexedStream, type OutputFrame } from "./multiplexed-stream.js";
 

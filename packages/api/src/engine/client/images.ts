@@ -1,3 +1,7 @@
+/**
+ * `ImagesApi`: the image endpoints of the engine API (engine §4.2) — list, inspect, pull, push, tag,
+ * remove, and `POST /build` with the build parameters engines honour beyond the document.
+ */
 import type { Readable } from "node:stream";
 import { lazySchemas } from "../../lazy-schema.js";
 import type { QueryValue, RequestBody } from "../../transport/index.js";

@@ -1,3 +1,7 @@
+/**
+ * Decoding the engine's JSON-message streams (build, pull, push output: engine §4.2): concatenated JSON
+ * objects split anywhere across chunks, each bounded in size.
+ */
 import type { JsonMessage } from "../schemas/index.js";
 import { EngineProtocolError, EngineStreamError } from "./errors.js";
 

@@ -1,3 +1,7 @@
+/**
+ * Decoding the multiplexed attach/logs format (engine §4.1.2): 8-byte frame headers naming stdout or stderr
+ * and the payload size.
+ */
 import { ATTACH_FRAME_HEADER_BYTES, ATTACH_STREAM_TYPES } from "../schemas/attach-frame.js";
 import { EngineProtocolError } from "./errors.js";
 

@@ -1,3 +1,6 @@
+/**
+ * `NetworksApi`: the network endpoints of the engine API (engine §4.6).
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import type {
   Network,

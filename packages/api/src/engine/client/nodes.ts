@@ -1,3 +1,6 @@
+/**
+ * `NodesApi`: the swarm node endpoints of the engine API (engine §4.8).
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import type { Node, NodeDeleteQuery, NodeListQuery, NodeSpec } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";

@@ -1,3 +1,7 @@
+/**
+ * The stat of a path inside a container, read from the archive endpoints' header (engine §4.1 archive),
+ * under the header name the document gives and the one real engines send.
+ */
 import { EngineProtocolError } from "./errors.js";
 
 /**

@@ -1,3 +1,6 @@
+/**
+ * `PluginsApi`: the plugin endpoints of the engine API (engine §4.7, experimental).
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import type { AuthConfig, Plugin, PluginPrivilege } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";

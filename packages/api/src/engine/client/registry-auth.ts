@@ -1,3 +1,7 @@
+/**
+ * Encoding the registry credential headers `X-Registry-Auth` and `X-Registry-Config` exactly as the engine
+ * decodes them (Go's URL-safe base64). The values carry secrets and are never logged.
+ */
 import type { AuthConfig, RegistryConfig } from "../schemas/index.js";
 
 /**

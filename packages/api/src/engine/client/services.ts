@@ -1,3 +1,6 @@
+/**
+ * `ServicesApi`: the swarm service endpoints of the engine API (engine §4.10).
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import type {
   AuthConfig,

@@ -1,3 +1,6 @@
+/**
+ * `SwarmApi`: the swarm endpoints of the engine API (engine §4.9, §3.3) — init, join, leave, inspect, update.
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import type {
   Swarm,

@@ -1,3 +1,6 @@
+/**
+ * `TasksApi`: the swarm task endpoints of the engine API (engine §4.11).
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import type { Task, TaskListQuery } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";

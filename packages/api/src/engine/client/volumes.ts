@@ -1,3 +1,7 @@
+/**
+ * `VolumesApi`: the volume endpoints of the engine API (engine §4.5). The model for a client call
+ * (docs/architecture.md): one class per endpoint group, response schemas loaded lazily.
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import type { Volume, VolumeCreateBody, VolumeListQuery, VolumeListResponse } from "../schemas/index.js";
 import type { CallOptions, EngineHttp } from "./engine-http.js";

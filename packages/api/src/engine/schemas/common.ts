@@ -1,9 +1,8 @@
-import { z } from "zod";
-import { documented } from "../../meta.js";
-
-/*
+/**
  * Small shapes shared by several resource areas (engine §2, §2.10).
  */
+import { z } from "zod";
+import { documented } from "../../meta.js";
 
 /** Map string to string (labels, options, driver options, sysctls). */
 export const StringMap = z.record(z.string(), z.string());

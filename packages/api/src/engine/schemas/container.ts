@@ -1,3 +1,7 @@
+/**
+ * Response and update schemas of containers (engine §2.3, §2.4, §4.1): list items, inspect (state, health,
+ * config, host config, network settings), wait, top, changes, update, archive stat, and the `{ Id }` answer.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import {

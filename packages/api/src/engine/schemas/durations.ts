@@ -1,3 +1,7 @@
+/**
+ * Durations in nanoseconds for the swarm and service specs (engine §2.10 leaves the unit out; the engine
+ * encodes Go `time.Duration` as integer nanoseconds): `durationNs` and the decision text it documents.
+ */
 import type { z } from "zod";
 import { documented, type FieldDoc } from "../../meta.js";
 import { intAtLeast } from "./limits.js";

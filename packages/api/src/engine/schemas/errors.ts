@@ -1,3 +1,6 @@
+/**
+ * The engine's error body `{ message }` and the meanings of its error statuses (engine §7).
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 

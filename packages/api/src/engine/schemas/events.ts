@@ -1,3 +1,6 @@
+/**
+ * Event stream schemas (engine §6): the event types and actions, the actor, and one `GET /events` item.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { responseNumber, responseString } from "./common.js";

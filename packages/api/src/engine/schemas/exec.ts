@@ -1,3 +1,6 @@
+/**
+ * Exec schemas (engine §4.4, §2.9): the create body and answer, the start body, and exec inspect.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { responseBoolean, responseList, responseNumber, responseString } from "./common.js";

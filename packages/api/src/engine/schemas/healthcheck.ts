@@ -1,3 +1,7 @@
+/**
+ * The container health check (engine §2.1, bounds engine §8): `Healthcheck.Test` and its kinds, and the
+ * request-side `Healthcheck` object with its durations.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { ENGINE_LIMITS, healthcheckDuration, intAtLeast } from "./limits.js";

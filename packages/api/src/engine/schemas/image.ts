@@ -1,3 +1,7 @@
+/**
+ * Image schemas (engine §2.5, §4.2): list item, inspect and its config, history, search result, delete
+ * item, the `POST /commit` body, and the repositories file and layer version of an image tarball.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import {

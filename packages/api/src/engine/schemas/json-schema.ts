@@ -1,3 +1,8 @@
+/**
+ * The published JSON Schemas (`@enginekit/api/schemas/<file>`): which files are published, and
+ * `buildJsonSchema`/`renderJsonSchema` turning the zod request schemas into JSON Schema (draft 2020-12) with
+ * field documentation, also pruned to the API versions 1.24 and 1.41 (engine §9).
+ */
 import { z } from "zod";
 import { FIELD_DOC_KEY, type FieldDoc } from "../../meta.js";
 import { compareApiVersions } from "../client/api-version.js";

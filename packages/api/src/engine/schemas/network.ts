@@ -1,3 +1,7 @@
+/**
+ * Network schemas (engine §2.7, §4.6): IPAM, the create, connect and disconnect bodies, the create answer,
+ * and a network as listed and inspected with its containers.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { labels, responseBoolean, responseString, responseStringMap, StringMap } from "./common.js";

@@ -1,3 +1,6 @@
+/**
+ * Swarm node schemas (engine §2.10, §3.5): roles, availabilities, the node spec sent on update, and a node.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { clusterEnvelope, labels, responseBoolean, responseString } from "./common.js";

@@ -1,3 +1,7 @@
+/**
+ * Plugin schemas (experimental; engine §2.8, §4.7): a plugin with its manifest, mounts, devices and
+ * environment, and the privileges a plugin asks for on pull.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { responseBoolean, responseList, responseString } from "./common.js";

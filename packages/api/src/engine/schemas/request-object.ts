@@ -1,3 +1,8 @@
+/**
+ * Request-side object schemas that report unknown keys (`requestObject`), with a did-you-mean suggestion
+ * for the field name, and `toFieldIssues`, which points every zod issue at the offending field with a
+ * message naming it (the project's own design, for manifest findings).
+ */
 import { editDistance } from "@enginekit/text";
 import { z } from "zod";
 

@@ -1,3 +1,8 @@
+/**
+ * The response-side view of a request schema (`asResponse`, `ResponseOf`): what the engine echoes back,
+ * with enums widened to strings, `null` lists and maps, optional fields and unknown keys kept (engine §2,
+ * as the engine 20.10 answers).
+ */
 import { z } from "zod";
 
 /**

@@ -1,3 +1,6 @@
+/**
+ * Stats schemas (engine §4.1.1): CPU and network counters and one `GET /containers/(id)/stats` sample.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { responseNumber, responseString } from "./common.js";

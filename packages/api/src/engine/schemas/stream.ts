@@ -1,3 +1,7 @@
+/**
+ * Stream item schemas: a JSON message of the build, pull, push and load streams with its progress and
+ * error details (engine §4.2, §7 item 3), and the header of a multiplexed attach frame (engine §4.1.2).
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { responseNumber, responseString } from "./common.js";

@@ -1,3 +1,7 @@
+/**
+ * Swarm schemas (engine §2.10, §4.9): external CAs, Raft settings, the swarm spec, the init, join and
+ * update bodies, the join tokens (secrets, engine §5) and `GET /swarm`.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { clusterEnvelope, labels, responseBoolean, responseString, StringMap } from "./common.js";

@@ -1,3 +1,7 @@
+/**
+ * System schemas (engine §4.3, §5): `GET /version`, `GET /info` with its registry settings, the `POST /auth`
+ * body and answer, the `X-Registry-Auth` and `X-Registry-Config` payloads, and the `_ping` body.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { responseBoolean, responseList, responseNumber, responseString } from "./common.js";

@@ -1,3 +1,6 @@
+/**
+ * The swarm task schema (engine §2.10).
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { clusterEnvelope, responseList, responseNumber, responseString } from "./common.js";

@@ -1,3 +1,6 @@
+/**
+ * Volume schemas (engine §2.6, §4.5): a volume, the create body, and the `GET /volumes` answer.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { labels, responseList, responseString, responseStringMap, StringMap } from "./common.js";

@@ -1,3 +1,7 @@
+/**
+ * `AuthSession`: what a login said about the new token (accessor, policies, lease, metadata), without the
+ * token itself, so it is safe to print and log (secrets §5).
+ */
 import { inspect } from "node:util";
 import type { AuthInfo } from "../schemas/envelope.js";
 

@@ -1,3 +1,7 @@
+/**
+ * KV version 2 paths (secrets §2, §4 rule 5): `kvV2Path` inserts `data/`, `metadata/` … after the mount
+ * as the official CLI does, and `isInsideMount` tells whether a path lies under a mount.
+ */
 import { joinPath } from "./paths.js";
 
 /** The KV v2 API segment inserted after the mount (secrets §2, §4 rule 5; research secrets-anchors §4 step 8). */

@@ -1,3 +1,8 @@
+/**
+ * `KvApi` (`client.kv`): the key/value engine operations of the secrets client (secrets §2, §4): read,
+ * write, list, delete, undelete, destroy, and the version 2 metadata and config, each on the user path, with
+ * the mount and its KV version found by the official CLI's preflight (`sys/internal/ui/mounts/<path>`).
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import type {
   KvV2Config,

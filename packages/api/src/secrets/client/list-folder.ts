@@ -1,3 +1,7 @@
+/**
+ * `listFolder`: the keys under a folder, by `LIST` or `GET ?list=true`, a 404 being an empty list
+ * (secrets §4 rules 3–4).
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import { parseBody } from "./parse.js";
 import type { SecretsCallOptions, SecretsTransport } from "./transport.js";

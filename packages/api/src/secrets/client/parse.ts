@@ -1,3 +1,7 @@
+/**
+ * `parseBody`: checks an answer body against its schema and reports a mismatch by field paths and types
+ * only, never the values (a body may hold secrets).
+ */
 import type { z } from "zod";
 import { SecretsProtocolError } from "./errors.js";
 

@@ -1,3 +1,7 @@
+/**
+ * Retries of the secrets client, as the official clients do: which statuses are retried (412, 429, 5xx but
+ * 501; secrets §7), `Retry-After` parsing, linear jitter backoff, and an abortable sleep.
+ */
 import type { SecretsRetryOptions } from "./options.js";
 
 /**

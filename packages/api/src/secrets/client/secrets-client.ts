@@ -1,3 +1,8 @@
+/**
+ * `SecretsClient`: the typed client of the secrets service API v1 (secrets §1–§7) over undici — token,
+ * userpass and approle login, token lookup, mounts and namespaces, seal status and health, `help`, and the
+ * key/value operations (`kv`), configured from options or the `SVC_*` environment.
+ */
 import { inspect } from "node:util";
 import { lazySchemas } from "../../lazy-schema.js";
 import type { TokenLookupData } from "../schemas/auth.js";

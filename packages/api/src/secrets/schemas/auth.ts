@@ -1,3 +1,7 @@
+/**
+ * Authentication schemas of the secrets service (secrets §5): the login answer, the userpass and approle
+ * login bodies, token create, and token lookup-self; shapes beyond the document follow Vault's token store.
+ */
 import { z } from "zod";
 import { envelopeOf } from "./envelope.js";
 import { field } from "./field.js";

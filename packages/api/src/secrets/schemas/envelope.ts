@@ -1,3 +1,8 @@
+/**
+ * The secrets service's answer shapes (secrets §2, §7): the response envelope (`envelopeOf`) with its
+ * `auth` and `wrap_info` blocks as Vault's `translate_response.go` builds them, the error body, and the
+ * `?help=1` answer.
+ */
 import { z } from "zod";
 import { field } from "./field.js";
 

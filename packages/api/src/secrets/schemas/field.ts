@@ -1,3 +1,6 @@
+/**
+ * `field`: the `documented()` shorthand every secrets schema uses to attach a description and a source.
+ */
 import type { z } from "zod";
 import { documented, type FieldDoc } from "../../meta.js";
 

@@ -1,3 +1,8 @@
+/**
+ * Key/value engine schemas (secrets §2, §4): the version 1 and 2 read and write bodies and answers, list
+ * answers, and the version 2 metadata, config and versions requests; shapes beyond the document follow
+ * Vault's KV engine.
+ */
 import { z } from "zod";
 import { envelopeOf } from "./envelope.js";
 import { field } from "./field.js";

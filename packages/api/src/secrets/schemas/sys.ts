@@ -1,3 +1,7 @@
+/**
+ * `sys/` schemas of the secrets service (secrets §1, §3): mounts (`sys/internal/ui/mounts`, `sys/mounts`),
+ * seal status, health, unseal and init, shaped as Vault answers them.
+ */
 import { z } from "zod";
 import { envelopeOf } from "./envelope.js";
 import { field } from "./field.js";

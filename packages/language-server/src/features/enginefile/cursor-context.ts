@@ -1,3 +1,7 @@
+/**
+ * What surrounds a cursor in an Enginefile (`cursorContext`, `instructionAt`), shared by completion,
+ * hover and signature help.
+ */
 import type { Instruction } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 

@@ -1,3 +1,7 @@
+/**
+ * Enginefile formatting (LSP `textDocument/formatting`, `rangeFormatting`, `onTypeFormatting`) with the
+ * canonical printer's edits.
+ */
 import { formatEdits } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import type { FormattingOptions, Range, TextEdit } from "vscode-languageserver";

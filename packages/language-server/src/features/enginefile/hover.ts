@@ -1,3 +1,7 @@
+/**
+ * Enginefile hover (LSP `textDocument/hover`): instruction, flag, `--mount` option and directive docs, a
+ * variable's value at that instruction, and HEALTHCHECK durations in plain units.
+ */
 import { parseHealthcheckDuration } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import { type Hover, MarkupKind } from "vscode-languageserver";

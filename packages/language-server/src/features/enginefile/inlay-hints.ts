@@ -1,3 +1,6 @@
+/**
+ * Enginefile inlay hints (LSP `textDocument/inlayHint`): the resolved value after each `$VAR` reference.
+ */
 import type { Instruction } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import { type InlayHint, InlayHintKind } from "vscode-languageserver";

@@ -1,3 +1,7 @@
+/**
+ * Enginefile document links (LSP `textDocument/documentLink`): the registry web page of each FROM base image
+ * (Docker Hub, ghcr.io, quay.io, mcr.microsoft.com).
+ */
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import type { DocumentLink } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";

@@ -1,3 +1,7 @@
+/**
+ * Enginefile navigation over stages and variables (LSP `textDocument/definition`, `references`,
+ * `documentHighlight`, `prepareRename`, `rename`), stage names checked with BuildKit's pattern.
+ */
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import {
   type DocumentHighlight,

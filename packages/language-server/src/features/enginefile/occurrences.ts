@@ -1,3 +1,7 @@
+/**
+ * `occurrencesAt`: the stage or variable under a cursor and all its occurrences (declaration first), bound
+ * by the engine's scoping, for definition, references, highlight and rename.
+ */
 import type { Instruction, Stage } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import { instructionAt } from "./cursor-context.js";

@@ -1,3 +1,7 @@
+/**
+ * Enginefile selection ranges (LSP `textDocument/selectionRange`): word, arguments, instruction, stage,
+ * document, each containing the one before.
+ */
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import type { Range, SelectionRange } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";

@@ -1,3 +1,7 @@
+/**
+ * Enginefile semantic tokens (LSP `textDocument/semanticTokens/full`): the legend and one linear pass
+ * emitting keywords, flags, variables, stage names, images, heredoc delimiters, comments and directives.
+ */
 import type { Instruction } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import type { SemanticTokensLegend } from "vscode-languageserver";

@@ -1,3 +1,7 @@
+/**
+ * Enginefile signature help (LSP `textDocument/signatureHelp`): an instruction's syntax lines as signatures,
+ * the active parameter being the flag or argument typed, with the trigger characters.
+ */
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import type { ParameterInformation, SignatureHelp, SignatureInformation } from "vscode-languageserver";
 import { cursorContext } from "./cursor-context.js";

@@ -1,3 +1,7 @@
+/**
+ * Enginefile document symbols (LSP `textDocument/documentSymbol`): directives, global ARGs, then each stage
+ * with its instructions.
+ */
 import type { Instruction } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import { type DocumentSymbol, SymbolKind, SymbolTag } from "vscode-languageserver";

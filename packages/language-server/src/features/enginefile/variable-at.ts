@@ -1,3 +1,7 @@
+/**
+ * The variable reference or declaration under a cursor (`variableAt`), its name's offsets and its value in
+ * scope, shared by hover, inlay hints and navigation.
+ */
 import type { Instruction, VariableReference } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 

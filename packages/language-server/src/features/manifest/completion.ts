@@ -1,3 +1,7 @@
+/**
+ * Manifest completion (LSP `textDocument/completion`): the keys valid at the cursor in the kind's api schema
+ * and enum values, in YAML by indentation and in JSON from the text around the cursor.
+ */
 import type { AnalyzedManifest } from "@enginekit/lint";
 import { type PathSegment, schemaAtManifestPath } from "@enginekit/manifests";
 import { type CompletionItem, CompletionItemKind, MarkupKind } from "vscode-languageserver";

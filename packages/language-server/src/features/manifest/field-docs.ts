@@ -1,3 +1,7 @@
+/**
+ * `fieldMarkdown`: a manifest field's documentation from the api schemas, as Markdown for hover and
+ * completion.
+ */
 import { type FieldDoc, renderFieldDoc } from "@enginekit/api";
 
 /** Markdown documentation of a manifest field (meaning, unit, bounds, default, spec section). */

@@ -1,3 +1,6 @@
+/**
+ * Manifest hover (LSP `textDocument/hover`): a key's field documentation from the api schemas.
+ */
 import type { AnalyzedManifest } from "@enginekit/lint";
 import { nodeAtOffset, schemaAtManifestPath } from "@enginekit/manifests";
 import { type Hover, MarkupKind } from "vscode-languageserver";

@@ -1,3 +1,7 @@
+/**
+ * Where a cursor is in a manifest: the document and kind holding it (`documentAt`) and, for YAML being typed,
+ * the path from indentation alone (`yamlPathAt`, `readYamlLine`).
+ */
 import type { AnalyzedManifest } from "@enginekit/lint";
 import {
   type CheckedDocument,

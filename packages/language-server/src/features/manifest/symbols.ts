@@ -1,3 +1,7 @@
+/**
+ * Manifest document symbols (LSP `textDocument/documentSymbol`): one symbol per document, named by its kind,
+ * with its keys as children.
+ */
 import type { AnalyzedManifest } from "@enginekit/lint";
 import type { LocatedNode } from "@enginekit/manifests";
 import { type DocumentSymbol, SymbolKind } from "vscode-languageserver";

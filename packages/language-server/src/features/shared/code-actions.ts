@@ -1,3 +1,7 @@
+/**
+ * Code actions (LSP `textDocument/codeAction`): each diagnostic's quick fix and an "Ignore <rule> here"
+ * action inserting an `# enginekit-ignore` comment.
+ */
 import type { Finding } from "@enginekit/lint";
 import { type CodeAction, CodeActionKind, type Diagnostic } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";

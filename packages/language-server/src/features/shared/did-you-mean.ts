@@ -1,3 +1,7 @@
+/**
+ * `didYouMeanFix`: a quick fix replacing the misspelt word of a "Did you mean X?" diagnostic with X, for
+ * rules that give no fix themselves.
+ */
 import type { Diagnostic, TextEdit } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 

@@ -1,3 +1,7 @@
+/**
+ * `SemanticTokensStore`: the last semantic tokens per document, answering LSP
+ * `textDocument/semanticTokens/full/delta` with one edit.
+ */
 import type { SemanticTokens, SemanticTokensDelta } from "vscode-languageserver";
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * Query schemas of the container and exec endpoints (engine §4.1, §4.4): list, inspect, top, logs, stats,
+ * resize, start, stop, restart, kill, rename, attach, delete and archive.
+ */
 import { z } from "zod";
 import { documented } from "../../../meta.js";
 import { ContainerName } from "../container-create.js";

@@ -1,3 +1,7 @@
+/**
+ * Query schemas of the image endpoints (engine §4.2): list, build (`POST /build`), create, push, tag,
+ * delete, search, get, load and commit.
+ */
 import { z } from "zod";
 import { documented } from "../../../meta.js";
 import { StringMap } from "../common.js";

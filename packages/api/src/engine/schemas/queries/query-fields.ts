@@ -1,12 +1,11 @@
-import { z } from "zod";
-import { documented, type FieldDoc } from "../../../meta.js";
-import { requestObject } from "../request-object.js";
-
-/*
+/**
  * Building blocks of the endpoint query schemas (engine §4). Query schemas describe the values a caller
  * passes (booleans, integers, strings, lists for repeatable parameters, objects for `filters`); encoding
  * them into the URL (`1`/`0`, JSON for `filters`, `buildargs`, `labels`) is the client's job.
  */
+import { z } from "zod";
+import { documented, type FieldDoc } from "../../../meta.js";
+import { requestObject } from "../request-object.js";
 
 type Doc = Omit<FieldDoc, "description" | "source">;
 

@@ -1,12 +1,11 @@
+/**
+ * Query schemas of volumes, networks, plugins, nodes, swarm, services and tasks (engine §4.5–§4.11).
+ */
 import { z } from "zod";
 import { documented } from "../../../meta.js";
 import { NODE_ROLES } from "../node.js";
 import { requestObject } from "../request-object.js";
 import { BOOLEAN_FILTER_VALUES, filters, queryBoolean, requiredQueryString } from "./query-fields.js";
-
-/*
- * Query schemas of volumes, networks, plugins, nodes, swarm, services and tasks (engine §4.5–§4.11).
- */
 
 /** `GET /volumes` query (engine §4.5). */
 export const VolumeListQuery = requestObject({

@@ -1,3 +1,6 @@
+/**
+ * The `GET /events` query schema (engine §4.3, §6): `since`, `until` and the event filters.
+ */
 import { z } from "zod";
 import { documented } from "../../../meta.js";
 import { EVENT_TYPES } from "../events.js";
