@@ -22,7 +22,7 @@ describe("renderMarkdownForTerminal", () => {
     for (const markup of ["```", "|---|", "<!--", "## ", "`apk add`"]) expect(out).not.toContain(markup);
     // the table as aligned columns, the example indented, list items with bullets
     expect(out).toMatch(/^Default severity {2}Applies to {3}Quick fix$/m);
-    expect(out).toMatch(/^info {14}Enginefiles {2}yes$/m);
+    expect(out).toMatch(/^info {14}Enginefiles {2}always$/m);
     expect(out).toContain("\n    FROM alpine:3.20\n    RUN apk update && apk add curl\n");
     expect(out).toContain("\n• hadolint DL3019\n");
     // a paragraph's own line breaks stay line breaks (not an escaped \x0a)

@@ -40,27 +40,33 @@ describe("lintFiles across worker threads (built package)", skipIf(!ready, NEEDS
 
 const built = existsSync(dist) && existsSync(join(packageDir, "dist", "node", "lint-worker.js"));
 
-describe.skipIf(!built)("lintFiles progress (onProgress), in this thread and across worker threads", () => {
-  test("(0, total) first, then one call per file with the count done, up to (total, total)", async () => {
-    const lint = (await import(pathToFileURL(dist).href)) as typeof Lint;
-    const dir = mkdtempSync(join(tmpdir(), "enginekit-progress-"));
-    try {
-      const total = 40;
-      for (let i = 0; i < total; i++)
-        writeFileSync(join(dir, `f${i}.Enginefile`), `FROM alpine:3.20\nRUN apk add curl\nLABEL n=${i}\n`);
-      for (const workers of [0, 2]) {
-        const calls: [number, number][] = [];
-        const results = await lint.lintFiles(["."], {
-          cwd: dir,
-          workers,
-          shellcheck: false,
-          onProgress: (done, all) => calls.push([done, all]),
-        });
-        expect(results).toHaveLength(total);
-        expect(calls, `workers: ${workers}`).toEqual(Array.from({ length: total + 1 }, (_, i) => [i, total]));
+describe(
+  "lintFiles progress (onProgress), in this thread and across worker threads",
+  skipIf(!built, NEEDS_BUILD),
+  () => {
+    test("(0, total) first, then one call per file with the count done, up to (total, total)", async () => {
+      const lint = (await import(pathToFileURL(dist).href)) as typeof Lint;
+      const dir = mkdtempSync(join(tmpdir(), "enginekit-progress-"));
+      try {
+        const total = 40;
+        for (let i = 0; i < total; i++)
+          writeFileSync(join(dir, `f${i}.Enginefile`), `FROM alpine:3.20\nRUN apk add curl\nLABEL n=${i}\n`);
+        for (const workers of [0, 2]) {
+          const calls: [number, number][] = [];
+          const results = await lint.lintFiles(["."], {
+            cwd: dir,
+            workers,
+            shellcheck: false,
+            onProgress: (done, all) => calls.push([done, all]),
+          });
+          expect(results).toHaveLength(total);
+          expect(calls, `workers: ${workers}`).toEqual(
+            Array.from({ length: total + 1 }, (_, i) => [i, total]),
+          );
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
-});
+    }, 60_000);
+  },
+);

@@ -13,6 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { packCommand } from "../pack.mjs";
 
 const ESC = "\x1b";
@@ -82,114 +83,120 @@ function enginefiles(dir: string, count: number): void {
   }
 }
 
-describe.skipIf(!haveScript)("enginekit on a pseudo-terminal (the installed package)", () => {
-  it("lint: a progress bar on stderr for a long run, cleared before the report, which is in colour", () => {
-    const project = join(work, "many");
-    // enough files for a run over the 1 s threshold on this machine (doubled until the run is long enough)
-    let count = 0;
-    let run = { code: 0 as number | null, screen: "", stderr: "", ms: 0 };
-    for (const more of [1500, 1500, 3000]) {
-      enginefiles(join(project, `batch${count}`), more);
-      count += more;
-      run = onTerminal(`${shellQuote(bin)} lint --no-shellcheck .`, project);
-      if (run.ms > 2500) break;
-    }
-    expect(run.ms, "the lint run must outlast the progress threshold").toBeGreaterThan(1500);
-    expect(run.code).toBe(1);
-    expect(run.screen).not.toMatch(STACK);
-    const bars = [...run.screen.matchAll(/Linting \[[^\]]*\] (\d+)\/(\d+) files/g)];
-    expect(bars.length, run.screen.slice(0, 400)).toBeGreaterThan(0);
-    expect(Number(bars[0]![2])).toBe(count);
-    // the counts only go up, and the bar is cleared (erase line) before the first finding is printed
-    const done = bars.map((b) => Number(b[1]));
-    expect([...done].sort((a, b) => a - b)).toEqual(done);
-    const afterBar = run.screen.slice(bars.at(-1)!.index! + bars.at(-1)![0].length);
-    const firstFinding = afterBar.search(/maintainer-deprecated/);
-    expect(firstFinding).toBeGreaterThan(0);
-    expect(afterBar.slice(0, firstFinding)).toContain(`${ESC}[2K`);
-    // colours on: stylish's severities are coloured on a terminal
-    expect(afterBar).toMatch(new RegExp(`${ESC}\\[3\\dm(error|warning|info)`));
-    expect(afterBar).toMatch(new RegExp(`${ESC}\\[1m\\d+ findings${ESC}\\[22m \\(.*\\) in ${count} files`));
-  }, 300_000);
+describe(
+  "enginekit on a pseudo-terminal (the installed package)",
+  skipIf(!haveScript, "needs script(1) from util-linux"),
+  () => {
+    it("lint: a progress bar on stderr for a long run, cleared before the report, which is in colour", () => {
+      const project = join(work, "many");
+      // enough files for a run over the 1 s threshold on this machine (doubled until the run is long enough)
+      let count = 0;
+      let run = { code: 0 as number | null, screen: "", stderr: "", ms: 0 };
+      for (const more of [1500, 1500, 3000]) {
+        enginefiles(join(project, `batch${count}`), more);
+        count += more;
+        run = onTerminal(`${shellQuote(bin)} lint --no-shellcheck .`, project);
+        if (run.ms > 2500) break;
+      }
+      expect(run.ms, "the lint run must outlast the progress threshold").toBeGreaterThan(1500);
+      expect(run.code).toBe(1);
+      expect(run.screen).not.toMatch(STACK);
+      const bars = [...run.screen.matchAll(/Linting \[[^\]]*\] (\d+)\/(\d+) files/g)];
+      expect(bars.length, run.screen.slice(0, 400)).toBeGreaterThan(0);
+      expect(Number(bars[0]![2])).toBe(count);
+      // the counts only go up, and the bar is cleared (erase line) before the first finding is printed
+      const done = bars.map((b) => Number(b[1]));
+      expect([...done].sort((a, b) => a - b)).toEqual(done);
+      const afterBar = run.screen.slice(bars.at(-1)!.index! + bars.at(-1)![0].length);
+      const firstFinding = afterBar.search(/maintainer-deprecated/);
+      expect(firstFinding).toBeGreaterThan(0);
+      expect(afterBar.slice(0, firstFinding)).toContain(`${ESC}[2K`);
+      // colours on: stylish's severities are coloured on a terminal
+      expect(afterBar).toMatch(new RegExp(`${ESC}\\[3\\dm(error|warning|info)`));
+      expect(afterBar).toMatch(new RegExp(`${ESC}\\[1m\\d+ findings${ESC}\\[22m \\(.*\\) in ${count} files`));
+    }, 300_000);
 
-  it("lint: no progress in a machine format or when stderr is not the terminal", () => {
-    const project = join(work, "many");
-    const json = onTerminal(`${shellQuote(bin)} lint --no-shellcheck --format json .`, project);
-    expect(json.code).toBe(1);
-    expect(json.screen).not.toContain("Linting [");
-    expect(json.screen).not.toMatch(STACK);
-    const err = join(work, "stderr.txt");
-    const piped = onTerminal(`${shellQuote(bin)} lint --no-shellcheck . 2>${shellQuote(err)}`, project);
-    expect(piped.code).toBe(1);
-    expect(piped.screen).not.toContain("Linting [");
-    expect(readFileSync(err, "utf8")).toBe("");
-  }, 300_000);
+    it("lint: no progress in a machine format or when stderr is not the terminal", () => {
+      const project = join(work, "many");
+      const json = onTerminal(`${shellQuote(bin)} lint --no-shellcheck --format json .`, project);
+      expect(json.code).toBe(1);
+      expect(json.screen).not.toContain("Linting [");
+      expect(json.screen).not.toMatch(STACK);
+      const err = join(work, "stderr.txt");
+      const piped = onTerminal(`${shellQuote(bin)} lint --no-shellcheck . 2>${shellQuote(err)}`, project);
+      expect(piped.code).toBe(1);
+      expect(piped.screen).not.toContain("Linting [");
+      expect(readFileSync(err, "utf8")).toBe("");
+    }, 300_000);
 
-  it("lint --explain: the rule page rendered for the terminal, not raw Markdown", () => {
-    const r = onTerminal(`${shellQuote(bin)} lint --explain apk-no-cache`, work);
-    expect(r.code).toBe(0);
-    expect(r.screen).toContain(`${ESC}[1m${ESC}[4mapk-no-cache`);
-    for (const markup of ["```", "|---|", "## ", "<!--"]) expect(r.screen).not.toContain(markup);
-    expect(r.screen).toContain(`    ${ESC}[36mFROM alpine:3.20`);
-  });
+    it("lint --explain: the rule page rendered for the terminal, not raw Markdown", () => {
+      const r = onTerminal(`${shellQuote(bin)} lint --explain apk-no-cache`, work);
+      expect(r.code).toBe(0);
+      expect(r.screen).toContain(`${ESC}[1m${ESC}[4mapk-no-cache`);
+      for (const markup of ["```", "|---|", "## ", "<!--"]) expect(r.screen).not.toContain(markup);
+      expect(r.screen).toContain(`    ${ESC}[36mFROM alpine:3.20`);
+    });
 
-  it("format: says which files are not formatted, rewrites them, no stack trace", () => {
-    const dir = join(work, "format");
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "Enginefile"), "from alpine:3.20\nrun echo hi\n");
-    const check = onTerminal(`${shellQuote(bin)} format --check Enginefile`, dir);
-    expect(check.code).toBe(1);
-    expect(check.screen).toContain("not formatted: Enginefile");
-    const write = onTerminal(`${shellQuote(bin)} format Enginefile`, dir);
-    expect(write.code, write.screen).toBe(0);
-    expect(readFileSync(join(dir, "Enginefile"), "utf8")).toBe("FROM alpine:3.20\nRUN echo hi\n");
-    for (const r of [check, write]) expect(r.screen).not.toMatch(STACK);
-  });
+    it("format: says which files are not formatted, rewrites them, no stack trace", () => {
+      const dir = join(work, "format");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "Enginefile"), "from alpine:3.20\nrun echo hi\n");
+      const check = onTerminal(`${shellQuote(bin)} format --check Enginefile`, dir);
+      expect(check.code).toBe(1);
+      expect(check.screen).toContain("not formatted: Enginefile");
+      const write = onTerminal(`${shellQuote(bin)} format Enginefile`, dir);
+      expect(write.code, write.screen).toBe(0);
+      expect(readFileSync(join(dir, "Enginefile"), "utf8")).toBe("FROM alpine:3.20\nRUN echo hi\n");
+      for (const r of [check, write]) expect(r.screen).not.toMatch(STACK);
+    });
 
-  it("secrets dev: prints its address and token, stops on Ctrl-C without a stack trace", () => {
-    // SIGINT after 3 s, as Ctrl-C on the terminal would send it
-    const r = onTerminal(`timeout --preserve-status -s INT 3 ${shellQuote(bin)} secrets dev --port 0`, work);
-    expect(r.screen).toMatch(/SVC_ADDR=http:\/\/127\.0\.0\.1:\d+/);
-    expect(r.screen).not.toMatch(STACK);
-    expect([0, 130]).toContain(r.code);
-  });
-
-  const engineHost = process.env.ENGINE_HOST;
-  const socket = engineHost?.startsWith("unix://") ? engineHost.slice("unix://".length) : undefined;
-  const canUnshare =
-    socket !== undefined && spawnSync("unshare", ["-m", "true"], { encoding: "utf8" }).status === 0;
-  if (!engineHost)
-    console.warn(
-      "skipping the terminal build test: ENGINE_HOST is unset (tools/test-all.mjs starts an engine)",
-    );
-  else if (!canUnshare)
-    console.warn("terminal build test: no mount namespace (unshare -m as root); using ENGINE_HOST");
-
-  it.skipIf(!engineHost)(
-    "build: the upload's bar draws and is cleared, the build's output follows, the image ID at the end",
-    () => {
-      const context = join(work, "context");
-      mkdirSync(context, { recursive: true });
-      writeFileSync(join(context, "Enginefile"), "FROM scratch\nCOPY data.bin /data.bin\n");
-      writeFileSync(join(context, "data.bin"), Buffer.alloc(8 * 1024 * 1024, 7));
-      const build = `${shellQuote(bin)} build -t enginekit-terminal-test:latest .`;
-      // A Docker user's machine: no ENGINE_HOST or DOCKER_HOST, the engine's socket at /var/run/docker.sock
-      // (a private /run in a mount namespace of this command only; /var/run is /run on Debian).
-      const command = canUnshare
-        ? `unshare -m sh -ec ${shellQuote(`mount -t tmpfs tmpfs /run && ln -s ${shellQuote(socket!)} /run/docker.sock && ${build}`)}`
-        : build;
-      const r = onTerminal(command, context, canUnshare ? {} : { ENGINE_HOST: engineHost });
-      expect(r.code, r.screen).toBe(0);
+    it("secrets dev: prints its address and token, stops on Ctrl-C without a stack trace", () => {
+      // SIGINT after 3 s, as Ctrl-C on the terminal would send it
+      const r = onTerminal(
+        `timeout --preserve-status -s INT 3 ${shellQuote(bin)} secrets dev --port 0`,
+        work,
+      );
+      expect(r.screen).toMatch(/SVC_ADDR=http:\/\/127\.0\.0\.1:\d+/);
       expect(r.screen).not.toMatch(STACK);
-      expect(r.screen).toMatch(/Sending build context \[[^\]]*\] \d+%/);
-      const lastBar = r.screen.lastIndexOf("Sending build context [");
-      const rest = r.screen.slice(lastBar);
-      expect(rest.indexOf(`${ESC}[2K`)).toBeGreaterThan(0);
-      expect(rest).toMatch(/Step 1\/2 : FROM scratch/);
-      // the engine's own output, then the image ID on stdout as the last line
-      expect(rest).toMatch(/Successfully built ([0-9a-f]{12})\r?\n[\s\S]*\r?\n\1\r?\n$/);
-      spawnSync("docker", ["-H", engineHost!, "rmi", "enginekit-terminal-test:latest"], { encoding: "utf8" });
-    },
-    180_000,
-  );
-});
+      expect([0, 130]).toContain(r.code);
+    });
+
+    const engineHost = process.env.ENGINE_HOST;
+    const socket = engineHost?.startsWith("unix://") ? engineHost.slice("unix://".length) : undefined;
+    const canUnshare =
+      socket !== undefined && spawnSync("unshare", ["-m", "true"], { encoding: "utf8" }).status === 0;
+    if (engineHost && !canUnshare)
+      console.warn("terminal build test: no mount namespace (unshare -m as root); using ENGINE_HOST");
+
+    it(
+      "build: the upload's bar draws and is cleared, the build's output follows, the image ID at the end",
+      skipIf(!engineHost, NEEDS_ENGINE),
+      () => {
+        const context = join(work, "context");
+        mkdirSync(context, { recursive: true });
+        writeFileSync(join(context, "Enginefile"), "FROM scratch\nCOPY data.bin /data.bin\n");
+        writeFileSync(join(context, "data.bin"), Buffer.alloc(8 * 1024 * 1024, 7));
+        const build = `${shellQuote(bin)} build -t enginekit-terminal-test:latest .`;
+        // A Docker user's machine: no ENGINE_HOST or DOCKER_HOST, the engine's socket at /var/run/docker.sock
+        // (a private /run in a mount namespace of this command only; /var/run is /run on Debian).
+        const command = canUnshare
+          ? `unshare -m sh -ec ${shellQuote(`mount -t tmpfs tmpfs /run && ln -s ${shellQuote(socket!)} /run/docker.sock && ${build}`)}`
+          : build;
+        const r = onTerminal(command, context, canUnshare ? {} : { ENGINE_HOST: engineHost });
+        expect(r.code, r.screen).toBe(0);
+        expect(r.screen).not.toMatch(STACK);
+        expect(r.screen).toMatch(/Sending build context \[[^\]]*\] \d+%/);
+        const lastBar = r.screen.lastIndexOf("Sending build context [");
+        const rest = r.screen.slice(lastBar);
+        expect(rest.indexOf(`${ESC}[2K`)).toBeGreaterThan(0);
+        expect(rest).toMatch(/Step 1\/2 : FROM scratch/);
+        // the engine's own output, then the image ID on stdout as the last line
+        expect(rest).toMatch(/Successfully built ([0-9a-f]{12})\r?\n[\s\S]*\r?\n\1\r?\n$/);
+        spawnSync("docker", ["-H", engineHost!, "rmi", "enginekit-terminal-test:latest"], {
+          encoding: "utf8",
+        });
+      },
+      180_000,
+    );
+  },
+);
