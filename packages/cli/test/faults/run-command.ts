@@ -26,6 +26,10 @@ export interface RunOptions {
   stdout?: "pipe" | number;
   /** Run as this user and group (as root only). */
   uid?: number;
+  /** Variables added to the test's environment (`undefined` removes one). */
+  env?: NodeJS.ProcessEnv;
+  /** Standard input: nothing (default) or these bytes. */
+  stdin?: Buffer | string;
   /** Called once the process has started (to send it signals). */
   started?: (child: ChildProcess) => void;
 }
@@ -42,8 +46,8 @@ export function runEnginekit(args: string[], options: RunOptions): Promise<RunRe
   const out: "pipe" | number = typeof options.stdout === "number" ? options.stdout : "pipe";
   const child: ChildProcess = spawn(node, [bundle, ...args], {
     cwd: options.cwd,
-    stdio: ["ignore", out, "pipe"],
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    stdio: [options.stdin === undefined ? "ignore" : "pipe", out, "pipe"],
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", ...options.env },
     ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
   });
   let stdout = "";
@@ -54,6 +58,10 @@ export function runEnginekit(args: string[], options: RunOptions): Promise<RunRe
   child.stderr?.on("data", (d: Buffer) => {
     stderr += d;
   });
+  if (options.stdin !== undefined) {
+    child.stdin?.on("error", () => {});
+    child.stdin?.end(options.stdin);
+  }
   options.started?.(child);
   return new Promise((resolve) =>
     child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr })),

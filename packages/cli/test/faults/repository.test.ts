@@ -1,0 +1,122 @@
+/**
+ * A repository is untrusted input (issue 29; docs/security.md "What a repository can make enginekit
+ * do"): what a cloned repository contains — its configuration, ignore files, file names, symbolic
+ * links — and what servers and helpers send back, run against the built command as a real process.
+ * Each case failed before its fix: a token sent to a repository's address, a planted symbolic link
+ * followed, a password echoed, a file of endless bytes read until memory ran out.
+ */
+import { spawn } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { built, bundle, node, runEnginekit } from "./run-command.js";
+
+const dir = mkdtempSync(join(tmpdir(), "enginekit-repository-"));
+chmodSync(dir, 0o755);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A folder under the test's folder holding `files`. */
+function tree(name: string, files: Record<string, string>): string {
+  const root = join(dir, name);
+  mkdirSync(root, { recursive: true, mode: 0o755 });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true, mode: 0o755 });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+/** A TCP port free a moment ago on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe.skipIf(!built)("secrets dev --tls writes its CA into a private folder", () => {
+  it("a symbolic link planted under the old predictable name is not followed", async () => {
+    const port = await freePort();
+    const victim = join(dir, "victim.txt");
+    writeFileSync(victim, "precious\n");
+    const planted = join(tmpdir(), `enginekit-secrets-dev-${port}.pem`);
+    rmSync(planted, { force: true });
+    symlinkSync(victim, planted);
+    try {
+      const child = spawn(node, [bundle, "secrets", "dev", "--tls", "--port", String(port)], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      child.stdout.on("data", (d: Buffer) => {
+        stdout += d;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+      const end = Date.now() + 20_000;
+      while (!stdout.includes("SVC_CACERT=") && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      const ca = /SVC_CACERT=(.*)\n/.exec(stdout)?.[1];
+      expect(ca).toBeDefined();
+      const caFile = ca as string;
+      expect(readFileSync(victim, "utf8")).toBe("precious\n");
+      expect(lstatSync(planted).isSymbolicLink()).toBe(true);
+      expect(caFile).not.toBe(planted);
+      expect(lstatSync(caFile).isFile()).toBe(true);
+      expect(statSync(dirname(caFile)).mode & 0o777).toBe(0o700);
+      expect(readFileSync(caFile, "utf8")).toContain("-----BEGIN CERTIFICATE-----");
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      // the private folder goes with the server
+      expect(existsSync(dirname(caFile))).toBe(false);
+    } finally {
+      rmSync(planted, { force: true });
+    }
+  });
+});
+
+describe.skipIf(!built)("odd configuration files", () => {
+  it("a billion-laughs .enginekit.yaml is one file:line:column line, exit 2", async () => {
+    const anchors = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i < 9; i++) {
+      const [prev, cur] = [String.fromCharCode(96 + i), String.fromCharCode(97 + i)];
+      anchors.push(`${cur}: &${cur} [${Array(10).fill(`*${prev}`).join(", ")}]`);
+    }
+    const root = tree("laughs", {
+      ".enginekit.yaml": `${anchors.join("\n")}\nrules: *i\n`,
+      Enginefile: "FROM alpine:3.19\n",
+    });
+    const r = await runEnginekit(["lint", "."], { cwd: root });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(
+      /^enginekit: .*laughs\/\.enginekit\.yaml:2:\d+: too many alias expansions \(YAML aliases expanding into a huge document are refused\)\n$/,
+    );
+  });
+});
+
+describe.skipIf(!built)("engine addresses", () => {
+  it("a password in DOCKER_HOST is never echoed", async () => {
+    for (const host of ["ssh://alice:hunter2@engine.example", "tcp://alice:hunter2@127.0.0.1:2375"]) {
+      const r = await runEnginekit(["engine", "info"], { cwd: dir, env: { DOCKER_HOST: host } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("invalid engine address");
+      expect(r.stderr).toContain("alice:xxxxx@");
+      expect(r.stderr).not.toContain("hunter2");
+    }
+  });
+});
