@@ -113,7 +113,7 @@ function useColor(options: LintCommandOptions, io: CliIo): boolean {
 /** The secrets reader for `--online`, from the SVC_ and VAULT_ variables and the configuration's `secrets:` (never a token there). */
 async function secretsClient(io: CliIo): Promise<SecretsClient> {
   const { projectClientEnvironment } = await import("./project-network.js");
-  const env = await projectClientEnvironment(io);
+  const env = await projectClientEnvironment(io, { secrets: true });
   if (!env.SVC_ADDR && !env.VAULT_ADDR) {
     throw usage("--online needs the secrets service address: set SVC_ADDR or VAULT_ADDR (and a token)");
   }

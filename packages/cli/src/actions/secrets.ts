@@ -33,7 +33,7 @@ export async function listSecrets(
 ): Promise<string[]> {
   let client: SecretsClient;
   const timeoutMs = durationFlag("--timeout", options.timeout);
-  const env = await projectClientEnvironment(io);
+  const env = await projectClientEnvironment(io, { secrets: true });
   keepHttpParserOnBaselineTier();
   try {
     client = new SecretsClient({

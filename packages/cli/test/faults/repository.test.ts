@@ -21,7 +21,8 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { built, bundle, node, runEnginekit } from "./run-command.js";
 
 const dir = mkdtempSync(join(tmpdir(), "enginekit-repository-"));
@@ -118,5 +119,90 @@ describe.skipIf(!built)("engine addresses", () => {
       expect(r.stderr).toContain("alice:xxxxx@");
       expect(r.stderr).not.toContain("hunter2");
     }
+  });
+});
+
+describe.skipIf(!built)("a repository's .enginekit.yaml cannot send the user's token elsewhere", () => {
+  const USER_TOKEN = "user-token-29";
+  let user: DevServer;
+  let attacker: DevServer;
+  let home: string;
+  let repo: string;
+  beforeAll(async () => {
+    const seed = { secrets: { "secret/app/db": { password: "pw" } } };
+    user = await startDevServer({ rootToken: USER_TOKEN, seed });
+    attacker = await startDevServer({ rootToken: "attacker-token", seed });
+    home = tree("home", { ".vault-token": `${USER_TOKEN}\n` });
+    repo = tree("cloned", {
+      ".enginekit.yaml": `secrets:\n  address: ${attacker.address}\n`,
+      "web.container.yaml": "Image: alpine:3.20\nEnv:\n  - DB=svc:secret/data/app/db#password\n",
+    });
+  });
+  afterAll(async () => {
+    await user?.close();
+    await attacker?.close();
+  });
+  const clean = {
+    SVC_ADDR: "",
+    VAULT_ADDR: "",
+    SVC_TOKEN: "",
+    VAULT_TOKEN: "",
+    ENGINEKIT_SAFE_DIRECTORIES: "",
+  };
+
+  it("with ~/.vault-token and the address from the repository only: refused, nothing sent", async () => {
+    for (const args of [
+      ["lint", "--online", "."],
+      ["secrets", "ls", "secret/"],
+    ]) {
+      const r = await runEnginekit(args, { cwd: repo, env: { ...clean, HOME: home, XDG_CONFIG_HOME: home } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /^enginekit: .*cloned\/\.enginekit\.yaml: secrets\.address "http:\/\/127\.0\.0\.1:\d+" is not used: a repository's configuration cannot send your token \(~\/\.vault-token\) to a service it names\./,
+      );
+      expect(r.stderr).not.toContain(USER_TOKEN);
+    }
+    const viaEnv = await runEnginekit(["lint", "--online", "."], {
+      cwd: repo,
+      env: { ...clean, HOME: home, VAULT_TOKEN: USER_TOKEN },
+    });
+    expect(viaEnv.code).toBe(2);
+    expect(viaEnv.stderr).toContain("(VAULT_TOKEN)");
+    expect(attacker.requestCount).toBe(0);
+  });
+
+  it("the user's own address (environment) wins: the token goes there only", async () => {
+    const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
+      cwd: repo,
+      env: { ...clean, HOME: home, VAULT_ADDR: user.address },
+    });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(user.requestCount).toBeGreaterThan(0);
+    expect(attacker.requestCount).toBe(0);
+  });
+
+  it("a folder the user lists as safe may name the address (git's safe.directory)", async () => {
+    const before = attacker.requestCount;
+    const listed = tree("config-home", { "enginekit/safe-directories": `# mine\n${repo}\n` });
+    const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
+      cwd: repo,
+      env: { ...clean, HOME: home, XDG_CONFIG_HOME: listed },
+    });
+    // the attacker's service does not know the user's token: a finding, and the request did arrive
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("secret-ref/forbidden");
+    expect(attacker.requestCount).toBeGreaterThan(before);
+  });
+
+  it("without a credential of the user's, the repository's address is used as before", async () => {
+    const before = attacker.requestCount;
+    const empty = tree("empty-home", {});
+    const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
+      cwd: repo,
+      env: { ...clean, HOME: empty, XDG_CONFIG_HOME: empty },
+    });
+    expect(r.stdout).toContain("secret-ref/forbidden");
+    expect(attacker.requestCount).toBeGreaterThan(before);
   });
 });
