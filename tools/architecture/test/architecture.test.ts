@@ -21,7 +21,7 @@ const RULES: Record<string, Record<string, Allowance>> = {
   enginefile: {},
   manifests: { api: "any" },
   "build-context": { api: "any", enginefile: ["go-text", "names"] },
-  lint: { api: "any", enginefile: "any", manifests: "any", "build-context": ["ignore"] },
+  lint: { api: "any", enginefile: "any", manifests: "any", "build-context": ["ignore", "bounded-file"] },
   "language-server": { api: "any", enginefile: "any", manifests: "any", lint: "any" },
   "secrets-dev-server": { api: "any" },
   vscode: { "language-server": "any" },

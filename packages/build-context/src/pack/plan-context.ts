@@ -19,6 +19,7 @@ import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
 import type { ExceptionMode, IgnoreMatcher } from "../ignore/ignore-matcher.js";
 import { loadIgnoreFile } from "../ignore/load-ignore-file.js";
+import { MAX_SOURCE_FILE_BYTES, readBoundedFile } from "../read/bounded-file.js";
 import { ContextError } from "./context-error.js";
 import { END_OF_ARCHIVE_BYTES, entryBytes, TypeFlag } from "./tar-header.js";
 import { type ContextEntry, type ExcludedEntry, type WalkProblem, walkContext } from "./walk-context.js";
@@ -142,7 +143,7 @@ function resolveEnginefile(root: string, spec: PlanOptions["enginefile"], cwd: s
   if (rel.startsWith("..") || isAbsolute(rel)) {
     try {
       return {
-        content: readFileSync(real),
+        content: readBoundedFile(real, { maxBytes: MAX_SOURCE_FILE_BYTES, what: "the Enginefile" }),
         given,
         reason: `${reason}, outside the context (sent as a hidden copy)`,
       };

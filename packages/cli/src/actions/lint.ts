@@ -161,6 +161,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
     io.stderr("info: shellcheck not found on PATH; ShellCheck checks of RUN scripts skipped\n");
   const client = options.online ? await secretsClient(io) : undefined;
   let results: FileResult[];
+  const skipped = new Set<string>();
   try {
     const stdin =
       stdinIndex >= 0 ? { text: await readStdinText(io), fileName: options.stdinFilename ?? "-" } : undefined;
@@ -175,6 +176,10 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         ...(options.shellcheck === false ? { shellcheck: false as const } : {}),
         ...(workers !== undefined ? { workers } : {}),
         onNotice: (message: string) => io.stderr(`${message}\n`),
+        // A folder or file whose name is not valid UTF-8: the rest is linted, these are reported (exit 3).
+        onSkipped: (error) => {
+          skipped.add(error.message);
+        },
       },
       stdin,
     );
@@ -211,6 +216,11 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         throw new CliError((error as Error).message, ExitCode.unavailable);
       }
     }
+  }
+  if (skipped.size > 0) {
+    const { terminalText } = await import("../report-error.js");
+    for (const message of skipped) io.stderr(`enginekit: ${await terminalText(message)}\n`);
+    return ExitCode.unavailable;
   }
   if (options.online && results.some((r) => r.findings.some((f) => f.ruleId === "secret-ref/unreachable")))
     return ExitCode.unavailable;

@@ -21,6 +21,7 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { built, bundle, node, runEnginekit } from "./run-command.js";
@@ -204,5 +205,123 @@ describe.skipIf(!built)("a repository's .enginekit.yaml cannot send the user's t
     });
     expect(r.stdout).toContain("secret-ref/forbidden");
     expect(attacker.requestCount).toBeGreaterThan(before);
+  });
+});
+
+describe.skipIf(!built)("files read from a repository are regular files, and bounded", () => {
+  it(".enginekit.yaml linked to /dev/zero: lint stops at once naming the file, exit 2", async () => {
+    const root = tree("zero-config", { Enginefile: "FROM alpine:3.19\n" });
+    symlinkSync("/dev/zero", join(root, ".enginekit.yaml"));
+    const r = await runEnginekit(["lint", "."], { cwd: root });
+    expect(r).toMatchObject({ code: 2, stdout: "" });
+    expect(r.stderr).toMatch(
+      /^enginekit: .*zero-config\/\.enginekit\.yaml:1:1: the configuration file is not a regular file \(a character device\)\n$/,
+    );
+  });
+
+  it("a configuration file over 4 MiB is refused naming it", async () => {
+    const root = tree("big-config", {
+      Enginefile: "FROM alpine:3.19\n",
+      ".enginekit.yaml": `# ${"x".repeat(4 * 1024 * 1024)}\n`,
+    });
+    const r = await runEnginekit(["lint", "."], { cwd: root });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /big-config\/\.enginekit\.yaml:1:1: the configuration file is larger than 4 MiB, the limit enginekit reads\n$/,
+    );
+  });
+
+  it(".engineignore linked to /dev/zero or /dev/urandom: build and lint refuse it at once", async () => {
+    for (const device of ["/dev/zero", "/dev/urandom"]) {
+      const root = tree(`ignore-${device.slice(5)}`, { Enginefile: "FROM alpine:3.19\nCOPY . /app\n" });
+      symlinkSync(device, join(root, ".engineignore"));
+      const started = Date.now();
+      const build = await runEnginekit(["build", "--list", "."], { cwd: root });
+      expect(build.code).toBe(2);
+      expect(build.stderr).toMatch(/\.engineignore:1:1: the ignore file is not a regular file \(a character device\)/);
+      const lint = await runEnginekit(["lint", ".engineignore"], { cwd: root });
+      expect(lint.code).toBe(3);
+      expect(lint.stderr).toBe("enginekit: .engineignore: the ignore file is larger than 4 MiB, the limit enginekit reads\n");
+      expect(Date.now() - started).toBeLessThan(15_000);
+    }
+  });
+
+  it("lint - reads standard input up to 16 MiB, as a file", async () => {
+    const root = tree("stdin", {});
+    const r = await runEnginekit(["lint", "-", "--stdin-filename", "Enginefile"], {
+      cwd: root,
+      stdin: Buffer.alloc(17 * 1024 * 1024, "#"),
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe("enginekit: standard input is larger than 16 MiB, the limit enginekit reads\n");
+  });
+
+  it("the language server answers with .enginekit.yaml linked to /dev/zero", async () => {
+    const root = tree("lsp-zero", {});
+    symlinkSync("/dev/zero", join(root, ".enginekit.yaml"));
+    const child = spawn(node, [bundle, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "ignore"] });
+    try {
+      let buffer = Buffer.alloc(0);
+      const messages: { id?: number; method?: string; params?: unknown; result?: unknown }[] = [];
+      child.stdout.on("data", (chunk: Buffer) => {
+        buffer = Buffer.concat([buffer, chunk]);
+        for (;;) {
+          const end = buffer.indexOf("\r\n\r\n");
+          if (end < 0) return;
+          const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, end).toString())?.[1]);
+          if (buffer.length < end + 4 + length) return;
+          messages.push(JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString()));
+          buffer = buffer.subarray(end + 4 + length);
+        }
+      });
+      const send = (body: object) => {
+        const json = JSON.stringify({ jsonrpc: "2.0", ...body });
+        child.stdin.write(`Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
+      };
+      const waitFor = async (match: (m: (typeof messages)[number]) => boolean) => {
+        const end = Date.now() + 15_000;
+        for (;;) {
+          const found = messages.find(match);
+          if (found) return found;
+          if (Date.now() > end) throw new Error("no answer from the language server within 15 s");
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      };
+      const uri = pathToFileURL(join(root, "Enginefile")).href;
+      send({ id: 1, method: "initialize", params: { processId: null, rootUri: pathToFileURL(root).href, capabilities: {} } });
+      await waitFor((m) => m.id === 1);
+      send({ method: "initialized", params: {} });
+      send({
+        method: "textDocument/didOpen",
+        params: { textDocument: { uri, languageId: "dockerfile", version: 1, text: "FROM alpine:3.19\nRUN sudo true\n" } },
+      });
+      const published = await waitFor((m) => m.method === "textDocument/publishDiagnostics");
+      expect((published.params as { uri: string }).uri).toBe(uri);
+      send({ id: 2, method: "textDocument/hover", params: { textDocument: { uri }, position: { line: 0, character: 1 } } });
+      await waitFor((m) => m.id === 2);
+      send({ id: 3, method: "shutdown", params: null });
+      await waitFor((m) => m.id === 3);
+    } finally {
+      child.kill();
+    }
+  }, 40_000);
+});
+
+describe.skipIf(!built)("names that are not valid UTF-8", () => {
+  it("lint DIR lints the rest, names the folder and file it cannot read, exit 3", async () => {
+    const root = tree("utf8", { "ok/Enginefile": "FROM alpine:3.19\n" });
+    const rootBytes = Buffer.from(root);
+    const bad = Buffer.concat([rootBytes, Buffer.from("/bad\xff", "latin1")]);
+    mkdirSync(bad);
+    writeFileSync(Buffer.concat([bad, Buffer.from("/Enginefile")]), "FROM alpine:3.19\n");
+    writeFileSync(Buffer.concat([rootBytes, Buffer.from("/x\xfe.Enginefile", "latin1")]), "FROM alpine:3.19\n");
+    const r = await runEnginekit(["lint", ".", "-f", "json"], { cwd: root });
+    expect(r.code).toBe(3);
+    expect((JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path)).toEqual([
+      "ok/Enginefile",
+    ]);
+    const reason =
+      "the name is not valid UTF-8 (shown with \uFFFD): enginekit cannot read it; rename it, or exclude it with an ignore pattern";
+    expect(r.stderr).toBe(`enginekit: bad\uFFFD: ${reason}\nenginekit: x\uFFFD.Enginefile: ${reason}\n`);
   });
 });

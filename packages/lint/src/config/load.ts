@@ -1,5 +1,9 @@
-import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
+import {
+  BoundedReadError,
+  MAX_CONFIG_FILE_BYTES,
+  readBoundedFile,
+} from "@enginekit/build-context/bounded-file";
 import { isAlias, isMap, isScalar, LineCounter, parseDocument, visit } from "yaml";
 import type { RuleSeverity } from "../model/severity.js";
 import { didYouMeanRule, resolveRuleIds } from "../rules/registry.js";
@@ -10,10 +14,21 @@ import { type LintConfig, LintConfigSchema } from "./schema.js";
 
 /**
  * Reads and validates a `.enginekit.yaml` (or a `.hadolint.yaml`, translated: `hadolint-config.ts`). Throws {@link ConfigError} (with line and column) for YAML
- * errors, schema violations and unknown rule ids; plain I/O errors propagate as thrown by `fs`.
+ * errors, schema violations and unknown rule ids, and (at 1:1) for a file that is not a regular file or
+ * is larger than {@link MAX_CONFIG_FILE_BYTES} (a link in a repository to `/dev/zero`: docs/security.md);
+ * plain I/O errors propagate as thrown by `fs`.
  */
 export function loadConfigFile(file: string): LoadedConfig {
-  const text = readFileSync(file, "utf8");
+  let text: string;
+  try {
+    text = readBoundedFile(file, {
+      maxBytes: MAX_CONFIG_FILE_BYTES,
+      what: "the configuration file",
+    }).toString("utf8");
+  } catch (error) {
+    if (error instanceof BoundedReadError) throw new ConfigError(file, 1, 1, error.reason);
+    throw error;
+  }
   return { file, dir: dirname(file), config: parseConfig(text, file) };
 }
 

@@ -4,7 +4,7 @@ import type { SecretsReader } from "@enginekit/manifests";
 import { type ConfigReader, findConfigFile } from "../config/find-config.js";
 import { loadConfigReader } from "../config/reader.js";
 import { kindOfNamedFile } from "../discovery/file-kind.js";
-import { discoverFiles } from "./discover.js";
+import { type DiscoveryError, discoverFiles } from "./discover.js";
 import { type FileJob, type FileResult, failingCount, lintOne } from "./lint-file.js";
 import { OutputError, writeOutputFile } from "./output-file.js";
 import { lintInWorkers, lintSequentially, workerCount } from "./parallel.js";
@@ -36,6 +36,11 @@ export interface LintFilesOptions {
   shellcheck?: "auto" | string | false;
   /** Receives one line when ShellCheck fails (the lint goes on without its findings). */
   onNotice?: (message: string) => void;
+  /**
+   * Receives each folder or file a walk skips because it cannot be named (not valid UTF-8): the rest is
+   * linted and the caller reports these (the command line exits 3). Without it, lintFiles throws.
+   */
+  onSkipped?: (error: DiscoveryError) => void;
 }
 
 /** Text given directly (stdin): its display name decides the kind and which configuration applies. */
@@ -103,6 +108,7 @@ function planJobs(
     isExcluded: (p) => project.isExcluded(p),
     dockerfiles: (d) => project.dockerfiles(d),
     isManifest: (p) => project.isManifest(p),
+    ...(options.onSkipped ? { skipped: options.onSkipped } : {}),
   });
   const jobs: FileJob[] = files.map((f) => {
     const { settings, failureThreshold } = project.forFile(f.path);

@@ -1,5 +1,6 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
+import { MAX_CONFIG_FILE_BYTES, readBoundedFile } from "@enginekit/build-context/bounded-file";
 import {
   EngineRegexpNotLoadedError,
   engineRegexpLoaded,
@@ -158,7 +159,10 @@ function findEngineIgnore(enginefilePath: string): { matcher: IgnoreMatcher; fil
     if (!statSync(file, { throwIfNoEntry: false })?.isFile()) continue;
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      // bounded: a planted huge file is skipped here, and reported when the ignore file itself is linted
+      text = readBoundedFile(file, { maxBytes: MAX_CONFIG_FILE_BYTES, what: "the ignore file" }).toString(
+        "utf8",
+      );
     } catch {
       continue;
     }
