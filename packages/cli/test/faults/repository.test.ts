@@ -238,10 +238,14 @@ describe.skipIf(!built)("files read from a repository are regular files, and bou
       const started = Date.now();
       const build = await runEnginekit(["build", "--list", "."], { cwd: root });
       expect(build.code).toBe(2);
-      expect(build.stderr).toMatch(/\.engineignore:1:1: the ignore file is not a regular file \(a character device\)/);
+      expect(build.stderr).toMatch(
+        /\.engineignore:1:1: the ignore file is not a regular file \(a character device\)/,
+      );
       const lint = await runEnginekit(["lint", ".engineignore"], { cwd: root });
       expect(lint.code).toBe(3);
-      expect(lint.stderr).toBe("enginekit: .engineignore: the ignore file is larger than 4 MiB, the limit enginekit reads\n");
+      expect(lint.stderr).toBe(
+        "enginekit: .engineignore: the ignore file is larger than 4 MiB, the limit enginekit reads\n",
+      );
       expect(Date.now() - started).toBeLessThan(15_000);
     }
   });
@@ -288,16 +292,31 @@ describe.skipIf(!built)("files read from a repository are regular files, and bou
         }
       };
       const uri = pathToFileURL(join(root, "Enginefile")).href;
-      send({ id: 1, method: "initialize", params: { processId: null, rootUri: pathToFileURL(root).href, capabilities: {} } });
+      send({
+        id: 1,
+        method: "initialize",
+        params: { processId: null, rootUri: pathToFileURL(root).href, capabilities: {} },
+      });
       await waitFor((m) => m.id === 1);
       send({ method: "initialized", params: {} });
       send({
         method: "textDocument/didOpen",
-        params: { textDocument: { uri, languageId: "dockerfile", version: 1, text: "FROM alpine:3.19\nRUN sudo true\n" } },
+        params: {
+          textDocument: {
+            uri,
+            languageId: "dockerfile",
+            version: 1,
+            text: "FROM alpine:3.19\nRUN sudo true\n",
+          },
+        },
       });
       const published = await waitFor((m) => m.method === "textDocument/publishDiagnostics");
       expect((published.params as { uri: string }).uri).toBe(uri);
-      send({ id: 2, method: "textDocument/hover", params: { textDocument: { uri }, position: { line: 0, character: 1 } } });
+      send({
+        id: 2,
+        method: "textDocument/hover",
+        params: { textDocument: { uri }, position: { line: 0, character: 1 } },
+      });
       await waitFor((m) => m.id === 2);
       send({ id: 3, method: "shutdown", params: null });
       await waitFor((m) => m.id === 3);
@@ -314,7 +333,10 @@ describe.skipIf(!built)("names that are not valid UTF-8", () => {
     const bad = Buffer.concat([rootBytes, Buffer.from("/bad\xff", "latin1")]);
     mkdirSync(bad);
     writeFileSync(Buffer.concat([bad, Buffer.from("/Enginefile")]), "FROM alpine:3.19\n");
-    writeFileSync(Buffer.concat([rootBytes, Buffer.from("/x\xfe.Enginefile", "latin1")]), "FROM alpine:3.19\n");
+    writeFileSync(
+      Buffer.concat([rootBytes, Buffer.from("/x\xfe.Enginefile", "latin1")]),
+      "FROM alpine:3.19\n",
+    );
     const r = await runEnginekit(["lint", ".", "-f", "json"], { cwd: root });
     expect(r.code).toBe(3);
     expect((JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path)).toEqual([
@@ -323,5 +345,59 @@ describe.skipIf(!built)("names that are not valid UTF-8", () => {
     const reason =
       "the name is not valid UTF-8 (shown with \uFFFD): enginekit cannot read it; rename it, or exclude it with an ignore pattern";
     expect(r.stderr).toBe(`enginekit: bad\uFFFD: ${reason}\nenginekit: x\uFFFD.Enginefile: ${reason}\n`);
+  });
+});
+
+describe.skipIf(!built)("credential helpers", () => {
+  /** A folder with `config.json` naming the helper `ek<name>` and that helper on PATH. */
+  function withHelper(name: string, script: string): { env: NodeJS.ProcessEnv; root: string } {
+    const root = tree(`helper-${name}`, {
+      "docker/config.json": JSON.stringify({ credsStore: `ek${name}` }),
+      "ctx/Enginefile": "FROM alpine:3.19\n",
+    });
+    const bin = join(root, "bin");
+    mkdirSync(bin);
+    writeFileSync(join(bin, `docker-credential-ek${name}`), `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+    return {
+      root,
+      // the engine address is a closed port: the build stops there, after the credentials are read
+      env: {
+        PATH: `${bin}:/usr/bin:/bin`,
+        DOCKER_CONFIG: join(root, "docker"),
+        ENGINE_HOST: "tcp://127.0.0.1:9",
+      },
+    };
+  }
+
+  it("a helper that answers and leaves a child holding its output does not hold the build", async () => {
+    const { root, env } = withHelper(
+      "daemon",
+      `# a daemon of the helper keeps standard output open for 50 s
+sleep 50 & echo $! > "${join(dir, "helper-daemon.pid")}"
+case "$1" in
+  list) echo '{"https://index.docker.io/v1/":"u"}' ;;
+  get) read url; echo '{"ServerURL":"https://index.docker.io/v1/","Username":"u","Secret":"s"}' ;;
+esac`,
+    );
+    const started = Date.now();
+    try {
+      const r = await runEnginekit(["build", "ctx"], { cwd: root, env });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(r.stderr).not.toContain("credential helper");
+      expect(r.code).toBe(3);
+    } finally {
+      process.kill(Number(readFileSync(join(dir, "helper-daemon.pid"), "utf8")), "SIGKILL");
+    }
+  });
+
+  it("a helper printing without end is stopped at 1 MiB", async () => {
+    const { root, env } = withHelper("flood", "exec yes credential");
+    const started = Date.now();
+    const r = await runEnginekit(["build", "ctx"], { cwd: root, env });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^enginekit: credential helper docker-credential-ekflood \(credsStore in .*config\.json\) printed more than 1 MiB for list: stopped\n$/,
+    );
   });
 });
