@@ -18,7 +18,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -400,4 +400,38 @@ esac`,
       /^enginekit: credential helper docker-credential-ekflood \(credsStore in .*config\.json\) printed more than 1 MiB for list: stopped\n$/,
     );
   });
+});
+
+describe.skipIf(!built)("lint --online against a service that accepts and never answers", () => {
+  it("fails fast after the first time-out: 40 references cost one time limit, not 40", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => {
+      sockets.push(socket);
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as { port: number };
+    const references = Array.from({ length: 40 }, (_, i) => `  - K${i}=svc:secret/data/app/s${i}#f`);
+    const root = tree("silent-service", {
+      "web.container.yaml": `Image: alpine:3.20\nEnv:\n${references.join("\n")}\n`,
+    });
+    const started = Date.now();
+    try {
+      const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
+        cwd: root,
+        env: { SVC_ADDR: `http://127.0.0.1:${port}`, SVC_TOKEN: "t", SVC_CLIENT_TIMEOUT: "2s" },
+      });
+      const elapsed = Date.now() - started;
+      expect(r.code).toBe(3);
+      const findings = (JSON.parse(r.stdout) as { files: { findings: { ruleId: string }[] }[] }).files[0]!
+        .findings;
+      expect(findings).toHaveLength(40);
+      expect(new Set(findings.map((f) => f.ruleId))).toEqual(new Set(["secret-ref/unreachable"]));
+      // one 2 s limit (and its retry) for the first requests in flight; before: ~2 s for every reference
+      expect(elapsed).toBeLessThan(15_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  }, 60_000);
 });
