@@ -18,7 +18,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { createServer, type Socket } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -434,4 +434,64 @@ describe.skipIf(!built)("lint --online against a service that accepts and never 
       silent.close();
     }
   }, 60_000);
+});
+
+describe.skipIf(!built)("enginekit secrets dev parses LIST with Node's HTTP parser", () => {
+  it("a LIST whose head is split across TCP segments, and a LIST after a GET on one connection", async () => {
+    const port = await freePort();
+    const seed = join(tree("list-seed", {}), "seed.json");
+    writeFileSync(seed, JSON.stringify({ secrets: { "secret/app/db": { password: "pw" } } }));
+    const child = spawn(node, [bundle, "secrets", "dev", "--port", String(port), "--seed", seed], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d;
+    });
+    try {
+      const end = Date.now() + 20_000;
+      while (!stdout.includes("SVC_TOKEN=") && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      const token = /SVC_TOKEN=(.*)\n/.exec(stdout)?.[1] as string;
+      const socket = connect(port, "127.0.0.1");
+      await new Promise((r) => socket.once("connect", r));
+      let received = "";
+      socket.on("data", (d: Buffer) => {
+        received += d;
+      });
+      const answers = async (count: number) => {
+        const until = Date.now() + 10_000;
+        while ((received.match(/HTTP\/1\.1 /g) ?? []).length < count || !received.endsWith("}")) {
+          if (Date.now() > until) throw new Error(`no answer: ${JSON.stringify(received)}`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      };
+      const pause = () => new Promise((r) => setTimeout(r, 60));
+      // the method, the path and the headers in separate segments
+      for (const part of [
+        "LI",
+        "ST /v1/secret/meta",
+        `data/app/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Svc-Token: ${token}\r\n`,
+        "\r\n",
+      ]) {
+        socket.write(part);
+        await pause();
+      }
+      await answers(1);
+      expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(received).toContain('"keys":["db"]');
+      // the connection stays open: a GET, then a LIST again
+      received = "";
+      socket.write(`GET /v1/secret/data/app/db HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Svc-Token: ${token}\r\n\r\n`);
+      await answers(1);
+      expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      received = "";
+      socket.write(`LIST /v1/secret/metadata/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Svc-Token: ${token}\r\n\r\n`);
+      await answers(1);
+      expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(received).toContain('"keys":["app/"]');
+      socket.destroy();
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 40_000);
 });
