@@ -495,3 +495,22 @@ describe.skipIf(!built)("enginekit secrets dev parses LIST with Node's HTTP pars
     }
   }, 40_000);
 });
+
+describe.skipIf(!built)("integers beyond 2^53 in manifests", () => {
+  it("Memory: 9223372036854775807 (int64's maximum, which the engine runs) is valid in YAML and JSON", async () => {
+    const root = tree("int64", {
+      "max.container.yaml": "Image: busybox\nHostConfig:\n  Memory: 9223372036854775807\n",
+      "max.container.json": '{"Image": "busybox", "HostConfig": {"Memory": 9223372036854775807}}\n',
+    });
+    const r = await runEnginekit(["lint", "-f", "json", "."], { cwd: root });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    writeFileSync(
+      join(root, "over.container.yaml"),
+      "Image: busybox\nHostConfig:\n  Memory: 9223372036854775808\n",
+    );
+    const over = await runEnginekit(["lint", "over.container.yaml"], { cwd: root });
+    expect(over.code).toBe(1);
+    expect(over.stdout).toContain("manifest/invalid-type      Memory must be an integer.");
+  });
+});
