@@ -11,7 +11,12 @@ import { fileURLToPath } from "node:url";
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** The real Node 24 binary of the root devDependency. */
 export const node = join(packageDir, "..", "..", "node_modules", "node", "bin", "node");
-export const bundle = join(packageDir, "dist", "bundle", "enginekit.js");
+/**
+ * The command run: the built bundle, or the `enginekit` a user installed from the packed tarball when
+ * `ENGINEKIT_FAULTS_BIN` names its script (e.g. `<prefix>/lib/node_modules/enginekit/dist/bundle/enginekit.cjs`
+ * after `npm i -g --prefix <prefix>` of `node tools/pack/pack.mjs`'s tarball): the same suite then checks the package.
+ */
+export const bundle = process.env.ENGINEKIT_FAULTS_BIN || join(packageDir, "dist", "bundle", "enginekit.js");
 export const built = existsSync(bundle);
 if (!built && process.env.CI) throw new Error("the CLI is not built: CI runs the build before the tests");
 
