@@ -24,6 +24,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rpc } from "../lsp-client.js";
 import { built, bundle, node, runEnginekit } from "./run-command.js";
 
 const dir = mkdtempSync(join(tmpdir(), "enginekit-repository-"));
@@ -264,62 +265,39 @@ describe.skipIf(!built)("files read from a repository are regular files, and bou
     const root = tree("lsp-zero", {});
     symlinkSync("/dev/zero", join(root, ".enginekit.yaml"));
     const child = spawn(node, [bundle, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "ignore"] });
+    /** `promise`, or a failure after 15 s: the server must answer, not freeze. */
+    const soon = <T>(promise: Promise<T>) =>
+      Promise.race([
+        promise,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error("no answer from the language server within 15 s")), 15_000),
+        ),
+      ]);
     try {
-      let buffer = Buffer.alloc(0);
-      const messages: { id?: number; method?: string; params?: unknown; result?: unknown }[] = [];
-      child.stdout.on("data", (chunk: Buffer) => {
-        buffer = Buffer.concat([buffer, chunk]);
-        for (;;) {
-          const end = buffer.indexOf("\r\n\r\n");
-          if (end < 0) return;
-          const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, end).toString())?.[1]);
-          if (buffer.length < end + 4 + length) return;
-          messages.push(JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString()));
-          buffer = buffer.subarray(end + 4 + length);
-        }
-      });
-      const send = (body: object) => {
-        const json = JSON.stringify({ jsonrpc: "2.0", ...body });
-        child.stdin.write(`Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
-      };
-      const waitFor = async (match: (m: (typeof messages)[number]) => boolean) => {
-        const end = Date.now() + 15_000;
-        for (;;) {
-          const found = messages.find(match);
-          if (found) return found;
-          if (Date.now() > end) throw new Error("no answer from the language server within 15 s");
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      };
+      const client = rpc(child.stdout, child.stdin);
       const uri = pathToFileURL(join(root, "Enginefile")).href;
-      send({
-        id: 1,
-        method: "initialize",
-        params: { processId: null, rootUri: pathToFileURL(root).href, capabilities: {} },
-      });
-      await waitFor((m) => m.id === 1);
-      send({ method: "initialized", params: {} });
-      send({
-        method: "textDocument/didOpen",
-        params: {
-          textDocument: {
-            uri,
-            languageId: "dockerfile",
-            version: 1,
-            text: "FROM alpine:3.19\nRUN sudo true\n",
-          },
+      await soon(
+        client.request("initialize", {
+          processId: null,
+          rootUri: pathToFileURL(root).href,
+          capabilities: {},
+        }),
+      );
+      client.notify("initialized", {});
+      const published = client.next("textDocument/publishDiagnostics");
+      client.notify("textDocument/didOpen", {
+        textDocument: {
+          uri,
+          languageId: "dockerfile",
+          version: 1,
+          text: "FROM alpine:3.19\nRUN sudo true\n",
         },
       });
-      const published = await waitFor((m) => m.method === "textDocument/publishDiagnostics");
-      expect((published.params as { uri: string }).uri).toBe(uri);
-      send({
-        id: 2,
-        method: "textDocument/hover",
-        params: { textDocument: { uri }, position: { line: 0, character: 1 } },
-      });
-      await waitFor((m) => m.id === 2);
-      send({ id: 3, method: "shutdown", params: null });
-      await waitFor((m) => m.id === 3);
+      expect(((await soon(published)) as { uri: string }).uri).toBe(uri);
+      await soon(
+        client.request("textDocument/hover", { textDocument: { uri }, position: { line: 0, character: 1 } }),
+      );
+      await soon(client.request("shutdown", null));
     } finally {
       child.kill();
     }
