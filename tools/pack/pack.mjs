@@ -23,6 +23,8 @@ const HOOKS = join(import.meta.dirname, "pack-hooks.cjs");
 
 /** The libraries published under `@enginekit/`, packed from `packages/<name>`. */
 export const LIBRARIES = [
+  "@enginekit/text",
+  "@enginekit/node-io",
   "@enginekit/api",
   "@enginekit/enginefile",
   "@enginekit/manifests",

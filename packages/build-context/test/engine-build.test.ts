@@ -116,6 +116,22 @@ describe.skipIf(!host)("builds on the real engine", () => {
     expect(files.has("ctx/top.keep")).toBe(true);
   });
 
+  it("engine-cli mode: an ignore file listing itself stays out of the image, .engineignore as docker's .dockerignore", async () => {
+    // docker's behaviour for .dockerignore: the CLI sends it, the engine reads it and deletes it
+    for (const [buildFile, ignoreFile] of [
+      ["Enginefile", ".engineignore"],
+      ["Dockerfile", ".dockerignore"],
+    ] as const) {
+      const root = makeTree({
+        [buildFile]: "FROM scratch\nCOPY . /ctx\n",
+        [ignoreFile]: `${ignoreFile}\n`,
+        a: "a",
+      });
+      const files = await filesIn(await build({ context: root, exceptionMode: "engine-cli" }), "/ctx");
+      expect([...files.keys()].sort()).toEqual(["ctx/", `ctx/${buildFile}`, "ctx/a"]);
+    }
+  });
+
   it("passes build arguments, labels and tags", async () => {
     const tag = `enginekit-test/build-args:${process.pid}`;
     const root = makeTree({

@@ -252,6 +252,14 @@ describe("ignore file and the Enginefile", () => {
       "src/main.c",
     ]);
   });
+  it("engine-cli mode re-sends an excluded .dockerignore (the engine reads and deletes it), not an excluded .engineignore", async () => {
+    const engineignore = makeTree({ Enginefile: "FROM scratch\n", ".engineignore": ".engineignore\n" });
+    const a = await planContext({ context: engineignore, exceptionMode: "engine-cli" });
+    expect(a.entries.map((e) => e.header.name)).toEqual(["Enginefile"]);
+    const dockerignore = makeTree({ Dockerfile: "FROM scratch\n", ".dockerignore": ".dockerignore\n" });
+    const b = await planContext({ context: dockerignore, exceptionMode: "engine-cli" });
+    expect(b.entries.map((e) => e.header.name)).toEqual([".dockerignore", "Dockerfile"]);
+  });
   it("always sends an excluded Enginefile and names it in an injected .dockerignore", async () => {
     const root = makeTree({
       "sub/Web.Enginefile": "FROM scratch\n",

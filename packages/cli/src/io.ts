@@ -1,4 +1,4 @@
-import { formatLimit, MAX_SOURCE_FILE_BYTES } from "@enginekit/build-context/bounded-file";
+import { formatLimit, MAX_SOURCE_FILE_BYTES } from "@enginekit/node-io";
 import { CliError, ExitCode } from "./errors.js";
 
 /**

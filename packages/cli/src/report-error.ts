@@ -6,7 +6,7 @@ import type { CliIo } from "./io.js";
  * control characters are shown as escapes (docs/security.md "Untrusted text"). Loaded on error only.
  */
 export async function terminalText(message: string): Promise<string> {
-  const { escapeLinesForTerminal } = await import("@enginekit/lint/terminal-text");
+  const { escapeLinesForTerminal } = await import("@enginekit/node-io");
   return escapeLinesForTerminal(message);
 }
 

@@ -44,7 +44,7 @@ export async function settleStdout(code: number): Promise<{ code: number; messag
   if (code === ExitCode.unavailable || code === ExitCode.brokenPipe) return { code };
   if (failure.code === "EPIPE") return { code: ExitCode.brokenPipe };
   // loaded only on failure: start-up time
-  const { describeIoError } = await import("@enginekit/lint/files");
+  const { describeIoError } = await import("@enginekit/node-io");
   return {
     code: ExitCode.unavailable,
     message: `enginekit: cannot write standard output: ${describeIoError(failure)}\n`,

@@ -28,9 +28,9 @@ export function dump(doc: EnginefileDocument): string {
 
 /**
  * The 1-based first and last line the reference gives an instruction (BuildKit's `StartLine` and
- * `EndLine`, as in its JSON output): `range`'s lines, except that the reference starts an instruction
- * at a preceding line holding only the escape character (see `Instruction.referenceStartLine`).
+ * `EndLine`, as in its JSON output): `range`'s lines, which start, as the reference's do, at a
+ * first line holding only the escape character.
  */
 export function referenceLines(ins: Instruction): { start: number; end: number } {
-  return { start: ins.referenceStartLine ?? ins.range.start.line + 1, end: ins.range.end.line + 1 };
+  return { start: ins.range.start.line + 1, end: ins.range.end.line + 1 };
 }

@@ -5,9 +5,21 @@
  * durations and signals; the printer prints losslessly or formats canonically.
  */
 
+export {
+  type DurationResult,
+  MINIMUM_HEALTHCHECK_DURATION_NS,
+  type Position,
+  parseDuration,
+  parseHealthcheckDuration,
+  parseSignal,
+  position,
+  type Range,
+  rangeContains,
+  SIGNALS,
+  type SignalResult,
+} from "@enginekit/text";
 export { goQuote } from "./ast/go-quote.js";
 export * from "./ast/nodes.js";
-export * from "./ast/position.js";
 export {
   BUILD_FILE_FAMILIES,
   type BuildFileFamily,
@@ -20,12 +32,6 @@ export { decodeBytes, encodeBytes, parseBytes } from "./parser/parse-bytes.js";
 export { type FormatOptions, format, formatEdits } from "./printer/format.js";
 export { printLossless, type SourceElement, sourceElements } from "./printer/lossless.js";
 export { applyEdits, type TextEdit } from "./printer/text-edits.js";
-export {
-  type DurationResult,
-  MINIMUM_HEALTHCHECK_DURATION_NS,
-  parseDuration,
-  parseHealthcheckDuration,
-} from "./semantics/duration.js";
 export {
   type ExpandOptions,
   type ExpansionResult,
@@ -49,7 +55,6 @@ export {
   type ShellVariableReference,
   type VariableLookup,
 } from "./semantics/shell-lexer.js";
-export { parseSignal, SIGNALS, type SignalResult } from "./semantics/signal.js";
 export {
   type StageGraph,
   type StageReference,

@@ -9,4 +9,11 @@
  * instead of 0.28 s after spawn, medians of 21 interleaved runs). The manifest half loads with the first
  * manifest (src/manifest-stack/manifest-stack.ts); test/manifest-stack-loading.test.ts keeps it so.
  */
-export { analyzeEnginefile, DEFAULT_SETTINGS, lintAnalyzedEnginefile } from "@enginekit/lint/files";
+export {
+  analyzeEnginefile,
+  DEFAULT_SETTINGS,
+  type ImagePlatformReader,
+  lintAnalyzedEnginefile,
+  normalizePlatform,
+  readImagePlatforms,
+} from "@enginekit/lint/files";

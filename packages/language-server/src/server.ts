@@ -101,6 +101,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     ignoreFiles,
     projects,
     secrets,
+    images,
     settings: () => settings,
     client: () => client,
   });

@@ -62,6 +62,35 @@ describe.skipIf(!host)("FROM completion from the engine's local images (real eng
   });
 });
 
+describe.skipIf(!host)(
+  "online: base images' platforms from the real engine (invalid-base-image-platform)",
+  () => {
+    it("reports a FROM whose platform is not the image's, with enginekit.online, and nothing without it", async () => {
+      const text = `FROM --platform=linux/arm64 ${BUSYBOX_IMAGE}\nFROM ${BUSYBOX_IMAGE}\n`;
+      const codes = async (settings: Record<string, unknown>) => {
+        const t = await startTestClient({ diagnosticsDelayMs: 0, ...settings }, undefined, {
+          env: { ...process.env, ENGINE_HOST: host! },
+        });
+        clients.push(t);
+        const uri = `file:///platforms/${clients.length}/Enginefile`;
+        const published = t.nextDiagnostics(uri);
+        await t.open(uri, text, "dockerfile");
+        return (await published).map((d) => [d.code, d.range.start.line, d.range.start.character, d.message]);
+      };
+      const online = (await codes({ online: true })).filter((d) => d[0] === "invalid-base-image-platform");
+      expect(online).toEqual([
+        [
+          "invalid-base-image-platform",
+          0,
+          28,
+          `Base image ${BUSYBOX_IMAGE} was pulled with platform "linux/amd64", expected "linux/arm64" for current build.`,
+        ],
+      ]);
+      expect((await codes({})).filter((d) => d[0] === "invalid-base-image-platform")).toEqual([]);
+    });
+  },
+);
+
 describe("FROM completion without an engine", () => {
   it("is silent and bounded when the engine never answers", async () => {
     const server = createServer((s: Socket) => s.resume());

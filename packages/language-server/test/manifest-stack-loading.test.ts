@@ -72,7 +72,7 @@ test("the watch list holds the schema and YAML modules, the manifest stack and t
   expect(WATCHED.filter((f) => f.startsWith("language-server/"))).toHaveLength(1);
   // the Enginefile half of the linter (what the server lints Enginefiles with) imports neither
   expect(
-    WATCHED.filter((f) => f.startsWith("lint/src/enginefile/") || f.startsWith("lint/src/engine/")),
+    WATCHED.filter((f) => f.startsWith("lint/src/enginefile/") || f.startsWith("lint/src/runner/")),
   ).toEqual([]);
 });
 

@@ -1,6 +1,6 @@
 /**
  * `@enginekit/lint/files`: linting files on disk as `enginekit lint` does — discovery, `.enginekit.yaml`,
- * `.engineignore`, the rule registry, output formats and the output-file writer (docs/security.md), and the Enginefile
+ * `.engineignore`, the rule registry, output formats, and the Enginefile
  * analysis and rules on their own (what the language server lints Enginefiles with). Its modules reach
  * only the Enginefile half of the linter; the manifest half (and with it every `@enginekit/api` schema) is
  * imported on demand when a manifest is met, so an Enginefile-only run starts fast (docs/cli.md
@@ -23,14 +23,18 @@ export {
   kindInDirectory,
   kindOfNamedFile,
 } from "./discovery/file-kind.js";
-export { lintAnalyzedEnginefile } from "./engine/lint-enginefile.js";
-export { lintAnalyzedIgnoreFile, lintIgnoreFile } from "./engine/lint-ignore-file.js";
-export { DEFAULT_SETTINGS, type LintSettings } from "./engine/settings.js";
 export {
   type AnalyzedEnginefile,
   analyzeEnginefile,
   type EnginefileLintOptions,
 } from "./enginefile/analysis.js";
+export {
+  type ImagePlatform,
+  type ImagePlatformFacts,
+  type ImagePlatformReader,
+  normalizePlatform,
+  readImagePlatforms,
+} from "./enginefile/image-platforms.js";
 export type { FormatContext, Formatter } from "./formats/format.js";
 export { JSON_OUTPUT_VERSION } from "./formats/json.js";
 export { FORMAT_NAMES, FORMATTERS } from "./formats/registry.js";
@@ -54,6 +58,7 @@ export {
   severityRank,
 } from "./model/severity.js";
 export { type DiscoveredFile, DiscoveryError, discoverFiles } from "./node/discover.js";
+export { engineImagePlatforms, type PlatformEngine } from "./node/engine-image-platforms.js";
 export {
   analyzeIgnoreFileReady,
   type ContextListing,
@@ -64,7 +69,6 @@ export {
   listIgnoreContext,
   MAX_CONTEXT_PATHS,
 } from "./node/ignore-context.js";
-export { describeIoError } from "./node/io-error.js";
 export {
   type FileResult,
   FixWriteError,
@@ -72,12 +76,6 @@ export {
   lintFiles,
   type TextInput,
 } from "./node/lint-files.js";
-export {
-  OutputError,
-  type OutputOptions,
-  writeOutputFile,
-  writeOutputStream,
-} from "./node/output-file.js";
 export {
   DEFAULT_FAILURE_THRESHOLD,
   engineIgnoreFor,
@@ -89,5 +87,7 @@ export { type ShellcheckInput, shellcheckEnabled, shellcheckEnginefiles } from "
 export { findShellcheck, ShellcheckError } from "./node/shellcheck-process.js";
 export { readSourceText, sourceBytes } from "./node/source-text.js";
 export { didYouMeanRule, RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds } from "./rules/registry.js";
+export { lintAnalyzedEnginefile } from "./runner/lint-enginefile.js";
+export { lintAnalyzedIgnoreFile, lintIgnoreFile } from "./runner/lint-ignore-file.js";
+export { DEFAULT_SETTINGS, type LintSettings } from "./runner/settings.js";
 export { redactSecretValues, secretValueSpans } from "./text/redact-secret-values.js";
-export { escapeForTerminal, escapeLinesForTerminal } from "./text/terminal-text.js";

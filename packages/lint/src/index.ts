@@ -4,16 +4,11 @@
  * `fixText` applies quick fixes until stable. Rules live one per file under `rules/<area>/<id>.ts`.
  */
 
+export { applyTextEdits } from "@enginekit/text";
 export { findConfig, loadConfigFile, parseConfig } from "./config/load.js";
 export { loadConfigReader } from "./config/reader.js";
 export { LintConfigSchema } from "./config/schema.js";
 export { renderRuleDoc, renderRuleIndex } from "./docs/rule-doc.js";
-export { type AnalyzedManifest, analyzeManifest } from "./engine/analyzed-manifest.js";
-export { applyTextEdits, type FixResult, fixText, fixTextAsync, MAX_FIX_PASSES } from "./engine/fix.js";
-export { type FileKind, lintText } from "./engine/lint-document.js";
-export { lintAnalyzedEnginefile, lintEnginefile } from "./engine/lint-enginefile.js";
-export { lintAnalyzedManifest, lintManifest } from "./engine/lint-manifest.js";
-export { DEFAULT_SETTINGS, type LintSettings, severityOf } from "./engine/settings.js";
 export {
   type AnalyzedEnginefile,
   analyzeEnginefile,
@@ -29,3 +24,9 @@ export type {
   RuleTarget,
   SuppressionRule,
 } from "./model/rule.js";
+export { type AnalyzedManifest, analyzeManifest } from "./runner/analyzed-manifest.js";
+export { type FixResult, fixText, fixTextAsync, MAX_FIX_PASSES } from "./runner/fix.js";
+export { type FileKind, lintText } from "./runner/lint-document.js";
+export { lintAnalyzedEnginefile, lintEnginefile } from "./runner/lint-enginefile.js";
+export { lintAnalyzedManifest, lintManifest } from "./runner/lint-manifest.js";
+export { DEFAULT_SETTINGS, type LintSettings, severityOf } from "./runner/settings.js";

@@ -1,10 +1,10 @@
 import { parse } from "@enginekit/enginefile";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
 import { allInstructions, instructionsOfKind } from "../src/enginefile/instructions.js";
 import { runCommands, runsCalling, runsWithSudo } from "../src/enginefile/shell/command-index.js";
 import { lintAnalyzedEnginefile } from "../src/index.js";
+import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
 
 const TEXT = [
   "ARG BASE=alpine:3.20",

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { fixText } from "../src/engine/fix.js";
-import { lintAnalyzedEnginefile, lintEnginefile } from "../src/engine/lint-enginefile.js";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { analyzeEnginefile } from "../src/enginefile/analysis.js";
+import { fixText } from "../src/runner/fix.js";
+import { lintAnalyzedEnginefile, lintEnginefile } from "../src/runner/lint-enginefile.js";
+import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 // beside the repository; ENGINEKIT_SHARED_DIR points elsewhere (e.g. from a git worktree)

@@ -7,8 +7,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { lintEnginefile } from "../src/engine/lint-enginefile.js";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
+import { lintEnginefile } from "../src/runner/lint-enginefile.js";
+import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // beside the repository as in corpus.test.ts; ENGINEKIT_SHARED_DIR points elsewhere (e.g. from a worktree)

@@ -1,13 +1,17 @@
 /**
- * `fixText` (engine/fix.ts): overlapping fixes wait for the next pass, and a pass is O(n log n) in the
+ * `fixText` (runner/fix.ts): overlapping fixes wait for the next pass, and a pass is O(n log n) in the
  * number of edits. Before, each fix was checked against every accepted edit and the text was sliced once
  * per edit: 10,000 fixes in a 20,000-line file took 13× as long as linting it (`lint-fix` benchmark).
  */
-import { describe, expect, test } from "vitest";
-import { applyTextEdits, fixText } from "../src/engine/fix.js";
-import { lintText } from "../src/engine/lint-document.js";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
+
+import { applyTextEdits } from "@enginekit/text";
+import { describe, expect, it, test } from "vitest";
 import type { Finding, TextEdit } from "../src/model/finding.js";
+import { ruleById } from "../src/rules/registry.js";
+import { fixText } from "../src/runner/fix.js";
+import { lintText } from "../src/runner/lint-document.js";
+import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
+import { runRule } from "../src/testing/rule-tester.js";
 
 function edit(start: number, end: number, newText: string): TextEdit {
   const at = (offset: number) => ({ line: 0, character: offset, offset });
@@ -67,5 +71,40 @@ describe("fixText", () => {
     expect(result.text).toBe(text.replaceAll("run echo", "RUN echo"));
     // two lints (fix, then check) plus the edits; before, about 13 lints' time
     expect(fixMs / lintMs).toBeLessThan(6);
+  });
+});
+
+describe("a rule's declared fix availability is checked by the runner", () => {
+  const code = "FROM alpine:3.20\nRUN apk add curl\n";
+  const declared = (id: string) => ruleById(id)!.meta;
+
+  it("a fix from a rule that declares fix: never is dropped and reported as internal-error", () => {
+    const meta = declared("apk-no-cache");
+    const before = meta.fix;
+    meta.fix = "never";
+    try {
+      const findings = lintText(code, "enginefile", "Enginefile", DEFAULT_SETTINGS);
+      expect(findings.find((f) => f.ruleId === "apk-no-cache")?.fix).toBeUndefined();
+      expect(findings.filter((f) => f.ruleId === "internal-error").map((f) => f.message)).toEqual([
+        "Rule apk-no-cache reported a quick fix but declares fix: never",
+      ]);
+      expect(() => runRule(ruleById("apk-no-cache")!, { code })).toThrow("declares fix: never");
+    } finally {
+      meta.fix = before;
+    }
+  });
+
+  it("a finding without a fix from a rule that declares fix: always is reported as internal-error", () => {
+    const meta = declared("latest-base-image");
+    const before = meta.fix;
+    meta.fix = "always";
+    try {
+      const findings = lintText("FROM alpine:latest\n", "enginefile", "Enginefile", DEFAULT_SETTINGS);
+      expect(findings.filter((f) => f.ruleId === "internal-error").map((f) => f.message)).toEqual([
+        "Rule latest-base-image reported no quick fix but declares fix: always",
+      ]);
+    } finally {
+      meta.fix = before;
+    }
   });
 });

@@ -4,10 +4,10 @@ import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { describe, expect, test } from "vitest";
-import { lintText } from "../src/engine/lint-document.js";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { FORMATTERS } from "../src/formats/registry.js";
 import type { FileResult } from "../src/node/lint-files.js";
+import { lintText } from "../src/runner/lint-document.js";
+import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;

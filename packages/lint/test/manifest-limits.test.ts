@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { lintManifest } from "../src/engine/lint-manifest.js";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
+import { lintManifest } from "../src/runner/lint-manifest.js";
+import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
 import { formatRange } from "../src/testing/rule-tester.js";
 
 /** The findings of `manifest/limit` for a container manifest setting `path` (YAML lines) to `value`. */

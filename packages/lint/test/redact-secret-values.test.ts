@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { lintText } from "../src/engine/lint-document.js";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { formatStylish } from "../src/formats/stylish.js";
+import { lintText } from "../src/runner/lint-document.js";
+import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
 import { redactSecretValues } from "../src/text/redact-secret-values.js";
 
 describe("redactSecretValues", () => {

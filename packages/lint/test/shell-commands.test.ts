@@ -207,4 +207,28 @@ describe("RUN shell code read through a shell parser", () => {
     ].join("\n");
     expect(commands(text).map((r) => r.map(([n]) => n))).toEqual([[], ["apk"], ["apk", "tee"]]);
   });
+
+  it("reads no shell commands where the shell is Windows' default cmd or a SHELL inherited from a stage", () => {
+    const text = [
+      "FROM mcr.microsoft.com/windows/servercore:ltsc2022 AS win",
+      "RUN apt-get install x & echo done",
+      "FROM python:3.12-windowsservercore-ltsc2022",
+      "RUN pip install y",
+      "FROM win",
+      "RUN apk add v",
+      "FROM alpine:3 AS base",
+      'SHELL ["pwsh", "-Command"]',
+      "FROM base",
+      "RUN apk add z",
+      "FROM --platform=windows/amd64 golang:1.22",
+      "RUN go install a",
+      "FROM mcr.microsoft.com/dotnet/sdk:8.0-nanoserver-1809",
+      'SHELL ["cmd", "/S", "/C"]',
+      "RUN npm install u",
+      "FROM alpine:3",
+      "RUN apk add w",
+      "",
+    ].join("\n");
+    expect(commands(text).map((r) => r.map(([n]) => n))).toEqual([[], [], [], [], [], [], ["apk"]]);
+  });
 });

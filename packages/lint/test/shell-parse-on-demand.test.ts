@@ -3,9 +3,9 @@
  * text names (docs/lint.md "Performance"): counted on unbash's `parse`.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { lintEnginefile } from "../src/engine/lint-enginefile.js";
-import { DEFAULT_SETTINGS, type LintSettings } from "../src/engine/settings.js";
 import { RULES } from "../src/rules/registry.js";
+import { lintEnginefile } from "../src/runner/lint-enginefile.js";
+import { DEFAULT_SETTINGS, type LintSettings } from "../src/runner/settings.js";
 
 const parsed = vi.hoisted(() => ({ scripts: [] as string[] }));
 vi.mock("unbash", async (importOriginal) => {

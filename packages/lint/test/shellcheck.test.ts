@@ -2,8 +2,10 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { analyzeEnginefile } from "../src/enginefile/analysis.js";
 import { lintFiles } from "../src/node/lint-files.js";
 import { findShellcheck } from "../src/node/shellcheck-process.js";
+import { shellcheckScripts } from "../src/shellcheck/scripts.js";
 
 const executable = findShellcheck();
 if (!executable && process.env.CI) throw new Error("shellcheck is not on PATH (.ci/run installs it)");
@@ -115,6 +117,25 @@ describe.skipIf(!executable)("ShellCheck inside RUN (the real shellcheck)", () =
     expect(shellcheckFindings(result!)).toEqual([]);
     expect(result!.findings.length).toBeGreaterThan(0);
   });
+});
+
+test("ShellCheck gets no script where the shell is not a POSIX shell: Windows bases' cmd, a SHELL inherited from a stage", () => {
+  const file = analyzeEnginefile(
+    [
+      "FROM mcr.microsoft.com/windows/nanoserver:ltsc2022 AS win",
+      "RUN cd x & dir %y%",
+      "FROM win",
+      "RUN cd z",
+      "FROM alpine:3 AS ps",
+      'SHELL ["powershell", "-Command"]',
+      "FROM ps",
+      "RUN Write-Host $z",
+      "FROM alpine:3",
+      "RUN cd /w",
+      "",
+    ].join("\n"),
+  );
+  expect(shellcheckScripts(file).map((s) => [s.dialect, s.text])).toEqual([["sh", "cd /w"]]);
 });
 
 test("findShellcheck finds nothing on an empty PATH", () => {

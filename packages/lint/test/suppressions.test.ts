@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { lintEnginefile } from "../src/engine/lint-enginefile.js";
-import { lintManifest } from "../src/engine/lint-manifest.js";
-import { DEFAULT_SETTINGS, type LintSettings } from "../src/engine/settings.js";
+import { lintEnginefile } from "../src/runner/lint-enginefile.js";
+import { lintManifest } from "../src/runner/lint-manifest.js";
+import { DEFAULT_SETTINGS, type LintSettings } from "../src/runner/settings.js";
 import { formatRange } from "../src/testing/rule-tester.js";
 
 // the snippets put one-command RUNs in a row on purpose: consecutive-run would report each

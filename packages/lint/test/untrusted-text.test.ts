@@ -3,12 +3,13 @@
  * and NULs of an Enginefile reached the terminal as they were in stylish messages and code frames, and
  * the XML formats carried characters XML 1.0 forbids.
  */
+
+import { escapeForTerminal, escapeLinesForTerminal } from "@enginekit/node-io";
 import { describe, expect, test } from "vitest";
-import { lintText } from "../src/engine/lint-document.js";
-import { DEFAULT_SETTINGS } from "../src/engine/settings.js";
 import { FORMATTERS } from "../src/formats/registry.js";
 import type { FileResult } from "../src/node/lint-files.js";
-import { escapeForTerminal, escapeLinesForTerminal } from "../src/text/terminal-text.js";
+import { lintText } from "../src/runner/lint-document.js";
+import { DEFAULT_SETTINGS } from "../src/runner/settings.js";
 
 // an OSC title change + BEL, a screen clear, a NUL, a colour, a C1 CSI, a bidi override
 const HOSTILE =

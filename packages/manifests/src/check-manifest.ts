@@ -1,9 +1,9 @@
+import type { LineIndex } from "@enginekit/text";
 import type { Finding } from "./findings.js";
 import { ENGINE_KIND_SCHEMAS } from "./kinds/engine-kind-schemas.js";
 import { extraKeysSchema, type KindSchemas } from "./kinds/kind-schema.js";
 import { formatOf, KIND_DESCRIPTIONS, kindFromFileName, type ManifestKind } from "./kinds/manifest-kind.js";
 import { KIND_KEYS, type KindSource, kindFromModeline, resolveKind } from "./kinds/resolve-kind.js";
-import type { LineIndex } from "./location/line-index.js";
 import { findSecretReferences, type SecretReference } from "./secret-refs/find-references.js";
 import { findPlainSecrets } from "./secret-refs/plain-secrets.js";
 import type { ManifestDocument, ManifestFormat, ReadResult } from "./tree/manifest-document.js";

@@ -1,8 +1,8 @@
-import type { Range, TextEdit } from "./location/range.js";
+import type { Fix, Range, Severity } from "@enginekit/text";
 import type { PathSegment } from "./tree/located-node.js";
 
-/** How serious a finding is; the linter may override it per rule. */
-export type Severity = "error" | "warning" | "info";
+/** How serious a finding is (the foundation's severities; the linter may override it per rule). */
+export type { Fix, Severity };
 
 /**
  * Stable finding codes. The linter turns each into a rule of the same id; never rename one.
@@ -47,13 +47,6 @@ export type FindingCode =
   | "secret-ref/forbidden"
   | "secret-ref/unreachable"
   | "secret/plain-value";
-
-/** A quick fix: plain text edits, applied together (`--fix` in the linter, a code action in the LSP). */
-export interface Fix {
-  /** What the fix does, e.g. `Rename to "Memory"`. */
-  title: string;
-  edits: TextEdit[];
-}
 
 /**
  * One problem found in a manifest. `range` is exact (LSP convention, see {@link Range}); `path` is the JSON

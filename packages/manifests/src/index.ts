@@ -7,6 +7,7 @@
  * `findSecretReferences`. Online and async (opt-in): `checkSecretReferences`.
  */
 
+export { LineIndex, rangeContains } from "@enginekit/text";
 export {
   type CheckedDocument,
   checkManifest,
@@ -17,8 +18,6 @@ export {
 export { ENGINE_KIND_SCHEMAS } from "./kinds/engine-kind-schemas.js";
 export type { KindSchema, KindSchemas } from "./kinds/kind-schema.js";
 export { KIND_KEYS, type KindSource, kindFromModeline, resolveKind } from "./kinds/resolve-kind.js";
-export { LineIndex } from "./location/line-index.js";
-export { rangeContains } from "./location/range.js";
 export { schemaAtManifestPath } from "./schema-at-path.js";
 export * from "./schema-free.js";
 export { findSecretReferences, type SecretReference } from "./secret-refs/find-references.js";
@@ -43,6 +42,12 @@ export { type NodeAtOffset, nodeAtOffset } from "./tree/node-at-offset.js";
 export { readJson } from "./tree/read-json.js";
 export { readYaml } from "./tree/read-yaml.js";
 export { type IssueContext, issueFindings } from "./validate/issue-findings.js";
-export { type KnownKey, type SchemaAtPath, schemaAtPath } from "./validate/schema-walk.js";
+export {
+  type DocumentedField,
+  documentedFields,
+  type KnownKey,
+  type SchemaAtPath,
+  schemaAtPath,
+} from "./validate/schema-walk.js";
 export { sourceFindings } from "./validate/source-findings.js";
 export { type ValidateOptions, validateNode } from "./validate/validate-document.js";

@@ -6,7 +6,8 @@
  * (docs/cli.md "Start-up"). Everything here is also exported from `@enginekit/manifests`.
  */
 
-export { editDistance } from "@enginekit/api/edit-distance";
+export type { Position, Range, TextEdit } from "@enginekit/text";
+export { closestMatch, editDistance, Suggester } from "@enginekit/text";
 export { FINDING_CODES, type FindingCodeInfo } from "./finding-codes.js";
 export type { Finding, FindingCode, Fix, Severity } from "./findings.js";
 export {
@@ -19,14 +20,12 @@ export {
   parseKind,
   SCHEMA_FILE_NAMES,
 } from "./kinds/manifest-kind.js";
-export type { Position, Range, TextEdit } from "./location/range.js";
 export { looksLikeSecretName } from "./secret-refs/plain-secrets.js";
 export {
   type ParsedReference,
   parseSecretReferences,
   SECRET_REFERENCE_PREFIX,
 } from "./secret-refs/reference-syntax.js";
-export { closestMatch, Suggester } from "./validate/suggest.js";
 export {
   DEFAULT_MANIFEST_API_VERSION,
   isManifestApiVersion,

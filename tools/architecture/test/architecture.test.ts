@@ -1,6 +1,6 @@
 /**
  * The architecture's rules, checked on the sources so they stay true (docs/architecture.md "Dependency
- * rules"): which workspace package may import which (and, where the rule says so, only which light
+ * rules", read from that table): which workspace package may import which (and, where the rule says so, only which light
  * entry), that every such import is a declared dependency, that `packages/` never reaches into `tools/`,
  * and that no package has an import cycle among its own modules (type-only imports aside).
  */
@@ -15,26 +15,33 @@ const packagesDir = join(repo, "packages");
 /** `"any"`: the whole package; a list: only these light entries (`@enginekit/<pkg>/<entry>`). */
 type Allowance = "any" | readonly string[];
 
-/** The table of docs/architecture.md "Dependency rules". */
-const RULES: Record<string, Record<string, Allowance>> = {
-  api: {},
-  enginefile: {},
-  manifests: { api: "any" },
-  "build-context": { api: "any", enginefile: ["go-text", "names"] },
-  lint: { api: "any", enginefile: "any", manifests: "any", "build-context": ["ignore", "bounded-file"] },
-  "language-server": { api: "any", enginefile: "any", manifests: "any", lint: "any" },
-  "secrets-dev-server": { api: "any" },
-  vscode: { "language-server": "any" },
-  cli: {
-    api: "any",
-    enginefile: "any",
-    manifests: "any",
-    "build-context": "any",
-    lint: "any",
-    "language-server": "any",
-    "secrets-dev-server": "any",
-  },
-};
+/**
+ * The table of docs/architecture.md "Dependency rules", read from the document itself so the two cannot
+ * drift: one row per package, `| \`pkg\` | may depend on |`. In the second cell every backticked package
+ * name allows that package; a backticked `pkg/entry` restricts the package to the light entries named.
+ */
+function readRules(): Record<string, Record<string, Allowance>> {
+  const doc = readFileSync(join(repo, "docs", "architecture.md"), "utf8");
+  const section = doc.slice(doc.indexOf("## Dependency rules"));
+  const known = new Set(readdirSync(packagesDir));
+  const rules: Record<string, Record<string, Allowance>> = {};
+  for (const row of section.matchAll(/^\| `([a-z-]+)` \| (.*) \|$/gm)) {
+    const allowed: Record<string, string[] | "any"> = {};
+    for (const [, token] of row[2]!.matchAll(/`([^`]+)`/g)) {
+      const [target, entry] = token!.split("/");
+      if (!known.has(target!)) continue;
+      if (entry === undefined) allowed[target!] ??= "any";
+      else {
+        const entries = allowed[target!];
+        allowed[target!] = entries === undefined || entries === "any" ? [entry] : [...entries, entry];
+      }
+    }
+    rules[row[1]!] = allowed;
+  }
+  return rules;
+}
+
+const RULES = readRules();
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];

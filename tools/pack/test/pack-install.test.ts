@@ -228,10 +228,12 @@ describe("installed into a project with npm i", () => {
       'import { startServer } from "@enginekit/language-server";',
       'import { DEFAULT_SETTINGS, lintText } from "@enginekit/lint";',
       'import { LineIndex } from "@enginekit/manifests";',
+      'import { escapeForTerminal } from "@enginekit/node-io";',
+      'import { applyTextEdits } from "@enginekit/text";',
       'const ast = parse("FROM alpine\\nRUN apk add curl\\n");',
       'const ids: string[] = lintText(ast.text, "enginefile", "Enginefile", DEFAULT_SETTINGS).map((f) => f.ruleId);',
       "const count: number = ast.instructions.length;",
-      "console.log(JSON.stringify({ count, ids, kinds: [typeof EngineClient, typeof planContext, typeof startServer, typeof LineIndex] }));",
+      "console.log(JSON.stringify({ count, ids, kinds: [typeof EngineClient, typeof planContext, typeof startServer, typeof LineIndex, typeof escapeForTerminal, typeof applyTextEdits] }));",
       "",
     ].join("\n");
     await writeFile(join(project, "consumer.mts"), consumer);
@@ -240,7 +242,7 @@ describe("installed into a project with npm i", () => {
     expect(out).toEqual({
       count: 2,
       ids: expect.arrayContaining(["apk-no-cache"]),
-      kinds: Array(4).fill("function"),
+      kinds: Array(6).fill("function"),
     });
     const tsc = join(repo, "node_modules", ".bin", "tsc");
     const flags = [

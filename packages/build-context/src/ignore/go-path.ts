@@ -2,9 +2,9 @@
  * The two Go standard-library string functions the engine CLI applies to ignore patterns, ported
  * exactly: `strings.TrimSpace` (Unicode White_Space, not JavaScript's `trim()`, which also strips
  * U+FEFF) and `path/filepath.Clean` for `/`-separated paths (research §3.1 rules 4 and 6). Go's
- * `unicode.IsSpace` is the parser's (`@enginekit/enginefile/go-text`): one definition for both.
+ * `unicode.IsSpace` is the parser's (`@enginekit/text`): one definition for both.
  */
-import { isGoSpace } from "@enginekit/enginefile/go-text";
+import { isGoSpace } from "@enginekit/text";
 
 /** Go's `strings.TrimSpace`: removes leading and trailing Unicode white space. */
 export function goTrimSpace(text: string): string {

@@ -14,7 +14,7 @@
  */
 
 import { basename, join } from "node:path";
-import { BoundedReadError, MAX_CONFIG_FILE_BYTES, readBoundedFile } from "../read/bounded-file.js";
+import { BoundedReadError, MAX_CONFIG_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import { loadEngineRegexp } from "./engine-regexp.js";
 import { IgnoreFileError } from "./ignore-file-error.js";
 import { IgnoreMatcher } from "./ignore-matcher.js";

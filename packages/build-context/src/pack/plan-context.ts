@@ -17,9 +17,9 @@ import { createHash } from "node:crypto";
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
+import { MAX_SOURCE_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import type { ExceptionMode, IgnoreMatcher } from "../ignore/ignore-matcher.js";
 import { loadIgnoreFile } from "../ignore/load-ignore-file.js";
-import { MAX_SOURCE_FILE_BYTES, readBoundedFile } from "../read/bounded-file.js";
 import { ContextError } from "./context-error.js";
 import { END_OF_ARCHIVE_BYTES, entryBytes, TypeFlag } from "./tar-header.js";
 import { type ContextEntry, type ExcludedEntry, type WalkProblem, walkContext } from "./walk-context.js";
@@ -182,8 +182,11 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
     matcher,
     exceptionMode: options.exceptionMode ?? "exact",
     forcedPath: enginefile.inside,
-    // The engine CLI re-includes its ignore file when its own patterns exclude it.
-    ...(options.exceptionMode === "engine-cli" ? { alwaysSent: [".dockerignore", ".engineignore"] } : {}),
+    // The engine CLI re-includes `.dockerignore` when its own patterns exclude it, because the engine reads
+    // it and then deletes it (and the build file) when its patterns name them (moby `removeDockerfile`).
+    // The engine never reads `.engineignore`, so one its own patterns exclude is not sent: re-included, it
+    // would reach the image, where docker's `.dockerignore` does not.
+    ...(options.exceptionMode === "engine-cli" ? { alwaysSent: [".dockerignore"] } : {}),
     windowsModes: options.windowsModes ?? process.platform === "win32",
     fixedMtime,
   });

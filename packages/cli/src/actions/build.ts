@@ -55,7 +55,7 @@ import {
   OutputError,
   writeOutputFile,
   writeOutputStream,
-} from "@enginekit/lint/files";
+} from "@enginekit/node-io";
 import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdin } from "../io.js";

@@ -10,7 +10,7 @@ import {
   EngineTimeoutError,
   EngineVersionError,
 } from "@enginekit/api";
-import { escapeForTerminal } from "@enginekit/lint/terminal-text";
+import { escapeForTerminal } from "@enginekit/node-io";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { durationFlag } from "./duration-flag.js";

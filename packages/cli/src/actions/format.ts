@@ -7,15 +7,8 @@
  */
 import { isAbsolute, relative } from "node:path";
 import { format } from "@enginekit/enginefile";
-import {
-  DiscoveryError,
-  discoverFiles,
-  OutputError,
-  readSourceText,
-  sourceBytes,
-  writeOutputFile,
-} from "@enginekit/lint/files";
-import { escapeForTerminal } from "@enginekit/lint/terminal-text";
+import { DiscoveryError, discoverFiles, readSourceText, sourceBytes } from "@enginekit/lint/files";
+import { escapeForTerminal, OutputError, writeOutputFile } from "@enginekit/node-io";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdinText } from "../io.js";
 

@@ -3,14 +3,15 @@
  * exactly what it uses, so the bundle carries only the Enginefile half of the linter here; manifests (and
  * with them the api schemas) load when a manifest is met, the secrets client with `--online`.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
-import type { SecretsClient } from "@enginekit/api";
+import type { EngineClient, SecretsClient } from "@enginekit/api";
 import { IgnoreFileError } from "@enginekit/build-context/ignore";
 import {
   ConfigError,
   DiscoveryError,
   didYouMeanRule,
+  engineImagePlatforms,
   type FileResult,
   FixWriteError,
   FORMAT_NAMES,
@@ -25,9 +26,9 @@ import {
   ruleById,
   SEVERITIES,
   type Severity,
-  writeOutputFile,
 } from "@enginekit/lint/files";
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
+import { writeOutputFile } from "@enginekit/node-io";
 import type { LintCommandOptions } from "../commands/lint-options.js";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdinText } from "../io.js";
@@ -100,7 +101,7 @@ function parseFormats(specs: string[]): { name: string; file: string | undefined
 
 function listRules(): string {
   const width = Math.max(...RULES.map((r) => r.meta.id.length));
-  return `${RULES.map((r) => `${r.meta.id.padEnd(width)}  ${r.meta.severity.padEnd(7)}  ${r.meta.appliesTo.padEnd(10)}  ${r.meta.fixable ? "fix" : "   "}  ${r.meta.description}`).join("\n")}\n`;
+  return `${RULES.map((r) => `${r.meta.id.padEnd(width)}  ${r.meta.severity.padEnd(7)}  ${r.meta.appliesTo.padEnd(10)}  ${r.meta.fix === "never" ? "   " : "fix"}  ${r.meta.description}`).join("\n")}\n`;
 }
 
 function useColor(options: LintCommandOptions, io: CliIo): boolean {
@@ -110,16 +111,66 @@ function useColor(options: LintCommandOptions, io: CliIo): boolean {
   return io.isTTY;
 }
 
-/** The secrets reader for `--online`, from the SVC_ and VAULT_ variables and the configuration's `secrets:` (never a token there). */
-async function secretsClient(io: CliIo): Promise<SecretsClient> {
+/** The clients of `--online`: the secrets service's (when its address is set) and the engine's. */
+interface OnlineClients {
+  secrets: SecretsClient | undefined;
+  engine: EngineClient;
+  close(): Promise<void>;
+}
+
+/**
+ * The clients for `--online`: the engine named by ENGINE_HOST/DOCKER_HOST (or the default socket), whose
+ * image platforms feed invalid-base-image-platform (an engine that does not answer leaves that check
+ * silent), and the secrets service named by the SVC_ and VAULT_ variables and the configuration's
+ * `secrets:`; without its address the manifests' `svc:` references are not checked, and a notice says so.
+ */
+async function onlineClients(io: CliIo): Promise<OnlineClients> {
   const { projectClientEnvironment } = await import("./project-network.js");
   const env = await projectClientEnvironment(io, { secrets: true });
-  if (!env.SVC_ADDR && !env.VAULT_ADDR) {
-    throw usage("--online needs the secrets service address: set SVC_ADDR or VAULT_ADDR (and a token)");
+  const { EngineClient } = await import("./engine-client.js");
+  keepHttpParserOnBaselineTier();
+  let engine: EngineClient;
+  try {
+    engine = new EngineClient({ env, timeoutMs: ONLINE_ENGINE_TIMEOUT_MS, negotiate: false });
+  } catch (error) {
+    throw usage(`--online: ${error instanceof Error ? error.message : String(error)}`);
   }
+  let secrets: SecretsClient | undefined;
+  if (env.SVC_ADDR || env.VAULT_ADDR) secrets = await secretsClient(env);
+  else if (!engineNamed(env)) {
+    await engine.close();
+    throw usage(
+      "--online needs a service to ask: set SVC_ADDR or VAULT_ADDR (and a token) for the secrets service, or ENGINE_HOST or DOCKER_HOST for the engine",
+    );
+  } else
+    io.stderr(
+      "notice: --online: no secrets service address (SVC_ADDR or VAULT_ADDR): svc: references are not checked\n",
+    );
+  return {
+    secrets,
+    engine,
+    async close() {
+      await Promise.all([secrets?.close(), engine.close()]);
+    },
+  };
+}
+
+/**
+ * True when the environment names an engine (ENGINE_HOST, DOCKER_HOST, DOCKER_CONTEXT) or one of the
+ * default sockets exists: `--online` then has an engine to ask even without a secrets service.
+ */
+function engineNamed(env: NodeJS.ProcessEnv): boolean {
+  if (env.ENGINE_HOST || env.DOCKER_HOST || env.DOCKER_CONTEXT) return true;
+  return ["/var/run/engine.sock", "/var/run/docker.sock"].some((p) => existsSync(p));
+}
+
+/** How long `--online` waits for each engine answer (an image's platform, the engine's version). */
+const ONLINE_ENGINE_TIMEOUT_MS = 10_000;
+
+/** The secrets reader for `--online`, from the SVC_ and VAULT_ variables and the configuration's `secrets:` (never a token there). */
+async function secretsClient(env: NodeJS.ProcessEnv): Promise<SecretsClient> {
   // Loaded with --online only: the client needs undici (its answer schemas load on first use).
   const { SecretsClient } = await import("./secrets-client.js");
-  keepHttpParserOnBaselineTier();
   try {
     return new SecretsClient({ env, interactive: true });
   } catch (error) {
@@ -159,7 +210,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   const workers = parseConcurrency(options.concurrency);
   if (options.verbose && options.shellcheck !== false && !findShellcheck())
     io.stderr("info: shellcheck not found on PATH; ShellCheck checks of RUN scripts skipped\n");
-  const client = options.online ? await secretsClient(io) : undefined;
+  const online = options.online ? await onlineClients(io) : undefined;
   let results: FileResult[];
   const skipped = new Set<string>();
   try {
@@ -172,7 +223,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         overrides,
         ...(options.fix ? { fix: true } : {}),
         ...(options.force ? { force: true } : {}),
-        ...(client ? { secrets: client.kv } : {}),
+        ...(online?.secrets ? { secrets: online.secrets.kv } : {}),
+        ...(online ? { images: engineImagePlatforms(online.engine) } : {}),
         ...(options.shellcheck === false ? { shellcheck: false as const } : {}),
         ...(workers !== undefined ? { workers } : {}),
         onNotice: (message: string) => io.stderr(`${message}\n`),
@@ -196,7 +248,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
       throw new CliError(`I/O error: ${(error as Error).message}`, ExitCode.unavailable);
     throw error;
   } finally {
-    await client?.close();
+    await online?.close();
   }
   const color = useColor(options, io);
   for (const f of formats) {

@@ -32,7 +32,7 @@ export function registerSecretsCommand(program: Command, io: CliIo): void {
       const { listSecrets } = await import("../actions/secrets.js");
       const keys = await listSecrets(io, path, options);
       // keys come from the service: control characters are shown as escapes (docs/security.md)
-      const { escapeForTerminal } = await import("@enginekit/lint/terminal-text");
+      const { escapeForTerminal } = await import("@enginekit/node-io");
       io.stdout(keys.map((k) => `${escapeForTerminal(k)}\n`).join(""));
     });
   secrets

@@ -1,4 +1,4 @@
-import type { Range } from "./position.js";
+import type { Range, Severity } from "@enginekit/text";
 
 /**
  * The Enginefile AST. Every node has a `range` into the original text (0-based line, UTF-16 column,
@@ -127,7 +127,10 @@ export interface InstructionBase {
   /** The keyword as written (`from`, `FROM`, `Copy`). */
   keyword: string;
   keywordRange: Range;
-  /** From the keyword to the end of the last continuation line or heredoc terminator. */
+  /**
+   * From the instruction's first line (its keyword, or a first line holding only the escape character,
+   * where BuildKit's `StartLine` is) to the end of the last continuation line or heredoc terminator.
+   */
   range: Range;
   flags: Flag[];
   /** The reference's argument nodes, in order (what `dump()` prints). */
@@ -139,13 +142,6 @@ export interface InstructionBase {
   argumentsRange: Range;
   /** Every variable reference in flags and arguments, in source order. */
   variables: VariableReference[];
-  /**
-   * The 1-based line where the reference (BuildKit's `StartLine`) starts this instruction, set only when
-   * it differs from `range.start.line + 1`: after lines holding nothing but the escape character
-   * (`"\\\nRUN a"` starts on line 1 for the reference, `range` starts at `RUN` on line 2). See
-   * {@link referenceLines}.
-   */
-  referenceStartLine?: number;
 }
 
 /** Exec form (JSON array) or shell form. */
@@ -314,8 +310,8 @@ export interface Stage {
   range: Range;
 }
 
-/** Severity of a diagnostic (LSP order: error is most severe). */
-export type Severity = "error" | "warning" | "information" | "hint";
+/** Severity of a diagnostic: the foundation's (`@enginekit/text`; the parser reports errors and warnings). */
+export type { Severity };
 
 /**
  * A problem found while parsing. `code` is stable; codes marked (reference) are errors BuildKit's
@@ -375,6 +371,10 @@ export interface EnginefileDocument {
   stages: Stage[];
   /** ARG instructions before the first FROM (global build arguments). */
   globalArgs: ArgInstruction[];
+  /**
+   * Syntax problems: `referenceError` (when there is one) first, then the others in source order, so the
+   * first diagnostic is the one BuildKit reports.
+   */
   diagnostics: Diagnostic[];
   /**
    * The one error the reference reports for this file (BuildKit stops at its first error), or

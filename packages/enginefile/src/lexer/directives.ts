@@ -1,4 +1,4 @@
-import { isGoSpace, isRegexpSpace } from "./characters.js";
+import { isGoSpace, isRegexpSpace } from "@enginekit/text";
 
 /** Parser directive names the reference recognises (BuildKit `validDirectives`). */
 export const DIRECTIVE_NAMES = ["syntax", "escape", "check"] as const;

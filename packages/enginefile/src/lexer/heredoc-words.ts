@@ -1,3 +1,4 @@
+import { isGoSpace } from "@enginekit/text";
 import { processShellWord } from "../semantics/shell-lexer.js";
 
 /** A heredoc found on an instruction line (BuildKit `Heredoc` without content) and its word's offsets. */
@@ -11,7 +12,8 @@ export interface HeredocWord {
 }
 
 const unset = () => undefined;
-const HEREDOC = /^(\d*)<<(-?)\s*([^<]*)$/;
+/** BuildKit `reHeredoc`; Go's `\s` is ASCII `[\t\n\f\r ]`. */
+const HEREDOC = /^(\d*)<<(-?)[\t\n\f\r ]*([^<]*)$/;
 
 /** BuildKit `heredocFromMatch` for one shell word; `error` when the delimiter cannot be lexed. */
 function heredocFromWord(word: string): { heredoc?: Omit<HeredocWord, "start" | "end">; error?: string } {
@@ -41,23 +43,23 @@ function heredocFromWord(word: string): { heredoc?: Omit<HeredocWord, "start" | 
 
 /**
  * BuildKit `heredocsFromLine`: split the whole logical line into shell words (raw quotes and escapes,
- * unset variables kept, escape `\`) and read every word of the form `[fd]<<[-]delimiter`. Word offsets
- * are found by locating each `<<` in `line` in order. As in the reference's golden cases, blanks may
- * separate a bare `<<` from its delimiter (`<<  EOF`); after `<<-` they may not: `<<- T` is the word
- * `<<-` (no delimiter, so no heredoc) and the word `T`, and `<<- <<EOT` has the one heredoc `EOT`.
+ * unset variables kept, escape `\`, `<<` keeping the spaces, tabs and carriage returns after it) and read
+ * every word of the form `[fd]<<[-]delimiter`. Word offsets are found by locating each `<<` in `line` in
+ * order. So blanks may separate a bare `<<` from its delimiter (`<<  EOF`), other whitespace may not
+ * (`<<\u3000EOF`, `<<\vEOF` are no heredoc), and nothing may follow `<<-` (`<<- T` is the word `<<-`, no
+ * delimiter, and the word `T`; `<<- <<EOT` has the one heredoc `EOT`).
  */
 export function heredocsFromLine(line: string): { heredocs: HeredocWord[]; error?: string } {
   const words = processShellWord(line, unset, {
     rawQuotes: true,
     rawEscapes: true,
     skipUnsetEnv: true,
+    heredocOperator: true,
   }).words;
   const heredocs: HeredocWord[] = [];
   let searchFrom = 0;
   for (let i = 0; i < words.length; i++) {
-    let word = words[i] ?? "";
-    // `<<  EOF`: the delimiter may be separated from a bare `<<` (not from `<<-`) by blanks
-    if (/^\d*<<$/.test(word) && i + 1 < words.length) word += words[++i] ?? "";
+    const word = words[i] ?? "";
     const r = heredocFromWord(word);
     if (r.error) return { heredocs, error: r.error };
     if (!r.heredoc) continue;
@@ -66,7 +68,8 @@ export function heredocsFromLine(line: string): { heredocs: HeredocWord[]; error
     let start = at;
     while (start > 0 && /[0-9]/.test(line[start - 1] ?? "")) start--;
     let end = at + 2;
-    while (end < line.length && !/\s/.test(line[end] ?? "")) end++;
+    while (end < line.length && /[ \t\r]/.test(line[end] ?? "")) end++;
+    while (end < line.length && !isGoSpace(line.charCodeAt(end))) end++;
     searchFrom = end;
     heredocs.push({ ...r.heredoc, start, end });
   }

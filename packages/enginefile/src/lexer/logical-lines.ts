@@ -1,4 +1,4 @@
-import { isGoSpace, skipGoSpace } from "./characters.js";
+import { isGoSpace, skipGoSpace } from "@enginekit/text";
 import { DIRECTIVE_NAMES, type DirectiveName, matchDirective } from "./directives.js";
 import { isLineTooLong, type SourceLines } from "./source-lines.js";
 

@@ -1,4 +1,4 @@
-import { utf8Length } from "./characters.js";
+import { utf8Length } from "@enginekit/text";
 
 /**
  * The physical lines of a text, split on `\n` as the reference's scanner does. `starts[i]` is the UTF-16

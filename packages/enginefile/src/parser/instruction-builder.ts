@@ -1,3 +1,4 @@
+import type { Range } from "@enginekit/text";
 import type {
   ArgDeclaration,
   Argument,
@@ -14,7 +15,6 @@ import type {
   ShellInstruction,
   VariableReference,
 } from "../ast/nodes.js";
-import type { Range } from "../ast/position.js";
 import { shellVariableReferences } from "../semantics/shell-lexer.js";
 import { hasLazyReferences, instructionWith, lazyArgument } from "./lazy-references.js";
 import { parseMount } from "./mounts.js";

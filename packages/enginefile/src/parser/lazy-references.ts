@@ -1,5 +1,5 @@
+import type { Range } from "@enginekit/text";
 import type { Argument, Instruction, InstructionBase, VariableReference } from "../ast/nodes.js";
-import type { Range } from "../ast/position.js";
 
 /**
  * Nodes whose `variables` (variable references) are found on first read: the arguments of instructions

@@ -1,5 +1,5 @@
+import type { Range } from "@enginekit/text";
 import type { Flag, Mount, MountOption } from "../ast/nodes.js";
-import type { Range } from "../ast/position.js";
 
 /**
  * Splits a `--mount` value into comma-separated options the way BuildKit's CSV reader does (double

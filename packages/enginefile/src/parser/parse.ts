@@ -1,3 +1,4 @@
+import type { Range } from "@enginekit/text";
 import type {
   Comment,
   Diagnostic,
@@ -6,7 +7,6 @@ import type {
   Instruction,
   ParserDirective,
 } from "../ast/nodes.js";
-import type { Range } from "../ast/position.js";
 import { heredocsFromLine } from "../lexer/heredoc-words.js";
 import { LogicalLineReader } from "../lexer/logical-lines.js";
 import { splitLines } from "../lexer/source-lines.js";
@@ -124,7 +124,9 @@ export function parse(text: string): EnginefileDocument {
         }
       }
     }
-    const range = positions.range(mapper.source(node.commandStart, false), Math.max(end, ll.sourceStart));
+    // BuildKit starts an instruction on its first physical line, even one holding only the escape
+    // character (`"\\\nRUN a"` spans lines 1-2): the range starts there, the keyword on the next line
+    const range = positions.range(ll.sourceStart, Math.max(end, ll.sourceStart));
     const instruction = buildInstruction(node, {
       text: ll.text,
       mapper,
@@ -132,7 +134,6 @@ export function parse(text: string): EnginefileDocument {
       range,
       heredocs,
     });
-    if (ll.startLine !== instruction.range.start.line) instruction.referenceStartLine = ll.startLine + 1;
     instructions.push(instruction);
     if (!node.known) {
       diagnostics.push({
@@ -178,6 +179,11 @@ export function parse(text: string): EnginefileDocument {
   );
   if (referenceError && !diagnostics.includes(referenceError)) diagnostics.push(referenceError);
   diagnostics.sort((a, b) => a.range.start.offset - b.range.start.offset);
+  // the error BuildKit stops at comes first (`# escape=x` alone: the escape error, then no instructions)
+  if (referenceError) {
+    const at = diagnostics.indexOf(referenceError);
+    if (at > 0) diagnostics.unshift(...diagnostics.splice(at, 1));
+  }
 
   const comments: Comment[] = reader.comments.map((c) => ({
     kind: "comment",

@@ -1,4 +1,4 @@
-import type { Position, Range } from "../ast/position.js";
+import type { Position, Range } from "@enginekit/text";
 import type { Segment } from "../lexer/logical-lines.js";
 import { lineOfOffset, type SourceLines } from "../lexer/source-lines.js";
 

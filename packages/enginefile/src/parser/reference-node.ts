@@ -1,5 +1,6 @@
+import { isAsciiBlank, skipGoSpace } from "@enginekit/text";
 import { goQuote } from "../ast/go-quote.js";
-import { isAsciiBlank, isGoSpace, skipGoSpace } from "../lexer/characters.js";
+import { type BytePlace, findSpaceByte } from "../lexer/byte-cuts.js";
 import { type JsonElement, parseJsonArray } from "./json-array-parser.js";
 import { type SplitCommand, splitCommand } from "./split-command.js";
 import { parseWords } from "./words-parser.js";
@@ -150,16 +151,67 @@ const parseNameOrNameVal: LineParser = (text, from, to, escapeCode) => ({
   json: false,
 });
 
+/**
+ * `parseHealthConfig`: the type is cut at the first space *byte* (Go `unicode.IsSpace(rune(rest[i]))`,
+ * so also 0x85 and 0xA0 inside a character: `CMD\u00a0echo` is the type `CMD\xc2` and the command
+ * `echo`, while `CMD\u3000echo` is one word); the command starts at the next non-space byte.
+ */
 const parseHealthConfig: LineParser = (text, from, to, escapeCode) => {
-  let sep = from;
-  while (sep < to && !isGoSpace(text.charCodeAt(sep))) sep++;
-  let next = sep;
-  while (next < to && isGoSpace(text.charCodeAt(next))) next++;
-  if (sep === from) return none;
-  const cmd = parseMaybeJSON(text, next, to, escapeCode);
+  const sep = findSpaceByte(text, from, to, 0, true);
+  if (sep.unit === from && sep.byte === 0) return none;
+  const next = sep.unit >= to ? sep : findSpaceByte(text, sep.unit, to, sep.byte, false);
+  const cmd =
+    next.byte === 0
+      ? parseMaybeJSON(text, next.unit, to, escapeCode)
+      : parseAfterHead(parseMaybeJSON, text, next, to, escapeCode);
   if (cmd.error) return cmd;
-  return { args: [{ value: text.slice(from, sep), start: from, end: sep }, ...cmd.args], json: cmd.json };
+  const typ = { value: text.slice(from, sep.unit) + sep.before, start: from, end: sep.unit + sep.units };
+  return { args: [typ, ...cmd.args], json: cmd.json };
 };
+
+/**
+ * Runs `parser` on arguments that start inside a character (at `at`, after some of its bytes): the
+ * rest of that character's bytes are the first characters of the arguments' text, as raw bytes
+ * (`ADD --\U000E0001 b` has the flag `--\xf3` and the arguments `\x80\x81` and `b`). Offsets of the
+ * result are mapped back to `text`: the raw bytes cover the whole character.
+ */
+function parseAfterHead(
+  parser: LineParser,
+  text: string,
+  at: BytePlace,
+  to: number,
+  escapeCode: number,
+): Parsed {
+  const end = at.unit + at.units;
+  const patched = text.slice(0, at.unit) + at.after + text.slice(end, to);
+  const headEnd = at.unit + at.after.length;
+  const shift = (o: number) => (o <= at.unit ? o : o <= headEnd ? end : o - headEnd + end);
+  const r = parser(patched, at.unit, patched.length, escapeCode);
+  return {
+    args: r.args.map((a) => ({ ...a, start: shift(a.start), end: shift(a.end) })),
+    json: r.json,
+    ...(r.legacy !== undefined ? { legacy: r.legacy } : {}),
+    ...(r.child ? { child: shiftNode(r.child, shift) } : {}),
+    ...(r.error ? { error: { ...r.error, start: shift(r.error.start), end: shift(r.error.end) } } : {}),
+  };
+}
+
+/** `node` with every offset passed through `shift`. */
+function shiftNode(node: RefNode, shift: (o: number) => number): RefNode {
+  return {
+    ...node,
+    commandStart: shift(node.commandStart),
+    commandEnd: shift(node.commandEnd),
+    flags: node.flags.map((f) => ({ ...f, start: shift(f.start), end: shift(f.end) })),
+    restStart: shift(node.restStart),
+    restEnd: shift(node.restEnd),
+    args: node.args.map((a) => ({ ...a, start: shift(a.start), end: shift(a.end) })),
+    child: node.child ? shiftNode(node.child, shift) : undefined,
+    error: node.error
+      ? { ...node.error, start: shift(node.error.start), end: shift(node.error.end) }
+      : undefined,
+  };
+}
 
 const parseSubCommand: LineParser = (text, from, to, escapeCode) => {
   if (from >= to) return none;
@@ -209,7 +261,10 @@ export function referenceNode(text: string, from: number, to: number, escapeCode
   const split = splitCommand(text, from, to, escapeCode);
   const lower = split.command.toLowerCase();
   const parser = DISPATCH.get(lower);
-  const parsed = (parser ?? parseIgnore)(text, split.restStart, split.restEnd, escapeCode);
+  const parse = parser ?? parseIgnore;
+  const parsed = split.restHead
+    ? parseAfterHead(parse, text, split.restHead, split.restEnd, escapeCode)
+    : parse(text, split.restStart, split.restEnd, escapeCode);
   return {
     ...split,
     lower,

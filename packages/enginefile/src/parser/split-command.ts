@@ -1,4 +1,5 @@
-import { isAsciiBlank, isGoSpace, skipGoSpace, trimGoSpaceEnd } from "../lexer/characters.js";
+import { isAsciiBlank, isGoSpace, skipGoSpace, trimGoSpaceEnd } from "@enginekit/text";
+import { type BytePlace, characterBytes, rawBytesText } from "../lexer/byte-cuts.js";
 import { parseFlags } from "./flags-parser.js";
 
 /** A leading flag word: the reference's string (`--name=value`, quotes removed) and its offsets. */
@@ -17,6 +18,11 @@ export interface SplitCommand {
   /** The arguments text `[restStart, restEnd)`, trimmed of Unicode whitespace. */
   restStart: number;
   restEnd: number;
+  /**
+   * Set when the flags end inside a character (BuildKit reads flags byte by byte): the arguments start
+   * with that character's remaining bytes, and `restStart` is the character's offset.
+   */
+  restHead?: BytePlace;
 }
 
 /**
@@ -32,7 +38,9 @@ export function splitCommand(text: string, from: number, to: number, escapeCode 
   if (k >= e) return { command, commandStart: s, commandEnd: k, flags: [], restStart: e, restEnd: e };
   let r = k;
   while (r < e && isAsciiBlank(text.charCodeAt(r))) r++;
-  const { flags, rest } = extractBuilderFlags(text, r, e, escapeCode);
+  const { flags, rest, restHead } = extractBuilderFlags(text, r, e, escapeCode);
+  if (restHead)
+    return { command, commandStart: s, commandEnd: k, flags, restStart: rest, restEnd: e, restHead };
   const restStart = skipGoSpace(text, rest, e);
   return { command, commandStart: s, commandEnd: k, flags, restStart, restEnd: e };
 }
@@ -54,26 +62,10 @@ function utf8AsLatin1(text: string, from: number, to: number): { latin1: string;
     codes.push(b);
     offsets.push(u);
   };
-  for (let u = from; u < to; u++) {
-    const c = text.charCodeAt(u);
-    if (c < 0x80) put(c, u);
-    else if (c < 0x800) {
-      put(0xc0 | (c >> 6), u);
-      put(0x80 | (c & 0x3f), u);
-    } else if (c >= 0xd800 && c <= 0xdbff && u + 1 < to && (text.charCodeAt(u + 1) & 0xfc00) === 0xdc00) {
-      const cp = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(u + 1) - 0xdc00);
-      put(0xf0 | (cp >> 18), u);
-      put(0x80 | ((cp >> 12) & 0x3f), u);
-      put(0x80 | ((cp >> 6) & 0x3f), u);
-      put(0x80 | (cp & 0x3f), u);
-      u++;
-    } else if (c >= 0xdc80 && c <= 0xdcff) put(c - 0xdc00, u);
-    else {
-      const cp = c >= 0xd800 && c <= 0xdfff ? 0xfffd : c;
-      put(0xe0 | (cp >> 12), u);
-      put(0x80 | ((cp >> 6) & 0x3f), u);
-      put(0x80 | (cp & 0x3f), u);
-    }
+  for (let u = from; u < to; ) {
+    const { bytes, units } = characterBytes(text, u);
+    for (const b of bytes) put(b, u);
+    u += units;
   }
   const map = new Int32Array(codes.length + 1);
   map.set(offsets);
@@ -94,7 +86,7 @@ export function extractBuilderFlags(
   from: number,
   to: number,
   escapeCode = 92,
-): { flags: FlagWord[]; rest: number } {
+): { flags: FlagWord[]; rest: number; restHead?: BytePlace } {
   const c0 = text.charCodeAt(from);
   if (from >= to || (c0 < 0x80 && !isGoSpace(c0) && (c0 !== 45 || text.charCodeAt(from + 1) !== 45))) {
     return { flags: [], rest: from };
@@ -109,8 +101,21 @@ export function extractBuilderFlags(
   const { latin1, map } = utf8AsLatin1(text, from, to);
   const at = (i: number) => map[i] ?? to;
   const r = parseFlags(latin1, escapeCode);
-  return {
-    flags: r.flags.map((f) => ({ text: f.text, start: at(f.start), end: at(f.end) })),
-    rest: at(r.rest),
-  };
+  const flags = r.flags.map((f) => ({ text: f.text, start: at(f.start), end: at(f.end) }));
+  const rest = at(r.rest);
+  // the rest starts inside a character (after a space byte 0x85 or 0xA0 in it): its remaining bytes lead
+  if (r.rest > 0 && rest < to && at(r.rest - 1) === rest) {
+    let byte = 0;
+    while (at(r.rest - 1 - byte) === rest && r.rest - 1 - byte >= 0) byte++;
+    const { bytes, units } = characterBytes(text, rest);
+    const head: BytePlace = {
+      unit: rest,
+      byte,
+      units,
+      after: rawBytesText(bytes.slice(byte)),
+      before: rawBytesText(bytes.slice(0, byte)),
+    };
+    return { flags, rest, restHead: head };
+  }
+  return { flags, rest };
 }

@@ -1,4 +1,4 @@
-import { GO_SPACE_CLASS } from "../lexer/characters.js";
+import { GO_SPACE_CLASS } from "@enginekit/text";
 import { processShellWord, type VariableLookup } from "./shell-lexer.js";
 
 /** Where variable values come from: a lookup function, a `Map`, or a plain record. */

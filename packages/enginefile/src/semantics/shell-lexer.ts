@@ -1,4 +1,4 @@
-import { isGoSpace } from "../lexer/characters.js";
+import { isGoSpace } from "@enginekit/text";
 
 /**
  * A port of BuildKit's shell-word lexer (`frontend/dockerfile/shell/lex.go`): quote removal, escapes,
@@ -22,6 +22,11 @@ export interface ShellLexOptions {
   skipUnsetEnv?: boolean;
   /** Treat quotes as ordinary characters. */
   skipProcessQuotes?: boolean;
+  /**
+   * BuildKit's `processPossibleHeredoc`: `<<` keeps the spaces, tabs and carriage returns after it in
+   * its word (`<< EOF` is one word; `<<\u3000EOF` and `<<\vEOF` are two). Used to find heredocs.
+   */
+  heredocOperator?: boolean;
 }
 
 /** A variable reference met while processing: name, operator (`:-`, `#`, `/`, …) and offsets. */
@@ -133,6 +138,7 @@ class ShellWord {
     this.rawEscapes = rawEscapes;
     try {
       const src = this.src;
+      const heredocOperator = this.options.heredocOperator === true;
       while (this.pos < src.length) {
         // fast path: a run of ordinary characters is copied as one slice
         const runStart = this.pos;
@@ -145,6 +151,7 @@ class ShellWord {
             u === 34 ||
             u === this.escapeCode ||
             u === stop ||
+            (u === 60 && heredocOperator) ||
             u >= 0x80 ||
             isSpace(u)
           )
@@ -202,6 +209,13 @@ class ShellWord {
           }
           continue;
         }
+        if (ch === 60 && heredocOperator) {
+          const tmp = this.processPossibleHeredoc();
+          result += tmp;
+          this.buffer += tmp;
+          w.inWord = true;
+          continue;
+        }
         ch = this.next();
         if (ch === this.escapeCode) {
           if (this.rawEscapes) {
@@ -224,6 +238,16 @@ class ShellWord {
     } finally {
       this.rawEscapes = saved;
     }
+  }
+
+  /** `<`, or `<<` and the spaces, tabs and carriage returns after it (BuildKit `processPossibleHeredoc`). */
+  private processPossibleHeredoc(): string {
+    this.next();
+    if (this.peek() !== 60) return "<";
+    this.next();
+    const from = this.pos;
+    for (let p = this.peek(); p === 32 || p === 9 || p === 13; p = this.peek()) this.next();
+    return `<<${this.src.slice(from, this.pos)}`;
   }
 
   private processSingleQuote(): string {

@@ -1,5 +1,5 @@
+import type { Range } from "@enginekit/text";
 import type { EnginefileDocument, Instruction, Stage } from "../ast/nodes.js";
-import type { Range } from "../ast/position.js";
 import { computeScopes, type Scope, type ScopeOptions } from "./scope.js";
 
 /** How a stage refers to something: its base (`FROM x`), `COPY --from=x`, or `RUN --mount=from=x`. */

@@ -6,6 +6,8 @@ import type { ServerSettings } from "../config/settings.js";
 import { type DocumentAnalysis, MAX_ANALYSED_CHARS } from "../documents/analysis-cache.js";
 import type { DocumentRouter, Handled } from "../documents/document-router.js";
 import { type IgnoreFiles, isIgnoreFileDocument } from "../documents/ignore-files.js";
+import type { LocalImages } from "../engine/local-images.js";
+import { readImagePlatforms } from "../enginefile-linter.js";
 import { maskResponse, secretValuesOf } from "../secrets/secret-masking.js";
 import { secretOnlineFindings } from "../secrets/secret-online-findings.js";
 import type { SecretsService } from "../secrets/secrets-service.js";
@@ -38,6 +40,8 @@ export interface DiagnosticsHost {
   ignoreFiles: IgnoreFiles;
   projects: ProjectConfigs;
   secrets: SecretsService;
+  /** The engine's image platforms, for the online check invalid-base-image-platform. */
+  images: Pick<LocalImages, "platforms">;
   settings(): ServerSettings;
   client(): ClientCapabilities;
 }
@@ -84,7 +88,12 @@ export class DiagnosticsService {
 
   /** The findings of a handled document (lint, plus the online checks of a manifest when `online` is on). */
   async findings(h: Handled): Promise<Finding[]> {
-    const lint = this.host.projects.settingsFor(h.document.uri, h.analysis.kind);
+    let lint = this.host.projects.settingsFor(h.document.uri, h.analysis.kind);
+    // online: the base images' platforms as the engine reports them (silent when no engine answers)
+    if (h.analysis.kind === "enginefile" && this.host.settings().online) {
+      const facts = await readImagePlatforms(h.analysis.file, this.host.images.platforms());
+      lint = { ...lint, enginefile: { ...lint.enginefile, ...facts } };
+    }
     const online =
       h.analysis.kind === "manifest" && this.host.settings().online
         ? await secretOnlineFindings(this.host.secrets, h.analysis.manifest)

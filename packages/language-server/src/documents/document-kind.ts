@@ -60,22 +60,3 @@ function decodeUriPath(uri: string): string {
     return path;
   }
 }
-
-/**
- * Compiles a glob (`**` any path, `*` within a segment, `?` one character) to a regular expression
- * matched against the end of a path, e.g. `deploy/**\/*.yaml`. Linear (no nested quantifiers).
- */
-export function globToRegExp(glob: string): RegExp {
-  let out = "";
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === "*" && glob[i + 1] === "*") {
-      out += ".*";
-      i++;
-      if (glob[i + 1] === "/") i++;
-    } else if (c === "*") out += "[^/]*";
-    else if (c === "?") out += "[^/]";
-    else out += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`(^|/)${out}$`);
-}

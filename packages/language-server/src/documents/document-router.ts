@@ -1,9 +1,10 @@
+import { globToRegExp } from "@enginekit/text";
 import type { TextDocuments } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { ProjectConfigs } from "../config/project-config.js";
 import { secretValuesOf } from "../secrets/secret-masking.js";
 import { AnalysisCache, type DocumentAnalysis, type EnginefileAnalysis } from "./analysis-cache.js";
-import { type DocumentKind, documentKindOf, globToRegExp } from "./document-kind.js";
+import { type DocumentKind, documentKindOf } from "./document-kind.js";
 
 /** A document the server handles, with its analysis for the current version. */
 export type Handled = { document: TextDocument; analysis: DocumentAnalysis };
@@ -28,7 +29,7 @@ export class DocumentRouter {
 
   /** Sets the editor's extra manifest globs (setting `manifests`). */
   setManifestGlobs(globs: readonly string[]): void {
-    this.manifestGlobs = globs.map(globToRegExp);
+    this.manifestGlobs = globs.map((glob) => globToRegExp(glob, { pathSuffix: true }));
   }
 
   /** The document's kind; its project's configuration is read first (the manifests globs may name it). */

@@ -1,6 +1,7 @@
 import type { EngineClient } from "@enginekit/api";
 import type { CancellationToken } from "vscode-languageserver";
 import type { ServerSettings } from "../config/settings.js";
+import { type ImagePlatformReader, normalizePlatform } from "../enginefile-linter.js";
 import { LookupCache, LookupCancelled } from "../secrets/lookup-cache.js";
 
 /** How long the engine's image list is reused, in milliseconds. */
@@ -55,6 +56,39 @@ export class LocalImages {
       timeoutMs,
       negotiate: false,
     });
+  }
+
+  /**
+   * The reader of the online check invalid-base-image-platform (`enginekit.online`): each image's platform
+   * (`GET /images/{name}/json`) and the engine's (`GET /version`), through the same client, cache and time
+   * limit as the image list. An image the engine does not have, or no engine answering, is an unknown
+   * platform (the check stays silent).
+   */
+  platforms(): ImagePlatformReader {
+    const ask = async <T>(key: string, fetch: (client: EngineClient, signal: AbortSignal) => Promise<T>) => {
+      try {
+        this.client ??= this.createClient();
+        const client = await this.client;
+        return await this.cache.get(key, (signal) => fetch(client, signal));
+      } catch {
+        return undefined;
+      }
+    };
+    return {
+      imagePlatform: (reference) =>
+        ask(`platform ${reference}`, async (client, signal) => {
+          const image = await client.images.inspect(reference, { signal });
+          const variant = (image as { Variant?: unknown }).Variant;
+          return image.Os && image.Architecture
+            ? normalizePlatform(image.Os, image.Architecture, typeof variant === "string" ? variant : "")
+            : undefined;
+        }),
+      enginePlatform: () =>
+        ask("version", async (client, signal) => {
+          const v = await client.system.version({ signal });
+          return v.Os && v.Arch ? normalizePlatform(v.Os, v.Arch) : undefined;
+        }),
+    };
   }
 
   /**

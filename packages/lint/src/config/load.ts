@@ -1,9 +1,5 @@
 import { dirname } from "node:path";
-import {
-  BoundedReadError,
-  MAX_CONFIG_FILE_BYTES,
-  readBoundedFile,
-} from "@enginekit/build-context/bounded-file";
+import { BoundedReadError, MAX_CONFIG_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import { isAlias, isMap, isScalar, LineCounter, parseDocument, visit } from "yaml";
 import type { RuleSeverity } from "../model/severity.js";
 import { didYouMeanRule, resolveRuleIds } from "../rules/registry.js";

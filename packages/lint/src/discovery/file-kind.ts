@@ -5,7 +5,7 @@
  */
 import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
-import type { FileKind } from "../engine/lint-document.js";
+import type { FileKind } from "../runner/lint-document.js";
 
 /** `Enginefile`, `*.Enginefile`, `Enginefile.*` (case-sensitive, as the engine's default name). */
 export function isEnginefileName(base: string): boolean {

@@ -8,8 +8,10 @@ import type { RuleExample } from "../model/rule.js";
  * (node/project-settings.ts). Shared by the generated rule pages and the rule tester, so both lint an
  * example the same way. Empty when the example states none.
  */
-export function exampleContext(example: RuleExample): Pick<EnginefileLintOptions, "isIgnored"> {
+export function exampleContext(
+  example: RuleExample,
+): Pick<EnginefileLintOptions, "isIgnored" | "ignoreHasExceptions"> {
   if (example.engineignore === undefined) return {};
   const matcher = parseIgnoreFile(example.engineignore, ".engineignore");
-  return { isIgnored: (path) => matcher.matches(path).excluded };
+  return { isIgnored: (path) => matcher.matches(path).excluded, ignoreHasExceptions: matcher.hasExceptions };
 }

@@ -1,7 +1,8 @@
-import { lintText } from "../engine/lint-document.js";
-import { DEFAULT_SETTINGS } from "../engine/settings.js";
-import { kindOfRule, type Rule, type RuleExample } from "../model/rule.js";
+import { type FixAvailability, kindOfRule, type Rule, type RuleExample } from "../model/rule.js";
 import { peerNamesOf, RULES } from "../rules/registry.js";
+import { lintText } from "../runner/lint-document.js";
+import { DEFAULT_SETTINGS } from "../runner/settings.js";
+import { renderEngineBoundsTable } from "./bounds-table.js";
 import { exampleContext } from "./example-context.js";
 
 const EXAMPLE_FILE = {
@@ -30,6 +31,21 @@ function exampleFindings(rule: Rule, example: RuleExample): string[] {
 }
 
 /**
+ * Sections of a rule page generated from the single source of truth rather than written in the rule's
+ * `docs`: the bounds of `manifest/limit` come from the api schemas' field documentation, beside each check.
+ */
+const GENERATED_SECTIONS: Readonly<Record<string, { title: string; render: () => string }>> = {
+  "manifest/limit": { title: "Bounds checked", render: renderEngineBoundsTable },
+};
+
+/** The quick-fix cell of a rule page (Ruff's fix availability). */
+const FIX_TEXT: Record<FixAvailability, string> = {
+  always: "always",
+  sometimes: "sometimes",
+  never: "no",
+};
+
+/**
  * The Markdown page of one rule (`docs/rules/<id>.md`, `enginekit lint --explain <id>`), generated from
  * its metadata; each invalid example is followed by what the linter reports on it, computed now, so the
  * page cannot drift from the rule.
@@ -39,8 +55,10 @@ export function renderRuleDoc(rule: Rule): string {
   const lang = LANGUAGE[m.appliesTo];
   let out = `# ${m.id}\n\n${m.name}. ${m.description}\n\n`;
   out += `| Default severity | Applies to | Quick fix |${m.online ? " Online |" : ""}\n|---|---|---|${m.online ? "---|" : ""}\n`;
-  out += `| ${m.severity} | ${APPLIES_TO[m.appliesTo]} | ${m.fixable ? "yes" : "no"} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
+  out += `| ${m.severity} | ${APPLIES_TO[m.appliesTo]} | ${FIX_TEXT[m.fix]} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
   out += `${m.docs.trim()}\n`;
+  const section = GENERATED_SECTIONS[m.id];
+  if (section) out += `\n## ${section.title}\n\n${section.render()}`;
   for (const ex of m.examples) {
     out += `\n## ${ex.kind === "invalid" ? "Reported" : "Not reported"}${ex.fileName ? ` (\`${ex.fileName}\`)` : ""}\n\n`;
     if (ex.engineignore !== undefined)
@@ -74,7 +92,7 @@ export function renderRuleIndex(): string {
     const peers = peerNamesOf(r)
       .map((p) => p.name)
       .join(", ");
-    out += `| [${m.id}](${m.id}.md) | ${m.appliesTo} | ${m.severity} | ${m.fixable ? "yes" : ""} | ${peers} | ${m.description.replaceAll("|", "\\|")} |\n`;
+    out += `| [${m.id}](${m.id}.md) | ${m.appliesTo} | ${m.severity} | ${m.fix === "never" ? "" : m.fix} | ${peers} | ${m.description.replaceAll("|", "\\|")} |\n`;
   }
   return `${out}\n<!-- generated from the rules' metadata by packages/lint (test/generated-files.test.ts, UPDATE_GENERATED=1); do not edit -->\n`;
 }

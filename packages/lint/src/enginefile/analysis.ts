@@ -8,9 +8,10 @@ import {
   type StageGraph,
   stageGraph,
 } from "@enginekit/enginefile";
+import { LineIndex } from "@enginekit/text";
 import type { Range, TextEdit } from "../model/finding.js";
-import { TextLines } from "../text/line-index.js";
 import { DocumentCache } from "./document-cache.js";
+import type { ImagePlatform } from "./image-platforms.js";
 import type { LabelType } from "./label-types.js";
 
 /** Inputs of Enginefile rules that the file does not contain (from configuration and the file system). */
@@ -31,8 +32,17 @@ export interface EnginefileLintOptions {
    * separated). Undefined when there is no ignore file: the `copy-ignored-file` rule then stays silent.
    */
   isIgnored?: (path: string) => boolean;
+  /** True when the ignore file has exception patterns (`!path`), which bring excluded paths back. */
+  ignoreHasExceptions?: boolean;
   /** The base name of the ignore file behind `isIgnored` (`.engineignore`, `.dockerignore` …), for messages. */
   ignoreFileName?: string;
+  /**
+   * The platform of each base image the engine has, by its reference as the file resolves it (read online:
+   * enginefile/image-platforms.ts). Undefined offline: the platform check stays silent.
+   */
+  imagePlatforms?: ReadonlyMap<string, ImagePlatform>;
+  /** The engine's platform: the one a stage without `FROM --platform` builds for. */
+  targetPlatform?: ImagePlatform;
 }
 
 /**
@@ -45,7 +55,7 @@ export interface EnginefileLintOptions {
 export interface AnalyzedEnginefile {
   text: string;
   doc: EnginefileDocument;
-  readonly lines: TextLines;
+  readonly lines: LineIndex;
   options: EnginefileLintOptions;
   readonly scopes: Map<Instruction, Scope>;
   readonly graph: StageGraph;
@@ -67,15 +77,15 @@ export interface AnalyzedEnginefile {
 
 /** The option-independent products of one parsed document, each computed on first use. */
 class DocumentProducts {
-  private lineIndex: TextLines | undefined;
+  private lineIndex: LineIndex | undefined;
   private scopeMap: Map<Instruction, Scope> | undefined;
   private stages: StageGraph | undefined;
   private stageIndex: Map<Instruction, Stage> | undefined;
 
   constructor(readonly doc: EnginefileDocument) {}
 
-  get lines(): TextLines {
-    this.lineIndex ??= new TextLines(this.doc.text);
+  get lines(): LineIndex {
+    this.lineIndex ??= new LineIndex(this.doc.text);
     return this.lineIndex;
   }
 
@@ -135,7 +145,7 @@ class Analysis implements AnalyzedEnginefile {
     this.finalStage = doc.stages.at(-1);
   }
 
-  get lines(): TextLines {
+  get lines(): LineIndex {
     return this.#products.lines;
   }
 

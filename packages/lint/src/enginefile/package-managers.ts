@@ -1,7 +1,7 @@
 import type { RunInstruction } from "@enginekit/enginefile";
 import type { Fix } from "../model/finding.js";
 import type { AnalyzedEnginefile } from "./analysis.js";
-import { type CommandNames, isNamed } from "./shell/command-index.js";
+import { type CommandNames, isNamed, type NameTest } from "./shell/command-index.js";
 import { argumentsOf, hasOption, subcommand } from "./shell/queries.js";
 import type { ShellCommand, ShellWord } from "./shell/shell-command.js";
 
@@ -20,7 +20,7 @@ const PIP_OR_PYTHON_NAME = /^(?:pip|python)(?:\d+(?:\.\d+)?)?$/;
  * `pip`, `pip3`, `pip2.7`, `pip3.12`, and the Pythons that run it as a module (`python3 -m pip`): hadolint
  * DL3013/DL3042 read the same. {@link packageCommand} reads `python -m pip install x` as `pip install x`.
  */
-export const PIP: CommandNames = {
+export const PIP: NameTest = {
   test: (name) => PIP_OR_PYTHON_NAME.test(name),
   prefixes: ["pip", "python"],
 };

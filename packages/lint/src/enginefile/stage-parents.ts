@@ -7,8 +7,13 @@
 import type { Instruction, Stage } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "./analysis.js";
 
-/** The earlier stage `stage` is built from, if its base names one. */
+/**
+ * The earlier stage `stage` is built from, if its base names one: as the stage graph resolves it (build
+ * arguments' defaults expanded: `FROM ${TARGET}` with `ARG TARGET=release`), else by name or index.
+ */
 export function parentStage(file: AnalyzedEnginefile, stage: Stage): Stage | undefined {
+  const resolved = file.graph.baseOf(stage)?.stage;
+  if (resolved) return resolved;
   const base = stage.baseImage?.toLowerCase();
   if (base === undefined) return undefined;
   const earlier = file.doc.stages.slice(0, stage.index);

@@ -28,11 +28,8 @@ export interface PinningSpec {
 }
 
 /** Declares a version-pinning rule from its metadata and {@link PinningSpec}. */
-export function pinningRule(
-  meta: Omit<RuleMeta, "appliesTo" | "fixable">,
-  spec: PinningSpec,
-): EnginefileRule {
-  return enginefileRule({ ...meta, fixable: false }, (file) => {
+export function pinningRule(meta: Omit<RuleMeta, "appliesTo" | "fix">, spec: PinningSpec): EnginefileRule {
+  return enginefileRule({ ...meta, fix: "never" }, (file) => {
     const out: Report[] = [];
     for (const { commands } of runsCalling(file, spec.managers)) {
       for (const c of commands) {

@@ -1,9 +1,9 @@
+import { escapeForTerminal } from "@enginekit/node-io";
+import { LineIndex } from "@enginekit/text";
 import pc from "picocolors";
 import type { Finding } from "../model/finding.js";
 import type { Severity } from "../model/severity.js";
-import { TextLines } from "../text/line-index.js";
 import { redactSecretValues } from "../text/redact-secret-values.js";
-import { escapeForTerminal } from "../text/terminal-text.js";
 import type { Formatter } from "./format.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -24,7 +24,7 @@ function severityLabel(c: Colors, s: Severity): string {
  * secret-looking names masked (see {@link redactSecretValues}) and control characters shown as escapes
  * ({@link escapeForTerminal}; the marker stays under the escaped text).
  */
-function codeFrame(c: Colors, lines: TextLines, f: Finding): string {
+function codeFrame(c: Colors, lines: LineIndex, f: Finding): string {
   const line = f.range.start.line;
   const text = redactSecretValues(lines.lineText(line));
   if (text.length > 300) return "";
@@ -52,7 +52,7 @@ export const formatStylish: Formatter = (results, context) => {
   let fixable = 0;
   for (const r of results) {
     if (r.findings.length === 0) continue;
-    const lines = new TextLines(r.text);
+    const lines = new LineIndex(r.text);
     out += `${c.underline(escapeForTerminal(r.path))}\n`;
     for (const f of r.findings) {
       counts[f.severity]++;

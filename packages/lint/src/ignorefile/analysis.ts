@@ -12,9 +12,8 @@ import {
   type IgnorePattern,
   readIgnoreLines,
 } from "@enginekit/build-context/ignore";
-import { isGoSpace } from "@enginekit/enginefile/go-text";
+import { isGoSpace, LineIndex } from "@enginekit/text";
 import type { Range } from "../model/finding.js";
-import { TextLines } from "../text/line-index.js";
 
 /** The build context an ignore file applies to, as listed by the caller. */
 export interface IgnoreContext {
@@ -49,7 +48,7 @@ export interface AnalyzedIgnoreLine {
 export interface AnalyzedIgnoreFile {
   text: string;
   fileName: string;
-  lines: TextLines;
+  lines: LineIndex;
   patterns: AnalyzedIgnoreLine[];
   /** The accepted patterns, in order, as one matcher (what the engine applies). */
   matcher: IgnoreMatcher;
@@ -67,7 +66,7 @@ export function analyzeIgnoreFile(
   fileName: string,
   context?: IgnoreContext,
 ): AnalyzedIgnoreFile {
-  const lines = new TextLines(text);
+  const lines = new LineIndex(text);
   const rawLines = text.split("\n");
   const lineStart: number[] = [];
   let at = 0;

@@ -1,19 +1,11 @@
 /**
- * Positions, ranges and text edits are those of `@enginekit/manifests` (LSP convention, ARCHITECTURE.md
- * principle 2: 0-based line, UTF-16 column and offset; the same shape as the Enginefile AST's): one
- * definition for every package.
+ * Findings and fixes of the linter. Positions, ranges and text edits are the foundation's
+ * (`@enginekit/text`: LSP convention, ARCHITECTURE.md principle 2 — 0-based line, UTF-16 column and
+ * offset), the same shape as the Enginefile AST's and the manifests': one definition for every package.
  */
-import type { Position, Range, TextEdit } from "@enginekit/manifests";
-import type { Severity } from "./severity.js";
+import type { Fix, Position, Range, Severity, TextEdit } from "@enginekit/text";
 
-export type { Position, Range, TextEdit };
-
-/** A quick fix: text edits applied together (`--fix`, or a code action in an editor). */
-export interface Fix {
-  /** What the fix does, e.g. `Use COPY instead of ADD`. */
-  title: string;
-  edits: TextEdit[];
-}
+export type { Fix, Position, Range, TextEdit };
 
 /** What a rule reports: where, what, and optionally how to fix it. Messages never contain secret values. */
 export interface Report {

@@ -1,8 +1,11 @@
-import type { AnalyzedManifest } from "../engine/analyzed-manifest.js";
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import type { AnalyzedIgnoreFile } from "../ignorefile/analysis.js";
+import type { AnalyzedManifest } from "../runner/analyzed-manifest.js";
 import type { Report } from "./finding.js";
 import type { RuleSeverity } from "./severity.js";
+
+/** How often a rule's findings carry a quick fix (see {@link RuleMeta.fix}). */
+export type FixAvailability = "always" | "sometimes" | "never";
 
 /**
  * The kind of file a rule checks (`ignorefile`: `.engineignore`, `.dockerignore` and their
@@ -37,7 +40,13 @@ export interface RuleMeta {
   description: string;
   severity: RuleSeverity;
   appliesTo: RuleTarget;
-  fixable: boolean;
+  /**
+   * Whether the rule's findings carry a quick fix: on every finding, on some, or never (Ruff's fix
+   * availability; ESLint's `meta.fixable`). The runner checks it: a fix from a `never` rule is dropped and
+   * reported as an `internal-error`, and so is an `always` finding without one, so a wrong declaration
+   * fails the rule's tests.
+   */
+  fix: FixAvailability;
   /** True for checks that need the secrets service (`--online`). */
   online?: boolean;
   docs: string;

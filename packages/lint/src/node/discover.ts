@@ -1,9 +1,8 @@
 import { readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
-import { BoundedReadError } from "@enginekit/build-context/bounded-file";
+import { BoundedReadError, describeIoError } from "@enginekit/node-io";
 import { kindInDirectory, kindOfNamedFile } from "../discovery/file-kind.js";
-import type { FileKind } from "../engine/lint-document.js";
-import { describeIoError } from "./io-error.js";
+import type { FileKind } from "../runner/lint-document.js";
 
 /** A file to lint: absolute path and kind. */
 export interface DiscoveredFile {

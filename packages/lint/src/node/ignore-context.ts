@@ -12,10 +12,10 @@ import { readdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { loadEngineRegexp } from "@enginekit/build-context/ignore";
 import { buildFileOfIgnoreFile, DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
-import { lintAnalyzedIgnoreFile } from "../engine/lint-ignore-file.js";
-import type { LintSettings } from "../engine/settings.js";
 import { type AnalyzedIgnoreFile, analyzeIgnoreFile, type IgnoreContext } from "../ignorefile/analysis.js";
 import type { Finding } from "../model/finding.js";
+import { lintAnalyzedIgnoreFile } from "../runner/lint-ignore-file.js";
+import type { LintSettings } from "../runner/settings.js";
 
 /** The most paths listed for one context (the default bound). */
 export const MAX_CONTEXT_PATHS = 100_000;

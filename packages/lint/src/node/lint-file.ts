@@ -1,11 +1,12 @@
 import type { SecretsReader } from "@enginekit/manifests";
-import { fixText } from "../engine/fix.js";
-import type { FileKind } from "../engine/lint-document.js";
-import { lintAnalyzedEnginefile } from "../engine/lint-enginefile.js";
-import type { LintSettings } from "../engine/settings.js";
 import { analyzeEnginefile } from "../enginefile/analysis.js";
+import { type ImagePlatformReader, readImagePlatforms } from "../enginefile/image-platforms.js";
 import type { Finding } from "../model/finding.js";
 import { atOrAbove, type Severity } from "../model/severity.js";
+import { fixText } from "../runner/fix.js";
+import type { FileKind } from "../runner/lint-document.js";
+import { lintAnalyzedEnginefile } from "../runner/lint-enginefile.js";
+import type { LintSettings } from "../runner/settings.js";
 import { unreadable } from "./discover.js";
 import { loadEngineIgnoreFor } from "./project-settings.js";
 import { readSourceText } from "./source-text.js";
@@ -42,10 +43,12 @@ export interface FileJob {
   shellcheck?: Finding[];
 }
 
-/** How files are linted: quick fixes, and the secrets reader for online checks. */
+/** How files are linted: quick fixes, and the secrets and image-platform readers for online checks. */
 export interface LintJobOptions {
   fix?: boolean;
   secrets?: SecretsReader;
+  /** The engine's image platforms, for invalid-base-image-platform (`--online`). */
+  images?: ImagePlatformReader;
 }
 
 /**
@@ -67,7 +70,11 @@ export async function lintOne(
   }
   if (kind === "enginefile") {
     const ignore = await loadEngineIgnoreFor(path);
-    const s: LintSettings = { ...settings, enginefile: { ...settings.enginefile, ...ignore } };
+    let s: LintSettings = { ...settings, enginefile: { ...settings.enginefile, ...ignore } };
+    if (options.images) {
+      const facts = await readImagePlatforms(analyzeEnginefile(text, s.enginefile), options.images);
+      s = { ...s, enginefile: { ...s.enginefile, ...facts } };
+    }
     const lint = (t: string) =>
       lintAnalyzedEnginefile(analyzeEnginefile(t, s.enginefile), s, t === text ? shellcheck : []);
     const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };

@@ -1,12 +1,13 @@
 import { statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { SecretsReader } from "@enginekit/manifests";
+import { OutputError, writeOutputFile } from "@enginekit/node-io";
 import { type ConfigReader, findConfigFile } from "../config/find-config.js";
 import { loadConfigReader } from "../config/reader.js";
 import { kindOfNamedFile } from "../discovery/file-kind.js";
+import type { ImagePlatformReader } from "../enginefile/image-platforms.js";
 import { type DiscoveryError, discoverFiles } from "./discover.js";
 import { type FileJob, type FileResult, failingCount, lintOne } from "./lint-file.js";
-import { OutputError, writeOutputFile } from "./output-file.js";
 import { lintInWorkers, lintSequentially, workerCount } from "./parallel.js";
 import { type LintOverrides, ProjectSettings } from "./project-settings.js";
 import { addShellcheckFindings } from "./shellcheck-jobs.js";
@@ -24,6 +25,8 @@ export interface LintFilesOptions {
   force?: boolean;
   /** Check manifests' secret references against the secrets service through this reader. */
   secrets?: SecretsReader;
+  /** Check base images' platforms against the engine through this reader (invalid-base-image-platform). */
+  images?: ImagePlatformReader;
   /**
    * Worker threads to lint with: `"auto"` (default) uses up to one per core beyond the first when
    * there are many files and the linter runs from its built JavaScript; 0 lints in this thread.
@@ -151,10 +154,11 @@ export async function lintFiles(
   const jobOptions = {
     ...(options.fix ? { fix: true } : {}),
     ...(options.secrets ? { secrets: options.secrets } : {}),
+    ...(options.images ? { images: options.images } : {}),
   };
   const stdinText = stdin ? { ...stdin, path: resolve(options.cwd, stdin.fileName) } : undefined;
   const stdinShellcheck = await addShellcheckFindings(jobs, stdinText, project, options);
-  const workers = options.secrets ? 0 : workerCount(jobs.length, options.workers);
+  const workers = options.secrets || options.images ? 0 : workerCount(jobs.length, options.workers);
   const out: FileResult[] =
     workers > 0 ? await lintInWorkers(jobs, jobOptions, workers) : await lintSequentially(jobs, jobOptions);
   if (options.fix) writeFixedFiles(out, options.force === true);

@@ -1,9 +1,9 @@
 import { checkSecretReferences, type SecretsReader } from "@enginekit/manifests";
-import { analyzeManifest } from "../engine/analyzed-manifest.js";
-import { fixTextAsync } from "../engine/fix.js";
-import { lintAnalyzedManifest } from "../engine/lint-manifest.js";
-import type { LintSettings } from "../engine/settings.js";
 import type { Finding } from "../model/finding.js";
+import { analyzeManifest } from "../runner/analyzed-manifest.js";
+import { fixTextAsync } from "../runner/fix.js";
+import { lintAnalyzedManifest } from "../runner/lint-manifest.js";
+import type { LintSettings } from "../runner/settings.js";
 
 /**
  * Lints manifest text as the file `path` (absolute; its name gives the format and kind): schema, limits,

@@ -1,6 +1,5 @@
 import { statSync } from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
-import { MAX_CONFIG_FILE_BYTES, readBoundedFile } from "@enginekit/build-context/bounded-file";
 import {
   EngineRegexpNotLoadedError,
   engineRegexpLoaded,
@@ -9,11 +8,12 @@ import {
   ignoreFileCandidates,
   loadEngineRegexp,
 } from "@enginekit/build-context/ignore";
+import { MAX_CONFIG_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import { type ConfigReader, findConfigWith, type LoadedConfig } from "../config/find-config.js";
-import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
 import type { EnginefileLintOptions } from "../enginefile/analysis.js";
 import { analyzeIgnoreFile } from "../ignorefile/analysis.js";
 import type { RuleSeverity, Severity } from "../model/severity.js";
+import { DEFAULT_SETTINGS, type LintSettings } from "../runner/settings.js";
 
 /** Settings given on the command line; they win over `.enginekit.yaml` (lists are replaced, not merged). */
 export interface LintOverrides {
@@ -173,7 +173,10 @@ function findEngineIgnore(enginefilePath: string): { matcher: IgnoreMatcher; fil
   return undefined;
 }
 
-type EngineIgnoreOptions = Pick<EnginefileLintOptions, "isIgnored" | "ignoreFileName">;
+type EngineIgnoreOptions = Pick<
+  EnginefileLintOptions,
+  "isIgnored" | "ignoreHasExceptions" | "ignoreFileName"
+>;
 
 function ignoreOptions(found: { matcher: IgnoreMatcher; file: string }): EngineIgnoreOptions {
   const { matcher, file } = found;
@@ -188,6 +191,7 @@ function ignoreOptions(found: { matcher: IgnoreMatcher; file: string }): EngineI
         throw error;
       }
     },
+    ignoreHasExceptions: matcher.hasExceptions,
     ignoreFileName: basename(file),
   };
 }

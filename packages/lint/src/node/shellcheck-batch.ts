@@ -4,9 +4,9 @@
  * other findings). Files whose settings turn `shellcheck` off contribute no script.
  */
 
-import type { LintSettings } from "../engine/settings.js";
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import type { Finding } from "../model/finding.js";
+import type { LintSettings } from "../runner/settings.js";
 import { shellcheckFileText, shellcheckFindings } from "../shellcheck/findings.js";
 import { type ShellcheckScript, shellcheckScripts } from "../shellcheck/scripts.js";
 import { runShellcheck } from "./shellcheck-process.js";

@@ -7,13 +7,10 @@
  * back into that byte, so a fix or a format never replaces those bytes with U+FFFD (`EF BF BD`). Ignore
  * files and manifests (YAML, JSON) are text: read as UTF-8.
  */
-import {
-  MAX_CONFIG_FILE_BYTES,
-  MAX_SOURCE_FILE_BYTES,
-  readBoundedFile,
-} from "@enginekit/build-context/bounded-file";
+
 import { decodeBytes, encodeBytes } from "@enginekit/enginefile";
-import type { FileKind } from "../engine/lint-document.js";
+import { MAX_CONFIG_FILE_BYTES, MAX_SOURCE_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
+import type { FileKind } from "../runner/lint-document.js";
 
 /**
  * Reads `path` as {@link FileKind} `kind` reads it (see the module comment), up to the limit of its kind:

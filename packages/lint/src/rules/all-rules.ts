@@ -49,26 +49,19 @@ import internalError from "./linter/internal-error.js";
 import invalidSuppression from "./linter/invalid-suppression.js";
 import suppressionForbidden from "./linter/suppression-forbidden.js";
 import unusedSuppression from "./linter/unused-suppression.js";
-import manifestApiVersion from "./manifest/manifest-api-version.js";
-import manifestConstraint from "./manifest/manifest-constraint.js";
-import manifestDuplicateKey from "./manifest/manifest-duplicate-key.js";
-import manifestIgnoredValue from "./manifest/manifest-ignored-value.js";
-import manifestInvalidType from "./manifest/manifest-invalid-type.js";
-import manifestInvalidValue from "./manifest/manifest-invalid-value.js";
-import manifestKindMismatch from "./manifest/manifest-kind-mismatch.js";
-import manifestLimit from "./manifest/manifest-limit.js";
-import manifestMissingField from "./manifest/manifest-missing-field.js";
-import manifestNotAnObject from "./manifest/manifest-not-an-object.js";
-import manifestSyntax from "./manifest/manifest-syntax.js";
-import manifestUnknownKey from "./manifest/manifest-unknown-key.js";
-import manifestUnknownKind from "./manifest/manifest-unknown-kind.js";
-import secretPlainValue from "./manifest/secret-plain-value.js";
-import secretRefFieldNotFound from "./manifest/secret-ref-field-not-found.js";
-import secretRefForbidden from "./manifest/secret-ref-forbidden.js";
-import secretRefKv2Path from "./manifest/secret-ref-kv2-path.js";
-import secretRefNotFound from "./manifest/secret-ref-not-found.js";
-import secretRefSyntax from "./manifest/secret-ref-syntax.js";
-import secretRefUnreachable from "./manifest/secret-ref-unreachable.js";
+import manifestApiVersion from "./manifest/api-version.js";
+import manifestConstraint from "./manifest/constraint.js";
+import manifestDuplicateKey from "./manifest/duplicate-key.js";
+import manifestIgnoredValue from "./manifest/ignored-value.js";
+import manifestInvalidType from "./manifest/invalid-type.js";
+import manifestInvalidValue from "./manifest/invalid-value.js";
+import manifestKindMismatch from "./manifest/kind-mismatch.js";
+import manifestLimit from "./manifest/limit.js";
+import manifestMissingField from "./manifest/missing-field.js";
+import manifestNotAnObject from "./manifest/not-an-object.js";
+import manifestSyntax from "./manifest/syntax.js";
+import manifestUnknownKey from "./manifest/unknown-key.js";
+import manifestUnknownKind from "./manifest/unknown-kind.js";
 import apkVersionPin from "./pinning/apk-version-pin.js";
 import aptVersionPin from "./pinning/apt-version-pin.js";
 import dnfVersionPin from "./pinning/dnf-version-pin.js";
@@ -78,6 +71,13 @@ import npmVersionPin from "./pinning/npm-version-pin.js";
 import pipVersionPin from "./pinning/pip-version-pin.js";
 import yumVersionPin from "./pinning/yum-version-pin.js";
 import zypperVersionPin from "./pinning/zypper-version-pin.js";
+import secretPlainValue from "./secret/plain-value.js";
+import secretRefFieldNotFound from "./secret-ref/field-not-found.js";
+import secretRefForbidden from "./secret-ref/forbidden.js";
+import secretRefKv2Path from "./secret-ref/kv2-path.js";
+import secretRefNotFound from "./secret-ref/not-found.js";
+import secretRefSyntax from "./secret-ref/syntax.js";
+import secretRefUnreachable from "./secret-ref/unreachable.js";
 import copyIgnoredFile from "./security/copy-ignored-file.js";
 import secretNameInArgEnv from "./security/secret-name-in-arg-env.js";
 import secretReferenceInArgEnv from "./security/secret-reference-in-arg-env.js";
@@ -86,6 +86,7 @@ import copyFromUnknownStage from "./stages/copy-from-unknown-stage.js";
 import copyWholeFilesystem from "./stages/copy-whole-filesystem.js";
 import duplicateStageName from "./stages/duplicate-stage-name.js";
 import fromPlatform from "./stages/from-platform.js";
+import invalidBaseImagePlatform from "./stages/invalid-base-image-platform.js";
 import invalidImageReference from "./stages/invalid-image-reference.js";
 import redundantTargetPlatform from "./stages/redundant-target-platform.js";
 import reservedStageName from "./stages/reserved-stage-name.js";
@@ -138,6 +139,7 @@ export const RULES: readonly Rule[] = [
   copyFromUnknownStage,
   duplicateStageName,
   fromPlatform,
+  invalidBaseImagePlatform,
   invalidImageReference,
   redundantTargetPlatform,
   reservedStageName,

@@ -5,10 +5,10 @@
  * a tab as one column (ShellCheck 0.7.1 and later), so columns are character offsets in the line.
  */
 
-import type { LintSettings } from "../engine/settings.js";
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import type { Finding } from "../model/finding.js";
 import type { RuleSeverity } from "../model/severity.js";
+import type { LintSettings } from "../runner/settings.js";
 import type { ShellcheckScript } from "./scripts.js";
 
 /** One comment of ShellCheck's json1 output (1-based lines and columns, end column exclusive). */

@@ -1,10 +1,10 @@
+import type { LineIndex } from "@enginekit/text";
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
-import type { TextLines } from "../text/line-index.js";
 import { parseCheckOptions, skippedRuleIds } from "./buildkit-check-directive.js";
 import { parsePragma, type SuppressionDirective } from "./directive.js";
 
 function directive(
-  lines: TextLines,
+  lines: LineIndex,
   commentStart: number,
   commentEnd: number,
   textStart: number,
@@ -118,7 +118,7 @@ export function enginefileSuppressions(file: AnalyzedEnginefile): SuppressionDir
  * The suppression comments of a YAML manifest: `#` comment lines. `enginekit-ignore` applies to the next
  * content line and the lines indented under it; `-stage` to the rest of the YAML document (up to `---`).
  */
-export function manifestSuppressions(text: string, lines: TextLines): SuppressionDirective[] {
+export function manifestSuppressions(text: string, lines: LineIndex): SuppressionDirective[] {
   const out: SuppressionDirective[] = [];
   const count = lines.starts.length;
   const indent = (s: string) => s.length - s.trimStart().length;

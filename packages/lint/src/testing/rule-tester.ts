@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { exampleContext } from "../docs/example-context.js";
-import { fixText } from "../engine/fix.js";
-import { lintText } from "../engine/lint-document.js";
-import { DEFAULT_SETTINGS, type LintSettings } from "../engine/settings.js";
 import type { Finding, Range } from "../model/finding.js";
 import { kindOfRule, type Rule } from "../model/rule.js";
 import type { RuleSeverity } from "../model/severity.js";
 import { RULES } from "../rules/registry.js";
+import { fixText } from "../runner/fix.js";
+import { lintText } from "../runner/lint-document.js";
+import { DEFAULT_SETTINGS, type LintSettings } from "../runner/settings.js";
 
 /** A snippet the rule must not report. */
 export interface ValidCase {
@@ -32,10 +32,14 @@ export function formatRange(r: Range): string {
   return `${r.start.line + 1}:${r.start.character + 1}-${r.end.line + 1}:${r.end.character + 1}`;
 }
 
-/** Settings in which only `rule` is on (at its default severity, or `error` if its default is `off`). */
+/**
+ * Settings in which only `rule` is on (at its default severity, or `error` if its default is `off`), and
+ * `internal-error`, through which the runner reports the rule itself as broken.
+ */
 export function onlyRule(rule: Rule, extra: Partial<LintSettings> = {}): LintSettings {
   const rules: Record<string, RuleSeverity> = {};
   for (const r of RULES) rules[r.meta.id] = "off";
+  rules["internal-error"] = "error";
   rules[rule.meta.id] = rule.meta.severity === "off" ? "error" : rule.meta.severity;
   return {
     ...DEFAULT_SETTINGS,
@@ -50,14 +54,23 @@ function defaultFileName(rule: Rule): string {
   return rule.meta.appliesTo === "manifest" ? "test.container.yaml" : "Enginefile";
 }
 
-/** Lints `code` with only `rule` on; returns its findings. */
+/**
+ * Lints `code` with only `rule` on; returns its findings. Throws when the runner reported the rule itself
+ * as broken (it threw, or a finding contradicts its declared `fix` availability), so such a rule fails
+ * every test that runs it.
+ */
 export function runRule(rule: Rule, c: ValidCase): Finding[] {
   // the linter's own rules (suppression comments) need the other rules on
   const settings =
     rule.meta.appliesTo === "any" ? { ...DEFAULT_SETTINGS, ...c.settings } : onlyRule(rule, c.settings);
   const fileName = c.fileName ?? defaultFileName(rule);
   const kind = kindOfRule(rule);
-  return lintText(c.code, kind, fileName, settings).filter((f) => f.ruleId === rule.meta.id);
+  const all = lintText(c.code, kind, fileName, settings);
+  const broken = all.find(
+    (f) => f.ruleId === "internal-error" && f.message.startsWith(`Rule ${rule.meta.id} `),
+  );
+  if (broken) throw new Error(broken.message);
+  return all.filter((f) => f.ruleId === rule.meta.id);
 }
 
 /**

@@ -131,8 +131,13 @@ testRule(packageManagerConfirm, {
     },
     // quiet level 2 implies -y, however it is spelled
     { code: "FROM a:1\nRUN apt-get install -q -q x && apt-get -qqy install y && apt-get install -q=2 z\n" },
+    {
+      code: "FROM a:1\nRUN apt-get install --quiet --quiet x && apt-get -q --quiet install y && apt-get --quiet=2 install z\n",
+    },
   ],
   invalid: [
+    // one --quiet is level 1: still asks
+    { code: "FROM a:1\nRUN apt-get --quiet install x\n", errors: ["2:21-2:28"] },
     {
       code: "FROM a:1\nRUN apt-get update \\\n && DEBIAN_FRONTEND=noninteractive apt-get install curl\n",
       errors: ["3:44-3:51"],
@@ -159,6 +164,9 @@ testRule(aptNoInstallRecommends, {
 testRule(aptListsCleanup, {
   valid: [
     { code: "FROM a:1\nRUN --mount=type=cache,target=/var/lib/apt apt-get update && apt-get install -y x\n" },
+    {
+      code: "FROM a:1\nRUN apt-get update && apt-get purge -y x && rm -rf /var/lib/apt/lists/*\nRUN apt-get purge -y y\n",
+    },
     // a build stage the final image is not built from: its lists stay in the builder
     {
       code: "FROM debian:12 AS tools\nRUN apt-get update && apt-get install -y gcc\nFROM alpine:3.20\nCOPY --from=tools /usr/bin/gcc /x\n",
@@ -166,6 +174,15 @@ testRule(aptListsCleanup, {
   ],
   invalid: [
     { code: "FROM a:1\nRUN apt-get install -y x && rm -rf /tmp/*\n", errors: ["2:13-2:20"] },
+    // `update` alone fills the lists: with a purge, or with apt, or aptitude (hadolint DL3009)
+    {
+      code: "FROM a:1\nRUN apt-get update && apt-get purge -y x\nRUN apt update\nRUN aptitude update && aptitude install -y x\n",
+      errors: [
+        { range: "2:13-2:19", message: "after apt-get update" },
+        { range: "3:9-3:15", message: "after apt update" },
+        { range: "4:33-4:40", message: "after aptitude install" },
+      ],
+    },
     // the final image is built from the stage; an ONBUILD trigger runs in the image built on this one
     {
       code: "FROM debian:12 AS base\nRUN apt-get update && apt-get install -y curl\nFROM base\nONBUILD RUN apt-get install -y git\n",
@@ -194,9 +211,22 @@ testRule(rpmCacheCleanup, {
     {
       code: "FROM a:1\nRUN yum install -y x && yum clean all\nRUN zypper in -y z && rm -rf /var/cache/zypp\n",
     },
+    // upgrades and reinstalls with a clean after them; dnf's other commands download nothing to keep
+    { code: "FROM a:1\nRUN dnf upgrade -y && dnf reinstall -y x && dnf clean all\nRUN dnf list installed\n" },
   ],
   invalid: [
     { code: "FROM a:1\nRUN yum install -y x\n", errors: ["2:9-2:16"] },
+    // dnf's upgrades and reinstalls fill the cache too (hadolint DL3040 after 2.15)
+    {
+      code: "FROM a:1\nRUN dnf upgrade -y\nRUN dnf up -y\nRUN microdnf upgrade-minimal -y\nRUN dnf reinstall -y x\nRUN dnf5 rei -y x\n",
+      errors: [
+        { range: "2:9-2:16", message: 'Run "dnf clean all" in the same RUN after dnf upgrade.' },
+        "3:9-3:11",
+        { range: "4:14-4:29", message: "microdnf clean all" },
+        "5:9-5:18",
+        "6:10-6:13",
+      ],
+    },
     // the cleanup must follow the install
     {
       code: "FROM a:1\nRUN yum clean all && yum install -y x\nRUN dnf clean all; dnf install -y y\n",
@@ -286,6 +316,13 @@ testRule(execFormCommand, {
       output: 'FROM a:1\nCMD ["node", "server.js", "--port", "80"]\n',
     },
     { code: "FROM a:1\nENTRYPOINT exec app $FLAGS\n", errors: ["2:12-2:27"], output: null },
+    // HEALTHCHECK CMD in shell form (hadolint 2.15 DL3025); the exec form and NONE are fine
+    {
+      code: 'FROM a:1\nHEALTHCHECK --interval=5s CMD curl -f http://localhost/\nHEALTHCHECK CMD ["curl", "-f", "x"]\nHEALTHCHECK NONE\n',
+      errors: [{ range: "2:31-2:56", message: "HEALTHCHECK CMD" }],
+      output:
+        'FROM a:1\nHEALTHCHECK --interval=5s CMD ["curl", "-f", "http://localhost/"]\nHEALTHCHECK CMD ["curl", "-f", "x"]\nHEALTHCHECK NONE\n',
+    },
   ],
 });
 
@@ -346,14 +383,15 @@ testRule(definitionDescription, {
     {
       code: "# check=experimental=all\n# the toolchain\nARG GO_VERSION=1.23\n# Build compiles the server\nFROM golang:${GO_VERSION} AS Build\n",
       errors: [
-        { range: "2:1-2:16", message: '"# GO_VERSION <description>"' },
-        { range: "4:1-4:28", message: '"# build <description>"' },
+        // at the ARG/FROM line, as BuildKit reports it: the name the comment must start with
+        { range: "3:5-3:15", message: '"# GO_VERSION <description>"' },
+        { range: "5:30-5:35", message: '"# build <description>"' },
       ],
     },
     // skip=all leaves experimental checks that were asked for
     {
       code: "# check=skip=all;experimental=InvalidDefinitionDescription\n# two of them\nARG A=1 B=2\n",
-      errors: [{ range: "2:1-2:14", message: '"# <name> <description>"' }],
+      errors: [{ range: "3:5-3:6", message: '"# <name> <description>"' }],
     },
   ],
 });

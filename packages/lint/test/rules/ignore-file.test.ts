@@ -3,8 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadEngineRegexp } from "@enginekit/build-context/ignore";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { lintIgnoreFile } from "../../src/engine/lint-ignore-file.js";
-import { DEFAULT_SETTINGS } from "../../src/engine/settings.js";
 import type { IgnoreContext } from "../../src/ignorefile/analysis.js";
 import { lintFiles } from "../../src/node/lint-files.js";
 import ignoreExceptionUnreachable from "../../src/rules/ignore-file/ignore-exception-unreachable.js";
@@ -13,6 +11,8 @@ import ignorePatternDuplicate from "../../src/rules/ignore-file/ignore-pattern-d
 import ignorePatternRegexp from "../../src/rules/ignore-file/ignore-pattern-regexp.js";
 import ignorePatternSyntax from "../../src/rules/ignore-file/ignore-pattern-syntax.js";
 import ignorePatternUnmatched from "../../src/rules/ignore-file/ignore-pattern-unmatched.js";
+import { lintIgnoreFile } from "../../src/runner/lint-ignore-file.js";
+import { DEFAULT_SETTINGS } from "../../src/runner/settings.js";
 import { testRule } from "../../src/testing/rule-tester.js";
 
 beforeAll(() => loadEngineRegexp());

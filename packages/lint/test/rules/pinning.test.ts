@@ -31,7 +31,11 @@ testRule(apkVersionPin, {
     { code: "FROM a:1\nRUN apk add --no-cache -t .deps --repository http://r curl=8.9 git~2.45 ./x.apk\n" },
     { code: "FROM a:1\nRUN apk add --no-cache --virtual=.deps curl=8.9\n" },
   ],
-  invalid: [{ code: "FROM a:1\nRUN apk add --no-cache -X http://r curl\n", errors: ["2:36-2:40"] }],
+  invalid: [
+    { code: "FROM a:1\nRUN apk add --no-cache -X http://r curl\n", errors: ["2:36-2:40"] },
+    // a constraint in quotes pins; only the unpinned package is reported
+    { code: "FROM a:1\nRUN apk add \"python3<3.6.12-r2\" 'b>1' c\n", errors: ["2:39-2:40"] },
+  ],
 });
 
 testRule(pipVersionPin, {
@@ -54,6 +58,16 @@ testRule(pipVersionPin, {
     {
       code: "FROM a:1\nRUN pip install git+https://github.com/a/b requests\n",
       errors: ["2:17-2:43", "2:44-2:52"],
+    },
+    // the values of options are not packages (`ignore` here)
+    {
+      code: "FROM a:1\nRUN pip install --root-user-action ignore --cache-dir /c x==1 y\n",
+      errors: [{ range: "2:63-2:64", message: "Pin the version of y" }],
+    },
+    // pipx install (hadolint DL3013 after 2.15)
+    {
+      code: "FROM a:1\nRUN pipx install --suffix=@1 poetry && pipx install black==24.1.0 --pip-args '--no-cache-dir'\n",
+      errors: [{ range: "2:30-2:36", message: "pipx install poetry==<version>" }],
     },
   ],
 });

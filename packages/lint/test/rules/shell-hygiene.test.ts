@@ -15,6 +15,9 @@ testRule(pipefail, {
     { code: 'FROM a:1\nSHELL ["/bin/ash", "-eo", "pipefail", "-c"]\nRUN a | b\n' },
     { code: 'FROM a:1\nSHELL ["pwsh", "-Command"]\nRUN a | b\n' },
     { code: "FROM a:1\nRUN set -euo pipefail && a | b\nRUN a || b\nRUN echo 'a | b'\n" },
+    // a stage built FROM one that set the shell keeps it; a Windows base runs cmd
+    { code: 'FROM a:1 AS base\nSHELL ["/bin/bash", "-o", "pipefail", "-c"]\nFROM base\nRUN a | b\n' },
+    { code: "FROM mcr.microsoft.com/windows/servercore:ltsc2022\nRUN type a | findstr b\n" },
   ],
   invalid: [
     { code: "FROM a:1\nRUN curl -fsSL x \\\n  | tar -xz\n", errors: ["2:5-2:9"] },
@@ -78,6 +81,8 @@ testRule(yarnCacheClean, {
   invalid: [
     { code: "FROM a:1\nRUN yarn install --frozen-lockfile\n", errors: ["2:10-2:17"] },
     { code: "FROM node:22 AS deps\nRUN yarn install\nFROM deps\nCOPY . .\n", errors: ["2:10-2:17"] },
+    // the clean must follow the install (hadolint DL3060 after 2.15)
+    { code: "FROM a:1\nRUN yarn cache clean && yarn install\n", errors: ["2:30-2:37"] },
   ],
 });
 
@@ -96,7 +101,11 @@ testRule(pointlessCommand, {
 });
 
 testRule(lnBinSh, {
-  valid: [{ code: "FROM a:1\nRUN ln -s /bin/bash /usr/local/bin/sh && ln /bin/bash /bin/sh2\n" }],
+  valid: [
+    { code: "FROM a:1\nRUN ln -s /bin/bash /usr/local/bin/sh && ln /bin/bash /bin/sh2\n" },
+    // exec form: an image without a shell gets one
+    { code: 'FROM gcr.io/distroless/base:debug\nRUN ["/busybox/ln", "-s", "/busybox/sh", "/bin/sh"]\n' },
+  ],
   invalid: [{ code: "FROM a:1\nRUN ln -sf /bin/bash /bin/sh\n", errors: ["2:22-2:29"] }],
 });
 

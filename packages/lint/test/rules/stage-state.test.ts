@@ -3,6 +3,7 @@ import copyRelativeDestination from "../../src/rules/best-practice/copy-relative
 import healthcheckMissing from "../../src/rules/best-practice/healthcheck-missing.js";
 import userNumeric from "../../src/rules/best-practice/user-numeric.js";
 import copyWholeFilesystem from "../../src/rules/stages/copy-whole-filesystem.js";
+import invalidBaseImagePlatform from "../../src/rules/stages/invalid-base-image-platform.js";
 import { testRule } from "../../src/testing/rule-tester.js";
 
 testRule(copyRelativeDestination, {
@@ -52,10 +53,53 @@ testRule(copyWholeFilesystem, {
     {
       code: "FROM a:1 AS build\nFROM scratch AS dist\nCOPY --from=build /out/app /bin/app\nFROM dist AS signed\nFROM c:1\nCOPY --from=signed / /\nCOPY --from=1 / /opt/dist\n",
     },
+    // the alias of a scratch stage chosen by a build argument
+    {
+      code: "ARG TARGET=release\nFROM scratch AS release\nCOPY a /a\nFROM alpine:3 AS debug\nFROM ${TARGET} AS final\nFROM c:1\nCOPY --from=final / /\n",
+    },
   ],
   invalid: [
     { code: "FROM a:1 AS b\nFROM c:1\nCOPY --from=b / /\n", errors: ["3:15-3:16"] },
     // quoted, and from an image rather than a stage
     { code: 'FROM c:1\nCOPY --from=toolbox:2 "/" /srv/\n', errors: ["2:23-2:26"] },
+  ],
+});
+
+/** What the engine answered (GET /images/{name}/json, GET /version), as the online lint passes it. */
+const platforms = {
+  imagePlatforms: new Map([
+    ["arm-only:1", { os: "linux", architecture: "arm64" }],
+    ["amd:1", { os: "linux", architecture: "amd64" }],
+    ["win:1", { os: "windows", architecture: "amd64" }],
+    ["arm7:1", { os: "linux", architecture: "arm", variant: "v7" }],
+  ]),
+  targetPlatform: { os: "linux", architecture: "amd64" },
+};
+
+testRule(invalidBaseImagePlatform, {
+  valid: [
+    // offline: no platforms, no check
+    { code: "FROM arm-only:1\n" },
+    {
+      code: "FROM amd:1\nFROM --platform=linux/arm64 arm-only:1\nFROM --platform=$BUILDPLATFORM amd:1\nFROM not-local:1\nFROM --platform=linux/arm/v6 arm7:1\nFROM scratch\n",
+      settings: { enginefile: platforms },
+    },
+    // a platform with a variable that has no value here is not judged
+    { code: "FROM --platform=$UNSET arm-only:1\n", settings: { enginefile: platforms } },
+  ],
+  invalid: [
+    {
+      code: "ARG IMG=arm-only:1\nFROM ${IMG} AS build\nFROM --platform=linux/arm64 amd:1\nFROM --platform=${TARGETPLATFORM} win:1\n",
+      settings: { enginefile: platforms },
+      errors: [
+        {
+          range: "2:6-2:12",
+          message:
+            'Base image arm-only:1 was pulled with platform "linux/arm64", expected "linux/amd64" for current build.',
+        },
+        { range: "3:29-3:34", message: 'expected "linux/arm64"' },
+        { range: "4:35-4:40", message: 'platform "windows/amd64"' },
+      ],
+    },
   ],
 });

@@ -153,6 +153,14 @@ testRule(instructionArguments, {
       code: "FROM a:1\nSHELL /bin/bash -c\n",
       errors: [{ range: "2:7-2:19", message: 'JSON form: write SHELL ["/bin/bash","-c"]' }],
     },
+    // an unterminated JSON array is shell form to the parser, and BuildKit refuses a SHELL in shell form
+    {
+      code: 'FROM a:1\nSHELL [ "/bin/sh"\nSHELL ["sh", "-c\n',
+      errors: [
+        { range: "2:7-2:18", message: 'not closed, write SHELL ["/bin/sh"]' },
+        { range: "3:7-3:17", message: "not closed or not valid" },
+      ],
+    },
     {
       code: 'FROM a:1\nVOLUME ["/a", " "]\n',
       errors: [{ range: "2:15-2:18", message: "can not be an empty string" }],
@@ -255,11 +263,28 @@ testRule(invalidMount, {
     {
       code: "FROM a:1\nRUN --mount=type=secret,id=npm,env=NPM_TOKEN --mount=type=ssh --mount=type=bind,from=b,source=/s,target=/t,rw true\n",
     },
+    // BuildKit joins a missing or relative target to the working directory (moby's, buildx's Dockerfiles)
+    { code: "FROM a:1 AS b\nFROM a:1\nWORKDIR /src\nRUN --mount=from=b,src=/x make\n" },
+    { code: "FROM a:1 AS base\nWORKDIR /go/src\nFROM base\nRUN --mount=type=cache make\n" },
+    { code: "FROM a:1\nARG D=/w\nWORKDIR $D\nRUN --mount=type=bind,target=sub make\n" },
+    // a WORKDIR with a variable that has no value here: not judged
+    { code: "FROM a:1\nWORKDIR $UNSET\nRUN --mount=type=cache make\n" },
   ],
   invalid: [
     {
       code: "FROM a:1\nRUN --mount=type=cache true\n",
       errors: [{ range: "2:5-2:23", message: "needs target" }],
+    },
+    {
+      code: "FROM a:1\nWORKDIR /\nRUN --mount=from=b,src=/x true\n",
+      errors: [{ range: "3:5-3:26", message: "working directory, here /" }],
+    },
+    {
+      code: "FROM a:1\nWORKDIR /w\nRUN --mount=type=bind,target=.. --mount=type=cache,target=/ true\n",
+      errors: [
+        { range: "3:23-3:32", message: 'mount on ".." mounts on /' },
+        { range: "3:52-3:60", message: "cannot target /" },
+      ],
     },
     {
       code: "FROM a:1\nRUN --mount=type=tmpfs,target=/t,from=x true\n",

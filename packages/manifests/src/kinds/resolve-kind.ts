@@ -1,9 +1,9 @@
+import type { Range } from "@enginekit/text";
+import { closestMatch } from "@enginekit/text";
 import type { Finding } from "../findings.js";
-import type { Range } from "../location/range.js";
 import type { LocatedNode, LocatedScalar } from "../tree/located-node.js";
 import { propertyOf } from "../tree/navigate.js";
 import { stringSource } from "../validate/scalar-edit.js";
-import { closestMatch } from "../validate/suggest.js";
 import {
   KIND_DESCRIPTIONS,
   kindFromSchemaReference,

@@ -1,6 +1,5 @@
+import type { LineIndex, Range } from "@enginekit/text";
 import type { Finding } from "../findings.js";
-import type { LineIndex } from "../location/line-index.js";
-import type { Range } from "../location/range.js";
 import type { LocatedNode, LocatedScalar, PathSegment } from "../tree/located-node.js";
 import { type ParsedReference, parseSecretReferences, SECRET_REFERENCE_PREFIX } from "./reference-syntax.js";
 import { locateSubstring } from "./source-map.js";

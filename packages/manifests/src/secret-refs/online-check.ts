@@ -1,6 +1,6 @@
+import type { LineIndex } from "@enginekit/text";
+import { closestMatch } from "@enginekit/text";
 import type { Finding, Fix } from "../findings.js";
-import type { LineIndex } from "../location/line-index.js";
-import { closestMatch } from "../validate/suggest.js";
 import type { SecretReference } from "./find-references.js";
 import { rangeInReference } from "./find-references.js";
 import { SECRET_REFERENCE_PREFIX } from "./reference-syntax.js";

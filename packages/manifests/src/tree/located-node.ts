@@ -1,4 +1,4 @@
-import type { Range } from "../location/range.js";
+import type { Range } from "@enginekit/text";
 
 /**
  * How a scalar was written in the source. Secret reference ranges inside a string depend on it (escapes,

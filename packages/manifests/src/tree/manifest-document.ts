@@ -1,6 +1,5 @@
+import type { LineIndex, Range } from "@enginekit/text";
 import type { Finding } from "../findings.js";
-import type { LineIndex } from "../location/line-index.js";
-import type { Range } from "../location/range.js";
 import type { LocatedNode } from "./located-node.js";
 
 /** The source format of a manifest file. */

@@ -1,6 +1,6 @@
+import { LineIndex } from "@enginekit/text";
 import { type Node as JsonNode, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import type { Finding } from "../findings.js";
-import { LineIndex } from "../location/line-index.js";
 import { jsonLimitCrossing } from "./document-limits.js";
 import { duplicateKeyFindings } from "./duplicate-keys.js";
 import type { LocatedNode, LocatedObject, LocatedProperty, PathSegment } from "./located-node.js";

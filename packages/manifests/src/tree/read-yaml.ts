@@ -1,3 +1,4 @@
+import { LineIndex } from "@enginekit/text";
 import {
   type Document,
   isAlias,
@@ -9,7 +10,6 @@ import {
   type Scalar,
 } from "yaml";
 import type { Finding } from "../findings.js";
-import { LineIndex } from "../location/line-index.js";
 import { yamlLimitCrossing } from "./document-limits.js";
 import { duplicateKeyFindings } from "./duplicate-keys.js";
 import type {

@@ -1,5 +1,5 @@
+import type { Range } from "@enginekit/text";
 import type { Finding, Severity } from "../findings.js";
-import type { Range } from "../location/range.js";
 import type { PathSegment } from "./located-node.js";
 
 /** Deepest nesting both readers follow; deeper input is reported, not recursed into (no stack overflow). */

@@ -9,9 +9,9 @@
  * Pure; never throws.
  */
 import { ENGINE_LIMITS, HEALTHCHECK_TEST_KINDS, PORT_KEY_PATTERN } from "@enginekit/api";
+import type { Range } from "@enginekit/text";
 import type { Finding } from "../findings.js";
 import type { ManifestKind } from "../kinds/manifest-kind.js";
-import type { Range } from "../location/range.js";
 import type { LocatedNode, PathSegment } from "../tree/located-node.js";
 import { followPath, toPlainValue } from "../tree/navigate.js";
 import { pathLabel } from "./path-label.js";

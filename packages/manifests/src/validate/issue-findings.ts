@@ -1,13 +1,12 @@
+import type { LineIndex, Range } from "@enginekit/text";
+import { closestMatch, Suggester } from "@enginekit/text";
 import type { z } from "zod";
 import type { Finding, FindingCode, Fix } from "../findings.js";
-import type { LineIndex } from "../location/line-index.js";
-import type { Range } from "../location/range.js";
 import type { LocatedNode, LocatedObject, LocatedScalar, PathSegment } from "../tree/located-node.js";
 import { followPath } from "../tree/navigate.js";
 import { pathLabel } from "./path-label.js";
 import { stringSource } from "./scalar-edit.js";
 import { knownKeysOf, schemaAtPath } from "./schema-walk.js";
-import { closestMatch, Suggester } from "./suggest.js";
 
 /** What the issue mapper needs to know about the document being checked. */
 export interface IssueContext {

@@ -178,3 +178,37 @@ export function allowedValuesOf(schema: z.ZodType): (string | number | boolean)[
   }
   return [...new Set(values)];
 }
+
+/** A documented field met by {@link documentedFields}: its path in the body and its documentation. */
+export interface DocumentedField {
+  /** Dotted path: object keys, `<key>` for a map's values, `[]` for an array's items (`HostConfig.Ulimits[].Soft`). */
+  path: string;
+  doc: FieldDoc;
+  /** The field's schema (wrappers included). */
+  schema: z.ZodType;
+}
+
+/**
+ * Every documented field below `schema`, depth first in declaration order: through objects, maps
+ * (`<key>`) and arrays (`[]`), at most `maxDepth` levels deep, each schema visited once per path (so
+ * recursive schemas end). What the rule pages' generated tables (bounds, units) are made of.
+ */
+export function documentedFields(schema: z.ZodType, maxDepth = 8): DocumentedField[] {
+  const out: DocumentedField[] = [];
+  const visit = (current: z.ZodType, prefix: string, depth: number, seen: Set<z.ZodType>) => {
+    if (depth > maxDepth || seen.has(current)) return;
+    const inner = new Set(seen).add(current);
+    for (const key of knownKeysOf(current)) {
+      const path = prefix ? `${prefix}.${key.name}` : key.name;
+      if (key.doc) out.push({ path, doc: key.doc, schema: key.schema });
+      visit(key.schema, path, depth + 1, inner);
+    }
+    for (const alternative of alternatives(current)) {
+      const def = defOf(alternative);
+      if (def.type === "record" && def.valueType) visit(def.valueType, `${prefix}.<key>`, depth + 1, inner);
+      else if (def.type === "array" && def.element) visit(def.element, `${prefix}[]`, depth + 1, inner);
+    }
+  };
+  visit(schema, "", 0, new Set());
+  return out;
+}

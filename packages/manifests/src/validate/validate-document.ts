@@ -1,6 +1,6 @@
+import type { LineIndex } from "@enginekit/text";
 import type { z } from "zod";
 import type { Finding } from "../findings.js";
-import type { LineIndex } from "../location/line-index.js";
 import type { LocatedNode, PathSegment } from "../tree/located-node.js";
 import { toPlainValue } from "../tree/navigate.js";
 import { issueFindings } from "./issue-findings.js";

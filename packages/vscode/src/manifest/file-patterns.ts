@@ -51,7 +51,7 @@ export const DOCKERFILE_GLOB =
 
 /**
  * A glob of the `enginekit.manifests` setting as a workspace pattern: the server matches it against the
- * end of a document's path (`globToRegExp`), so a relative glob gets a leading `**\/`.
+ * end of a document's path (`globToRegExp` of `@enginekit/text`, `pathSuffix`), so a relative glob gets a leading `**\/`.
  */
 export function manifestSettingPattern(glob: string): string {
   return glob.startsWith("**/") || glob.startsWith("/") ? glob : `**/${glob}`;

@@ -1,3 +1,4 @@
+import { parseSignal } from "@enginekit/text";
 import { z } from "zod";
 
 /*
@@ -116,66 +117,19 @@ export const PidMode = z
     error: `PidMode must be "host" or container:<name|id>`,
   });
 
-/** Linux signal names (without `SIG`) the engine 20.10 knows (`pkg/signal` SignalMap for linux). */
-export const SIGNAL_NAMES = [
-  "ABRT",
-  "ALRM",
-  "BUS",
-  "CHLD",
-  "CLD",
-  "CONT",
-  "FPE",
-  "HUP",
-  "ILL",
-  "INT",
-  "IO",
-  "IOT",
-  "KILL",
-  "PIPE",
-  "POLL",
-  "PROF",
-  "PWR",
-  "QUIT",
-  "SEGV",
-  "STKFLT",
-  "STOP",
-  "SYS",
-  "TERM",
-  "TRAP",
-  "TSTP",
-  "TTIN",
-  "TTOU",
-  "UNUSED",
-  "URG",
-  "USR1",
-  "USR2",
-  "VTALRM",
-  "WINCH",
-  "XCPU",
-  "XFSZ",
-  "RTMIN",
-  "RTMAX",
-] as const;
-
 /**
- * True for a signal the engine accepts: a number 1–255, or a name with or without `SIG`, any case,
- * including `RTMIN+n` / `RTMAX-n` (n 1–15).
+ * True for a signal the engine accepts (moby `signal.ParseSignal`, checked on the 20.10 engine): a non-zero
+ * decimal number within Go's `int`, or a name of the engine's Linux table with or without `SIG`, any case
+ * (`@enginekit/text` `SIGNALS`: `RTMIN+1`–`RTMIN+15`, `RTMAX-14`–`RTMAX-1`; no `UNUSED`).
  */
 export function isSignal(value: string): boolean {
-  if (/^\d+$/.test(value)) {
-    const number = Number(value);
-    return number >= 1 && number <= 255;
-  }
-  const name = value.toUpperCase().replace(/^SIG/, "");
-  if ((SIGNAL_NAMES as readonly string[]).includes(name)) return true;
-  const realtime = /^RT(MIN\+|MAX-)(\d+)$/.exec(name);
-  return realtime !== null && Number(realtime[2]) >= 1 && Number(realtime[2]) <= 15;
+  return parseSignal(value).ok;
 }
 
 /** A signal given as a string (`SIGTERM`, `TERM`, `15`). */
 export function signal(field: string) {
   return z.string().refine(isSignal, {
-    error: `${field} must be a signal name such as "SIGTERM" or a number between 1 and 255`,
+    error: `${field} must be a signal name such as "SIGTERM" or a non-zero number`,
   });
 }
 

@@ -1,5 +1,5 @@
+import { editDistance } from "@enginekit/text";
 import { z } from "zod";
-import { editDistance } from "../../text/edit-distance.js";
 
 /**
  * Builds a request-side object schema: unknown keys are reported (`z.strictObject`) so a typo in a
@@ -28,7 +28,7 @@ export function unknownFieldMessage(keys: readonly string[], known: readonly str
 /**
  * The known field nearest to `key`: same name in another case, a known name that starts or ends with a key
  * of four or more characters (`Attempts` → `MaxAttempts`), or at most two edits away (optimal string
- * alignment: swapped neighbours count as one edit, `api/edit-distance`).
+ * alignment: swapped neighbours count as one edit, `@enginekit/text`).
  * Returns undefined when nothing is close.
  */
 export function closestField(key: string, known: readonly string[]): string | undefined {

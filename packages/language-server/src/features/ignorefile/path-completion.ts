@@ -12,7 +12,7 @@
 import type { Dirent } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { isGoSpace, skipGoSpace, trimGoSpaceEnd } from "@enginekit/enginefile/go-text";
+import { isGoSpace, skipGoSpace, trimGoSpaceEnd } from "@enginekit/text";
 import {
   type CompletionItem,
   CompletionItemKind,

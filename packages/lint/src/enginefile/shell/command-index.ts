@@ -2,14 +2,16 @@
  * The per-document index the shell rules query: every RUN (ONBUILD RUN triggers included) in source
  * order and, parsed on first request and kept for the document, its simple commands. A rule about a
  * tool (`apk`, `pip`) asks only for the RUNs whose source mentions the tool's name, so RUNs that cannot
- * call it are never parsed. A RUN under a `SHELL` that is not a POSIX shell or bash (PowerShell, cmd)
- * has no commands: its code is not shell code.
+ * call it are never parsed. A RUN under a `SHELL` that is not a POSIX shell or bash (PowerShell, cmd),
+ * or under a Windows base image's default `cmd`, has no commands: its code is not shell code.
  */
 
-import type { Instruction, RunInstruction } from "@enginekit/enginefile";
+import type { Instruction, RunInstruction, Stage } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "../analysis.js";
 import { DocumentCache } from "../document-cache.js";
 import { instructionsOfKind } from "../instructions.js";
+import { parentStage } from "../stage-parents.js";
+import { fromWindows, WINDOWS_SHELL } from "../windows-images.js";
 import { instructionScript, ScriptSource } from "./script-source.js";
 import type { RunCommands, ShellCommand } from "./shell-command.js";
 import { commandHead, SHELLS, simpleCommands } from "./simple-commands.js";
@@ -53,18 +55,26 @@ function indexOf(file: AnalyzedEnginefile): CommandIndex {
 }
 
 /**
- * The `SHELL` in force for each RUN that follows a `SHELL` in its stage (RUNs under the default
- * `/bin/sh -c` are absent), as its JSON elements.
+ * The shell in force for each RUN that does not run under the default `/bin/sh -c` (RUNs under it are
+ * absent), as its JSON elements: the stage's last `SHELL`, else the shell the stage it is built FROM
+ * ended with, else `cmd /S /C` on a Windows base ({@link fromWindows}). ONBUILD RUN triggers get the
+ * shell in force where they are written.
  */
 function shellsOf(file: AnalyzedEnginefile): Map<RunInstruction, readonly string[]> {
   const shells = new Map<RunInstruction, readonly string[]>();
-  if (instructionsOfKind(file, "shell").length === 0) return shells;
-  let current: readonly string[] | undefined;
-  for (const ins of file.doc.instructions) {
-    if (ins.kind === "from") current = undefined;
-    else if (ins.kind === "shell" && ins.form === "exec") current = ins.args.map((a) => a.value);
-    const run = ins.kind === "onbuild" ? ins.trigger : ins;
-    if (run?.kind === "run" && current) shells.set(run, current);
+  const stages = file.doc.stages;
+  if (instructionsOfKind(file, "shell").length === 0 && !stages.some((s) => fromWindows(file, s)))
+    return shells;
+  const endShells = new Map<Stage, readonly string[] | undefined>();
+  for (const stage of stages) {
+    const parent = parentStage(file, stage);
+    let current = parent ? endShells.get(parent) : fromWindows(file, stage) ? WINDOWS_SHELL : undefined;
+    for (const ins of stage.instructions) {
+      if (ins.kind === "shell" && ins.form === "exec") current = ins.args.map((a) => a.value);
+      const run = ins.kind === "onbuild" ? ins.trigger : ins;
+      if (run?.kind === "run" && current) shells.set(run, current);
+    }
+    endShells.set(stage, current);
   }
   return shells;
 }

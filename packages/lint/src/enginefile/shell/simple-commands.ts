@@ -11,6 +11,7 @@
  * runs the body as the script, unless its `#!` names something other than a shell).
  */
 
+import type { LineIndex } from "@enginekit/text";
 import {
   type Assignment,
   type Command,
@@ -23,7 +24,6 @@ import {
   type WordPart,
 } from "unbash";
 import type { Range } from "../../model/finding.js";
-import type { TextLines } from "../../text/line-index.js";
 import { nestedScript, type ScriptSource } from "./script-source.js";
 import type { ShellCommand, ShellWord } from "./shell-command.js";
 
@@ -137,7 +137,7 @@ const SCRIPT_OPTION = /^-[a-z]*c[a-z]*$/;
  * Parses `source` and returns its simple commands in execution order. A script with syntax errors
  * still yields the commands the parser recovered.
  */
-export function simpleCommands(source: ScriptSource, lines: TextLines): ShellCommand[] {
+export function simpleCommands(source: ScriptSource, lines: LineIndex): ShellCommand[] {
   const out: ShellCommand[] = [];
   new Walker(out, lines).script(parse(source.text), source, 0);
   return out;
@@ -149,7 +149,7 @@ const MAX_NESTING = 4;
 class Walker {
   constructor(
     readonly out: ShellCommand[],
-    readonly lines: TextLines,
+    readonly lines: LineIndex,
   ) {}
 
   script(script: ParsedScript, source: ScriptSource, depth: number): void {

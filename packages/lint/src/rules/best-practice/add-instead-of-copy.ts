@@ -11,7 +11,7 @@ export default enginefileRule(
     name: "Use COPY, not ADD, for local files",
     description: "ADD copies only local files or folders, which COPY does more predictably.",
     severity: "warning",
-    fixable: true,
+    fix: "always",
     docs: `ADD also fetches URLs and Git repositories and unpacks local archives; for plain files and folders
 COPY says what happens. ADD of a URL, a Git source or a local archive (\`.tar\`, \`.tar.gz\`, \`.tgz\`, …) is not
 reported, nor ADD with \`--checksum\`, \`--keep-git-dir\` or \`--unpack\`. The quick fix replaces the keyword.`,

@@ -18,7 +18,7 @@ export default enginefileRule(
     name: "apk add without --no-cache",
     description: "`apk add` keeps the package index in the layer.",
     severity: "info",
-    fixable: true,
+    fix: "always",
     docs: `\`apk add --no-cache\` fetches the index, installs and leaves nothing behind. Not reported when the RUN
 removes \`/var/cache/apk\` or mounts a cache there. The quick fix adds \`--no-cache\`.`,
     peers: ["hadolint DL3019", "Trivy DS-0025", "dockerfilelint apkadd-missing_nocache_or_updaterm"],

@@ -4,8 +4,11 @@ import { inImage } from "../../enginefile/stage-parents.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
-const APT = ["apt-get", "apt"];
+/** apt's front ends: each downloads the package lists to /var/lib/apt/lists (hadolint DL3009 reads aptitude too). */
+const APT = ["apt-get", "apt", "aptitude"];
 const INSTALL = ["install"];
+/** `update` fetches the lists, whatever follows it (`apt-get update && apt-get purge -y x`). */
+const UPDATE = ["update"];
 const DIST_CLEAN = ["dist-clean"];
 const CACHE_PATHS = ["/var/lib/apt"];
 
@@ -13,9 +16,10 @@ export default enginefileRule(
   {
     id: "apt-lists-cleanup",
     name: "apt lists left in the layer",
-    description: "A RUN installs with `apt-get` but does not remove `/var/lib/apt/lists`.",
+    description:
+      "A RUN updates or installs with `apt-get`, `apt` or `aptitude` but does not remove `/var/lib/apt/lists`.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `\`apt-get update\` downloads package lists (tens of MB) that stay in the layer unless the same RUN deletes
 them: end it with \`&& rm -rf /var/lib/apt/lists/*\` (or \`apt-get dist-clean\`, apt ≥ 2.7), or use a cache mount on \`/var/lib/apt\`.
 Only stages the final image is built from are checked: a build stage's lists never reach the image.`,
@@ -31,7 +35,9 @@ Only stages the final image is built from are checked: a build stage's lists nev
   (file) => {
     const out: Report[] = [];
     for (const { instruction, commands } of runsCalling(file, APT)) {
-      const install = commands.map((c) => packageCommand(c, APT, INSTALL)).find((p) => p);
+      const install =
+        commands.map((c) => packageCommand(c, APT, INSTALL)).find((p) => p) ??
+        commands.map((c) => packageCommand(c, APT, UPDATE)).find((p) => p);
       if (!install || hasCacheMount(instruction, CACHE_PATHS) || !inImage(file, instruction)) continue;
       const cleaned = commands.some(
         (c) =>
@@ -41,7 +47,7 @@ Only stages the final image is built from are checked: a build stage's lists nev
       if (!cleaned)
         out.push({
           range: install.sub.range,
-          message: "Remove /var/lib/apt/lists/* in the same RUN after apt-get install.",
+          message: `Remove /var/lib/apt/lists/* in the same RUN after ${install.manager} ${install.sub.text}.`,
         });
     }
     return out;

@@ -14,7 +14,7 @@ export default enginefileRule(
     name: "apt-get install without --no-install-recommends",
     description: "`apt-get install` also installs recommended packages.",
     severity: "info",
-    fixable: true,
+    fix: "always",
     docs: `Recommended packages are rarely needed in an image and often double its size. The quick fix adds
 \`--no-install-recommends\`.`,
     peers: ["hadolint DL3015", "Trivy DS-0029"],

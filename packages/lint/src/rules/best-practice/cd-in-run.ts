@@ -10,7 +10,7 @@ export default enginefileRule(
     name: "Use WORKDIR instead of cd",
     description: "A RUN changes directory with `cd` as its first command.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `\`RUN cd /app && make\` works, but the directory change is lost after the RUN and the next reader has to
 track it. Set it once with \`WORKDIR /app\`. Only a \`cd\` that starts the RUN is reported: \`cd\` into a
 temporary folder in the middle of a command chain is normal shell practice.`,

@@ -17,7 +17,7 @@ export default enginefileRule(
     name: "Consecutive small RUNs",
     description: "A RUN of a single command follows another such RUN with the same flags.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `Each RUN is a layer. Two single-command RUNs in a row with the same \`--mount\`/\`--network\`/\`--security\`
 flags can usually be one (\`RUN a && b\`), which makes the image smaller and the build faster. A RUN that
 already chains commands shows where its author chose to split, so it and its neighbours are not reported;

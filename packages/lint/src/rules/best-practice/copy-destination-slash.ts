@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "Several sources need a folder destination",
     description: "COPY or ADD with several sources whose destination does not end in `/`.",
     severity: "error",
-    fixable: true,
+    fix: "always",
     docs: `With more than one source (or a wildcard), the destination must be a folder written with a trailing
 \`/\`; otherwise the build fails ("When using COPY with more than one source file, the destination must be a
 directory and end with a /"). The quick fix appends \`/\`. Build arguments are resolved first.`,

@@ -11,7 +11,7 @@ export default enginefileRule(
     name: "Relative COPY destination without WORKDIR",
     description: "COPY or ADD copies to a relative path in a stage where no WORKDIR was set.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `A relative destination is relative to the working directory, which without a WORKDIR in the stage
 (or in the stage it is built from) is whatever the base image chose — often \`/\`, sometimes not. Set
 \`WORKDIR\` first, or copy to an absolute path.`,

@@ -42,7 +42,7 @@ export default enginefileRule(
     name: "COPY an archive, then extract it",
     description: "A local archive is copied with COPY and then extracted by a RUN of the same stage.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `\`COPY app.tar.gz /tmp/\` then \`RUN tar -xzf /tmp/app.tar.gz\` stores the archive in one layer and its
 content in another. \`ADD app.tar.gz /opt/app/\` extracts a local tar archive in one step. (\`ADD\` does not
 unzip \`.zip\` files: for those, a bind mount — \`RUN --mount=type=bind,source=app.zip,target=/tmp/app.zip

@@ -10,7 +10,7 @@ export default enginefileRule(
     name: "Both curl and wget",
     description: "A stage uses both `curl` and `wget`.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: "Pick one download tool per stage: installing and using both grows the image for nothing. The later tool's first use is reported.",
     peers: ["hadolint DL4001", "Trivy DS-0014"],
     examples: [

@@ -31,7 +31,7 @@ export default enginefileRule(
     description:
       "The comment right above an ARG or a named FROM does not start with the argument's or stage's name.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `\`docker build --call=outline\` and \`--call=targets\` take the comment lines directly above an \`ARG\` or a
 \`FROM … AS name\` as the description of that build argument or stage, and expect it to start with the name:
 \`# VERSION the release to package\` above \`ARG VERSION\`. A comment there that is not a description should be
@@ -71,9 +71,16 @@ it in their \`# check=\` directive: \`# check=experimental=InvalidDefinitionDesc
       if (names.includes(word)) continue;
       const keyword = ins.kind === "arg" ? "ARG" : "FROM";
       const expected = names.length === 1 ? names[0] : "<name>";
+      // BuildKit reports the ARG or FROM (its location), not the comment: the name the description must start with
+      const at =
+        ins.kind === "arg"
+          ? ins.declarations[0]?.nameRange
+          : ins.kind === "from"
+            ? ins.stageName?.range
+            : undefined;
       out.push({
-        range: first.range,
-        message: `This comment is read as the description of the ${keyword} below it (docker build --call=outline) and should start with its name: "# ${expected} <description>". Put an empty line between them if it is not a description.`,
+        range: at ?? ins.keywordRange,
+        message: `The comment above is read as the description of this ${keyword} (docker build --call=outline) and should start with its name: "# ${expected} <description>". Put an empty line between them if it is not a description.`,
       });
     }
     return out;

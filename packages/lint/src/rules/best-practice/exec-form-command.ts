@@ -24,12 +24,13 @@ export default enginefileRule(
   {
     id: "exec-form-command",
     name: "Use exec form for CMD and ENTRYPOINT",
-    description: "CMD or ENTRYPOINT in shell form.",
+    description: "CMD, ENTRYPOINT or HEALTHCHECK CMD in shell form.",
     severity: "warning",
-    fixable: true,
+    fix: "sometimes",
     docs: `In shell form the command runs under \`/bin/sh -c\`, which becomes PID 1 and does not pass SIGTERM on:
 \`enginekit stop\` waits for the timeout and kills the container. Exec form (\`["nginx", "-g", "daemon off;"]\`)
-runs the program directly. The quick fix rewrites the command when it contains no shell syntax (no
+runs the program directly. A \`HEALTHCHECK CMD\` in shell form starts \`/bin/sh\` for every check, and fails
+in an image without one (hadolint 2.15 reports it too). The quick fix rewrites the command when it contains no shell syntax (no
 variables, quotes, pipes, redirections or globs), so the meaning is unchanged. Not reported in a stage
 that sets SHELL (or is built from one that does): there the shell form is chosen on purpose, as in
 BuildKit.`,
@@ -42,18 +43,20 @@ BuildKit.`,
   (file) => {
     const out: Report[] = [];
     for (const ins of allInstructions(file)) {
-      if ((ins.kind !== "cmd" && ins.kind !== "entrypoint") || ins.form !== "shell") continue;
+      const healthcheck = ins.kind === "healthcheck" && ins.mode === "cmd";
+      if ((ins.kind !== "cmd" && ins.kind !== "entrypoint" && !healthcheck) || ins.form !== "shell") continue;
       if (setsShell(file, file.stageOf(ins))) continue;
-      const raw = file.source(ins.argumentsRange).trim();
+      const at = healthcheck ? ins.command[0]?.range : ins.argumentsRange;
+      if (!at) continue;
+      const raw = file.text.slice(at.start.offset, ins.argumentsRange.end.offset).trim();
       if (raw === "" || raw.startsWith("[")) continue;
-      const range = file.lines.range(
-        ins.argumentsRange.start.offset,
-        ins.argumentsRange.start.offset + raw.length,
-      );
+      const range = file.lines.range(at.start.offset, at.start.offset + raw.length);
       const safe = !SHELL_SYNTAX.test(raw) && !raw.includes("\n");
       out.push({
         range,
-        message: `Use exec form for ${ins.keyword.toUpperCase()} (a JSON array) so the program receives signals.`,
+        message: healthcheck
+          ? "Use exec form for HEALTHCHECK CMD (a JSON array): in shell form every check starts /bin/sh, which the image may not have."
+          : `Use exec form for ${ins.keyword.toUpperCase()} (a JSON array) so the program receives signals.`,
         ...(safe
           ? {
               fix: {

@@ -7,7 +7,7 @@ export default enginefileRule(
     name: "Final stage runs as root",
     description: "The last USER of the final stage is root.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `Containers should not run as root. Only the final stage — the image that ships — is checked, and
 only its last USER (or, without one, the last USER of the stage it is built \`FROM\`): builder stages may need root (hadolint's DL3002 fires on every stage, a long-standing
 complaint, lint-anchors §5). Build arguments are resolved first.`,

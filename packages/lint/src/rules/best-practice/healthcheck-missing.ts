@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "No HEALTHCHECK",
     description: "The final stage (and the stages it is built from) has no HEALTHCHECK.",
     severity: "off",
-    fixable: false,
+    fix: "never",
     docs: `Without a HEALTHCHECK the engine knows a container is running, not that it works. Off by default, as
 in hadolint (images whose orchestrator probes them, and base images, need none); turn it on with
 \`healthcheck-missing: info\`. \`HEALTHCHECK NONE\` counts: it says so on purpose.`,

@@ -7,7 +7,7 @@ export default enginefileRule(
     name: "Base image tagged latest",
     description: "FROM uses the `latest` tag (without a digest).",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `\`latest\` moves whenever the image is republished, so the same Enginefile builds different images over
 time. Pin a version tag or add a digest (\`alpine:latest@sha256:…\` is accepted).`,
     peers: ["hadolint DL3007", "Trivy DS-0001", "Checkov CKV_DOCKER_7"],

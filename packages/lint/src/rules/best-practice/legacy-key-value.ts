@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "Legacy ENV/LABEL form",
     description: "`ENV key value` or `LABEL key value` without `=`.",
     severity: "warning",
-    fixable: true,
+    fix: "sometimes",
     docs: `The whitespace form takes the whole rest of the line as one value (\`ENV A b C=d\` sets A to \`b C=d\`) and
 is deprecated. Write \`ENV key=value\`. The quick fix rewrites it, quoting the value when it has blanks
 (only when the value has no quotes or backslashes, so nothing changes meaning).`,

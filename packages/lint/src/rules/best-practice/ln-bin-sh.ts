@@ -11,9 +11,11 @@ export default enginefileRule(
     name: "Use SHELL instead of replacing /bin/sh",
     description: "A RUN replaces `/bin/sh` with a symbolic link to another shell.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `Linking \`/bin/sh\` to bash changes the shell of every script in the image, not only the build's.
-Set the build's shell with \`SHELL ["/bin/bash", "-c"]\`.`,
+Set the build's shell with \`SHELL ["/bin/bash", "-c"]\`. Not reported in an exec-form RUN
+(\`RUN ["ln", "-s", "/busybox/sh", "/bin/sh"]\`): that is how an image without a shell gets one, which
+\`SHELL\` cannot do.`,
     peers: ["hadolint DL4005"],
     examples: [
       { kind: "invalid", code: "FROM debian:12\nRUN ln -sf /bin/bash /bin/sh\n" },
@@ -22,7 +24,10 @@ Set the build's shell with \`SHELL ["/bin/bash", "-c"]\`.`,
   },
   (file) => {
     const out: Report[] = [];
-    for (const { commands } of runsCalling(file, LN)) {
+    for (const { instruction, commands } of runsCalling(file, LN)) {
+      // an exec-form RUN runs without a shell: in an image that has none (distroless, busybox-based),
+      // linking /bin/sh creates the shell that SHELL would need, it replaces nothing
+      if (instruction.form === "exec") continue;
       for (const c of commands) {
         if (c.name !== "ln" || !hasOption(c, "-s", "--symbolic")) continue;
         const target = argumentsOf(c).at(-1);

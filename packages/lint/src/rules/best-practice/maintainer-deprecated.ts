@@ -7,7 +7,7 @@ export default enginefileRule(
     name: "MAINTAINER is deprecated",
     description: "MAINTAINER is deprecated; use the `org.opencontainers.image.authors` label.",
     severity: "warning",
-    fixable: true,
+    fix: "sometimes",
     docs: 'MAINTAINER is deprecated. The quick fix writes `LABEL org.opencontainers.image.authors="…"` with the same text.',
     peers: ["BuildKit MaintainerDeprecated", "hadolint DL4000", "Trivy DS-0022", "Checkov CKV_DOCKER_6"],
     examples: [

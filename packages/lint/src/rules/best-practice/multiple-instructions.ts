@@ -10,7 +10,7 @@ export default enginefileRule(
     name: "Several CMD, ENTRYPOINT or HEALTHCHECK in a stage",
     description: "A stage has more than one CMD, ENTRYPOINT or HEALTHCHECK; only the last one counts.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: "Only the last CMD, ENTRYPOINT and HEALTHCHECK of a stage take effect; the earlier ones are dead code and usually a merge mistake. Each earlier one is reported.",
     peers: [
       "BuildKit MultipleInstructionsDisallowed",

@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "Do not use sudo",
     description: "A RUN uses `sudo`.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `RUN already runs as the current USER; \`sudo\` adds a setuid binary to the image and behaves
 unpredictably without a TTY. Switch with \`USER root\` for the step that needs it, then back.`,
     peers: ["hadolint DL3004", "Trivy DS-0010", "Checkov CKV2_DOCKER_1"],

@@ -1,6 +1,7 @@
 import { hasOption, insertOptionAfter, packageCommand } from "../../enginefile/package-managers.js";
 import { runsCalling } from "../../enginefile/shell/command-index.js";
-import { countShortOption } from "../../enginefile/shell/queries.js";
+import { argumentsOf, countShortOption } from "../../enginefile/shell/queries.js";
+import type { ShellCommand } from "../../enginefile/shell/shell-command.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -35,7 +36,7 @@ export default enginefileRule(
     name: "Package manager waits for confirmation",
     description: "`apt-get`, `yum`, `dnf`, `microdnf` or `zypper` installs without `-y`.",
     severity: "warning",
-    fixable: true,
+    fix: "always",
     docs: `A build has no terminal: without \`-y\` (\`--assume-yes\`, \`-qq\`; \`zypper -n\`) the package manager asks
 for confirmation, reads end-of-file and aborts. The quick fix adds \`-y\` after the subcommand.`,
     peers: [
@@ -57,8 +58,8 @@ for confirmation, reads end-of-file and aborts. The quick fix adds \`-y\` after 
       for (const c of commands) {
         const p = packageCommand(c, MANAGERS, SUBCOMMANDS);
         if (!p || hasOption(c, ...YES) || c.words.some((w) => w.dynamic)) continue;
-        // apt-get: quiet level 2 (`-qq`, `-q -q`) implies -y (apt-get(8) "-q")
-        if (p.manager.startsWith("apt") && countShortOption(c, "q") >= 2) continue;
+        // apt-get: quiet level 2 (`-qq`, `-q -q`, `--quiet --quiet`, `-q=2`) implies -y (apt-get(8) "-q")
+        if (p.manager.startsWith("apt") && aptQuietLevel(c) >= 2) continue;
         out.push({
           range: p.sub.range,
           message: `${p.manager} ${p.sub.text} without -y waits for a confirmation the build cannot give.`,
@@ -69,3 +70,17 @@ for confirmation, reads end-of-file and aborts. The quick fix adds \`-y\` after 
     return out;
   },
 );
+
+/**
+ * apt's quiet level on `cmd`: each `q` of a short-option group (`-q`, `-qq`) and each `--quiet` adds one,
+ * `-q=N` / `--quiet=N` sets it (apt's command-line parser, apt-get(8) "-q").
+ */
+function aptQuietLevel(cmd: ShellCommand): number {
+  let level = countShortOption(cmd, "q");
+  for (const w of argumentsOf(cmd)) {
+    if (w.text === "--quiet") level++;
+    const set = /^(?:-q|--quiet)=(\d+)$/.exec(w.text);
+    if (set) level = Number(set[1]);
+  }
+  return level;
+}

@@ -45,7 +45,7 @@ export default enginefileRule(
     name: "pip install without --no-cache-dir",
     description: "`pip install` keeps its download cache in the layer.",
     severity: "info",
-    fixable: true,
+    fix: "always",
     docs: `pip caches every wheel it downloads under \`~/.cache/pip\`. Use \`--no-cache-dir\`, set
 \`PIP_NO_CACHE_DIR=1\` (with \`ENV\`, in front of the command or exported earlier in the RUN), or mount a
 cache on \`/root/.cache/pip\`. \`python -m pip install\` is read like \`pip install\`. Any boolean pip accepts

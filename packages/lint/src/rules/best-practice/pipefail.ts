@@ -1,4 +1,4 @@
-import { runsMentioning, shellName } from "../../enginefile/shell/command-index.js";
+import { runsMentioning, shellName, shellOf } from "../../enginefile/shell/command-index.js";
 import { argumentsOf } from "../../enginefile/shell/queries.js";
 import type { ShellCommand } from "../../enginefile/shell/shell-command.js";
 import type { Report } from "../../model/finding.js";
@@ -26,7 +26,7 @@ export default enginefileRule(
     name: "Set pipefail before a RUN with a pipe",
     description: "A RUN pipes commands while its shell does not fail on a failing pipe stage.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `\`RUN curl -fsSL https://x | tar -xz\` succeeds when \`curl\` fails, because a pipeline's status is the
 last command's. Set the shell with pipefail once per stage — \`SHELL ["/bin/bash", "-o", "pipefail", "-c"]\`
 (\`/bin/ash\` on Alpine) — or start the RUN with \`set -o pipefail &&\`. RUNs under a non-POSIX SHELL
@@ -42,22 +42,17 @@ last command's. Set the shell with pipefail once per stage — \`SHELL ["/bin/ba
   },
   (file) => {
     const out: Report[] = [];
-    // pipefail in force per RUN: from the stage's last SHELL (FROM resets it)
-    const safe = new Set<unknown>();
-    let on = false;
-    for (const ins of file.doc.instructions) {
-      if (ins.kind === "from") on = false;
-      else if (ins.kind === "shell" && ins.form === "exec") {
-        const args = ins.args.map((a) => a.value);
-        const name = shellName(args);
-        on = NON_POSIX.has(name) || (PIPEFAIL_SHELLS.has(name) && setsPipefail(args));
-      }
-      const run = ins.kind === "onbuild" ? ins.trigger : ins;
-      if (run?.kind === "run" && on) safe.add(run);
-    }
     // a pipe needs a `|` in the source: only those RUNs are parsed
     for (const { instruction, commands } of runsMentioning(file, PIPE)) {
-      if (safe.has(instruction) || instruction.form === "exec") continue;
+      // the shell in force: the stage's last SHELL, or the one of the stage it is built FROM
+      const shell = shellOf(file, instruction);
+      const name = shellName(shell);
+      if (
+        instruction.form === "exec" ||
+        NON_POSIX.has(name) ||
+        (PIPEFAIL_SHELLS.has(name) && setsPipefail(shell))
+      )
+        continue;
       const first = commands.findIndex((c) => c.piped);
       if (first < 0 || commands.slice(0, first).some(isSetPipefail)) continue;
       const word = commands[first]!.words[commands[first]!.nameIndex] ?? commands[first]!.words[0]!;

@@ -12,7 +12,7 @@ export default enginefileRule(
     description:
       "A RUN calls an interactive or system-management command (`vim`, `ssh`, `service`, `top` …).",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `A build step has no terminal, no init system and no running services: \`vim\`, \`ssh\`, \`shutdown\`,
 \`service\`, \`ps\`, \`free\`, \`top\`, \`kill\`, \`mount\` and \`ifconfig\` either hang, fail or report on the
 build container. Installing them as packages is not reported, only calling them.`,

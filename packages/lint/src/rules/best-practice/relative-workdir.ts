@@ -11,7 +11,7 @@ export default enginefileRule(
     name: "Relative WORKDIR",
     description: "A relative WORKDIR in a stage that has not set an absolute one yet.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `A relative WORKDIR is relative to the base image's working directory, which the Enginefile does not
 show (and which changes when the base image does). Set an absolute WORKDIR first; relative ones after it
 are fine (BuildKit's WorkdirRelativePath semantics). Build arguments are resolved first.`,

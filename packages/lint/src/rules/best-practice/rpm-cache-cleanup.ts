@@ -7,6 +7,21 @@ import { enginefileRule } from "../../model/rule.js";
 
 const MANAGERS = ["yum", "dnf", "dnf5", "microdnf", "zypper"];
 const INSTALL = ["install", "in"];
+/**
+ * dnf's commands that download packages into its cache: install, and the upgrades and reinstalls
+ * (`dnf upgrade|up|update|upgrade-minimal|reinstall|rei`; hadolint DL3040 after 2.15 reads the same).
+ */
+const DNF_DOWNLOADS = [
+  ...INSTALL,
+  "upgrade",
+  "up",
+  "update",
+  "upgrade-minimal",
+  "up-min",
+  "reinstall",
+  "rei",
+];
+const DNF = ["dnf", "dnf5", "microdnf"];
 const CACHE_PATHS = ["/var/cache/yum", "/var/cache/dnf", "/var/cache/zypp", "/var/cache/libdnf5"];
 const ALL_CACHES = ["/var/cache", "/var/cache/", "/var/cache/*"];
 
@@ -14,9 +29,10 @@ export default enginefileRule(
   {
     id: "rpm-cache-cleanup",
     name: "yum/dnf/zypper cache left in the layer",
-    description: "A RUN installs with `yum`, `dnf`, `microdnf` or `zypper` without cleaning its cache.",
+    description:
+      "A RUN installs with `yum`, `dnf`, `microdnf` or `zypper` (or upgrades or reinstalls with dnf) without cleaning its cache.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `End the RUN with \`yum clean all\` / \`dnf clean all\` / \`microdnf clean all\` / \`zypper clean --all\` (or
 remove \`/var/cache/yum\`, \`/var/cache/dnf\`, \`/var/cache/libdnf5\`, \`/var/cache/zypp\`), or mount a cache or tmpfs there, so metadata does not stay in the layer.`,
     peers: ["hadolint DL3032 / DL3036 / DL3040", "Trivy DS-0015 / DS-0019 / DS-0020 / DS-0027"],
@@ -30,7 +46,7 @@ remove \`/var/cache/yum\`, \`/var/cache/dnf\`, \`/var/cache/libdnf5\`, \`/var/ca
     for (const { instruction, commands } of runsCalling(file, MANAGERS)) {
       if (hasCacheMount(instruction, CACHE_PATHS)) continue;
       commands.forEach((c, i) => {
-        const p = packageCommand(c, MANAGERS, INSTALL);
+        const p = packageCommand(c, MANAGERS, DNF.includes(c.name ?? "") ? DNF_DOWNLOADS : INSTALL);
         // the cleanup must come after the install: `yum clean all && yum install x` leaves the cache
         if (!p || commands.slice(i + 1).some((x) => cleansCache(x, p.manager))) return;
         out.push({

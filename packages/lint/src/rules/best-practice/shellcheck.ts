@@ -12,7 +12,7 @@ export default enginefileRule(
     name: "ShellCheck inside RUN",
     description: "ShellCheck's findings on the shell code of RUN instructions, as `shellcheck/SC<code>`.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `When a \`shellcheck\` executable (0.7.1 or later) is on \`PATH\`, \`enginekit lint\` checks the shell code
 of every shell-form RUN — the line as BuildKit runs it, continuations joined, and heredoc bodies run as
 scripts — with one ShellCheck process for the whole run, under the stage's \`SHELL\` (\`sh\` by default; bash,

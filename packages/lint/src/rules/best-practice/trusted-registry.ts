@@ -1,10 +1,7 @@
+import { globToRegExp } from "@enginekit/text";
 import { pulledImages } from "../../enginefile/base-images.js";
 import { parseImageReference } from "../../enginefile/image-reference.js";
 import { enginefileRule } from "../../model/rule.js";
-
-function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replaceAll("*", "[^/]*")}$`, "i");
-}
 
 export default enginefileRule(
   {
@@ -13,7 +10,7 @@ export default enginefileRule(
     description:
       "FROM, `COPY --from` or `RUN --mount=from=` pulls an image from a registry not listed in `trustedRegistries` (only when the list is set).",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `With \`trustedRegistries\` in \`.enginekit.yaml\` (globs such as \`*.gcr.io\`; \`docker.io\` for Docker Hub),
 every image the build pulls must come from one of them: base images, and images named by \`COPY --from\`
 and \`RUN --mount=from=\` (hadolint's DL3026 checks FROM only). Stage names and \`scratch\` are not images.
@@ -24,7 +21,7 @@ Without the setting the rule does nothing. Build arguments are resolved first.`,
   (file) => {
     const trusted = file.options.trustedRegistries ?? [];
     if (trusted.length === 0) return [];
-    const patterns = trusted.map(globToRegExp);
+    const patterns = trusted.map((glob) => globToRegExp(glob, { ignoreCase: true }));
     return pulledImages(file).flatMap(({ reference, value }) => {
       if (value === "") return [];
       const registry = parseImageReference(value).registry ?? "docker.io";

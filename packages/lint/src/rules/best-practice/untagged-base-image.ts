@@ -7,7 +7,7 @@ export default enginefileRule(
     name: "Base image without a tag",
     description: "FROM names an image without a tag or digest, which means `latest`.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `Without a tag the engine pulls \`latest\`, which changes under you: builds stop being reproducible. Pin
 a tag (\`alpine:3.20\`) or a digest. Global build arguments are resolved first (\`FROM \${BASE}\` with a tagged
 default is fine), and FROM lines naming an earlier stage are not images.`,

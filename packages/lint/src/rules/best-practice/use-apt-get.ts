@@ -10,7 +10,7 @@ export default enginefileRule(
     name: "Use apt-get, not apt",
     description: "A RUN calls `apt`, whose command-line interface is not stable for scripts.",
     severity: "warning",
-    fixable: true,
+    fix: "always",
     docs: "`apt` is for people at a terminal and warns that its interface may change; scripts use `apt-get` and `apt-cache`. The quick fix replaces `apt` with `apt-get`.",
     peers: ["hadolint DL3027", "Checkov CKV_DOCKER_9"],
     examples: [

@@ -11,7 +11,7 @@ export default enginefileRule(
     name: "Final USER by name",
     description: "The final stage's last USER names a user instead of a numeric UID.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `Orchestrators that enforce a non-root user (Kubernetes \`runAsNonRoot\`) can only verify a numeric UID:
 a name has to be looked up in the image's \`/etc/passwd\`, and the check fails. Use \`USER 10001\` (or
 \`USER 10001:10001\`) in the final stage. (\`USER root\` is reported by final-user-root.)`,

@@ -23,7 +23,7 @@ export default enginefileRule(
     name: "useradd with a high UID without -l",
     description: "`useradd` with a UID of six digits or more writes a huge sparse lastlog file without `-l`.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `\`useradd\` records each user in \`/var/log/lastlog\` and \`/var/log/faillog\` at an offset of the UID,
 so \`-u 123456789\` makes files of gigabytes that the layer stores in full. Add \`-l\`
 (\`--no-log-init\`).`,

@@ -23,7 +23,7 @@ export default enginefileRule(
     name: "wget without a progress option",
     description: "`wget` prints its default progress bar into the build log.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `Without a terminal, wget's progress bar becomes thousands of log lines. Use
 \`--progress=dot:giga\`, or \`-q\`/\`-nv\` (\`--quiet\`, \`--no-verbose\`).`,
     peers: ["hadolint DL3047"],

@@ -1,6 +1,7 @@
 import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import { argumentsOf } from "../../enginefile/shell/queries.js";
+import type { ShellCommand } from "../../enginefile/shell/shell-command.js";
 import { inImage } from "../../enginefile/stage-parents.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
@@ -14,7 +15,7 @@ export default enginefileRule(
     name: "yarn install without yarn cache clean",
     description: "A RUN runs `yarn install` but not `yarn cache clean`.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `Yarn keeps every downloaded package in its cache, which then stays in the layer. End the RUN with
 \`yarn cache clean\`, or mount a cache on the yarn cache folder. Only stages the final image is built from
 are checked: a build stage's cache never reaches the image.`,
@@ -28,20 +29,18 @@ are checked: a build stage's cache never reaches the image.`,
     const out: Report[] = [];
     for (const { instruction, commands } of runsCalling(file, YARN)) {
       if (hasCacheMount(instruction, CACHE_PATHS) || !inImage(file, instruction)) continue;
-      const cleaned = commands.some(
-        (c) =>
-          c.name === "yarn" &&
-          argumentsOf(c).some((w, i, a) => w.text === "cache" && a[i + 1]?.text === "clean"),
-      );
-      if (cleaned) continue;
-      for (const c of commands) {
+      const cleans = (c: ShellCommand) =>
+        c.name === "yarn" &&
+        argumentsOf(c).some((w, i, a) => w.text === "cache" && a[i + 1]?.text === "clean");
+      commands.forEach((c, i) => {
         const p = packageCommand(c, YARN, ["install"]);
-        if (p)
+        // the clean must come after the install: `yarn cache clean && yarn install` leaves the cache
+        if (p && !commands.slice(i + 1).some(cleans))
           out.push({
             range: p.sub.range,
             message: "Run yarn cache clean in the same RUN after yarn install.",
           });
-      }
+      });
     }
     return out;
   },

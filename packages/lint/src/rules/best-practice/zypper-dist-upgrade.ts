@@ -11,7 +11,7 @@ export default enginefileRule(
     name: "Do not use zypper dist-upgrade",
     description: "A RUN upgrades the whole distribution with `zypper dist-upgrade`.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `A distribution upgrade inside an image build makes the result depend on the day of the build and
 can change the base beyond what its tag promises. Use a newer base image, or \`zypper update\` the
 packages you need.`,

@@ -10,7 +10,7 @@ export default ignoreFileRule(
     description:
       "An exception meant to re-include paths below an excluded folder that the engine CLI never walks into.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `The engine CLI's archive walker skips an excluded folder without looking inside unless some exception
 *starts with* that folder's path (moby #30018, docker/cli #2919). So after \`vendor\`, the exception \`!**/*.keep\`
 re-includes nothing below \`vendor/\` for \`docker build\`, although the matcher says it should. \`enginekit build\`

@@ -7,7 +7,7 @@ export default ignoreFileRule(
     name: "Ignore file excludes the build file or itself",
     description: "A pattern that excludes the build file or the ignore file: harmless, and worth knowing.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `Excluding the build file (\`Dockerfile\`, \`Enginefile\`) or the ignore file itself is common and harmless:
 the engine CLI sends both anyway and the engine deletes them after reading, so \`COPY .\` does not see them —
 which is usually why people exclude them. \`enginekit build\` does the same (it names an excluded build file

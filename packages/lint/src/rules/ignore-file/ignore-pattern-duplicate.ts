@@ -7,7 +7,7 @@ export default ignoreFileRule(
     name: "Repeated ignore pattern",
     description: "A pattern that repeats an earlier line with nothing of the other kind in between.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `Patterns apply top to bottom and the last match wins, so a pattern repeated with no exception in
 between (or an exception repeated with no exclusion in between) changes nothing: the second line is
 redundant. Patterns are compared as the engine reads them (\`/dist/\` is \`dist\`).`,

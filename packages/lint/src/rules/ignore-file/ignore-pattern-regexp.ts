@@ -14,7 +14,7 @@ export default ignoreFileRule(
     description:
       "A wildcard pattern whose `|`, `{}`, backslash escapes or POSIX classes the engine reads as regexp syntax.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `The engine CLI escapes only \`.+()$\` before turning a wildcard pattern into a Go regular expression (its
 escape table overflows for \`|\`, \`{\` and \`}\`), so in a pattern with \`*\`, \`?\`, brackets or a backslash these
 are regexp syntax: \`x|*.md\` excludes every path that starts with \`x\`, \`a{2}*\` excludes \`aa\` but not a file

@@ -8,7 +8,7 @@ export default ignoreFileRule(
     name: "Ignore pattern the engine refuses",
     description: "A pattern of the ignore file that makes the engine CLI fail the build.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `The engine CLI checks each pattern with Go's \`filepath.Match\` when it reads the ignore file and refuses
 the build on \`syntax error in pattern\` (\`[\` without \`]\`, \`[]a]\`, \`[x-]\`, a trailing \`\\\`, a lone \`!\`), or on a
 line longer than 65,535 bytes. A wildcard pattern it accepts can still fail later: the engine turns it into a

@@ -8,7 +8,7 @@ export default ignoreFileRule(
     name: "Ignore pattern that matches nothing",
     description: "A pattern that matches no path of the build context the ignore file sits in.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `A pattern that matches nothing in the build context is often a typo (\`node_module\`), a path written
 relative to the wrong folder (patterns are relative to the context root and match the *whole* path: \`*.md\`
 does not match \`docs/a.md\`, write \`**/*.md\`), or left over. Checked only when the context is known

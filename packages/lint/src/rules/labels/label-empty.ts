@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "Schema label with an empty value",
     description: "A label that `labelSchema` requires is set to an empty value.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: 'A label the schema requires (`labelSchema`, hadolint\'s `label-schema`) must have a value: `LABEL org.opencontainers.image.version=""` satisfies no one.',
     peers: ["hadolint DL3051"],
     examples: [{ kind: "valid", code: "FROM alpine:3.20\nLABEL org.opencontainers.image.version=1.0.0\n" }],

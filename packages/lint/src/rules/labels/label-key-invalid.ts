@@ -17,7 +17,7 @@ export default enginefileRule(
     description:
       "A LABEL key is not lower-case letters and digits separated by `.` or `-`, or uses a reserved namespace.",
     severity: "style",
-    fixable: false,
+    fix: "never",
     docs: `Docker's guidelines for label keys: lower-case alphanumerics, separated by single dots or dashes,
 beginning with a letter and ending with a letter or digit, namespaced by reverse DNS (\`org.opencontainers.image.version\`).
 \`com.docker.*\`, \`io.docker.*\` and \`org.dockerproject.*\` are reserved for Docker itself.`,

@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "Label required by the label schema is missing",
     description: "The final image lacks a label that `labelSchema` requires.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `With a \`labelSchema\` in \`.enginekit.yaml\` (hadolint's \`label-schema\`), every label it names must be on
 the final image — set in the final stage or a stage it is built from. Silent without a schema.
 

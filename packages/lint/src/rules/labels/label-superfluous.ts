@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "Label not in the label schema",
     description: "With `strictLabels`, a LABEL key that `labelSchema` does not name.",
     severity: "info",
-    fixable: false,
+    fix: "never",
     docs: `With \`strictLabels: true\` and a \`labelSchema\` in \`.enginekit.yaml\` (hadolint's \`strict-labels\` and
 \`label-schema\`), only the labels of the schema may be set. Silent otherwise.`,
     peers: ["hadolint DL3050"],

@@ -18,7 +18,7 @@ export default enginefileRule(
     description:
       "A label's value does not have the type `labelSchema` gives it (url, semver, hash, rfc3339, spdx, email).",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `With a \`labelSchema\` in \`.enginekit.yaml\` (hadolint's \`label-schema\`), each label's value is checked
 against its type: \`url\`, \`semver\` (SemVer 2.0.0), \`hash\` (a git commit, 7–40 hex digits or 64), \`rfc3339\`
 (a date-time with offset), \`spdx\` (an SPDX license expression of known ids) and \`email\`; \`text\` accepts

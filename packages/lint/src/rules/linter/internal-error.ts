@@ -7,7 +7,7 @@ const rule: SuppressionRule = {
     description: "A rule failed on this file; the other rules still ran.",
     severity: "error",
     appliesTo: "any",
-    fixable: false,
+    fix: "never",
     docs: "A rule threw an exception on this file. This is a bug in enginekit: please report it with the file. The other rules' findings are still reported.",
     peers: [],
     examples: [],

@@ -7,7 +7,7 @@ const rule: SuppressionRule = {
     description: "An `enginekit-ignore` comment names an unknown rule or no rule.",
     severity: "error",
     appliesTo: "any",
-    fixable: false,
+    fix: "never",
     docs: `\`# enginekit-ignore <id>[,<id>] [-- reason]\` and \`# enginekit-ignore-stage <id>[,…]\` must name known rule
 ids (\`enginekit lint --list-rules\`). A misspelt id would silently suppress nothing — neither hadolint nor
 BuildKit checks the names (lint-anchors §9.5); enginekit does.`,

@@ -7,7 +7,7 @@ const rule: SuppressionRule = {
     description: "An `enginekit-ignore` comment in a project whose configuration forbids them.",
     severity: "error",
     appliesTo: "any",
-    fixable: false,
+    fix: "never",
     docs: `With \`inlineSuppressions: false\` in \`.enginekit.yaml\` (or \`--no-inline-suppressions\`), suppression comments
 have no effect and each one is reported, so a policy set by the project cannot be bypassed in a file
 (hadolint's \`disable-ignore-pragma\` and DL1001).`,

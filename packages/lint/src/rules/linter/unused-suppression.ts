@@ -7,7 +7,7 @@ const rule: SuppressionRule = {
     description: "An `enginekit-ignore` comment names a rule that reported nothing where it applies.",
     severity: "warning",
     appliesTo: "any",
-    fixable: false,
+    fix: "never",
     docs: `Suppressions outlive the problems they hid: when a rule named in \`# enginekit-ignore\` no longer reports
 anything in the comment's scope (next instruction, stage or file), the name is reported so the comment can
 be removed. Rules that are \`off\` in the configuration are not reported as unused.`,

@@ -7,7 +7,7 @@ export default pinningRule(
     description: "`apk add` names a package without a version.",
     severity: "warning",
     docs: `Without a version, each build installs whatever the Alpine repository has that day. Write
-\`package=version\` or a constraint (\`curl~8.9\`, \`curl>=8.9\`). A local \`.apk\` file counts as pinned; the
+\`package=version\` or a constraint (\`curl~8.9\`, \`curl>=8.9\`, \`"curl<9"\` in quotes). A local \`.apk\` file counts as pinned; the
 values of \`-t\`/\`--virtual\` and \`-X\`/\`--repository\` are not packages.`,
     peers: ["hadolint DL3018"],
     examples: [
@@ -22,7 +22,8 @@ values of \`-t\`/\`--virtual\` and \`-X\`/\`--repository\` are not packages.`,
     managers: ["apk"],
     subcommands: ["add"],
     valueOptions: ["-t", "--virtual", "-X", "--repository"],
-    pinned: (pkg) => pkg.includes("=") || pkg.includes("~") || pkg.endsWith(".apk"),
+    // apk's constraints: `=`, `~`, `<`, `>`, `<=`, `>=`, `><` (a `<` or `>` only quoted, as `"python3<3.7"`)
+    pinned: (pkg) => /[=~<>]/.test(pkg) || pkg.endsWith(".apk"),
     message: (pkg) => `Pin the version of ${pkg}: apk add ${pkg}=<version>.`,
   },
 );

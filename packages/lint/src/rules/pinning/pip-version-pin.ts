@@ -11,7 +11,7 @@ export default pinningRule(
   {
     id: "pip-version-pin",
     name: "Pin versions in pip install",
-    description: "`pip install` names a package without a version.",
+    description: "`pip install` or `pipx install` names a package without a version.",
     severity: "warning",
     docs: `Without a version, each build installs the newest release on PyPI. Write a specifier
 (\`flask==3.0.3\`, \`flask>=3,<4\`), or install from a requirements file (\`-r\`, \`--requirement\`, with
@@ -28,7 +28,8 @@ the values of options such as \`-i\`, \`--target\` and \`-e\`.`,
     ],
   },
   {
-    managers: PIP,
+    // pip, and pipx, which installs each application into its own environment (hadolint DL3013 after 2.15)
+    managers: { test: (name) => name === "pipx" || PIP.test(name), prefixes: PIP.prefixes },
     subcommands: ["install"],
     valueOptions: [
       "--abi",
@@ -55,6 +56,29 @@ the values of options such as \`-i\`, \`--target\` and \`-e\`.`,
       "--target",
       "--trusted-host",
       "--upgrade-strategy",
+      // pip's other options that take a value (pip install --help): their values are not packages
+      "--root-user-action",
+      "--report",
+      "--cache-dir",
+      "--log",
+      "--timeout",
+      "--retries",
+      "--exists-action",
+      "--cert",
+      "--client-cert",
+      "--python",
+      "-C",
+      "--config-settings",
+      "--global-option",
+      "--keyring-provider",
+      "--use-feature",
+      "--use-deprecated",
+      "--resume-retries",
+      "--group",
+      // pipx install's options with a value
+      "--pip-args",
+      "--suffix",
+      "--preinstall",
     ],
     applies: (p) =>
       !hasOption(p.command, "-r", "--requirement", "-c", "--constraint", "--require-hashes") &&

@@ -1,3 +1,4 @@
+import type { EnginefileLintOptions } from "../../enginefile/analysis.js";
 import { allInstructions } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
@@ -16,12 +17,14 @@ export default enginefileRule(
     name: "COPY of an ignored path",
     description: "COPY or ADD names a build-context path that `.engineignore` (or `.dockerignore`) excludes.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `Paths excluded by the build context's \`.engineignore\` are never sent to the engine, so COPY/ADD of one
 fails ("not found") or silently copies less than expected. The rule uses the same ignore-pattern matcher
 as \`enginekit build\` and finds the ignore file as it does (\`<Enginefile>.engineignore\`, \`.engineignore\`,
 \`<Enginefile>.dockerignore\`, \`.dockerignore\` next to the Enginefile); it runs only when one exists. Wildcard sources,
-URLs, \`--from\` copies and sources with unresolved build arguments are not checked.`,
+URLs, \`--from\` copies and sources with unresolved build arguments are not checked. \`COPY . …\` is reported
+when the ignore file excludes the whole context (\`*\` with no \`!exception\`); BuildKit also reports it when
+exceptions bring paths back, which enginekit does not (\`*\` then \`!src\` is the usual allow-list).`,
     peers: ["BuildKit CopyIgnoredFile"],
     examples: [
       {
@@ -49,7 +52,15 @@ URLs, \`--from\` copies and sources with unresolved build arguments are not chec
         )
           continue;
         const path = contextPath(value);
-        if (path === "" || path === ".") continue;
+        if (path === "" || path === ".") {
+          // the whole context: reported when the ignore file leaves nothing of it (`*`, no `!exception`)
+          if (excludesEverything(file.options))
+            out.push({
+              range: s.range,
+              message: `${file.options.ignoreFileName ?? ".engineignore"} excludes every path of the build context, so "${value}" copies nothing.`,
+            });
+          continue;
+        }
         if (isIgnored(path))
           out.push({
             range: s.range,
@@ -60,3 +71,16 @@ URLs, \`--from\` copies and sources with unresolved build arguments are not chec
     return out;
   },
 );
+
+/** Names no ignore file lists on purpose: a pattern excluding both excludes every top-level name. */
+const PROBES = ["enginekit-probe", "enginekit-probe.txt"];
+
+/**
+ * True when the ignore file excludes every path of the context: it has no exception, and it excludes
+ * any top-level name (`*`, `**`, `**​/*`). BuildKit's CopyIgnoredFile reports `COPY . …` whenever a
+ * pattern matches `.`, also when exceptions bring paths back (`*` then `!src`): that is left out here.
+ */
+function excludesEverything(options: EnginefileLintOptions): boolean {
+  const isIgnored = options.isIgnored;
+  return !!isIgnored && options.ignoreHasExceptions === false && PROBES.every((p) => isIgnored(p));
+}

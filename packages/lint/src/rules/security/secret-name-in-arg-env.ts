@@ -59,8 +59,11 @@ export function looksSecret(name: string): boolean {
   // an access key's id is half of a credential pair (AWS_ACCESS_KEY_ID), whatever the `id` word says
   if (joined.includes("accesskey") && !t.includes("public")) return true;
   if (t.some((x) => ALLOW_TOKENS.has(x))) return false;
-  return t.some((x) => SECRET_TOKENS.has(x)) || joined.endsWith("apikey");
+  return t.some((x) => SECRET_TOKENS.has(x) || COMPOUND_SECRET.test(x)) || joined.endsWith("apikey");
 }
+
+/** A word ending in a secret's name, written without a separator (`PGPASSWORD`, `MYSQLPASSWORD`, `npmtoken`). */
+const COMPOUND_SECRET = /.(password|passwd|secret|token)$/;
 
 export default enginefileRule(
   {
@@ -68,11 +71,12 @@ export default enginefileRule(
     name: "Secret in ARG or ENV",
     description: "An ARG or ENV whose name looks like it holds a secret (password, token, key …).",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `Build arguments and ENV values are stored in the image and its history: anyone who can pull the image
 can read them. Pass secrets to the one RUN that needs them with \`RUN --mount=type=secret,id=…\`, and give
 containers secrets at run time (a manifest's \`Env\` with a \`svc:\` reference). Names are split into words
-(\`DB_PASSWORD\`, \`apiToken\`) and matched on BuildKit's word list (\`password\`, \`token\`, \`secret\`, \`key\`,
+(\`DB_PASSWORD\`, \`apiToken\`; a word ending in password, passwd, secret or token counts too: PostgreSQL's
+\`PGPASSWORD\`) and matched on BuildKit's word list (\`password\`, \`token\`, \`secret\`, \`key\`,
 \`auth\`, \`credentials\`…); names that also contain \`public\`, \`file\`, \`version\`, \`path\`, \`url\`, \`name\`,
 \`id\`, \`mode\`, \`user\`, \`gpg\`/\`pgp\` (public key ids)… are not reported (BuildKit's noise complaints, moby/buildkit#5775),
 except an access key's id (\`AWS_ACCESS_KEY_ID\`), which is half of a credential pair.`,

@@ -10,7 +10,7 @@ export default enginefileRule(
     description:
       "An ARG default or ENV value holds a `svc:` secret reference, which the engine never resolves.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `\`svc:<mount>/<path>#<field>\` references are resolved by enginekit for manifests, not by the engine during
 a build: in an Enginefile the reference text itself is baked into the image (and resolving it at build time
 would bake the secret in). Put the reference in the container or service manifest's \`Env\` instead, or

@@ -6,7 +6,7 @@ export default enginefileRule(
     name: "COPY --from its own stage",
     description: "`COPY --from` (or `RUN --mount=from=`) names the stage it is in.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `A stage cannot copy from itself: the engine fails with a circular dependency. Build arguments in the
 value are resolved first.`,
     peers: ["hadolint DL3023", "Trivy DS-0006"],

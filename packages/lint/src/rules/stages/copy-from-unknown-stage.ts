@@ -8,7 +8,7 @@ export default enginefileRule(
     description:
       "`COPY --from`/`--mount=from=` names a later stage, a stage index that does not exist, or a misspelt stage.",
     severity: "error",
-    fixable: true,
+    fix: "sometimes",
     docs: `\`--from\` takes an earlier stage's name or index, or an image. A name defined only by a *later* stage, a
 stage index that is not lower than the current stage's, or a name one typo away from an earlier stage
 are almost always mistakes: the engine would try to pull an image of that name. Names that match no

@@ -9,7 +9,7 @@ export default enginefileRule(
     name: "COPY of a whole filesystem from another stage",
     description: "`COPY --from=<stage> / …` copies the other stage's entire filesystem.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `Copying \`/\` from another stage brings its package manager, caches and every build tool along, which
 defeats the point of a multi-stage build and can overwrite this stage's system files. Copy the paths the
 final image needs. A stage built \`FROM scratch\` holds only what was copied into it, so copying all of it is

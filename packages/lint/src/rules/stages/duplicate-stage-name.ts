@@ -7,7 +7,7 @@ export default enginefileRule(
     name: "Duplicate stage name",
     description: "Two stages have the same name (compared case-insensitively).",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: "Stage names must be unique: the engine fails the build when two FROM lines use the same `AS` name.",
     peers: ["hadolint DL3024", "BuildKit DuplicateStageName", "Trivy DS-0012", "Checkov CKV_DOCKER_11"],
     examples: [

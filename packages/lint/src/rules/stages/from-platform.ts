@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "Constant FROM --platform",
     description: "`FROM --platform` with a constant value.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `A constant \`--platform=linux/amd64\` pins the stage to one platform and breaks multi-platform builds
 (use \`$BUILDPLATFORM\` for build tools, or leave it out; \`$TARGETPLATFORM\` is \`redundant-target-platform\`'s).
 A stage whose name contains the constant's OS or architecture

@@ -26,7 +26,7 @@ export default enginefileRule(
     description:
       "A FROM, `COPY --from` or `--mount=from=` image the engine cannot parse as an image reference.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `Images are written \`[registry[:port]/]name[:tag][@digest]\`: the name lower-case (components of
 letters and digits joined by \`.\`, \`_\`, \`__\` or \`-\`), the tag up to 128 letters, digits, \`_\`, \`.\` and \`-\`,
 the digest \`sha256:\` and 64 hex digits. The engine parses every FROM image and every \`COPY --from\` and

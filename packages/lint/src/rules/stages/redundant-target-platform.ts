@@ -11,7 +11,7 @@ export default enginefileRule(
     name: "Redundant FROM --platform=$TARGETPLATFORM",
     description: "`FROM --platform=$TARGETPLATFORM`, which is the default.",
     severity: "warning",
-    fixable: true,
+    fix: "always",
     docs: `Every stage is built for the target platform unless FROM says otherwise, so
 \`--platform=$TARGETPLATFORM\` changes nothing and hides the stages that really pin a platform. The quick fix
 removes the flag.`,

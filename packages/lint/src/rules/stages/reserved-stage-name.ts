@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "Reserved or invalid stage name",
     description: "A stage named `scratch` or `context`, or a name with characters the engine rejects.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `\`scratch\` and \`context\` are reserved (BuildKit ReservedStageName); stage names must start with a letter
 and contain only letters, digits, \`_\`, \`-\` and \`.\` (BuildKit's stage-name check), else the build fails.`,
     peers: ["hadolint DL3063", "BuildKit ReservedStageName"],

@@ -6,7 +6,7 @@ export default enginefileRule(
     name: "Lower-case stage names",
     description: "Stage names should be lower-case.",
     severity: "style",
-    fixable: true,
+    fix: "always",
     docs: `Stage names are compared case-insensitively, so \`Build\` and \`build\` are the same stage; writing them
 lower-case everywhere avoids confusion. The quick fix lower-cases the name in FROM (references elsewhere
 keep working).`,

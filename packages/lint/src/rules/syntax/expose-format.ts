@@ -35,7 +35,7 @@ export default enginefileRule(
     description:
       "An EXPOSE port the engine rejects: not a port, outside 0–65535, a reversed range or an unknown protocol.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `EXPOSE takes \`port\`, \`port/protocol\` or \`start-end[/protocol]\`, with ports 0–65535 and protocol \`tcp\`,
 \`udp\` or \`sctp\` (any case). The engine fails the build otherwise ("invalid containerPort", "invalid
 proto"). A \`host:container\` mapping is accepted but does not belong in an image (\`expose-host-port\`), and

@@ -11,7 +11,7 @@ export default enginefileRule(
     name: "Host address or port in EXPOSE",
     description: "An EXPOSE value with an IP address or a host port (`8080:80`).",
     severity: "warning",
-    fixable: true,
+    fix: "sometimes",
     docs: `EXPOSE documents the ports the container listens on; which host address and port to publish them
 on is decided when the container runs (\`enginekit run\`, the container manifest's port bindings). The
 engine accepts \`EXPOSE 8080:80\` today and BuildKit warns that it "will become an error in a future release"

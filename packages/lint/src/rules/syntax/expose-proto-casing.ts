@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "Upper-case EXPOSE protocol",
     description: "An EXPOSE protocol written in upper or mixed case.",
     severity: "warning",
-    fixable: true,
+    fix: "sometimes",
     docs: `The engine accepts \`EXPOSE 80/TCP\` and lower-cases the protocol; BuildKit warns (ExposeProtoCasing).
 Write \`tcp\`, \`udp\` or \`sctp\`. The quick fix lower-cases the protocol.`,
     peers: ["BuildKit ExposeProtoCasing"],

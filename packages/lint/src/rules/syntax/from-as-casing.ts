@@ -13,7 +13,7 @@ export default enginefileRule(
     name: "AS cased like FROM",
     description: "The `AS` of a FROM does not match the casing of the FROM keyword.",
     severity: "style",
-    fixable: true,
+    fix: "sometimes",
     docs: `\`FROM alpine:3.20 as build\` mixes casings in one instruction. With an upper-case \`FROM\` write \`AS\`, with
 a lower-case \`from\` write \`as\` (BuildKit FromAsCasing). A keyword in mixed case (\`From\`) is reported by
 \`instruction-casing\` instead, and so is a FROM against the file's majority casing; once the keyword is

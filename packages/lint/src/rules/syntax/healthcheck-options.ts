@@ -12,7 +12,7 @@ export default enginefileRule(
     description:
       "A HEALTHCHECK duration under 1 ms (other than 0) or unparsable, negative `--retries`, or a bad type.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `HEALTHCHECK durations (\`--interval\`, \`--timeout\`, \`--start-period\`, \`--start-interval\`) use the
 engine's duration syntax (Go \`time.ParseDuration\`: \`30s\`, \`1m30s\`, \`500ms\`) and must be 0 (the default)
 or at least 1 ms; \`--retries\` must be a non-negative integer; the first word must be \`CMD\` or \`NONE\`,

@@ -89,12 +89,22 @@ function check(ins: Instruction, out: Report[]): undefined {
         if (p.value.trim() === "")
           report("VOLUME specified can not be an empty string: name a mount point.", p.range);
       return;
-    case "shell":
-      // a broken JSON array is json-form-malformed's (with its quick fix)
-      if (ins.form === "exec" || ins.args[0]?.value.startsWith("[")) return;
+    case "shell": {
+      if (ins.form === "exec") return;
+      const raw = (ins.args[0]?.value ?? "").trimEnd();
+      // `[…]` that is no JSON array is json-form-malformed's (with its quick fix); anything else is refused
+      // here, an unterminated array (`SHELL [ "/bin/sh"`) too
+      if (raw.startsWith("[") && raw.endsWith("]")) return;
+      const closed = raw.startsWith("[") ? stringArray(`${raw}]`) : undefined;
+      const words = raw.split(/\s+/).flatMap((w) => (w === "" ? [] : [w.replace(/^["']|["']$/g, "")]));
       return report(
-        `SHELL requires the arguments to be in JSON form: write SHELL ${JSON.stringify(ins.args.flatMap((a) => a.value.split(/\s+/).flatMap((w) => (w === "" ? [] : [w.replace(/^["']|["']$/g, "")]))))}.`,
+        closed
+          ? `SHELL requires the arguments to be in JSON form: the JSON array is not closed, write SHELL ${JSON.stringify(closed)}.`
+          : raw.startsWith("[")
+            ? "SHELL requires the arguments to be in JSON form: this JSON array is not closed or not valid."
+            : `SHELL requires the arguments to be in JSON form: write SHELL ${JSON.stringify(words)}.`,
       );
+    }
     default:
       return;
   }
@@ -106,7 +116,7 @@ export default enginefileRule(
     name: "Missing or wrong arguments",
     description: "An instruction without the arguments the engine requires, or with too many.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `The engine checks every instruction's arguments before it runs any step and fails the build when
 one is wrong (BuildKit \`instructions/parse.go\`): ARG, ENV, LABEL, EXPOSE, VOLUME, ONBUILD, HEALTHCHECK and
 SHELL need at least one argument; WORKDIR, USER, MAINTAINER and STOPSIGNAL exactly one (the rest of the
@@ -138,3 +148,13 @@ builds, so they are not reported here.`,
     return out;
   },
 );
+
+/** `text` read as a JSON array of strings, or undefined. */
+function stringArray(text: string): string[] | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) && v.every((x) => typeof x === "string") ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}

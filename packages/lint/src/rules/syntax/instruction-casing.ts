@@ -16,7 +16,7 @@ export default enginefileRule(
     name: "Consistent instruction casing",
     description: "Instruction keywords should all use the same casing.",
     severity: "style",
-    fixable: true,
+    fix: "always",
     docs: `The engine reads keywords in any case, but mixing \`FROM\` and \`run\` makes a file harder to read.
 The file's majority casing (upper-case on a tie) is expected; mixed-case keywords (\`Run\`) are always
 reported. \`AS\` in FROM is \`from-as-casing\`'s. The quick fix rewrites the keyword.`,

@@ -96,7 +96,7 @@ export default enginefileRule(
     description:
       "A flag value the engine rejects: a boolean that is not true/false, an unknown network or security mode, a bad platform or chmod.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `Boolean flags (\`--link\`, \`--parents\`, \`--keep-git-dir\`, \`--unpack\`) are written bare or as \`=true\`/\`=false\`
 (any case); \`RUN --network\` takes \`default\`, \`none\` or \`host\`; \`RUN --security\` takes \`sandbox\` or
 \`insecure\`; \`FROM --platform\` takes \`os[/arch[/variant]]\` once build arguments are expanded (a single word

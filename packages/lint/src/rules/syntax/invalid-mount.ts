@@ -1,5 +1,7 @@
+import { posix } from "node:path";
 import { closestMatch } from "@enginekit/manifests/schema-free";
 import { instructionsOfKind } from "../../enginefile/instructions.js";
+import { workingDirectory } from "../../enginefile/working-directory.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 
@@ -21,11 +23,13 @@ export default enginefileRule(
     name: "Invalid RUN --mount",
     description: "A `RUN --mount` with an unknown type, an option its type does not take, or a bad value.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `\`RUN --mount=type=<bind|cache|tmpfs|secret|ssh>,…\` takes options that depend on the type; the
 engine fails the build on an unknown type or option, a cache \`sharing\` other than
 \`shared|private|locked\`, a non-octal \`mode\`, non-numeric \`uid\`/\`gid\`, a non-boolean \`required\`/\`ro\`,
-or a bind, cache or tmpfs mount without \`target\`.`,
+or a bind, cache or tmpfs mount on \`/\`: without \`target\` (or with a relative one) the mount goes to the
+working directory, so it needs a \`WORKDIR\` other than \`/\` (BuildKit \`dispatchRunMounts\`; the base
+image's own working directory is not known offline and taken as \`/\`).`,
     peers: ["BuildKit (build error)"],
     examples: [
       {
@@ -85,10 +89,23 @@ or a bind, cache or tmpfs mount without \`target\`.`,
             out.push({ range: o.range, message: `Mount option "${o.key}" needs a value: ${o.key}=<value>.` });
           }
         }
-        const hasTarget = mount.options.some((o) => ["target", "dst", "destination"].includes(o.key));
-        if (!hasTarget && ["bind", "cache", "tmpfs"].includes(mount.type.toLowerCase())) {
-          out.push({ range: mount.flag.range, message: `A ${mount.type} mount needs target=<path>.` });
+        if (!["bind", "cache", "tmpfs"].includes(mount.type.toLowerCase())) continue;
+        // BuildKit joins a relative (or missing) target to the working directory and refuses only `/`
+        const target = mount.options.findLast((o) => ["target", "dst", "destination"].includes(o.key));
+        const value = target?.value === undefined ? "" : file.resolve(run, target.value);
+        if (value === undefined || value.startsWith("/")) {
+          if (value === "/")
+            out.push({ range: target?.range ?? mount.flag.range, message: "A mount cannot target /." });
+          continue;
         }
+        const dir = workingDirectory(file, run);
+        if (dir === undefined || posix.join(dir, value) !== "/") continue;
+        out.push({
+          range: target?.range ?? mount.flag.range,
+          message: target
+            ? `A ${mount.type} mount on "${value}" mounts on /, which the engine refuses.`
+            : `A ${mount.type} mount needs target=<path>: without one it mounts on the working directory, here /.`,
+        });
       }
     }
     return out;

@@ -9,7 +9,7 @@ export default enginefileRule(
     description:
       "Arguments that look like a JSON array but are not valid JSON, so they run as a shell command.",
     severity: "error",
-    fixable: true,
+    fix: "sometimes",
     docs: `RUN, CMD, ENTRYPOINT, SHELL, COPY, ADD, VOLUME and HEALTHCHECK CMD take exec form only when the
 arguments are a valid JSON array of strings. Anything else — single quotes, a trailing comma, a missing
 quote — silently becomes shell form: \`CMD ['nginx']\` runs \`/bin/sh -c "['nginx']"\` and fails at run time.

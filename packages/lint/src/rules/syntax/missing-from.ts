@@ -6,7 +6,7 @@ export default enginefileRule(
     name: "Missing or late FROM",
     description: "The file has no FROM, or an instruction other than ARG comes before the first FROM.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `A build starts with \`FROM\`; only \`ARG\` (global build arguments), comments and parser directives may
 come before it. The engine rejects a file without FROM, and any other instruction before the first FROM.`,
     peers: ["hadolint DL3061", "dockerfilelint from_first"],

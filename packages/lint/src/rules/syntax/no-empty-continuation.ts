@@ -6,7 +6,7 @@ export default enginefileRule(
     name: "Empty continuation line",
     description: "An empty line inside a `\\` continuation, which BuildKit says will become an error.",
     severity: "warning",
-    fixable: true,
+    fix: "always",
     docs: `An empty line in the middle of a continued instruction is skipped today, but BuildKit warns that it
 will become an error. The quick fix deletes the empty line.`,
     peers: ["BuildKit NoEmptyContinuation", "dockerfile-utils"],

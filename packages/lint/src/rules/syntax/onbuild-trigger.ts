@@ -7,7 +7,7 @@ export default enginefileRule(
     name: "Invalid ONBUILD trigger",
     description: "ONBUILD may not trigger ONBUILD, FROM or MAINTAINER.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: "The engine rejects `ONBUILD ONBUILD`, `ONBUILD FROM` and `ONBUILD MAINTAINER`.",
     peers: ["hadolint DL3043", "dockerfile-utils ONBUILD_TRIGGER_DISALLOWED"],
     examples: [

@@ -27,7 +27,7 @@ export default enginefileRule(
     name: "Syntax error",
     description: "The file has a syntax error the engine's parser rejects before building anything.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `The parser follows BuildKit's exactly and reports what would make \`enginekit build\` fail at once:
 an unterminated heredoc, an instruction without its required arguments, ENV/LABEL without \`=\`, a bad
 \`escape\` directive, a duplicated parser directive, a line over the limit. The rest of the file is still

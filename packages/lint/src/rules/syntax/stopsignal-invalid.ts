@@ -9,7 +9,7 @@ export default enginefileRule(
     name: "Invalid STOPSIGNAL",
     description: "A STOPSIGNAL that is neither a signal name nor a non-zero signal number.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `STOPSIGNAL takes a signal name (\`SIGTERM\`, \`TERM\`, \`SIGRTMIN+3\`, any case) or a non-zero number.
 The engine accepts anything at build time but fails when the container is created or stopped.
 Values with build arguments are resolved first; an unresolved value is not checked.`,

@@ -16,7 +16,7 @@ export default enginefileRule(
     description:
       "A flag the instruction does not accept, a flag given twice, or a value flag without a value.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `Each instruction accepts a fixed set of flags (\`COPY --from\`, \`RUN --mount\`, \`HEALTHCHECK --interval\` …).
 The engine fails the build on any other flag, on a flag repeated where only one is allowed, and on a
 value flag written without \`=value\`. When the flag belongs to another instruction the message says which.`,

@@ -39,7 +39,7 @@ export default enginefileRule(
     name: "Unknown instruction",
     description: "An instruction keyword the engine does not know; the build fails.",
     severity: "error",
-    fixable: true,
+    fix: "sometimes",
     docs: `The engine rejects the whole file when it meets a keyword that is not an instruction. When the
 keyword is a misspelling of one (\`COPPY\`), the quick fix replaces it.`,
     peers: ["dockerfile-utils UNKNOWN_INSTRUCTION", "dockerfilelint invalid_command"],

@@ -13,7 +13,7 @@ export default enginefileRule(
     name: "Unterminated quote",
     description: "A quote that is never closed in a value the engine expands (ENV, LABEL, ARG, COPY …).",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `The engine reads ENV, LABEL and ARG values, COPY/ADD paths and flags, EXPOSE, USER, WORKDIR, VOLUME
 and STOPSIGNAL with shell quoting rules, and fails the build when a \`"\` or \`'\` is not closed in the same
 word: \`ENV GREETING="hello\` ("unexpected end of statement while looking for matching double-quote"). Close

@@ -13,7 +13,7 @@ export default enginefileRule(
     name: "ENV uses a variable it sets",
     description: "An ENV value refers to a variable set earlier in the same ENV instruction.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `All values of one ENV instruction are expanded with the variables as they were before it: in
 \`ENV A=1 B=$A\`, \`B\` gets the previous value of \`A\` (empty, or the base image's), not \`1\`. Split it into two
 ENV instructions, or repeat the value. Reported whatever the base image is: the base image may define the

@@ -8,7 +8,7 @@ export default enginefileRule(
     name: "Global ARG default gives an invalid base image",
     description: "With the global ARG defaults, a FROM image reference is empty or invalid.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `When a FROM image uses global build arguments, building without \`--build-arg\` uses their defaults. If
 that gives an empty or malformed reference (\`ARG TAG\` with no default in \`FROM alpine:$TAG\` gives
 \`alpine:\`), the build fails unless every caller passes the argument. Give the ARG a working default.`,

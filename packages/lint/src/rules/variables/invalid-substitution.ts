@@ -16,7 +16,7 @@ export default enginefileRule(
     description:
       "A `${…}` with a modifier the engine does not support, or not closed, where the engine expands variables.",
     severity: "error",
-    fixable: false,
+    fix: "never",
     docs: `Where the engine expands variables itself — FROM, ENV, LABEL, ARG, COPY/ADD paths and flags, EXPOSE,
 USER, WORKDIR, VOLUME, STOPSIGNAL, \`RUN --mount\` values — it supports \`$v\`, \`\${v}\`, \`\${v:-w}\`, \`\${v-w}\`,
 \`\${v:+w}\`, \`\${v+w}\`, \`\${v:?w}\`, \`\${v?w}\`, \`\${v#p}\`, \`\${v##p}\`, \`\${v%p}\`, \`\${v%%p}\`, \`\${v/p/r}\` and

@@ -10,7 +10,7 @@ export default enginefileRule(
     name: "FROM uses an undeclared ARG",
     description: "FROM uses a variable that no ARG before the first FROM declares.",
     severity: "warning",
-    fixable: false,
+    fix: "never",
     docs: `FROM lines see only global build arguments — ARGs before the first FROM — and the automatic platform
 ARGs (\`BUILDPLATFORM\`, \`TARGETARCH\`, …). An ARG declared inside a stage is not visible to a later FROM.`,
     peers: ["BuildKit UndefinedArgInFrom"],

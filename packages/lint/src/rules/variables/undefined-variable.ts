@@ -86,7 +86,7 @@ export default enginefileRule(
     name: "Undefined variable",
     description: "A variable used before any ARG or ENV declares it, in an instruction the engine expands.",
     severity: "warning",
-    fixable: true,
+    fix: "sometimes",
     docs: `BuildKit's UndefinedVar semantics: in ADD, COPY, ENV, EXPOSE, LABEL, STOPSIGNAL, USER, VOLUME, WORKDIR,
 ARG defaults and RUN flags, a \`$VAR\` that no earlier ARG or ENV of the stage (or a parent stage's ENV)
 declares expands to an empty string — usually a typo or a missing \`ARG NAME\` after FROM (global ARGs are

@@ -1,9 +1,0 @@
-import { manifestFindingRule } from "./manifest-finding-rule.js";
-
-export default manifestFindingRule({
-  id: "manifest/missing-field",
-  name: "Missing required field",
-  docs: "For example a container without `Image`, a service without `TaskTemplate.ContainerSpec.Image`.",
-  peers: [],
-  examples: [{ kind: "invalid", code: 'Cmd: ["sh"]\n', fileName: "web.container.yaml" }],
-});

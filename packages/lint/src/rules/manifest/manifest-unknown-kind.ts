@@ -1,9 +1,0 @@
-import { manifestFindingRule } from "./manifest-finding-rule.js";
-
-export default manifestFindingRule({
-  id: "manifest/unknown-kind",
-  name: "Unknown manifest kind",
-  docs: "Name the file `*.container.yaml`, `*.service.yaml`, `*.network.yaml`, `*.volume.yaml` or `*.swarm.yaml`, or add `kind:` (docs/manifests.md). A misspelt `kind` gets a quick fix.",
-  peers: [],
-  examples: [{ kind: "invalid", code: "kind: contaner\nImage: alpine:3.20\n", fileName: "web.yaml" }],
-});

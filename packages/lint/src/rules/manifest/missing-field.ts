@@ -1,0 +1,9 @@
+import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
+
+export default manifestFindingRule({
+  id: "manifest/missing-field",
+  name: "Missing required field",
+  docs: "For example a container without `Image`, a service without `TaskTemplate.ContainerSpec.Image`.",
+  peers: [],
+  examples: [{ kind: "invalid", code: 'Cmd: ["sh"]\n', fileName: "web.container.yaml" }],
+});

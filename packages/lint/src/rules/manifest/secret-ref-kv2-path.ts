@@ -1,9 +1,0 @@
-import { manifestFindingRule } from "./manifest-finding-rule.js";
-
-export default manifestFindingRule({
-  id: "secret-ref/kv2-path",
-  name: "KV version 2 path without data/",
-  docs: "Online check (`--online`): KV version 2 stores secrets under `<mount>/data/<path>` (secrets §4 rule 5). The quick fix inserts `data/`.",
-  peers: [],
-  examples: [],
-});

@@ -1,9 +1,0 @@
-import { manifestFindingRule } from "./manifest-finding-rule.js";
-
-export default manifestFindingRule({
-  id: "secret-ref/not-found",
-  name: "Secret not found",
-  docs: "Online check (`--online`) against the secrets service named by `SVC_ADDR` with `SVC_TOKEN`.",
-  peers: [],
-  examples: [],
-});

@@ -1,9 +1,0 @@
-import { manifestFindingRule } from "./manifest-finding-rule.js";
-
-export default manifestFindingRule({
-  id: "secret-ref/unreachable",
-  name: "Secrets service did not answer",
-  docs: "Online check (`--online`): the secrets service gave no answer for the reference: network errors, timeouts, a sealed service, server errors. (A 403 permission denied is `secret-ref/forbidden`.) `enginekit lint --online` exits 3 when this finding is reported.",
-  peers: [],
-  examples: [],
-});

@@ -1,0 +1,9 @@
+import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
+
+export default manifestFindingRule({
+  id: "secret-ref/not-found",
+  name: "Secret not found",
+  docs: "Online check (`--online`) against the secrets service named by `SVC_ADDR` with `SVC_TOKEN`.",
+  peers: [],
+  examples: [],
+});
