@@ -1,3 +1,6 @@
+import { formatLimit, MAX_SOURCE_FILE_BYTES } from "@enginekit/node-io";
+import { CliError, ExitCode } from "./errors.js";
+
 /**
  * The command's standard streams and environment, injectable so commands can be tested in-process.
  * `stdout`/`stderr` receive whole chunks of text; `isTTY` tells whether stdout is a terminal,
@@ -34,12 +37,26 @@ export function processIo(): CliIo {
 }
 
 /**
- * Reads the command's standard input to its end, as bytes (`enginekit build -f -`): Node's
- * `stream/consumers` `buffer`, loaded only when a command reads stdin. Rejects with the stream's error.
+ * Reads the command's standard input to its end, as bytes (`enginekit build -f -`, `lint -`, `format -`),
+ * up to {@link MAX_SOURCE_FILE_BYTES}, the limit of a file read from disk (docs/security.md "Files read
+ * from a repository"): more is refused once the limit is crossed, without reading the rest.
+ * @throws CliError (exit 3) past the limit; rejects with the stream's error.
  */
 export async function readStdin(io: CliIo): Promise<Buffer> {
-  const { buffer } = await import("node:stream/consumers");
-  return buffer(io.stdin);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of io.stdin) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    total += bytes.length;
+    if (total > MAX_SOURCE_FILE_BYTES) {
+      throw new CliError(
+        `standard input is larger than ${formatLimit(MAX_SOURCE_FILE_BYTES)}, the limit enginekit reads`,
+        ExitCode.unavailable,
+      );
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /**

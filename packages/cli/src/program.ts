@@ -9,7 +9,7 @@ import { registerSecretsCommand } from "./commands/secrets.js";
 import { ExitCode } from "./errors.js";
 
 import type { CliIo } from "./io.js";
-import { reportError } from "./report-error.js";
+import { reportError, terminalText } from "./report-error.js";
 import { version } from "./version.js";
 
 /**
@@ -56,7 +56,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof CommanderError) {
       // --help and --version exit through here with code 0.
       if (error.exitCode === 0) return ExitCode.ok;
-      io.stderr(`enginekit: ${usageMessage(error, program, argv)}\n`);
+      // The message quotes the argument as typed: escaped, as every error line (docs/security.md).
+      io.stderr(`enginekit: ${await terminalText(usageMessage(error, program, argv))}\n`);
       return ExitCode.usage;
     }
     return reportError(error, io);

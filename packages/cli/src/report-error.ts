@@ -5,7 +5,7 @@ import type { CliIo } from "./io.js";
  * An error message as it may reach a terminal: messages quote file names and file content, whose
  * control characters are shown as escapes (docs/security.md "Untrusted text"). Loaded on error only.
  */
-async function terminalText(message: string): Promise<string> {
+export async function terminalText(message: string): Promise<string> {
   const { escapeLinesForTerminal } = await import("@enginekit/node-io");
   return escapeLinesForTerminal(message);
 }

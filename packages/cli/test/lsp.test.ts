@@ -3,12 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import type { Readable, Writable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { NEEDS_BUILD, skipIf } from "../../../vitest.shared.js";
 import { transportOf } from "../src/commands/lsp.js";
 import { chunkSource, chunksInCodeCache } from "./bundle-chunks.js";
+import { rpc } from "./lsp-client.js";
 import { runCaptured } from "./run-in-process.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,47 +32,6 @@ describe("enginekit lsp flags", () => {
     expect(two.code).toBe(2);
   });
 });
-
-/** A minimal JSON-RPC client with LSP's Content-Length framing (as the peer's black-box tests use). */
-function rpc(input: Readable, output: Writable) {
-  let buffer = Buffer.alloc(0);
-  let id = 0;
-  const pending = new Map<number, (result: unknown) => void>();
-  const waiting = new Map<string, (params: unknown) => void>();
-  input.on("data", (chunk: Buffer) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    for (;;) {
-      const headerEnd = buffer.indexOf("\r\n\r\n");
-      if (headerEnd < 0) return;
-      const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, headerEnd).toString())?.[1]);
-      if (buffer.length < headerEnd + 4 + length) return;
-      const message = JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString()) as {
-        id?: number;
-        result?: unknown;
-        method?: string;
-        params?: unknown;
-      };
-      buffer = buffer.subarray(headerEnd + 4 + length);
-      if (message.id !== undefined) pending.get(message.id)?.(message.result);
-      else if (message.method) waiting.get(message.method)?.(message.params);
-    }
-  });
-  const send = (body: object) => {
-    const json = JSON.stringify({ jsonrpc: "2.0", ...body });
-    output.write(`Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
-  };
-  return {
-    request: (method: string, params: unknown) =>
-      new Promise<unknown>((r) => {
-        const n = ++id;
-        pending.set(n, r);
-        send({ id: n, method, params });
-      }),
-    notify: (method: string, params?: unknown) => send({ method, params }),
-    /** The next notification `method` the server sends. */
-    next: (method: string) => new Promise<unknown>((r) => waiting.set(method, r)),
-  };
-}
 
 const INIT = { processId: null, rootUri: null, capabilities: {} };
 const exitOf = (child: ChildProcess) => new Promise<number | null>((r) => child.once("exit", r));

@@ -95,7 +95,8 @@ describe("time limits from .enginekit.yaml reach the clients", () => {
   it("secrets.timeout and the address bound secrets ls; --timeout wins", async () => {
     const dir = project(`secrets:\n  address: http://${address}\n  timeout: 700ms\n`);
     const home = mkdtempSync(join(tmpdir(), "ek-network-home-"));
-    const env = { HOME: home, SVC_TOKEN: "hvs.network-config-token" };
+    // The user's token may go to the repository's address once the user lists the folder as safe.
+    const env = { HOME: home, SVC_TOKEN: "hvs.network-config-token", ENGINEKIT_SAFE_DIRECTORIES: dir };
     const started = Date.now();
     const fromConfig = await runCaptured(["secrets", "ls", "secret/"], env, dir);
     expect(fromConfig.code).toBe(3);

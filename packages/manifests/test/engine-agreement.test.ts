@@ -334,3 +334,36 @@ describe("cross-field rules are reported whatever else is wrong", () => {
     ]);
   });
 });
+
+describe("integers beyond 2^53 are read exactly (issue 29)", () => {
+  // The engine creates and starts a container with Memory 9223372036854775807 (int64's maximum); Go's
+  // decoder refuses 9223372036854775808 ("cannot unmarshal number … of type int64").
+  it.each<[string, string, Expected[]]>([
+    ["int64's maximum in YAML", `${C}HostConfig: {Memory: 9223372036854775807}`, []],
+    [
+      "one past int64's maximum in YAML",
+      `${C}HostConfig: {Memory: 9223372036854775808}`,
+      [["manifest/invalid-type", "error", "9223372036854775808"]],
+    ],
+    ["int64's minimum in YAML", `${C}HostConfig: {CpuQuota: -9223372036854775808}`, []],
+    [
+      "one below int64's minimum in YAML",
+      `${C}HostConfig: {CpuQuota: -9223372036854775809}`,
+      [["manifest/invalid-type", "error", "-9223372036854775809"]],
+    ],
+    ["2^53 + 1 in YAML", `${C}HostConfig: {MemorySwap: 9007199254740993, Memory: 9007199254740992}`, []],
+  ])("%s", (_label, text, expected) => {
+    expect(check(text)).toEqual(expected);
+  });
+
+  it.each<[string, string, Expected[]]>([
+    ["int64's maximum in JSON", '{"Image": "busybox", "HostConfig": {"Memory": 9223372036854775807}}', []],
+    [
+      "one past int64's maximum in JSON",
+      '{"Image": "busybox", "HostConfig": {"Memory": 9223372036854775808}}',
+      [["manifest/invalid-type", "error", "9223372036854775808"]],
+    ],
+  ])("%s", (_label, text, expected) => {
+    expect(check(text, "m.container.json")).toEqual(expected);
+  });
+});

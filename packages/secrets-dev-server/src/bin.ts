@@ -5,7 +5,7 @@
  * lines; runs until Ctrl-C.
  */
 import { parseArgs } from "node:util";
-import { clientEnvironment, formatClientEnvironment } from "./client-env.js";
+import { clientEnvironment, formatClientEnvironment, removeClientFiles } from "./client-env.js";
 import { startDevServer } from "./server.js";
 
 try {
@@ -23,8 +23,13 @@ try {
     tls: values.tls,
     rootToken: values["root-token"],
   });
-  process.stdout.write(formatClientEnvironment(clientEnvironment(server)));
-  const stop = () => void server.close().then(() => process.exit(0));
+  const env = clientEnvironment(server);
+  process.stdout.write(formatClientEnvironment(env));
+  const stop = () =>
+    void server.close().then(() => {
+      removeClientFiles(env);
+      process.exit(0);
+    });
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 } catch (error) {

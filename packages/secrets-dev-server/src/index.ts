@@ -3,7 +3,7 @@
  * HTTP(S) on 127.0.0.1, for tests, the demo and `enginekit secrets dev`.
  */
 export type { Capability, PolicyRule } from "./acl.js";
-export { clientEnvironment, formatClientEnvironment } from "./client-env.js";
+export { clientEnvironment, formatClientEnvironment, removeClientFiles } from "./client-env.js";
 export { DEMO_SEED_FILE } from "./demo-seed.js";
 export type { Fault } from "./faults.js";
 export { type DevSeed, loadSeedFile, SeedError, validateSeed } from "./seed.js";

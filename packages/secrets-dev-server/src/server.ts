@@ -1,14 +1,9 @@
-import {
-  createServer as createHttpServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from "node:http";
-import { createServer as createHttpsServer } from "node:https";
-import type { AddressInfo } from "node:net";
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from "node:net";
+import { createServer as createTlsServer } from "node:tls";
 import { SECRETS_MAX_REQUEST_BYTES } from "@enginekit/api";
 import { type Fault, FaultQueue } from "./faults.js";
-import { parseListHead, writeRawReply } from "./list-verb.js";
+import { ListVerbConnection, listMethodOf } from "./list-verb.js";
 import { type RawRequest, route } from "./router.js";
 import { applySeed, type DevSeed, loadSeedFile } from "./seed.js";
 import { newTokenId, type SealState, ServiceState } from "./state.js";
@@ -93,41 +88,45 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     requestCount++;
+    const connection = req.socket as unknown;
+    const method = listMethodOf(connection, req.method);
+    const answer = (reply: DevReply) => {
+      // the client's next request on this connection starts after this answer (see list-verb.ts)
+      if (connection instanceof ListVerbConnection) connection.expectRequest();
+      send(res, reply);
+    };
     try {
       const { body, tooLarge } = await readBody(req, limit);
-      if (tooLarge) return send(res, errorReply(413, ["http: request body too large"]));
-      const raw: RawRequest = {
-        method: req.method ?? "GET",
-        url: req.url ?? "/",
-        headers: req.headers,
-        body,
-      };
-      send(res, route(state, faults, raw));
+      if (tooLarge) return answer(errorReply(413, ["http: request body too large"]));
+      const raw: RawRequest = { method, url: req.url ?? "/", headers: req.headers, body };
+      answer(route(state, faults, raw));
     } catch (error) {
-      if (!res.headersSent) send(res, errorReply(500, [`internal error: ${(error as Error).message}`]));
+      if (!res.headersSent) answer(errorReply(500, [`internal error: ${(error as Error).message}`]));
     }
   };
 
+  // Node's HTTP server parses every request; connections reach it through ListVerbConnection, which
+  // lets LIST through its parser (list-verb.ts). TCP (or TLS) is accepted by `server` below.
+  const http = createHttpServer(handler);
+  http.on("clientError", (_error: Error, socket) => {
+    if (socket.writable)
+      socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    else socket.destroy();
+  });
+  const accept = (socket: Socket) => http.emit("connection", new ListVerbConnection(socket));
   let caCertPem: string | undefined;
   let server: Server;
   if (options.tls) {
     const cert = await makeSelfSignedCertificate();
     caCertPem = cert.cert;
-    server = createHttpsServer({ cert: cert.cert, key: cert.key }, handler);
+    server = createTlsServer({ cert: cert.cert, key: cert.key }, accept);
   } else {
-    server = createHttpServer(handler);
+    server = createTcpServer(accept);
   }
-  // LIST is not a method Node's parser knows: answer it from the raw bytes (see list-verb.ts).
-  server.on("clientError", (error: Error & { code?: string; rawPacket?: Buffer }, socket) => {
-    const list = error.code === "HPE_INVALID_METHOD" ? parseListHead(error.rawPacket) : undefined;
-    if (list && socket.writable) {
-      requestCount++;
-      writeRawReply(socket, route(state, faults, list));
-    } else if (socket.writable) {
-      socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
-    } else {
-      socket.destroy();
-    }
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -153,7 +152,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
+        http.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }

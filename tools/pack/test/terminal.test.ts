@@ -168,35 +168,33 @@ describe(
     if (engineHost && !canUnshare)
       console.warn("terminal build test: no mount namespace (unshare -m as root); using ENGINE_HOST");
 
-    it(
-      "build: the upload's bar draws and is cleared, the build's output follows, the image ID at the end",
-      skipIf(!engineHost, NEEDS_ENGINE),
-      () => {
-        const context = join(work, "context");
-        mkdirSync(context, { recursive: true });
-        writeFileSync(join(context, "Enginefile"), "FROM scratch\nCOPY data.bin /data.bin\n");
-        writeFileSync(join(context, "data.bin"), Buffer.alloc(8 * 1024 * 1024, 7));
-        const build = `${shellQuote(bin)} build -t enginekit-terminal-test:latest .`;
-        // A Docker user's machine: no ENGINE_HOST or DOCKER_HOST, the engine's socket at /var/run/docker.sock
-        // (a private /run in a mount namespace of this command only; /var/run is /run on Debian).
-        const command = canUnshare
-          ? `unshare -m sh -ec ${shellQuote(`mount -t tmpfs tmpfs /run && ln -s ${shellQuote(socket!)} /run/docker.sock && ${build}`)}`
-          : build;
-        const r = onTerminal(command, context, canUnshare ? {} : { ENGINE_HOST: engineHost });
-        expect(r.code, r.screen).toBe(0);
-        expect(r.screen).not.toMatch(STACK);
-        expect(r.screen).toMatch(/Sending build context \[[^\]]*\] \d+%/);
-        const lastBar = r.screen.lastIndexOf("Sending build context [");
-        const rest = r.screen.slice(lastBar);
-        expect(rest.indexOf(`${ESC}[2K`)).toBeGreaterThan(0);
-        expect(rest).toMatch(/Step 1\/2 : FROM scratch/);
-        // the engine's own output, then the image ID on stdout as the last line
-        expect(rest).toMatch(/Successfully built ([0-9a-f]{12})\r?\n[\s\S]*\r?\n\1\r?\n$/);
-        spawnSync("docker", ["-H", engineHost!, "rmi", "enginekit-terminal-test:latest"], {
-          encoding: "utf8",
-        });
-      },
-      180_000,
-    );
+    it("build: the upload's bar draws and is cleared, the build's output follows, the image ID at the end", {
+      ...skipIf(!engineHost, NEEDS_ENGINE),
+      timeout: 180_000,
+    }, () => {
+      const context = join(work, "context");
+      mkdirSync(context, { recursive: true });
+      writeFileSync(join(context, "Enginefile"), "FROM scratch\nCOPY data.bin /data.bin\n");
+      writeFileSync(join(context, "data.bin"), Buffer.alloc(8 * 1024 * 1024, 7));
+      const build = `${shellQuote(bin)} build -t enginekit-terminal-test:latest .`;
+      // A Docker user's machine: no ENGINE_HOST or DOCKER_HOST, the engine's socket at /var/run/docker.sock
+      // (a private /run in a mount namespace of this command only; /var/run is /run on Debian).
+      const command = canUnshare
+        ? `unshare -m sh -ec ${shellQuote(`mount -t tmpfs tmpfs /run && ln -s ${shellQuote(socket!)} /run/docker.sock && ${build}`)}`
+        : build;
+      const r = onTerminal(command, context, canUnshare ? {} : { ENGINE_HOST: engineHost });
+      expect(r.code, r.screen).toBe(0);
+      expect(r.screen).not.toMatch(STACK);
+      expect(r.screen).toMatch(/Sending build context \[[^\]]*\] \d+%/);
+      const lastBar = r.screen.lastIndexOf("Sending build context [");
+      const rest = r.screen.slice(lastBar);
+      expect(rest.indexOf(`${ESC}[2K`)).toBeGreaterThan(0);
+      expect(rest).toMatch(/Step 1\/2 : FROM scratch/);
+      // the engine's own output, then the image ID on stdout as the last line
+      expect(rest).toMatch(/Successfully built ([0-9a-f]{12})\r?\n[\s\S]*\r?\n\1\r?\n$/);
+      spawnSync("docker", ["-H", engineHost!, "rmi", "enginekit-terminal-test:latest"], {
+        encoding: "utf8",
+      });
+    });
   },
 );

@@ -32,7 +32,6 @@ describe("parseEngineAddress", () => {
     ["tcp://host:99999", "not a host:port"],
     ["tcp://host:2375/path", "only host:port"],
     ["http://host:2375", "unsupported scheme http"],
-    ["ssh://user:secret@host", "no password"],
     ["ssh://host/var/run/engine.sock", "no path"],
     ["ssh://-oProxyCommand=x@host", "must not start with -"],
     ["/var/run/engine.sock", "no scheme"],
@@ -51,6 +50,28 @@ describe("parseEngineAddress", () => {
     expect((error as Error).message).toContain(
       "unix:///path/to/engine.sock, tcp://host:port or ssh://[user@]host[:port]",
     );
+  });
+});
+
+describe("a password in an engine address is never echoed (issue 29)", () => {
+  test.each([
+    ["ssh://alice:pw-ssh-1@host", "ssh://alice:xxxxx@host", "no password"],
+    ["tcp://alice:pw-tcp-2@host:2375", "tcp://alice:xxxxx@host:2375", "no password"],
+    ["tcp://alice:p@w:d-3@host:2375", "tcp://alice:xxxxx@host:2375", "no password"],
+    ["ssh://alice:pw-4@[::1", "ssh://alice:xxxxx@[::1", "not ssh://"],
+  ])("%s", (value, shown, reason) => {
+    let error: unknown;
+    try {
+      parseEngineAddress(value, "DOCKER_HOST");
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EngineAddressError);
+    const message = (error as EngineAddressError).message;
+    expect(message).toContain(JSON.stringify(shown));
+    expect(message).toContain(reason);
+    expect(message).not.toMatch(/pw-|p@w/);
+    expect((error as EngineAddressError).value).toBe(shown);
   });
 });
 

@@ -12,8 +12,9 @@
  * anywhere in the list replaces the `.dockerignore` files entirely (patterns are never merged). A missing
  * file means no patterns.
  */
-import { readFile } from "node:fs/promises";
+
 import { basename, join } from "node:path";
+import { BoundedReadError, MAX_CONFIG_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import { loadEngineRegexp } from "./engine-regexp.js";
 import { IgnoreFileError } from "./ignore-file-error.js";
 import { IgnoreMatcher } from "./ignore-matcher.js";
@@ -89,8 +90,12 @@ export async function loadIgnoreFile(contextDir: string, buildFilePath?: string)
   for (const { file, reason } of ignoreFileCandidatesWithReasons(contextDir, buildFilePath)) {
     let text: string;
     try {
-      text = await readFile(file, "utf8");
+      // a regular file of at most 4 MiB (docs/security.md "Files read from a repository")
+      text = readBoundedFile(file, { maxBytes: MAX_CONFIG_FILE_BYTES, what: "the ignore file" }).toString(
+        "utf8",
+      );
     } catch (error) {
+      if (error instanceof BoundedReadError) throw new IgnoreFileError(file, 1, 1, error.reason);
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR") continue;
       throw new IgnoreFileError(file, 1, 1, `cannot read the ignore file (${code ?? String(error)})`);

@@ -17,6 +17,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
+import { MAX_SOURCE_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import type { ExceptionMode, IgnoreMatcher } from "../ignore/ignore-matcher.js";
 import { loadIgnoreFile } from "../ignore/load-ignore-file.js";
 import { ContextError } from "./context-error.js";
@@ -142,7 +143,7 @@ function resolveEnginefile(root: string, spec: PlanOptions["enginefile"], cwd: s
   if (rel.startsWith("..") || isAbsolute(rel)) {
     try {
       return {
-        content: readFileSync(real),
+        content: readBoundedFile(real, { maxBytes: MAX_SOURCE_FILE_BYTES, what: "the Enginefile" }),
         given,
         reason: `${reason}, outside the context (sent as a hidden copy)`,
       };

@@ -209,7 +209,7 @@ async function runBuildCommand(
     return;
   }
   // Credentials are read (and checked) before anything reaches the engine.
-  const env = await projectClientEnvironment(io);
+  const env = await projectClientEnvironment(io, { secrets: flags.registryAuth.length > 0 });
   const registryConfig = await loadRegistryConfig(flags, io, env);
   keepHttpParserOnBaselineTier();
   const engine = new EngineClient({

@@ -8,7 +8,7 @@
 import { isAbsolute, relative } from "node:path";
 import { format } from "@enginekit/enginefile";
 import { DiscoveryError, discoverFiles, readSourceText, sourceBytes } from "@enginekit/lint/files";
-import { OutputError, writeOutputFile } from "@enginekit/node-io";
+import { escapeForTerminal, OutputError, writeOutputFile } from "@enginekit/node-io";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdinText } from "../io.js";
 
@@ -62,26 +62,28 @@ export async function formatAction(paths: string[], flags: FormatFlags, io: CliI
   for (const path of files) {
     const below = relative(io.cwd, path);
     const shown = below && !below.startsWith("..") && !isAbsolute(below) ? below : path;
+    // A file name is untrusted text: one line, no control sequence (docs/security.md "Untrusted text").
+    const printed = escapeForTerminal(shown);
     let text: string;
     try {
       text = readSourceText(path, "enginefile");
     } catch (error) {
-      throw new CliError(`cannot read ${shown}: ${(error as Error).message}`, ExitCode.unavailable);
+      throw new CliError(`cannot read ${printed}: ${(error as Error).message}`, ExitCode.unavailable);
     }
     const formatted = format(text, options);
     if (formatted === text) continue;
     unformatted++;
     if (flags.check) {
-      io.stdout(`not formatted: ${shown}\n`);
+      io.stdout(`not formatted: ${printed}\n`);
       continue;
     }
     try {
-      writeOutputFile(path, sourceBytes(formatted, "enginefile"), { display: shown });
+      writeOutputFile(path, sourceBytes(formatted, "enginefile"), { display: printed });
     } catch (error) {
       if (error instanceof OutputError) throw new CliError(error.message, ExitCode.unavailable);
       throw error;
     }
-    io.stdout(`formatted ${shown}\n`);
+    io.stdout(`formatted ${printed}\n`);
   }
   if (flags.check && unformatted > 0) {
     io.stderr(

@@ -128,7 +128,7 @@ interface OnlineClients {
  */
 async function onlineClients(io: CliIo): Promise<OnlineClients> {
   const { projectClientEnvironment } = await import("./project-network.js");
-  const env = await projectClientEnvironment(io);
+  const env = await projectClientEnvironment(io, { secrets: true });
   const { EngineClient } = await import("./engine-client.js");
   keepHttpParserOnBaselineTier();
   let engine: EngineClient;
@@ -223,6 +223,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   const online = options.online ? await onlineClients(io) : undefined;
   const progress = await lintProgress(io, formats);
   let results: FileResult[];
+  const skipped = new Set<string>();
   try {
     const stdin =
       stdinIndex >= 0 ? { text: await readStdinText(io), fileName: options.stdinFilename ?? "-" } : undefined;
@@ -239,6 +240,10 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         ...(workers !== undefined ? { workers } : {}),
         onNotice: (message: string) => io.stderr(`${message}\n`),
         ...(progress ? { onProgress: progress.onProgress } : {}),
+        // A folder or file whose name is not valid UTF-8: the rest is linted, these are reported (exit 3).
+        onSkipped: (error) => {
+          skipped.add(error.message);
+        },
       },
       stdin,
     );
@@ -280,6 +285,11 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         throw new CliError((error as Error).message, ExitCode.unavailable);
       }
     }
+  }
+  if (skipped.size > 0) {
+    const { terminalText } = await import("../report-error.js");
+    for (const message of skipped) io.stderr(`enginekit: ${await terminalText(message)}\n`);
+    return ExitCode.unavailable;
   }
   if (options.online && results.some((r) => r.findings.some((f) => f.ruleId === "secret-ref/unreachable")))
     return ExitCode.unavailable;

@@ -10,6 +10,7 @@ import {
   clientEnvironment,
   DEMO_SEED_FILE,
   formatClientEnvironment,
+  removeClientFiles,
   SeedError,
   startDevServer,
 } from "@enginekit/secrets-dev-server";
@@ -32,7 +33,7 @@ export async function listSecrets(
 ): Promise<string[]> {
   let client: SecretsClient;
   const timeoutMs = durationFlag("--timeout", options.timeout);
-  const env = await projectClientEnvironment(io);
+  const env = await projectClientEnvironment(io, { secrets: true });
   keepHttpParserOnBaselineTier();
   try {
     client = new SecretsClient({
@@ -91,7 +92,8 @@ export async function runDevServer(
   io.stderr(
     `secrets dev server on ${server.address} (KV v2 at secret/, KV v1 at kv/${seed ? `, seed ${seed}` : ""}); Ctrl-C stops it\n`,
   );
-  io.stdout(formatClientEnvironment(clientEnvironment(server)));
+  const env = clientEnvironment(server);
+  io.stdout(formatClientEnvironment(env));
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);
@@ -102,5 +104,6 @@ export async function runDevServer(
     process.on("SIGTERM", stop);
   });
   await server.close();
+  removeClientFiles(env);
   io.stderr("secrets dev server stopped\n");
 }

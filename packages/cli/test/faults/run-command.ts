@@ -11,7 +11,12 @@ import { fileURLToPath } from "node:url";
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** The real Node 24 binary of the root devDependency. */
 export const node = join(packageDir, "..", "..", "node_modules", "node", "bin", "node");
-export const bundle = join(packageDir, "dist", "bundle", "enginekit.js");
+/**
+ * The command run: the built bundle, or the `enginekit` a user installed from the packed tarball when
+ * `ENGINEKIT_FAULTS_BIN` names its script (e.g. `<prefix>/lib/node_modules/enginekit/dist/bundle/enginekit.cjs`
+ * after `npm i -g --prefix <prefix>` of `node tools/pack/pack.mjs`'s tarball): the same suite then checks the package.
+ */
+export const bundle = process.env.ENGINEKIT_FAULTS_BIN || join(packageDir, "dist", "bundle", "enginekit.js");
 export const built = existsSync(bundle);
 if (!built && process.env.CI) throw new Error("the CLI is not built: CI runs the build before the tests");
 
@@ -26,6 +31,10 @@ export interface RunOptions {
   stdout?: "pipe" | number;
   /** Run as this user and group (as root only). */
   uid?: number;
+  /** Variables added to the test's environment (`undefined` removes one). */
+  env?: NodeJS.ProcessEnv;
+  /** Standard input: nothing (default) or these bytes. */
+  stdin?: Buffer | string;
   /** Called once the process has started (to send it signals). */
   started?: (child: ChildProcess) => void;
 }
@@ -42,8 +51,8 @@ export function runEnginekit(args: string[], options: RunOptions): Promise<RunRe
   const out: "pipe" | number = typeof options.stdout === "number" ? options.stdout : "pipe";
   const child: ChildProcess = spawn(node, [bundle, ...args], {
     cwd: options.cwd,
-    stdio: ["ignore", out, "pipe"],
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    stdio: [options.stdin === undefined ? "ignore" : "pipe", out, "pipe"],
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", ...options.env },
     ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
   });
   let stdout = "";
@@ -54,6 +63,10 @@ export function runEnginekit(args: string[], options: RunOptions): Promise<RunRe
   child.stderr?.on("data", (d: Buffer) => {
     stderr += d;
   });
+  if (options.stdin !== undefined) {
+    child.stdin?.on("error", () => {});
+    child.stdin?.end(options.stdin);
+  }
   options.started?.(child);
   return new Promise((resolve) =>
     child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr })),

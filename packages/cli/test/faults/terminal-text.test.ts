@@ -34,6 +34,33 @@ describe("untrusted text on the terminal", () => {
     expect(r.stdout).toContain("send     evil\\x1b[2J\\x9b1m.txt\n");
   });
 
+  it("format and format --check name files through the escaper (issue 29)", async () => {
+    const tree = join(dir, "format");
+    mkdirSync(tree);
+    // An OSC title, a CSI clear and a line feed that would forge a second "not formatted:" line.
+    const name = "a\x1b]0;owned\x07\x1b[2J\nnot formatted: forged.Enginefile";
+    writeFileSync(join(tree, name), "from alpine:3.19\n");
+    const check = await runCaptured(["format", "--check", "."], {}, tree);
+    expect(check.code).toBe(1);
+    expect(check.stdout).not.toMatch(RAW_CONTROL);
+    expect(check.stdout).toBe(
+      "not formatted: a\\x1b]0;owned\\x07\\x1b[2J\\x0anot formatted: forged.Enginefile\n",
+    );
+    const write = await runCaptured(["format", "."], {}, tree);
+    expect(write.code).toBe(0);
+    expect(write.stdout).toBe("formatted a\\x1b]0;owned\\x07\\x1b[2J\\x0anot formatted: forged.Enginefile\n");
+  });
+
+  it("unknown option and unknown command messages escape the argument (issue 29)", async () => {
+    for (const argv of [["lint", "--\x1b]52;c;ZXZpbA==\x07"], ["format", "--x\x9b2J"], ["\x1b[2Jpwn"]]) {
+      const r = await runCaptured(argv);
+      expect(r.code).toBe(2);
+      expect(r.stderr).not.toMatch(RAW_CONTROL);
+      expect(r.stderr).toMatch(/^enginekit: (unknown option|unknown command|too many arguments)/);
+      expect(r.stderr).toMatch(/\\x1b|\\x9b/);
+    }
+  });
+
   it("engine info values", () => {
     const text = formatEngineInfo({
       address: "tcp://127.0.0.1:2375",

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import { BoundedReadError, MAX_CONFIG_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
+import { isAlias, isMap, isScalar, LineCounter, parseDocument, visit } from "yaml";
 import type { RuleSeverity } from "../model/severity.js";
 import { didYouMeanRule, resolveRuleIds } from "../rules/registry.js";
 import { ConfigError } from "./config-error.js";
@@ -10,10 +10,21 @@ import { type LintConfig, LintConfigSchema } from "./schema.js";
 
 /**
  * Reads and validates a `.enginekit.yaml` (or a `.hadolint.yaml`, translated: `hadolint-config.ts`). Throws {@link ConfigError} (with line and column) for YAML
- * errors, schema violations and unknown rule ids; plain I/O errors propagate as thrown by `fs`.
+ * errors, schema violations and unknown rule ids, and (at 1:1) for a file that is not a regular file or
+ * is larger than {@link MAX_CONFIG_FILE_BYTES} (a link in a repository to `/dev/zero`: docs/security.md);
+ * plain I/O errors propagate as thrown by `fs`.
  */
 export function loadConfigFile(file: string): LoadedConfig {
-  const text = readFileSync(file, "utf8");
+  let text: string;
+  try {
+    text = readBoundedFile(file, {
+      maxBytes: MAX_CONFIG_FILE_BYTES,
+      what: "the configuration file",
+    }).toString("utf8");
+  } catch (error) {
+    if (error instanceof BoundedReadError) throw new ConfigError(file, 1, 1, error.reason);
+    throw error;
+  }
   return { file, dir: dirname(file), config: parseConfig(text, file) };
 }
 
@@ -27,10 +38,10 @@ export function parseConfig(text: string, file: string): LintConfig {
   };
   const firstError = doc.errors[0];
   if (firstError) throw at(firstError.pos[0], firstError.message);
+  const value: unknown = documentValue(doc, at);
   if (isHadolintConfig(file))
-    return fromHadolintConfig(doc.toJS(), (path, message) => at(nodeAt(doc, path, false) ?? 0, message));
-  const value: unknown = doc.toJS() ?? {};
-  const parsed = LintConfigSchema.safeParse(value);
+    return fromHadolintConfig(value, (path, message) => at(nodeAt(doc, path, false) ?? 0, message));
+  const parsed = LintConfigSchema.safeParse(value ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
@@ -54,6 +65,31 @@ export function parseConfig(text: string, file: string): LintConfig {
     }
   }
   return { ...parsed.data, ...(parsed.data.rules ? { rules: canonicalRules(parsed.data.rules) } : {}) };
+}
+
+/**
+ * The document's value. The `yaml` package refuses to expand aliases past its resource limit (a "billion
+ * laughs" file: `a: &a [x,x…]`, `b: &b [*a,*a…]`…) by throwing a plain error without a position; that
+ * becomes a {@link ConfigError} at the first alias, like every other YAML error of the file.
+ */
+function documentValue(
+  doc: ReturnType<typeof parseDocument>,
+  at: (offset: number, message: string) => ConfigError,
+): unknown {
+  try {
+    return doc.toJS();
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    let offset = 0;
+    visit(doc, {
+      Alias(_, node) {
+        if (!isAlias(node)) return undefined;
+        offset = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    throw at(offset, "too many alias expansions (YAML aliases expanding into a huge document are refused)");
+  }
 }
 
 /**

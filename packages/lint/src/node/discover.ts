@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
-import { describeIoError } from "@enginekit/node-io";
+import { BoundedReadError, describeIoError } from "@enginekit/node-io";
 import { kindInDirectory, kindOfNamedFile } from "../discovery/file-kind.js";
 import type { FileKind } from "../runner/lint-document.js";
 
@@ -18,7 +18,17 @@ export interface DiscoveryPolicy {
   dockerfiles(dir: string): boolean;
   /** Whether a file not matched by name is a manifest by the configuration's `manifests` globs. */
   isManifest(path: string): boolean;
+  /**
+   * Receives a folder or a lintable file the walk cannot read and skips (its name is not valid UTF-8:
+   * Node cannot name it), with the one-line message; the rest is linted (docs/lint.md). Without it,
+   * the walk throws {@link DiscoveryError} for such a name.
+   */
+  skipped?(error: DiscoveryError): void;
 }
+
+/** Why a file or folder whose name is not valid UTF-8 is not linted (shown with U+FFFD), as `build` says. */
+export const INVALID_UTF8_NAME =
+  "the name is not valid UTF-8 (shown with \uFFFD): enginekit cannot read it; rename it, or exclude it with an ignore pattern";
 
 const ALWAYS_SKIPPED = new Set([".git", "node_modules", ".hg", ".svn"]);
 
@@ -40,6 +50,8 @@ export class DiscoveryError extends Error {
 
 /** The {@link DiscoveryError} for an `fs` error on `shown` (the path as the user sees it). */
 export function unreadable(shown: string, error: unknown): DiscoveryError {
+  if (error instanceof BoundedReadError)
+    return new DiscoveryError(shown, `${shown}: ${error.reason}`, error.code);
   const e = error as NodeJS.ErrnoException;
   const reason = e.code === "ENOENT" ? "no such file or directory" : describeIoError(error);
   return new DiscoveryError(shown, `${shown}: ${reason}`, e.code);
@@ -96,9 +108,21 @@ function walk(
   } catch (error) {
     throw unreadable(relative(cwd, dir) || dir, error);
   }
+  const invalid = entries.some((e) => e.name.includes("\uFFFD")) ? invalidUtf8Names(dir) : undefined;
   for (const e of entries) {
     const path = join(dir, e.name);
     if (ALWAYS_SKIPPED.has(e.name) || policy.isExcluded(path)) continue;
+    if (invalid?.has(e.name)) {
+      // Node reads the name with U+FFFD in place of the bad bytes, and no file has that name: a folder
+      // cannot be walked and a file cannot be read. Report the ones that matter and lint the rest.
+      const lintable = e.isDirectory() || kindInDirectory(e.name, { dockerfiles: policy.dockerfiles(dir) });
+      if (!lintable) continue;
+      const shown = relative(cwd, path) || path;
+      const error = new DiscoveryError(shown, `${shown}: ${INVALID_UTF8_NAME}`, "EILSEQ");
+      if (!policy.skipped) throw error;
+      policy.skipped(error);
+      continue;
+    }
     if (e.isDirectory()) walk(path, policy, out, walked, cwd);
     else if (e.isFile() || e.isSymbolicLink()) {
       const kind =
@@ -125,6 +149,20 @@ function isLinkToFile(path: string, cwd: string): boolean {
       throw new DiscoveryError(shown, `${shown}: a symbolic link to a missing file`, "EDANGLING");
     throw unreadable(shown, error);
   }
+}
+
+/** The names (as Node decodes them, with U+FFFD) of the entries of `dir` that are not valid UTF-8. */
+function invalidUtf8Names(dir: string): Set<string> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const out = new Set<string>();
+  for (const raw of readdirSync(dir, { encoding: "buffer" })) {
+    try {
+      decoder.decode(raw);
+    } catch {
+      out.add(raw.toString("utf8"));
+    }
+  }
+  return out;
 }
 
 /** The subset of `files` that git ignores (empty when git or a work tree is unavailable). */

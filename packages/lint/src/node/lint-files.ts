@@ -6,7 +6,7 @@ import { type ConfigReader, findConfigFile } from "../config/find-config.js";
 import { loadConfigReader } from "../config/reader.js";
 import { kindOfNamedFile } from "../discovery/file-kind.js";
 import type { ImagePlatformReader } from "../enginefile/image-platforms.js";
-import { discoverFiles } from "./discover.js";
+import { type DiscoveryError, discoverFiles } from "./discover.js";
 import { type FileJob, type FileResult, failingCount, lintOne } from "./lint-file.js";
 import { lintInWorkers, lintSequentially, workerCount } from "./parallel.js";
 import { type LintOverrides, ProjectSettings } from "./project-settings.js";
@@ -44,6 +44,11 @@ export interface LintFilesOptions {
    * files done so far (in any thread), and not for stdin text. For a display (`enginekit lint` on a terminal).
    */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Receives each folder or file a walk skips because it cannot be named (not valid UTF-8): the rest is
+   * linted and the caller reports these (the command line exits 3). Without it, lintFiles throws.
+   */
+  onSkipped?: (error: DiscoveryError) => void;
 }
 
 /** Text given directly (stdin): its display name decides the kind and which configuration applies. */
@@ -111,6 +116,7 @@ function planJobs(
     isExcluded: (p) => project.isExcluded(p),
     dockerfiles: (d) => project.dockerfiles(d),
     isManifest: (p) => project.isManifest(p),
+    ...(options.onSkipped ? { skipped: options.onSkipped } : {}),
   });
   const jobs: FileJob[] = files.map((f) => {
     const { settings, failureThreshold } = project.forFile(f.path);

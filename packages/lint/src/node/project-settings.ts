@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
 import {
   EngineRegexpNotLoadedError,
@@ -8,6 +8,7 @@ import {
   ignoreFileCandidates,
   loadEngineRegexp,
 } from "@enginekit/build-context/ignore";
+import { MAX_CONFIG_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import { type ConfigReader, findConfigWith, type LoadedConfig } from "../config/find-config.js";
 import type { EnginefileLintOptions } from "../enginefile/analysis.js";
 import { analyzeIgnoreFile } from "../ignorefile/analysis.js";
@@ -158,7 +159,10 @@ function findEngineIgnore(enginefilePath: string): { matcher: IgnoreMatcher; fil
     if (!statSync(file, { throwIfNoEntry: false })?.isFile()) continue;
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      // bounded: a planted huge file is skipped here, and reported when the ignore file itself is linted
+      text = readBoundedFile(file, { maxBytes: MAX_CONFIG_FILE_BYTES, what: "the ignore file" }).toString(
+        "utf8",
+      );
     } catch {
       continue;
     }

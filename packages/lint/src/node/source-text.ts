@@ -7,16 +7,25 @@
  * back into that byte, so a fix or a format never replaces those bytes with U+FFFD (`EF BF BD`). Ignore
  * files and manifests (YAML, JSON) are text: read as UTF-8.
  */
-import { readFileSync } from "node:fs";
+
 import { decodeBytes, encodeBytes } from "@enginekit/enginefile";
+import { MAX_CONFIG_FILE_BYTES, MAX_SOURCE_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import type { FileKind } from "../runner/lint-document.js";
 
 /**
- * Reads `path` as {@link FileKind} `kind` reads it (see the module comment).
- * @throws the `fs` error (ENOENT, EACCES, EISDIR…) as it is; callers name the file.
+ * Reads `path` as {@link FileKind} `kind` reads it (see the module comment), up to the limit of its kind:
+ * an ignore file {@link MAX_CONFIG_FILE_BYTES}, anything else {@link MAX_SOURCE_FILE_BYTES}
+ * (docs/security.md "Files read from a repository"). A FIFO or device is read (a path the user named:
+ * `lint <(cmd)`; a walk only finds regular files), up to the same limit.
+ * @throws BoundedReadError past the limit; the `fs` error (ENOENT, EACCES, EISDIR…) as it is; callers
+ *   name the file.
  */
 export function readSourceText(path: string, kind: FileKind): string {
-  const bytes = readFileSync(path);
+  const bytes = readBoundedFile(path, {
+    maxBytes: kind === "ignorefile" ? MAX_CONFIG_FILE_BYTES : MAX_SOURCE_FILE_BYTES,
+    what: kind === "ignorefile" ? "the ignore file" : "the file",
+    allowSpecial: true,
+  });
   return kind === "enginefile" ? decodeBytes(bytes) : bytes.toString("utf8");
 }
 

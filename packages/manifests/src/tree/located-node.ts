@@ -12,10 +12,15 @@ export type ScalarStyle =
   | "block-folded"
   | "json";
 
-/** A scalar: string, number, boolean or null, with the range of its source token (quotes included). */
+/**
+ * A scalar: string, number, boolean or null, with the range of its source token (quotes included). An
+ * integer written beyond JavaScript's exact range (±2^53, e.g. `Memory: 9223372036854775807`, the engine's
+ * int64 maximum) has its exact value in `integer`; `value` is then the nearest number.
+ */
 export interface LocatedScalar {
   kind: "scalar";
   value: string | number | boolean | null;
+  integer?: bigint;
   style: ScalarStyle;
   range: Range;
 }

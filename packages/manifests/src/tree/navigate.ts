@@ -46,12 +46,27 @@ export function followPath(root: LocatedNode, path: readonly PathSegment[]): Pat
   return target;
 }
 
-/** Reads a located tree as a plain JSON value (what would be sent to the engine). The last duplicate key wins. */
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+/** The largest number below 2^63: what an int64 at or near its maximum is validated as. */
+const BELOW_2_POW_63 = 2 ** 63 - 1024;
+/** The largest number below -2^63: what an integer under int64's minimum is validated as. */
+const BELOW_MINUS_2_POW_63 = -(2 ** 63) - 2048;
+
+/**
+ * Reads a located tree as a plain JSON value (what would be sent to the engine). The last duplicate key
+ * wins. An integer written beyond 2^53 (`LocatedScalar.integer`) becomes the nearest number that
+ * keeps it inside or outside the engine's int64 range as it is: `9223372036854775807` (int64's maximum)
+ * becomes a number below 2^63, `9223372036854775808` stays 2^63, which the api schemas' int64 check refuses.
+ */
 export function toPlainValue(node: LocatedNode | undefined): unknown {
   if (!node) return null;
   switch (node.kind) {
     case "scalar":
-      return node.value;
+      if (node.integer === undefined) return node.value;
+      if (node.integer > INT64_MAX) return Math.max(Number(node.integer), 2 ** 63);
+      if (node.integer < INT64_MIN) return Math.min(Number(node.integer), BELOW_MINUS_2_POW_63);
+      return Math.min(Number(node.integer), BELOW_2_POW_63);
     case "array":
       return node.items.map(toPlainValue);
     case "object": {

@@ -106,8 +106,22 @@ export function readJson(text: string): ReadResult {
         });
         return { kind: "array", items, range };
       }
+      case "number": {
+        const value = node.value as number;
+        // An integer beyond 2^53 is kept exactly as written (LocatedScalar.integer), as Go's decoder reads an int64.
+        const written =
+          Number.isInteger(value) && !Number.isSafeInteger(value)
+            ? text.slice(node.offset, node.offset + node.length)
+            : "";
+        return {
+          kind: "scalar",
+          value,
+          ...(/^-?\d+$/.test(written) ? { integer: BigInt(written) } : {}),
+          style: "json",
+          range,
+        };
+      }
       case "string":
-      case "number":
       case "boolean":
       case "null":
         return { kind: "scalar", value: node.value ?? null, style: "json", range };

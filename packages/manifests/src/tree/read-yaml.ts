@@ -66,6 +66,8 @@ export function readYaml(text: string): ReadResult {
         keepSourceTokens: true,
         uniqueKeys: false,
         prettyErrors: false,
+        // integers beyond 2^53 are read exactly (LocatedScalar.integer)
+        intAsBigInt: true,
         merge: true,
       }),
     );
@@ -171,6 +173,7 @@ class YamlDocumentReader {
     return {
       kind: "scalar",
       value,
+      ...(typeof raw === "bigint" && !Number.isSafeInteger(value) ? { integer: raw } : {}),
       style: SCALAR_STYLES[node.type ?? "PLAIN"] ?? "plain",
       range: this.#range(node),
     };

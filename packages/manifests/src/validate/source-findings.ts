@@ -11,7 +11,7 @@
  * One walk of the located tree along the schema (`schemaAtPath` one step at a time). Pure; never throws.
  */
 import { compareApiVersions, type FieldDoc } from "@enginekit/api";
-import type { z } from "zod";
+import { globalRegistry, type z } from "zod";
 import type { Finding } from "../findings.js";
 import type { LocatedNode, PathSegment } from "../tree/located-node.js";
 import { pathLabel } from "./path-label.js";
@@ -34,7 +34,12 @@ function wantsInteger(schema: z.ZodType): boolean {
       _zod: { def: { type: string; format?: string; options?: z.ZodType[] } };
     }
   )._zod.def;
-  if (def.type === "number") return typeof def.format === "string" && /int/.test(def.format);
+  // z.int() has an int format; the api's int64 `integer()` is a number marked `type: integer` for JSON Schema
+  if (def.type === "number")
+    return (
+      (typeof def.format === "string" && /int/.test(def.format)) ||
+      globalRegistry.get(unwrapSchema(schema))?.type === "integer"
+    );
   if (def.type === "union" && def.options) return def.options.some(wantsInteger);
   return false;
 }

@@ -48,7 +48,8 @@ function parseAddress(value: string): EngineAddress {
     } catch {
       throw new EngineAddressError(value, "not a host:port");
     }
-    if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
+    if (url.password) throw new EngineAddressError(value, "a tcp address takes no password");
+    if (url.pathname !== "/" || url.search || url.hash || url.username) {
       throw new EngineAddressError(value, "a tcp address takes only host:port");
     }
     if (!url.port || !/:\d+\/?$/.test(text)) throw new EngineAddressError(value, "the port is missing");

@@ -13,19 +13,38 @@ export const ACCEPTED_ENGINE_ADDRESSES =
   "unix:///path/to/engine.sock, tcp://host:port or ssh://[user@]host[:port]";
 
 /**
- * A malformed engine address; `value` is the address as given, `source` where it came from (`DOCKER_HOST`,
- * `ENGINE_HOST`, `--host`, `context "prod"`), when known.
+ * `address` with the password of its user information (`scheme://user:password@host`) replaced by
+ * `xxxxx`, as Go's `url.URL.Redacted` shows it; other text unchanged. The user information ends at the
+ * last `@` before the first `/` after `scheme://`, so a password holding `@` or `:` is hidden whole.
+ */
+export function redactAddressPassword(address: string): string {
+  return address.replace(
+    /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i,
+    (whole, scheme: string, userinfo: string) => {
+      const colon = userinfo.indexOf(":");
+      return colon < 0 ? whole : `${scheme}${userinfo.slice(0, colon)}:xxxxx@`;
+    },
+  );
+}
+
+/**
+ * A malformed engine address; `value` is the address as given with any password hidden
+ * ({@link redactAddressPassword}: the engine CLI refuses a plain-text password without echoing it),
+ * `source` where it came from (`DOCKER_HOST`, `ENGINE_HOST`, `--host`, `context "prod"`), when known.
  */
 export class EngineAddressError extends EngineError {
   override name = "EngineAddressError";
+  readonly value: string;
   constructor(
-    readonly value: string,
+    value: string,
     readonly reason: string,
     readonly source?: string,
   ) {
+    const shown = redactAddressPassword(value);
     super(
-      `invalid engine address ${JSON.stringify(value)}${source ? ` (from ${source})` : ""}: ${reason} (accepted: ${ACCEPTED_ENGINE_ADDRESSES})`,
+      `invalid engine address ${JSON.stringify(shown)}${source ? ` (from ${source})` : ""}: ${reason} (accepted: ${ACCEPTED_ENGINE_ADDRESSES})`,
     );
+    this.value = shown;
   }
 }
 

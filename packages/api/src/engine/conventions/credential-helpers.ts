@@ -27,6 +27,19 @@ export interface CredentialHelperOptions {
 /** Default time limit of one helper run, in milliseconds. */
 export const CREDENTIAL_HELPER_TIMEOUT_MS = 30_000;
 
+/**
+ * Most bytes a helper may print (standard output and error together): 1 MiB. An answer is a few hundred
+ * bytes (`list` of a large keychain a few KiB); a helper printing more is stopped.
+ */
+export const CREDENTIAL_HELPER_MAX_OUTPUT_BYTES = 1024 * 1024;
+
+/**
+ * How long the output of a helper that has exited is still read, in milliseconds: what it printed is in
+ * the pipe already, but a child it left behind may hold the pipe open for ever (a daemon it started), so
+ * the end of its output is not waited for.
+ */
+const AFTER_EXIT_MS = 200;
+
 /** The helper's error text for "nothing stored for that server" (exit status 1). */
 const NOT_FOUND = "credentials not found in native keychain";
 
@@ -103,7 +116,11 @@ function parseReply(name: string, action: string, stdout: string, options: Crede
   }
 }
 
-/** Runs the helper with `input` on standard input; resolves to its status and output. */
+/**
+ * Runs the helper with `input` on standard input; resolves to its status and output once it has exited
+ * and its output is read — at most {@link AFTER_EXIT_MS} after the exit, so a child holding its output
+ * open does not hold the build. Killed past the time limit or {@link CREDENTIAL_HELPER_MAX_OUTPUT_BYTES}.
+ */
 function runHelper(
   name: string,
   action: "get" | "list",
@@ -126,8 +143,19 @@ function runHelper(
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    let printed = 0;
+    let tooMuch = false;
+    const collect = (into: Buffer[]) => (chunk: Buffer) => {
+      printed += chunk.length;
+      if (printed > CREDENTIAL_HELPER_MAX_OUTPUT_BYTES) {
+        if (!tooMuch) child.kill("SIGKILL");
+        tooMuch = true;
+        return;
+      }
+      into.push(chunk);
+    };
+    child.stdout.on("data", collect(stdout));
+    child.stderr.on("data", collect(stderr));
     child.stdin.on("error", () => {
       // a helper that exits without reading is reported by its status
     });
@@ -140,7 +168,38 @@ function runHelper(
         ),
       );
     });
-    child.on("close", (status, signal) => {
+    let open = 2;
+    let exit: { status: number | null; signal: NodeJS.Signals | null } | undefined;
+    let grace: NodeJS.Timeout | undefined;
+    const settle = () => {
+      if (!exit) return;
+      clearTimeout(grace);
+      // a child of the helper may still hold the pipes: stop reading them
+      child.stdout.destroy();
+      child.stderr.destroy();
+      const { status, signal } = exit;
+      exit = undefined;
+      finish(status, signal);
+    };
+    const ended = () => {
+      if (--open === 0) settle();
+    };
+    child.stdout.on("close", ended);
+    child.stderr.on("close", ended);
+    child.on("exit", (status, signal) => {
+      exit = { status, signal };
+      if (open === 0) settle();
+      else grace = setTimeout(settle, AFTER_EXIT_MS);
+    });
+    const finish = (status: number | null, signal: NodeJS.Signals | null) => {
+      if (tooMuch) {
+        reject(
+          new CredentialHelperError(
+            `credential helper ${program(name)} (${options.source}) printed more than ${CREDENTIAL_HELPER_MAX_OUTPUT_BYTES / (1024 * 1024)} MiB for ${action}: stopped`,
+          ),
+        );
+        return;
+      }
       if (signal) {
         reject(
           new CredentialHelperError(
@@ -154,7 +213,7 @@ function runHelper(
         stdout: Buffer.concat(stdout).toString("utf8"),
         stderr: Buffer.concat(stderr).toString("utf8"),
       });
-    });
+    };
     child.stdin.end(input);
   });
 }

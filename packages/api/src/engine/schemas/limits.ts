@@ -48,9 +48,24 @@ export const ENGINE_LIMITS = {
   serviceNameMaxLength: 63,
 } as const;
 
-/** An integer (JavaScript safe integer; the engine's int64) whose type error names the field. */
+/**
+ * An integer in the engine's int64 range, -2^63 to 2^63 - 1 (Go's `int64`), whose type error names the
+ * field. Beyond 2^53 a JavaScript number is not exact: the manifest reader keeps such integers exactly
+ * and gives them here as the nearest number on the same side of the range's ends (`toPlainValue` in
+ * `@enginekit/manifests`), so `Memory: 9223372036854775807` passes and `9223372036854775808` does not.
+ * JSON Schema: `{"type": "integer"}`.
+ */
 export function integer(field: string) {
-  return z.int({ error: (issue) => (issue.input === undefined ? undefined : `${field} must be an integer`) });
+  const error = `${field} must be an integer`;
+  // the same issue z.int() raises (invalid_type, expected int), and later bounds are not checked
+  const schema: z.ZodNumber = z
+    .number({ error: (issue) => (issue.input === undefined ? undefined : error) })
+    .check((ctx) => {
+      const value = ctx.value;
+      if (Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63) return;
+      ctx.issues.push({ code: "invalid_type", expected: "int", input: value, message: error, abort: true });
+    });
+  return schema.meta({ type: "integer" });
 }
 
 /** Integer in `[min, max]`; message `${field} must be between ${min} and ${max}` (plus ` ${unit}`). */

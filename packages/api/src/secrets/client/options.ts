@@ -58,6 +58,13 @@ export interface SecretsClientOptions {
    * `timeoutMs`/`retry` and the environment's time limit still win.
    */
   interactive?: boolean;
+  /**
+   * Once a request has had no answer within its time limit (after its retries), every later request of
+   * this client fails at once with a {@link SecretsConnectionError} saying so, instead of waiting out
+   * its own limit: a service that accepts connections and never answers costs one time limit, not one
+   * per request (`lint --online` with 40 references). Default: `interactive`.
+   */
+  failFast?: boolean;
   /** Retry policy. */
   retry?: SecretsRetryOptions;
   /** KV version per mount path (`{"secret/": 2}`): skips the preflight for those mounts (research §13.1). */
@@ -84,6 +91,7 @@ export interface ResolvedClientOptions {
   listMethod: "get" | "list";
   timeoutMs: number;
   maxResponseBytes: number;
+  failFast: boolean;
   retry: Required<SecretsRetryOptions>;
   kvVersions: Record<string, 1 | 2>;
   logger: ((line: string) => void) | undefined;
@@ -227,6 +235,7 @@ export function resolveClientOptions(options: SecretsClientOptions): ResolvedCli
     listMethod: options.listMethod ?? "get",
     timeoutMs: timeoutMs ?? (options.interactive ? 10_000 : 60_000),
     maxResponseBytes: options.maxResponseBytes ?? SECRETS_MAX_RESPONSE_BYTES,
+    failFast: options.failFast ?? options.interactive === true,
     retry: {
       maxRetries: options.retry?.maxRetries ?? (options.interactive ? 1 : 2),
       minWaitMs: options.retry?.minWaitMs ?? 1000,

@@ -103,6 +103,8 @@ export class SecretsTransport {
   readonly #options: ResolvedClientOptions;
   readonly #pool: Pool;
   #token: string | undefined;
+  /** With `failFast`: the first request that had no answer in time (later requests fail at once). */
+  #timedOut: SecretsConnectionError | undefined;
 
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
@@ -153,6 +155,24 @@ export class SecretsTransport {
    */
   async send(request: SendRequest): Promise<SendResponse> {
     const prepared = this.#prepare(request);
+    if (this.#timedOut) {
+      throw new SecretsConnectionError(
+        `not sent: ${this.#options.origin} gave no answer in time to an earlier request (${this.#timedOut.method} ${this.#timedOut.path})`,
+        "timeout",
+        request.method,
+        prepared.fullPath,
+      );
+    }
+    try {
+      return await this.#sendWithRetries(request, prepared);
+    } catch (error) {
+      if (this.#options.failFast && error instanceof SecretsConnectionError && error.reason === "timeout")
+        this.#timedOut ??= error;
+      throw error;
+    }
+  }
+
+  async #sendWithRetries(request: SendRequest, prepared: PreparedRequest): Promise<SendResponse> {
     const retry = { ...this.#options.retry, ...request.retry };
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
