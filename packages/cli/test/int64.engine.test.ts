@@ -10,6 +10,7 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { describe, expect, it } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { tree } from "./build-fixtures.js";
 import { runCaptured } from "./run-in-process.js";
 
@@ -40,7 +41,7 @@ function engine(method: string, path: string, body?: string): Promise<{ status: 
   });
 }
 
-describe.skipIf(!host?.startsWith("unix://"))("Memory at int64's maximum", () => {
+describe("Memory at int64's maximum", skipIf(!host?.startsWith("unix://"), NEEDS_ENGINE), () => {
   it("the engine creates and starts it, refuses one more, and lint agrees", async () => {
     const max =
       '{"Image": "enginekit/busybox:latest", "Cmd": ["true"], "HostConfig": {"Memory": 9223372036854775807}}';

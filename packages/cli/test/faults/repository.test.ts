@@ -24,6 +24,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type DevServer, startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEEDS_BUILD, skipIf } from "../../../../vitest.shared.js";
 import { rpc } from "../lsp-client.js";
 import { built, bundle, node, runEnginekit } from "./run-command.js";
 
@@ -54,7 +55,7 @@ function freePort(): Promise<number> {
   });
 }
 
-describe.skipIf(!built)("secrets dev --tls writes its CA into a private folder", () => {
+describe("secrets dev --tls writes its CA into a private folder", skipIf(!built, NEEDS_BUILD), () => {
   it("a symbolic link planted under the old predictable name is not followed", async () => {
     const port = await freePort();
     const victim = join(dir, "victim.txt");
@@ -92,7 +93,7 @@ describe.skipIf(!built)("secrets dev --tls writes its CA into a private folder",
   });
 });
 
-describe.skipIf(!built)("odd configuration files", () => {
+describe("odd configuration files", skipIf(!built, NEEDS_BUILD), () => {
   it("a billion-laughs .enginekit.yaml is one file:line:column line, exit 2", async () => {
     const anchors = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
     for (let i = 1; i < 9; i++) {
@@ -112,10 +113,14 @@ describe.skipIf(!built)("odd configuration files", () => {
   });
 });
 
-describe.skipIf(!built)("engine addresses", () => {
+describe("engine addresses", skipIf(!built, NEEDS_BUILD), () => {
   it("a password in DOCKER_HOST is never echoed", async () => {
     for (const host of ["ssh://alice:hunter2@engine.example", "tcp://alice:hunter2@127.0.0.1:2375"]) {
-      const r = await runEnginekit(["engine", "info"], { cwd: dir, env: { DOCKER_HOST: host } });
+      // ENGINE_HOST (set when the suite runs beside a private engine) would win over DOCKER_HOST
+      const r = await runEnginekit(["engine", "info"], {
+        cwd: dir,
+        env: { ENGINE_HOST: "", DOCKER_HOST: host },
+      });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain("invalid engine address");
       expect(r.stderr).toContain("alice:xxxxx@");
@@ -124,92 +129,99 @@ describe.skipIf(!built)("engine addresses", () => {
   });
 });
 
-describe.skipIf(!built)("a repository's .enginekit.yaml cannot send the user's token elsewhere", () => {
-  const USER_TOKEN = "user-token-29";
-  let user: DevServer;
-  let attacker: DevServer;
-  let home: string;
-  let repo: string;
-  beforeAll(async () => {
-    const seed = { secrets: { "secret/app/db": { password: "pw" } } };
-    user = await startDevServer({ rootToken: USER_TOKEN, seed });
-    attacker = await startDevServer({ rootToken: "attacker-token", seed });
-    home = tree("home", { ".vault-token": `${USER_TOKEN}\n` });
-    repo = tree("cloned", {
-      ".enginekit.yaml": `secrets:\n  address: ${attacker.address}\n`,
-      "web.container.yaml": "Image: alpine:3.20\nEnv:\n  - DB=svc:secret/data/app/db#password\n",
+describe(
+  "a repository's .enginekit.yaml cannot send the user's token elsewhere",
+  skipIf(!built, NEEDS_BUILD),
+  () => {
+    const USER_TOKEN = "user-token-29";
+    let user: DevServer;
+    let attacker: DevServer;
+    let home: string;
+    let repo: string;
+    beforeAll(async () => {
+      const seed = { secrets: { "secret/app/db": { password: "pw" } } };
+      user = await startDevServer({ rootToken: USER_TOKEN, seed });
+      attacker = await startDevServer({ rootToken: "attacker-token", seed });
+      home = tree("home", { ".vault-token": `${USER_TOKEN}\n` });
+      repo = tree("cloned", {
+        ".enginekit.yaml": `secrets:\n  address: ${attacker.address}\n`,
+        "web.container.yaml": "Image: alpine:3.20\nEnv:\n  - DB=svc:secret/data/app/db#password\n",
+      });
     });
-  });
-  afterAll(async () => {
-    await user?.close();
-    await attacker?.close();
-  });
-  const clean = {
-    SVC_ADDR: "",
-    VAULT_ADDR: "",
-    SVC_TOKEN: "",
-    VAULT_TOKEN: "",
-    ENGINEKIT_SAFE_DIRECTORIES: "",
-  };
-
-  it("with ~/.vault-token and the address from the repository only: refused, nothing sent", async () => {
-    for (const args of [
-      ["lint", "--online", "."],
-      ["secrets", "ls", "secret/"],
-    ]) {
-      const r = await runEnginekit(args, { cwd: repo, env: { ...clean, HOME: home, XDG_CONFIG_HOME: home } });
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(
-        /^enginekit: .*cloned\/\.enginekit\.yaml: secrets\.address "http:\/\/127\.0\.0\.1:\d+" is not used: a repository's configuration cannot send your token \(~\/\.vault-token\) to a service it names\./,
-      );
-      expect(r.stderr).not.toContain(USER_TOKEN);
-    }
-    const viaEnv = await runEnginekit(["lint", "--online", "."], {
-      cwd: repo,
-      env: { ...clean, HOME: home, VAULT_TOKEN: USER_TOKEN },
+    afterAll(async () => {
+      await user?.close();
+      await attacker?.close();
     });
-    expect(viaEnv.code).toBe(2);
-    expect(viaEnv.stderr).toContain("(VAULT_TOKEN)");
-    expect(attacker.requestCount).toBe(0);
-  });
+    const clean = {
+      SVC_ADDR: "",
+      VAULT_ADDR: "",
+      SVC_TOKEN: "",
+      VAULT_TOKEN: "",
+      ENGINEKIT_SAFE_DIRECTORIES: "",
+    };
 
-  it("the user's own address (environment) wins: the token goes there only", async () => {
-    const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
-      cwd: repo,
-      env: { ...clean, HOME: home, VAULT_ADDR: user.address },
+    it("with ~/.vault-token and the address from the repository only: refused, nothing sent", async () => {
+      for (const args of [
+        ["lint", "--online", "."],
+        ["secrets", "ls", "secret/"],
+      ]) {
+        const r = await runEnginekit(args, {
+          cwd: repo,
+          env: { ...clean, HOME: home, XDG_CONFIG_HOME: home },
+        });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(
+          /^enginekit: .*cloned\/\.enginekit\.yaml: secrets\.address "http:\/\/127\.0\.0\.1:\d+" is not used: a repository's configuration cannot send your token \(~\/\.vault-token\) to a service it names\./,
+        );
+        expect(r.stderr).not.toContain(USER_TOKEN);
+      }
+      const viaEnv = await runEnginekit(["lint", "--online", "."], {
+        cwd: repo,
+        env: { ...clean, HOME: home, VAULT_TOKEN: USER_TOKEN },
+      });
+      expect(viaEnv.code).toBe(2);
+      expect(viaEnv.stderr).toContain("(VAULT_TOKEN)");
+      expect(attacker.requestCount).toBe(0);
     });
-    expect(r.stderr).toBe("");
-    expect(r.code).toBe(0);
-    expect(user.requestCount).toBeGreaterThan(0);
-    expect(attacker.requestCount).toBe(0);
-  });
 
-  it("a folder the user lists as safe may name the address (git's safe.directory)", async () => {
-    const before = attacker.requestCount;
-    const listed = tree("config-home", { "enginekit/safe-directories": `# mine\n${repo}\n` });
-    const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
-      cwd: repo,
-      env: { ...clean, HOME: home, XDG_CONFIG_HOME: listed },
+    it("the user's own address (environment) wins: the token goes there only", async () => {
+      const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
+        cwd: repo,
+        env: { ...clean, HOME: home, VAULT_ADDR: user.address },
+      });
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(user.requestCount).toBeGreaterThan(0);
+      expect(attacker.requestCount).toBe(0);
     });
-    // the attacker's service does not know the user's token: a finding, and the request did arrive
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain("secret-ref/forbidden");
-    expect(attacker.requestCount).toBeGreaterThan(before);
-  });
 
-  it("without a credential of the user's, the repository's address is used as before", async () => {
-    const before = attacker.requestCount;
-    const empty = tree("empty-home", {});
-    const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
-      cwd: repo,
-      env: { ...clean, HOME: empty, XDG_CONFIG_HOME: empty },
+    it("a folder the user lists as safe may name the address (git's safe.directory)", async () => {
+      const before = attacker.requestCount;
+      const listed = tree("config-home", { "enginekit/safe-directories": `# mine\n${repo}\n` });
+      const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
+        cwd: repo,
+        env: { ...clean, HOME: home, XDG_CONFIG_HOME: listed },
+      });
+      // the attacker's service does not know the user's token: a finding, and the request did arrive
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain("secret-ref/forbidden");
+      expect(attacker.requestCount).toBeGreaterThan(before);
     });
-    expect(r.stdout).toContain("secret-ref/forbidden");
-    expect(attacker.requestCount).toBeGreaterThan(before);
-  });
-});
 
-describe.skipIf(!built)("files read from a repository are regular files, and bounded", () => {
+    it("without a credential of the user's, the repository's address is used as before", async () => {
+      const before = attacker.requestCount;
+      const empty = tree("empty-home", {});
+      const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
+        cwd: repo,
+        env: { ...clean, HOME: empty, XDG_CONFIG_HOME: empty },
+      });
+      expect(r.stdout).toContain("secret-ref/forbidden");
+      expect(attacker.requestCount).toBeGreaterThan(before);
+    });
+  },
+);
+
+describe("files read from a repository are regular files, and bounded", skipIf(!built, NEEDS_BUILD), () => {
   it(".enginekit.yaml linked to /dev/zero: lint stops at once naming the file, exit 2", async () => {
     const root = tree("zero-config", { Enginefile: "FROM alpine:3.19\n" });
     symlinkSync("/dev/zero", join(root, ".enginekit.yaml"));
@@ -304,7 +316,7 @@ describe.skipIf(!built)("files read from a repository are regular files, and bou
   }, 40_000);
 });
 
-describe.skipIf(!built)("names that are not valid UTF-8", () => {
+describe("names that are not valid UTF-8", skipIf(!built, NEEDS_BUILD), () => {
   it("lint DIR lints the rest, names the folder and file it cannot read, exit 3", async () => {
     const root = tree("utf8", { "ok/Enginefile": "FROM alpine:3.19\n" });
     const rootBytes = Buffer.from(root);
@@ -326,7 +338,7 @@ describe.skipIf(!built)("names that are not valid UTF-8", () => {
   });
 });
 
-describe.skipIf(!built)("credential helpers", () => {
+describe("credential helpers", skipIf(!built, NEEDS_BUILD), () => {
   /** A folder with `config.json` naming the helper `ek<name>` and that helper on PATH. */
   function withHelper(name: string, script: string): { env: NodeJS.ProcessEnv; root: string } {
     const root = tree(`helper-${name}`, {
@@ -380,41 +392,45 @@ esac`,
   });
 });
 
-describe.skipIf(!built)("lint --online against a service that accepts and never answers", () => {
-  it("fails fast after the first time-out: 40 references cost one time limit, not 40", async () => {
-    const sockets: Socket[] = [];
-    const silent = createServer((socket) => {
-      sockets.push(socket);
-      socket.resume();
-    });
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const { port } = silent.address() as { port: number };
-    const references = Array.from({ length: 40 }, (_, i) => `  - K${i}=svc:secret/data/app/s${i}#f`);
-    const root = tree("silent-service", {
-      "web.container.yaml": `Image: alpine:3.20\nEnv:\n${references.join("\n")}\n`,
-    });
-    const started = Date.now();
-    try {
-      const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
-        cwd: root,
-        env: { SVC_ADDR: `http://127.0.0.1:${port}`, SVC_TOKEN: "t", SVC_CLIENT_TIMEOUT: "2s" },
+describe(
+  "lint --online against a service that accepts and never answers",
+  skipIf(!built, NEEDS_BUILD),
+  () => {
+    it("fails fast after the first time-out: 40 references cost one time limit, not 40", async () => {
+      const sockets: Socket[] = [];
+      const silent = createServer((socket) => {
+        sockets.push(socket);
+        socket.resume();
       });
-      const elapsed = Date.now() - started;
-      expect(r.code).toBe(3);
-      const findings = (JSON.parse(r.stdout) as { files: { findings: { ruleId: string }[] }[] }).files[0]!
-        .findings;
-      expect(findings).toHaveLength(40);
-      expect(new Set(findings.map((f) => f.ruleId))).toEqual(new Set(["secret-ref/unreachable"]));
-      // one 2 s limit (and its retry) for the first requests in flight; before: ~2 s for every reference
-      expect(elapsed).toBeLessThan(15_000);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      silent.close();
-    }
-  }, 60_000);
-});
+      await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+      const { port } = silent.address() as { port: number };
+      const references = Array.from({ length: 40 }, (_, i) => `  - K${i}=svc:secret/data/app/s${i}#f`);
+      const root = tree("silent-service", {
+        "web.container.yaml": `Image: alpine:3.20\nEnv:\n${references.join("\n")}\n`,
+      });
+      const started = Date.now();
+      try {
+        const r = await runEnginekit(["lint", "--online", "-f", "json", "."], {
+          cwd: root,
+          env: { SVC_ADDR: `http://127.0.0.1:${port}`, SVC_TOKEN: "t", SVC_CLIENT_TIMEOUT: "2s" },
+        });
+        const elapsed = Date.now() - started;
+        expect(r.code).toBe(3);
+        const findings = (JSON.parse(r.stdout) as { files: { findings: { ruleId: string }[] }[] }).files[0]!
+          .findings;
+        expect(findings).toHaveLength(40);
+        expect(new Set(findings.map((f) => f.ruleId))).toEqual(new Set(["secret-ref/unreachable"]));
+        // one 2 s limit (and its retry) for the first requests in flight; before: ~2 s for every reference
+        expect(elapsed).toBeLessThan(15_000);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        silent.close();
+      }
+    }, 60_000);
+  },
+);
 
-describe.skipIf(!built)("enginekit secrets dev parses LIST with Node's HTTP parser", () => {
+describe("enginekit secrets dev parses LIST with Node's HTTP parser", skipIf(!built, NEEDS_BUILD), () => {
   it("a LIST whose head is split across TCP segments, and a LIST after a GET on one connection", async () => {
     const port = await freePort();
     const seed = join(tree("list-seed", {}), "seed.json");
@@ -474,7 +490,7 @@ describe.skipIf(!built)("enginekit secrets dev parses LIST with Node's HTTP pars
   }, 40_000);
 });
 
-describe.skipIf(!built)("integers beyond 2^53 in manifests", () => {
+describe("integers beyond 2^53 in manifests", skipIf(!built, NEEDS_BUILD), () => {
   it("Memory: 9223372036854775807 (int64's maximum, which the engine runs) is valid in YAML and JSON", async () => {
     const root = tree("int64", {
       "max.container.yaml": "Image: busybox\nHostConfig:\n  Memory: 9223372036854775807\n",
