@@ -25,6 +25,7 @@ import { serverCapabilities } from "./lsp/server-feature.js";
 import type { ServerServices } from "./lsp/server-services.js";
 import { safeNotification } from "./protocol/safe-handler.js";
 import { secretsStatusNotifier } from "./protocol/secrets-status.js";
+import { AFTER_SHUTDOWN_METHOD, afterShutdownError } from "./protocol/shutdown-gate.js";
 import { SecretsService } from "./secrets/secrets-service.js";
 
 /** Options of {@link startServer} (tests inject the environment and a home folder). */
@@ -220,6 +221,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
 
   for (const feature of FEATURES) feature.register(connection, services);
+
+  // requests after `shutdown`, handed here by the connection's shutdownGate (protocol/shutdown-gate.ts)
+  connection.onRequest(AFTER_SHUTDOWN_METHOD, afterShutdownError);
 
   connection.onShutdown(() => {
     diagnostics.dispose();

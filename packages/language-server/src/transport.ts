@@ -6,6 +6,7 @@ import {
   ProposedFeatures,
 } from "vscode-languageserver/node";
 import { FramingGuard } from "./protocol/framing-guard.js";
+import { shutdownGate } from "./protocol/shutdown-gate.js";
 import { type EnginekitServer, type ServerOptions, startServer } from "./server.js";
 
 /** The client's byte stream through the {@link FramingGuard}; framing problems go to stderr (the client's log). */
@@ -34,7 +35,7 @@ export async function runLanguageServer(
   switch (transport.kind) {
     case "stdio":
       return startServer(
-        createConnection(ProposedFeatures.all, guarded(process.stdin), process.stdout),
+        createConnection(ProposedFeatures.all, guarded(process.stdin), process.stdout, shutdownGate()),
         options,
       );
     case "node-ipc":
@@ -43,7 +44,12 @@ export async function runLanguageServer(
           "--node-ipc needs a parent process with an IPC channel (spawned with 'ipc' in stdio)",
         );
       return startServer(
-        createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process)),
+        createConnection(
+          ProposedFeatures.all,
+          new IPCMessageReader(process),
+          new IPCMessageWriter(process),
+          shutdownGate(),
+        ),
         options,
       );
     case "socket": {
@@ -52,7 +58,10 @@ export async function runLanguageServer(
         socket.once("connect", resolve);
         socket.once("error", reject);
       });
-      return startServer(createConnection(ProposedFeatures.all, guarded(socket), socket), options);
+      return startServer(
+        createConnection(ProposedFeatures.all, guarded(socket), socket, shutdownGate()),
+        options,
+      );
     }
   }
 }
