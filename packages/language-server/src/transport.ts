@@ -5,6 +5,7 @@ import {
   IPCMessageWriter,
   ProposedFeatures,
 } from "vscode-languageserver/node";
+import { ConnectionActivity } from "./protocol/connection-activity.js";
 import { FramingGuard } from "./protocol/framing-guard.js";
 import { shutdownGate } from "./protocol/shutdown-gate.js";
 import { type EnginekitServer, type ServerOptions, startServer } from "./server.js";
@@ -30,12 +31,19 @@ export type Transport =
  */
 export async function runLanguageServer(
   transport: Transport,
-  options: ServerOptions = {},
+  serverOptions: ServerOptions = {},
 ): Promise<EnginekitServer> {
+  const activity = new ConnectionActivity();
+  const options: ServerOptions = { ...serverOptions, activity };
   switch (transport.kind) {
     case "stdio":
       return startServer(
-        createConnection(ProposedFeatures.all, guarded(process.stdin), process.stdout, shutdownGate()),
+        createConnection(
+          ProposedFeatures.all,
+          guarded(process.stdin),
+          process.stdout,
+          shutdownGate(activity),
+        ),
         options,
       );
     case "node-ipc":
@@ -48,7 +56,7 @@ export async function runLanguageServer(
           ProposedFeatures.all,
           new IPCMessageReader(process),
           new IPCMessageWriter(process),
-          shutdownGate(),
+          shutdownGate(activity),
         ),
         options,
       );
@@ -59,7 +67,7 @@ export async function runLanguageServer(
         socket.once("error", reject);
       });
       return startServer(
-        createConnection(ProposedFeatures.all, guarded(socket), socket, shutdownGate()),
+        createConnection(ProposedFeatures.all, guarded(socket), socket, shutdownGate(activity)),
         options,
       );
     }

@@ -6,6 +6,7 @@ import type { ServerSettings } from "../config/settings.js";
 import { type DocumentAnalysis, MAX_ANALYSED_CHARS } from "../documents/analysis-cache.js";
 import type { DocumentRouter, Handled } from "../documents/document-router.js";
 import { type IgnoreFiles, isIgnoreFileDocument } from "../documents/ignore-files.js";
+import type { ConnectionActivity } from "../protocol/connection-activity.js";
 import { maskResponse, secretValuesOf } from "../secrets/secret-masking.js";
 import { secretOnlineFindings } from "../secrets/secret-online-findings.js";
 import type { SecretsService } from "../secrets/secrets-service.js";
@@ -40,6 +41,8 @@ export interface DiagnosticsHost {
   secrets: SecretsService;
   settings(): ServerSettings;
   client(): ClientCapabilities;
+  /** The connection's message activity: background diagnostics wait for quiet moments (src/protocol/connection-activity.ts). */
+  activity?: ConnectionActivity;
 }
 
 /**
@@ -74,6 +77,7 @@ export class DiagnosticsService {
         } catch {}
       },
       host.settings().diagnosticsDelayMs,
+      host.activity ? () => host.activity!.quiet() : undefined,
     );
   }
 
@@ -106,12 +110,14 @@ export class DiagnosticsService {
     const document = this.host.documents.get(uri);
     if (!document || !isIgnoreFileDocument(uri)) return undefined;
     const version = document.version;
+    const current = () => this.host.documents.get(uri)?.version === version;
     const findings = await ignoreFileFindings(
       this.host.ignoreFiles,
       document,
       this.host.projects.settingsFor(uri, "enginefile"),
+      current,
     );
-    if (this.host.documents.get(uri)?.version !== version) return undefined;
+    if (findings === undefined || !current()) return undefined;
     this.publisher.remember(uri, findings);
     return { findings, diagnostics: findings.map((f) => toDiagnostic(f)), version };
   }
@@ -145,7 +151,17 @@ export class DiagnosticsService {
 
   /** A document was opened or changed: push its diagnostics after the quiet time (pull clients ask themselves). */
   changed(uri: string): void {
+    this.focus(uri);
     if (!this.pull) this.publisher.schedule(uri);
+  }
+
+  /**
+   * The user is looking at `uri` (a request or an edit there): its diagnostics and its ShellCheck run go
+   * before other documents' (src/diagnostics/publisher.ts, shellcheck-source.ts).
+   */
+  focus(uri: string): void {
+    this.publisher.focus(uri);
+    this.shellcheck.focus(uri);
   }
 
   /** Settings or a configuration file changed: re-lint every open document (or ask a pull client to). */

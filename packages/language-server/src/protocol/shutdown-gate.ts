@@ -13,16 +13,21 @@ import {
   type RequestMessage,
   ResponseError,
 } from "vscode-languageserver";
+import type { ConnectionActivity } from "./connection-activity.js";
 
 /** The method a request after `shutdown` is handed to (its params: `{ method }`, the method asked for). */
 export const AFTER_SHUTDOWN_METHOD = "enginekit/requestAfterShutdown";
 
-/** Connection options for one connection: the gate remembers that this connection's `shutdown` came. */
-export function shutdownGate(): ConnectionOptions {
+/**
+ * Connection options for one connection: the gate remembers that this connection's `shutdown` came, and
+ * tells `activity` (when given) of every message it dispatches.
+ */
+export function shutdownGate(activity?: ConnectionActivity): ConnectionOptions {
   let shutdown = false;
   return {
     messageStrategy: {
       handleMessage(message, next) {
+        activity?.dispatched();
         if (Message.isRequest(message)) {
           if (shutdown)
             return next({
