@@ -159,8 +159,7 @@ export class IgnoreMatcher {
   matches(path: string, upTo = this.patterns.length): IgnoreDecision {
     const file = normaliseMatchPath(path);
     if (file === ".") return { excluded: false, pattern: undefined };
-    const slash = file.lastIndexOf("/");
-    let parents: string[] | undefined;
+    const above: Above = {};
     let excluded = false;
     let decider: IgnorePattern | undefined;
     // Only patterns whose literal occurs in the path can match it or an ancestor (pattern-index.ts).
@@ -168,17 +167,7 @@ export class IgnoreMatcher {
       if (i >= upTo) break;
       const pattern = this.patterns[i]!;
       if (pattern.exception !== excluded) continue;
-      let match = evaluate(pattern, file);
-      if (!match && slash > 0) {
-        parents ??= ancestors(file.slice(0, slash));
-        for (const parent of parents) {
-          if (evaluate(pattern, parent)) {
-            match = true;
-            break;
-          }
-        }
-      }
-      if (match) {
+      if (matchesOnOwn(pattern, file, true, above)) {
         excluded = !pattern.exception;
         decider = pattern;
       }
@@ -214,20 +203,13 @@ export class IgnoreMatcher {
     let matched: number[] | undefined;
     let excluded = false;
     let decider: IgnorePattern | undefined;
-    let parents: string[] | undefined;
+    const above: Above = {};
     for (const i of order) {
       const pattern = this.patterns[i]!;
       let match = mark !== undefined && mark[i] === generation;
       if (!match) {
         if (pattern.exception !== excluded) continue;
-        match = evaluate(pattern, path);
-        if (!match && inherited === undefined) {
-          const slash = path.lastIndexOf("/");
-          if (slash > 0) {
-            parents ??= ancestors(path.slice(0, slash));
-            match = parents.some((p) => evaluate(pattern, p));
-          }
-        }
+        match = matchesOnOwn(pattern, path, inherited === undefined, above);
       }
       if (match) {
         (matched ??= []).push(i);
@@ -254,20 +236,13 @@ export class IgnoreMatcher {
     const inherited = parent?.matched;
     let matched: number[] | undefined;
     let k = 0;
-    let parents: string[] | undefined;
+    const above: Above = {};
     for (const i of this.index.candidates(path, inherited)) {
       while (inherited !== undefined && k < inherited.length && inherited[k]! < i) k++;
       let match = inherited !== undefined && inherited[k] === i;
       if (!match) {
         const pattern = this.patterns[i]!;
-        match = evaluate(pattern, path);
-        if (!match && inherited === undefined) {
-          const slash = path.lastIndexOf("/");
-          if (slash > 0) {
-            parents ??= ancestors(path.slice(0, slash));
-            match = parents.some((p) => evaluate(pattern, p));
-          }
-        }
+        match = matchesOnOwn(pattern, path, inherited === undefined, above);
       }
       if (match) (matched ??= []).push(i);
     }
@@ -285,10 +260,9 @@ export class IgnoreMatcher {
     for (const path of paths) {
       const file = normaliseMatchPath(path);
       if (file === ".") continue;
-      const slash = file.lastIndexOf("/");
-      const candidates = [file, ...(slash < 0 ? [] : ancestors(file.slice(0, slash)))];
+      const above: Above = {};
       for (const i of this.index.candidates(file)) {
-        if (candidates.some((c) => evaluate(this.patterns[i]!, c))) counts[i]!++;
+        if (matchesOnOwn(this.patterns[i]!, file, true, above)) counts[i]!++;
       }
     }
     return counts;
@@ -330,6 +304,25 @@ function evaluate(pattern: IgnorePattern, path: string): boolean {
       `${error.message}: ${JSON.stringify(`${pattern.exception ? "!" : ""}${pattern.text}`)} (the engine reads it as a regular expression that does not compile, and fails when it first evaluates it, for ${JSON.stringify(path)})`,
     );
   }
+}
+
+/** The ancestor folders of one path, computed when first needed (see {@link matchesOnOwn}). */
+interface Above {
+  parents?: string[];
+}
+
+/**
+ * Whether `pattern` matches `path` itself or, when `withAncestors`, one of its ancestor folders (the
+ * engine's parent rule when no folder's result is known). `above` keeps the ancestors for the path's
+ * other patterns. @throws IgnoreFileError as {@link evaluate}.
+ */
+function matchesOnOwn(pattern: IgnorePattern, path: string, withAncestors: boolean, above: Above): boolean {
+  if (evaluate(pattern, path)) return true;
+  if (!withAncestors) return false;
+  const slash = path.lastIndexOf("/");
+  if (slash <= 0) return false;
+  above.parents ??= ancestors(path.slice(0, slash));
+  return above.parents.some((p) => evaluate(pattern, p));
 }
 
 /** `a/b/c` → [`a`, `a/b`, `a/b/c`]. */
