@@ -82,6 +82,8 @@ export class IgnoreMatcher {
   /** Scratch marks of inherited pattern indexes (see {@link IgnoreMatcher.matchesUsingParent}). */
   private inheritedMark: Int32Array | undefined;
   private inheritedGeneration = 0;
+  /** The `!` patterns, in order (for {@link IgnoreMatcher.mustDescendExcluded}), listed on first use. */
+  private exceptions: IgnorePattern[] | undefined;
 
   private constructor(patterns: IgnorePattern[]) {
     this.patterns = patterns;
@@ -275,8 +277,8 @@ export class IgnoreMatcher {
   mustDescendExcluded(dir: string, mode: ExceptionMode): boolean {
     if (!this.hasExceptions) return false;
     const dirSlash = `${dir}/`;
-    for (const pattern of this.patterns) {
-      if (!pattern.exception) continue;
+    this.exceptions ??= this.patterns.filter((p) => p.exception);
+    for (const pattern of this.exceptions) {
       if (mode === "engine-cli") {
         if (`${pattern.text}/`.startsWith(dirSlash)) return true;
       } else if (mayMatchBelow(pattern.compiled, dir)) {
