@@ -96,7 +96,7 @@ export function analyzeIgnoreFile(
       readable = readable.map((raw, i) => (i === index ? "" : raw));
     }
   }
-  const accepted: typeof read = [];
+  const accepted: IgnorePattern[] = [];
   for (const one of read) {
     const raw = rawLines[one.line - 1]!;
     let end = raw.length;
@@ -106,7 +106,7 @@ export function analyzeIgnoreFile(
     try {
       const pattern = IgnoreMatcher.fromLines([one], fileName).patterns[0];
       patterns.push({ text: one.text, line: one.line, range, ...(pattern ? { pattern } : {}) });
-      if (pattern) accepted.push(one);
+      if (pattern) accepted.push(pattern);
     } catch (error) {
       if (!(error instanceof IgnoreFileError)) throw error;
       patterns.push({ text: one.text, line: one.line, range, error: error.reason });
@@ -118,7 +118,8 @@ export function analyzeIgnoreFile(
     fileName,
     lines,
     patterns,
-    matcher: IgnoreMatcher.fromLines(accepted, fileName),
+    // the lines' own compiled patterns, in order (compiling them again costs as much as the first time)
+    matcher: IgnoreMatcher.of(accepted),
     regexpReady: engineRegexpLoaded(),
     ...(context ? { context } : {}),
   };
