@@ -132,6 +132,7 @@ export class IgnoreFiles {
         text,
         name,
         listing ? ignoreContextOf(await listing.promise, name) : undefined,
+        async (slices) => (await runInSlices(slices))!,
       );
       // What each pattern matches in the context, in slices between which other requests run; stopped
       // when this analysis is superseded (an edit, a close, a new listing).

@@ -67,6 +67,26 @@ export function analyzeIgnoreFile(
   fileName: string,
   context?: IgnoreContext,
 ): AnalyzedIgnoreFile {
+  const slices = analyzeIgnoreFileSlices(text, fileName, context);
+  for (;;) {
+    const step = slices.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** How many pattern lines {@link analyzeIgnoreFileSlices} compiles between two slices. */
+const SLICE_LINES = 1024;
+
+/**
+ * {@link analyzeIgnoreFile} as a generator that yields after every {@link SLICE_LINES} pattern lines
+ * compiled, so a server can answer other requests between slices (10,000 lines take a few hundred
+ * milliseconds); returns the analysis.
+ */
+export function* analyzeIgnoreFileSlices(
+  text: string,
+  fileName: string,
+  context?: IgnoreContext,
+): Generator<void, AnalyzedIgnoreFile> {
   const lines = new TextLines(text);
   const rawLines = text.split("\n");
   const lineStart: number[] = [];
@@ -97,7 +117,9 @@ export function analyzeIgnoreFile(
     }
   }
   const accepted: IgnorePattern[] = [];
-  for (const one of read) {
+  for (let k = 0; k < read.length; k++) {
+    if (k % SLICE_LINES === SLICE_LINES - 1) yield;
+    const one = read[k]!;
     const raw = rawLines[one.line - 1]!;
     let end = raw.length;
     while (end > 0 && isGoSpace(raw.charCodeAt(end - 1))) end--;

@@ -14,7 +14,12 @@ import { loadEngineRegexp } from "@enginekit/build-context/ignore";
 import { buildFileOfIgnoreFile, DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
 import { lintAnalyzedIgnoreFile } from "../engine/lint-ignore-file.js";
 import type { LintSettings } from "../engine/settings.js";
-import { type AnalyzedIgnoreFile, analyzeIgnoreFile, type IgnoreContext } from "../ignorefile/analysis.js";
+import {
+  type AnalyzedIgnoreFile,
+  analyzeIgnoreFileSlices,
+  type IgnoreContext,
+} from "../ignorefile/analysis.js";
+import { runSlices } from "../ignorefile/pattern-queries.js";
 import type { Finding } from "../model/finding.js";
 
 /** The most paths listed for one context (the default bound). */
@@ -98,15 +103,19 @@ export async function listIgnoreContext(
 
 /**
  * Analyses ignore-file text with the engine's regexp loaded first when a pattern may need it, so every
- * pattern can be evaluated (`regexpReady`). `context` lists the build context, when known.
+ * pattern can be evaluated (`regexpReady`). `context` lists the build context, when known. `run` runs the
+ * analysis' slices (`analyzeIgnoreFileSlices`): at once by default; the language server lets other
+ * requests run between them.
  */
 export async function analyzeIgnoreFileReady(
   text: string,
   fileName: string,
   context?: IgnoreContext,
+  run: (slices: Generator<void, AnalyzedIgnoreFile>) => Promise<AnalyzedIgnoreFile> = async (slices) =>
+    runSlices(slices),
 ): Promise<AnalyzedIgnoreFile> {
   if (/[|{}\\[]/.test(text)) await loadEngineRegexp();
-  return analyzeIgnoreFile(text, fileName, context);
+  return run(analyzeIgnoreFileSlices(text, fileName, context));
 }
 
 /**
