@@ -49,35 +49,47 @@ export function requiredLiteral(pattern: CompiledPattern): string {
 export class PatternIndex {
   /** Patterns (indexes) without a literal: candidates for every path, in order. */
   private readonly always: number[] = [];
-  /** Trie edges: `node * 0x10000 + code unit` → child node. */
-  private readonly edges = new Map<number, number>();
+  /** Trie nodes so far (node 0 is the root). */
+  private nodes = 1;
+  /** Each node's first child edge, inline: its code unit (-1 when none) and the child. */
+  private readonly firstCode: Int32Array;
+  private readonly firstChild: Int32Array;
+  /** A node's other child edges, by code unit (most nodes have one child: a literal's next character). */
+  private readonly moreChildren: (Map<number, number> | undefined)[];
   /** Failure link of each node. */
-  private readonly fail: number[] = [0];
+  private readonly fail: Int32Array;
   /** Patterns whose literal ends at each node (undefined when none). */
-  private readonly output: (number[] | undefined)[] = [undefined];
+  private readonly output: (number[] | undefined)[];
   /** Nearest node on the failure chain with an output (0 when none). */
-  private readonly outputLink: number[] = [0];
+  private readonly outputLink: Int32Array;
   private readonly seen: Int32Array;
   private generation = 0;
 
   constructor(patterns: readonly CompiledPattern[]) {
     this.seen = new Int32Array(patterns.length);
-    patterns.forEach((pattern, index) => {
-      const literal = requiredLiteral(pattern);
+    const literals = patterns.map(requiredLiteral);
+    const most = literals.reduce((n, l) => n + l.length, 1);
+    this.firstCode = new Int32Array(most).fill(-1);
+    this.firstChild = new Int32Array(most);
+    this.moreChildren = new Array(most);
+    this.fail = new Int32Array(most);
+    this.output = new Array(most);
+    this.outputLink = new Int32Array(most);
+    literals.forEach((literal, index) => {
       if (literal === "") {
         this.always.push(index);
         return;
       }
       let node = 0;
       for (let k = 0; k < literal.length; k++) {
-        const key = node * 0x10000 + literal.charCodeAt(k);
-        let child = this.edges.get(key);
-        if (child === undefined) {
-          child = this.fail.length;
-          this.fail.push(0);
-          this.output.push(undefined);
-          this.outputLink.push(0);
-          this.edges.set(key, child);
+        const code = literal.charCodeAt(k);
+        let child = this.child(node, code);
+        if (child < 0) {
+          child = this.nodes++;
+          if (this.firstCode[node] === -1) {
+            this.firstCode[node] = code;
+            this.firstChild[node] = child;
+          } else (this.moreChildren[node] ??= new Map()).set(code, child);
         }
         node = child;
       }
@@ -86,30 +98,37 @@ export class PatternIndex {
     this.link();
   }
 
-  /** Computes failure and output links breadth first (children are listed by scanning the edge map once). */
+  /** The child of `node` by `code`, -1 when there is none. */
+  private child(node: number, code: number): number {
+    if (this.firstCode[node] === code) return this.firstChild[node]!;
+    return this.moreChildren[node]?.get(code) ?? -1;
+  }
+
+  /** Computes failure and output links breadth first. */
   private link(): void {
-    const children: number[][] = this.fail.map(() => []);
-    const codeOf = new Int32Array(this.fail.length);
-    for (const [key, child] of this.edges) {
-      children[Math.floor(key / 0x10000)]!.push(child);
-      codeOf[child] = key % 0x10000;
-    }
-    const queue = [...children[0]!];
-    for (let head = 0; head < queue.length; head++) {
+    const queue = new Int32Array(this.nodes);
+    let tail = 0;
+    const visitChildren = (node: number, visit: (code: number, child: number) => void) => {
+      if (this.firstCode[node] !== -1) visit(this.firstCode[node]!, this.firstChild[node]!);
+      this.moreChildren[node]?.forEach((child, code) => visit(code, child));
+    };
+    visitChildren(0, (_, child) => {
+      queue[tail++] = child;
+    });
+    for (let head = 0; head < tail; head++) {
       const node = queue[head]!;
-      for (const child of children[node]!) {
-        const code = codeOf[child]!;
+      visitChildren(node, (code, child) => {
         let f = this.fail[node]!;
-        let target = this.edges.get(f * 0x10000 + code);
-        while (target === undefined && f !== 0) {
+        let target = this.child(f, code);
+        while (target < 0 && f !== 0) {
           f = this.fail[f]!;
-          target = this.edges.get(f * 0x10000 + code);
+          target = this.child(f, code);
         }
-        const failTo = target ?? 0;
+        const failTo = Math.max(target, 0);
         this.fail[child] = failTo;
         this.outputLink[child] = this.output[failTo] ? failTo : this.outputLink[failTo]!;
-        queue.push(child);
-      }
+        queue[tail++] = child;
+      });
     }
   }
 
@@ -127,16 +146,16 @@ export class PatternIndex {
     const out = this.always.slice();
     for (const i of out) seen[i] = gen;
     const always = out.length;
-    if (this.fail.length > 1) {
+    if (this.nodes > 1) {
       let node = 0;
       for (let k = 0; k < path.length; k++) {
         const code = path.charCodeAt(k);
-        let next = this.edges.get(node * 0x10000 + code);
-        while (next === undefined && node !== 0) {
+        let next = this.child(node, code);
+        while (next < 0 && node !== 0) {
           node = this.fail[node]!;
-          next = this.edges.get(node * 0x10000 + code);
+          next = this.child(node, code);
         }
-        node = next ?? 0;
+        node = Math.max(next, 0);
         for (let o = this.output[node] ? node : this.outputLink[node]!; o !== 0; o = this.outputLink[o]!) {
           for (const i of this.output[o]!) {
             if (seen[i] !== gen) {
