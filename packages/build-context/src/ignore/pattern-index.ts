@@ -110,7 +110,7 @@ export class PatternIndex {
     let tail = 0;
     const visitChildren = (node: number, visit: (code: number, child: number) => void) => {
       if (this.firstCode[node] !== -1) visit(this.firstCode[node]!, this.firstChild[node]!);
-      this.moreChildren[node]?.forEach((child, code) => visit(code, child));
+      for (const [code, child] of this.moreChildren[node] ?? []) visit(code, child);
     };
     visitChildren(0, (_, child) => {
       queue[tail++] = child;
