@@ -4,6 +4,7 @@
  * own matcher (§3.5).
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { patternMatches } from "../src/ignore/pattern.js";
 import { IgnoreFileError, IgnoreMatcher, loadEngineRegexp } from "../src/index.js";
 
 const excluded = (patterns: string[], path: string) =>
@@ -283,4 +284,95 @@ describe("pathological patterns stay linear", () => {
     // Generous bound: a backtracking regexp takes minutes here.
     expect(performance.now() - start).toBeLessThan(2000);
   });
+});
+
+describe("many patterns (#29: only patterns whose literal occurs in a path are tried)", () => {
+  /** The matcher's rules without the pattern index: every pattern tried on every path (the engine's way). */
+  const reference = (m: IgnoreMatcher, path: string) => {
+    const parts = path.split("/");
+    const candidates = parts.map((_, i) => parts.slice(0, i + 1).join("/"));
+    let excluded = false;
+    let decider: number | undefined;
+    m.patterns.forEach((p, i) => {
+      if (p.exception !== excluded) return;
+      if (candidates.some((c) => patternMatches(p.compiled, c))) {
+        excluded = !p.exception;
+        decider = i;
+      }
+    });
+    return { excluded, decider };
+  };
+  /** A deterministic pseudo-random generator (xorshift32), so a failure can be replayed. */
+  const random = (seed: number) => () => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 2 ** 32;
+  };
+
+  it("decides exactly as trying every pattern, for generated patterns and paths", () => {
+    const next = random(29);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const names = ["a", "b", "ab", "ba", "a.log", "b.txt", "x", "xa", "é", "日本", "😀"];
+    const shapes = [
+      (n: string) => n,
+      (n: string) => `${n}/**`,
+      (n: string) => `**/${n}`,
+      (n: string) => `**${n}`,
+      (n: string) => `*${n}`,
+      (n: string) => `${n}*`,
+      (n: string) => `**/${n}/*`,
+      (n: string) => `${n}/*/${pick(names)}`,
+      (n: string) => `?${n}`,
+      (n: string) => `[ab]${n}`,
+      (n: string) => `${n}/**/${pick(names)}`,
+      () => "*",
+      () => "**",
+    ];
+    for (let round = 0; round < 60; round++) {
+      const patterns = Array.from(
+        { length: 1 + Math.floor(next() * 12) },
+        () => `${next() < 0.3 ? "!" : ""}${pick(shapes)(pick(names))}`,
+      ).filter((p) => p !== "!");
+      const m = IgnoreMatcher.fromPatterns(patterns);
+      const paths = Array.from({ length: 40 }, () =>
+        Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(names)).join("/"),
+      );
+      const counts = m.matchCounts(paths);
+      const expectedCounts = m.patterns.map(
+        (p) =>
+          paths.filter((path) => {
+            const parts = path.split("/");
+            return parts.some((_, i) => patternMatches(p.compiled, parts.slice(0, i + 1).join("/")));
+          }).length,
+      );
+      expect(counts, JSON.stringify(patterns)).toEqual(expectedCounts);
+      for (const path of paths) {
+        const want = reference(m, path);
+        const got = m.matches(path);
+        const label = `${JSON.stringify(patterns)} ${path}`;
+        expect(got.excluded, label).toBe(want.excluded);
+        expect(got.pattern, label).toBe(want.decider === undefined ? undefined : m.patterns[want.decider]);
+      }
+    }
+  });
+
+  it("walks 5,000 paths against 10,000 patterns in a bounded time (the engine CLI's scale)", () => {
+    const patterns = Array.from({ length: 10_000 }, (_, i) => `**/nomatch${i}/*.log`);
+    patterns.push("**/dir7/f1.log", "!dir7/sub");
+    const m = IgnoreMatcher.fromPatterns(patterns);
+    const start = performance.now();
+    let excludedCount = 0;
+    for (let d = 0; d < 50; d++) {
+      const dir = m.matchesUsingParent(`dir${d}`, undefined);
+      const sub = m.matchesUsingParent(`dir${d}/sub`, dir.state);
+      for (let f = 0; f < 50; f++) {
+        if (m.matchesUsingParent(`dir${d}/f${f}.log`, dir.state).decision.excluded) excludedCount++;
+        if (m.matchesUsingParent(`dir${d}/sub/g${f}.txt`, sub.state).decision.excluded) excludedCount++;
+      }
+    }
+    expect(excludedCount).toBe(1);
+    // Generous bound (docs/security.md): trying every pattern on every path took 100–200 s here.
+    expect(performance.now() - start).toBeLessThan(3000);
+  }, 30_000);
 });

@@ -23,8 +23,10 @@ import { SemanticTokensStore } from "./features/shared/semantic-delta.js";
 import { FEATURES } from "./lsp/feature-table.js";
 import { serverCapabilities } from "./lsp/server-feature.js";
 import type { ServerServices } from "./lsp/server-services.js";
+import type { ConnectionActivity } from "./protocol/connection-activity.js";
 import { safeNotification } from "./protocol/safe-handler.js";
 import { secretsStatusNotifier } from "./protocol/secrets-status.js";
+import { AFTER_SHUTDOWN_METHOD, afterShutdownError } from "./protocol/shutdown-gate.js";
 import { SecretsService } from "./secrets/secrets-service.js";
 
 /** Options of {@link startServer} (tests inject the environment and a home folder). */
@@ -33,6 +35,11 @@ export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Home folder for `~/.svc-token`; default the user's. */
   homeDir?: string;
+  /**
+   * The connection's message activity (given to its `shutdownGate`): background diagnostics wait for a
+   * quiet moment between messages. Without it they only yield one event-loop turn between documents.
+   */
+  activity?: ConnectionActivity;
 }
 
 /** The running server's parts, for tests and embedding. */
@@ -104,6 +111,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     images,
     settings: () => settings,
     client: () => client,
+    ...(options.activity ? { activity: options.activity } : {}),
   });
   const services: ServerServices = {
     connection,
@@ -221,6 +229,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
 
   for (const feature of FEATURES) feature.register(connection, services);
+
+  // requests after `shutdown`, handed here by the connection's shutdownGate (protocol/shutdown-gate.ts)
+  connection.onRequest(AFTER_SHUTDOWN_METHOD, afterShutdownError);
 
   connection.onShutdown(() => {
     diagnostics.dispose();

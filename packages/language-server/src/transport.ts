@@ -5,7 +5,9 @@ import {
   IPCMessageWriter,
   ProposedFeatures,
 } from "vscode-languageserver/node";
+import { ConnectionActivity } from "./protocol/connection-activity.js";
 import { FramingGuard } from "./protocol/framing-guard.js";
+import { shutdownGate } from "./protocol/shutdown-gate.js";
 import { type EnginekitServer, type ServerOptions, startServer } from "./server.js";
 
 /** The client's byte stream through the {@link FramingGuard}; framing problems go to stderr (the client's log). */
@@ -29,12 +31,19 @@ export type Transport =
  */
 export async function runLanguageServer(
   transport: Transport,
-  options: ServerOptions = {},
+  serverOptions: ServerOptions = {},
 ): Promise<EnginekitServer> {
+  const activity = new ConnectionActivity();
+  const options: ServerOptions = { ...serverOptions, activity };
   switch (transport.kind) {
     case "stdio":
       return startServer(
-        createConnection(ProposedFeatures.all, guarded(process.stdin), process.stdout),
+        createConnection(
+          ProposedFeatures.all,
+          guarded(process.stdin),
+          process.stdout,
+          shutdownGate(activity),
+        ),
         options,
       );
     case "node-ipc":
@@ -43,7 +52,12 @@ export async function runLanguageServer(
           "--node-ipc needs a parent process with an IPC channel (spawned with 'ipc' in stdio)",
         );
       return startServer(
-        createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process)),
+        createConnection(
+          ProposedFeatures.all,
+          new IPCMessageReader(process),
+          new IPCMessageWriter(process),
+          shutdownGate(activity),
+        ),
         options,
       );
     case "socket": {
@@ -52,7 +66,10 @@ export async function runLanguageServer(
         socket.once("connect", resolve);
         socket.once("error", reject);
       });
-      return startServer(createConnection(ProposedFeatures.all, guarded(socket), socket), options);
+      return startServer(
+        createConnection(ProposedFeatures.all, guarded(socket), socket, shutdownGate(activity)),
+        options,
+      );
     }
   }
 }

@@ -8,7 +8,9 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from "vscode-languageserver-protocol/node";
+import { ConnectionActivity } from "../src/protocol/connection-activity.js";
 import { FramingGuard } from "../src/protocol/framing-guard.js";
+import { shutdownGate } from "../src/protocol/shutdown-gate.js";
 import { type EnginekitServer, type ServerOptions, startServer } from "../src/server.js";
 
 /** Everything a test needs: the client side of an in-memory connection and what the server sent. */
@@ -57,11 +59,13 @@ export async function startTestClient(
   const framingProblems: string[] = [];
   const guard = new FramingGuard((m) => framingProblems.push(m));
   up.pipe(guard);
-  // the server reads through the framing guard, as `enginekit lsp` does (src/transport.ts)
-  const serverConnection = createConnection(ProposedFeatures.all, guard, down);
+  // the server reads through the framing guard and the shutdown gate, as `enginekit lsp` does (src/transport.ts)
+  const activity = new ConnectionActivity();
+  const serverConnection = createConnection(ProposedFeatures.all, guard, down, shutdownGate(activity));
   // No engine unless a test gives one: image completion stays silent and label lists stay exact.
   const server = startServer(serverConnection, {
     env: { ...process.env, ENGINE_HOST: "unix:///nonexistent/enginekit-test/engine.sock" },
+    activity,
     ...options,
   });
   const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));

@@ -75,6 +75,47 @@ describe("protocol errors (#14 item 9)", () => {
   }, 10_000);
 });
 
+describe("framing and shutdown (#29)", () => {
+  it("reads the next messages as usual after a bad header followed by its body", async () => {
+    const uri = "file:///framing29/Enginefile";
+    await t.open(uri, "FROM alpine\n", "dockerfile");
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 99_999, method: "textDocument/hover", params: {} });
+    const before = t.framingProblems.length;
+    for (const bad of [
+      "Content-Length: 1e3\r\n\r\n",
+      "Content-Length: -1\r\n\r\n",
+      "Content-Length: 0\r\n\r\n",
+      "Content-Type: application/json\r\n\r\n",
+    ]) {
+      t.writeRaw(`${bad}${body}`);
+      // the next four requests are all answered
+      const answers = await Promise.all([1, 2, 3, 4].map(() => hover(uri)));
+      for (const answer of answers) expect(answer?.contents.value, JSON.stringify(bad)).toContain("**FROM**");
+    }
+    expect(t.framingProblems.slice(before).filter((p) => p.startsWith("skipped"))).toEqual(
+      Array(4).fill(`skipped ${Buffer.byteLength(body)} bytes before a message header`),
+    );
+  }, 20_000);
+
+  it("answers requests after shutdown with InvalidRequest", async () => {
+    const c = await startTestClient({ diagnosticsDelayMs: 0, rules: { shellcheck: "off" } });
+    const uri = "file:///shutdown/Enginefile";
+    await c.open(uri, "FROM alpine\n", "dockerfile");
+    expect(await c.request("shutdown", null)).toBeNull();
+    for (const method of ["textDocument/hover", "shutdown", "initialize", "enginekit/unknown"]) {
+      const error = await c
+        .request(method, { textDocument: { uri }, position: { line: 0, character: 1 } })
+        .then(
+          () => undefined,
+          (e: { code: number; message: string }) => e,
+        );
+      expect(error, method).toMatchObject({ code: -32600 });
+      expect(error!.message).toContain(method);
+    }
+    await c.close();
+  });
+});
+
 describe("limits (#14 'Limits with clear findings')", () => {
   it("analyses the lines before the size limit and reports where the rest starts", async () => {
     const line = "RUN echo 0123456789012345678901234567890123456789012345678901234567890123456789\n";

@@ -225,3 +225,32 @@ describe("secret-path completion when the service cannot answer", () => {
     expect(t.messages).toEqual([]);
   });
 });
+
+describe("a folder with more keys than one answer holds (#29)", () => {
+  it("answers the first 500 by name, marked incomplete", async () => {
+    const secrets: DevSeed["secrets"] = {};
+    for (let i = 0; i < 2_000; i++) secrets[`secret/big/key${String(i).padStart(5, "0")}`] = { v: "x" };
+    const dev = await startDevServer({ seed: { secrets } });
+    const t = await startTestClient({}, undefined, {
+      env: { SVC_ADDR: dev.address, SVC_TOKEN: dev.rootToken },
+      homeDir: home,
+    });
+    try {
+      const uri = "file:///work/project/big.container.yaml";
+      const prefix = "svc:secret/data/big/";
+      const text = `Image: alpine\nEnv:\n  - DB_PASSWORD=${prefix}`;
+      await t.open(uri, text, "yaml");
+      const list = await t.request<{ isIncomplete: boolean; items: Item[] }>("textDocument/completion", {
+        textDocument: { uri },
+        position: { line: 2, character: 16 + prefix.length },
+      });
+      expect(list.isIncomplete).toBe(true);
+      expect(list.items).toHaveLength(500);
+      expect(list.items[0]!.label).toBe("key00000");
+      expect(list.items.at(-1)!.label).toBe("key00499");
+    } finally {
+      await t.close();
+      await dev.close();
+    }
+  }, 30_000);
+});

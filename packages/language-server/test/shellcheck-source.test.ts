@@ -3,7 +3,7 @@
  * once, so the server does not hold a closed document (or spend a core) until ShellCheck ends. The
  * stand-in `shellcheck` is a script that records its pid and then waits, so the test sees the process.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { analyzeEnginefile, DEFAULT_SETTINGS } from "@enginekit/lint";
@@ -80,4 +80,59 @@ describe("ShellcheckSource stops runs that went stale", () => {
     source.dispose();
     expect(await gone(second)).toBe(true);
   });
+});
+
+describe("ShellcheckSource bounds its processes (#29)", () => {
+  /** A `shellcheck` that writes which document it checks to `<dir>/run-<pid>` and sleeps. */
+  function recordingShellcheck(): { executable: string; dir: string } {
+    const dir = mkdtempSync(join(tmpdir(), "ek-pool-shellcheck-"));
+    const executable = join(dir, "shellcheck");
+    writeFileSync(
+      executable,
+      `#!/bin/sh\nfor a in "$@"; do case "$a" in *.sh) cat "$a";; esac; done | grep -o 'doc[0-9]*' | head -1 > "${dir}/run-$$.tmp"\nmv "${dir}/run-$$.tmp" "${dir}/run-$$"\nexec sleep 30\n`,
+    );
+    chmodSync(executable, 0o755);
+    return { executable, dir };
+  }
+  const runs = (dir: string) =>
+    readdirSync(dir)
+      .filter((n) => /^run-\d+$/.test(n))
+      .map((n) => ({ pid: Number(n.slice(4)), doc: readFileSync(join(dir, n), "utf8").trim() }));
+  const until = async (ok: () => boolean) => {
+    for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
+    return ok();
+  };
+
+  it("runs at most the limit at once, and the document in focus goes next", async () => {
+    const { executable, dir } = recordingShellcheck();
+    const source = new ShellcheckSource(
+      () => {},
+      0,
+      executable,
+      () => {},
+      2,
+    );
+    sources.push(source);
+    const uri = (i: number) => `file:///pool/doc${i}/Enginefile`;
+    for (let i = 0; i < 30; i++)
+      source.findingsFor(
+        uri(i),
+        analyzeEnginefile(`FROM debian:12\nRUN echo doc${i}\n`, {}),
+        DEFAULT_SETTINGS,
+      );
+    expect(await until(() => runs(dir).length === 2)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(runs(dir)).toHaveLength(2);
+    expect(source.runningCount).toBe(2);
+    // the user looks at doc17; doc0's run is stopped (closed), so a slot frees
+    source.focus(uri(17));
+    const first = runs(dir).find((r) => r.doc === "doc0");
+    expect(first, JSON.stringify(runs(dir))).toBeDefined();
+    source.forget(uri(0));
+    expect(await gone(first!.pid)).toBe(true);
+    expect(await until(() => runs(dir).length === 3)).toBe(true);
+    expect(runs(dir).map((r) => r.doc)).toContain("doc17");
+    source.dispose();
+    for (const r of runs(dir)) expect(await gone(r.pid)).toBe(true);
+  }, 30_000);
 });

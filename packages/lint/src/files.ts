@@ -41,6 +41,7 @@ export { JSON_OUTPUT_VERSION } from "./formats/json.js";
 export { FORMAT_NAMES, FORMATTERS } from "./formats/registry.js";
 export type { AnalyzedIgnoreFile, AnalyzedIgnoreLine, IgnoreContext } from "./ignorefile/analysis.js";
 export {
+  contextMatchesSlices,
   evaluationError,
   type MatchedTop,
   type PatternReach,

@@ -72,3 +72,37 @@ test("a syntax error in an instruction setting a secret-looking name does not re
     `Syntax error - can't find = in "plain". Must be of the form: name=value`,
   );
 });
+
+describe("many findings on one long line (#29)", () => {
+  test("stylish output scans a line once, not once per finding", () => {
+    const line = "A_TOKEN=x ".repeat(10_000); // 100,000 characters
+    const findings = Array.from({ length: 50_000 }, (_, i) => ({
+      ruleId: "demo",
+      severity: "warning" as const,
+      message: "m",
+      range: {
+        start: { line: 0, character: i * 2, offset: i * 2 },
+        end: { line: 0, character: i * 2 + 1, offset: i * 2 + 1 },
+      },
+    }));
+    const start = performance.now();
+    const out = formatStylish(
+      [
+        {
+          path: "Enginefile",
+          absolutePath: undefined,
+          kind: "enginefile",
+          text: `${line}\n`,
+          findings,
+          failing: findings.length,
+          fixesApplied: 0,
+        },
+      ],
+      { color: false } as never,
+    );
+    // Generous bound (docs/security.md): redacting the line again for each finding took 17–25 s.
+    expect(performance.now() - start).toBeLessThan(3000);
+    expect(out).toContain("50000 findings");
+    expect(out).not.toContain("A_TOKEN=x");
+  });
+});

@@ -47,75 +47,116 @@ function classMatches(cls: CharClass, code: number): boolean {
   return inside !== cls.negated;
 }
 
+/** Reusable state lists of one program's runs (see {@link runGlob}). */
+interface Scratch {
+  current: Int32Array;
+  next: Int32Array;
+  /** Generation at which each state was last added to a list. */
+  mark: Int32Array;
+  generation: number;
+}
+
+const scratches = new WeakMap<GlobProgram, Scratch>();
+
+function scratchOf(program: GlobProgram): Scratch {
+  let s = scratches.get(program);
+  if (!s) {
+    const n = program.ops.length + 1;
+    s = { current: new Int32Array(n), next: new Int32Array(n), mark: new Int32Array(n), generation: 0 };
+    scratches.set(program, s);
+  }
+  if (s.generation > 0x3fffffff) {
+    s.mark.fill(0);
+    s.generation = 0;
+  }
+  return s;
+}
+
+/**
+ * Adds state `i` and its epsilon closure to `list` (of length `len`); returns the new length. State `n`
+ * (= the program's length) accepts.
+ */
+function add(
+  program: GlobProgram,
+  mark: Int32Array,
+  generation: number,
+  list: Int32Array,
+  len: number,
+  i: number,
+  atStart: boolean,
+): number {
+  const ops = program.ops;
+  const n = ops.length;
+  while (true) {
+    if (mark[i] === generation) return len;
+    mark[i] = generation;
+    if (i === n) {
+      list[len++] = i;
+      return len;
+    }
+    const op = ops[i]!;
+    if (op === Op.star || op === Op.anyStar || op === Op.globDir) {
+      // `globDir`: inside the optional `.*/` group, or past it
+      list[len++] = i;
+      i++;
+      continue;
+    }
+    if (op === Op.caret) {
+      if (!atStart) return len;
+      i++;
+      continue;
+    }
+    list[len++] = i;
+    return len;
+  }
+}
+
 /**
  * Runs `program` against the whole of `text` (anchored at both ends, like the engine's `^…$`).
- * Pure; allocation is two small typed arrays per call.
+ * Pure as far as callers can tell; the state lists are allocated once per program and reused, so a run
+ * allocates nothing (not reentrant, and it need not be: it never calls out).
  */
 export function runGlob(program: GlobProgram, text: string): boolean {
   const { ops, codes, classes } = program;
   const n = ops.length;
-  // State i = "about to execute instruction i"; state n = accept. Two lists with a generation mark.
-  let current = new Int32Array(n + 1);
-  let next = new Int32Array(n + 1);
-  const mark = new Int32Array(n + 1);
-  let curLen = 0;
+  const scratch = scratchOf(program);
+  const mark = scratch.mark;
+  let current = scratch.current;
+  let next = scratch.next;
+  let generation = ++scratch.generation;
+  let curLen = add(program, mark, generation, current, 0, 0, true);
   let nextLen = 0;
-  let generation = 1;
-
-  // Adds state `i` and its epsilon closure to `list` (`target` selects current/next).
-  const add = (list: Int32Array, len: number, i: number, atStart: boolean): number => {
-    while (true) {
-      if (mark[i] === generation) return len;
-      mark[i] = generation;
-      if (i === n) {
-        list[len++] = i;
-        return len;
+  for (let at = 0; at < text.length; at++) {
+    if (curLen === 0) break;
+    let code = text.charCodeAt(at);
+    if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
+      const low = text.charCodeAt(at + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        at++;
       }
-      const op = ops[i]!;
-      if (op === Op.star || op === Op.anyStar) {
-        list[len++] = i;
-        i++;
-        continue;
-      }
-      if (op === Op.globDir) {
-        list[len++] = i; // inside the optional `.*/` group
-        i++;
-        continue;
-      }
-      if (op === Op.caret) {
-        if (!atStart) return len;
-        i++;
-        continue;
-      }
-      list[len++] = i;
-      return len;
     }
-  };
-
-  curLen = add(current, 0, 0, true);
-  for (const ch of text) {
-    if (curLen === 0) return false;
-    const code = ch.codePointAt(0)!;
-    generation++;
+    generation = ++scratch.generation;
     nextLen = 0;
     for (let k = 0; k < curLen; k++) {
       const i = current[k]!;
       if (i === n) continue;
       switch (ops[i]) {
         case Op.literal:
-          if (codes[i] === code) nextLen = add(next, nextLen, i + 1, false);
+          if (codes[i] === code) nextLen = add(program, mark, generation, next, nextLen, i + 1, false);
           break;
         case Op.class:
-          if (classMatches(classes[i]!, code)) nextLen = add(next, nextLen, i + 1, false);
+          if (classMatches(classes[i]!, code))
+            nextLen = add(program, mark, generation, next, nextLen, i + 1, false);
           break;
         case Op.any:
-          if (code !== SLASH) nextLen = add(next, nextLen, i + 1, false);
+          if (code !== SLASH) nextLen = add(program, mark, generation, next, nextLen, i + 1, false);
           break;
         case Op.star:
-          if (code !== SLASH) nextLen = add(next, nextLen, i, false);
+          if (code !== SLASH) nextLen = add(program, mark, generation, next, nextLen, i, false);
           break;
         case Op.anyStar:
-          if (code !== NEWLINE) nextLen = add(next, nextLen, i, false);
+          if (code !== NEWLINE) nextLen = add(program, mark, generation, next, nextLen, i, false);
           break;
         case Op.globDir:
           // Inside `(.*\/)?`: stay inside on any code point but a newline; a `/` may also end the group.
@@ -123,7 +164,7 @@ export function runGlob(program: GlobProgram, text: string): boolean {
             mark[i] = generation;
             next[nextLen++] = i;
           }
-          if (code === SLASH) nextLen = add(next, nextLen, i + 1, false);
+          if (code === SLASH) nextLen = add(program, mark, generation, next, nextLen, i + 1, false);
           break;
       }
     }

@@ -13,6 +13,7 @@ import {
   PatternSyntaxError,
   patternMatches,
 } from "./pattern.js";
+import { PatternIndex } from "./pattern-index.js";
 import type { IgnoreLine } from "./read-ignore-file.js";
 
 /** One pattern of an ignore file with where it came from. */
@@ -41,8 +42,12 @@ export interface IgnoreDecision {
  * (the engine's `MatchInfo`). Opaque to callers.
  */
 export interface ParentMatchState {
-  readonly matched: Uint8Array;
+  /** Indexes of the patterns that matched the directory (or one above it), ascending. */
+  readonly matched: readonly number[];
 }
+
+/** The state of a directory no pattern matched (shared: most directories). */
+const NO_MATCH: ParentMatchState = Object.freeze({ matched: Object.freeze([]) as readonly number[] });
 
 /**
  * How exceptions reach into excluded directories when walking:
@@ -72,11 +77,23 @@ export class IgnoreMatcher {
    * (and await it) before matching. The ignore-file loaders do.
    */
   readonly needsEngineRegexp: boolean;
+  /** Finds the patterns that may match a path (`pattern-index.ts`), built on first use. */
+  private indexCache: PatternIndex | undefined;
+  /** Scratch marks of inherited pattern indexes (see {@link IgnoreMatcher.matchesUsingParent}). */
+  private inheritedMark: Int32Array | undefined;
+  private inheritedGeneration = 0;
+  /** The `!` patterns, in order (for {@link IgnoreMatcher.mustDescendExcluded}), listed on first use. */
+  private exceptions: IgnorePattern[] | undefined;
 
   private constructor(patterns: IgnorePattern[]) {
     this.patterns = patterns;
     this.hasExceptions = patterns.some((p) => p.exception);
     this.needsEngineRegexp = patterns.some((p) => p.compiled.kind === "regexp");
+  }
+
+  private get index(): PatternIndex {
+    this.indexCache ??= new PatternIndex(this.patterns.map((p) => p.compiled));
+    return this.indexCache;
   }
 
   /** A matcher that excludes nothing. */
@@ -115,6 +132,14 @@ export class IgnoreMatcher {
   }
 
   /**
+   * A matcher over patterns compiled already (e.g. some patterns of another matcher, or one of them
+   * with `exception: false` to ask what it matches on its own), in the given order.
+   */
+  static of(patterns: readonly IgnorePattern[]): IgnoreMatcher {
+    return new IgnoreMatcher([...patterns]);
+  }
+
+  /**
    * Compiles patterns given as strings (already read; numbered from line 1), e.g. from a test or the
    * linter. @throws IgnoreFileError as {@link IgnoreMatcher.fromLines}.
    */
@@ -131,26 +156,20 @@ export class IgnoreMatcher {
    * pattern matches when it matches the path or any ancestor directory; the last match wins. `path` is
    * relative to the context root (a leading `/` or `./` is ignored); the root itself is never excluded.
    * Whether the path is a directory does not matter: the engine has no directory-only patterns.
+   * `upTo` applies only the first `upTo` patterns (what the file decides down to a line; default all).
    */
-  matches(path: string): IgnoreDecision {
+  matches(path: string, upTo = this.patterns.length): IgnoreDecision {
     const file = normaliseMatchPath(path);
     if (file === ".") return { excluded: false, pattern: undefined };
-    const slash = file.lastIndexOf("/");
-    const parents = slash < 0 ? [] : ancestors(file.slice(0, slash));
+    const above: Above = {};
     let excluded = false;
     let decider: IgnorePattern | undefined;
-    for (const pattern of this.patterns) {
+    // Only patterns whose literal occurs in the path can match it or an ancestor (pattern-index.ts).
+    for (const i of this.index.candidates(file)) {
+      if (i >= upTo) break;
+      const pattern = this.patterns[i]!;
       if (pattern.exception !== excluded) continue;
-      let match = evaluate(pattern, file);
-      if (!match) {
-        for (const parent of parents) {
-          if (evaluate(pattern, parent)) {
-            match = true;
-            break;
-          }
-        }
-      }
-      if (match) {
+      if (matchesOnOwn(pattern, file, true, above)) {
         excluded = !pattern.exception;
         decider = pattern;
       }
@@ -168,32 +187,68 @@ export class IgnoreMatcher {
     path: string,
     parent: ParentMatchState | undefined,
   ): { decision: IgnoreDecision; state: ParentMatchState } {
-    const matched = new Uint8Array(this.patterns.length);
     const inherited = parent?.matched;
+    // Candidates: the inherited patterns and those whose literal occurs in the path (pattern-index.ts);
+    // any other pattern cannot match, so skipping it leaves every decision as the engine makes it.
+    const order = this.index.candidates(path, inherited);
+    let mark: Int32Array | undefined;
+    let generation = 0;
+    if (inherited !== undefined && inherited.length > 0) {
+      mark = this.inheritedMark ??= new Int32Array(this.patterns.length);
+      if (this.inheritedGeneration === 0x7fffffff) {
+        mark.fill(0);
+        this.inheritedGeneration = 0;
+      }
+      generation = ++this.inheritedGeneration;
+      for (const i of inherited) mark[i] = generation;
+    }
+    let matched: number[] | undefined;
     let excluded = false;
     let decider: IgnorePattern | undefined;
-    let parents: string[] | undefined;
-    for (let i = 0; i < this.patterns.length; i++) {
+    const above: Above = {};
+    for (const i of order) {
       const pattern = this.patterns[i]!;
-      let match = inherited !== undefined && inherited[i] === 1;
+      let match = mark !== undefined && mark[i] === generation;
       if (!match) {
         if (pattern.exception !== excluded) continue;
-        match = evaluate(pattern, path);
-        if (!match && inherited === undefined) {
-          const slash = path.lastIndexOf("/");
-          if (slash > 0) {
-            parents ??= ancestors(path.slice(0, slash));
-            match = parents.some((p) => evaluate(pattern, p));
-          }
-        }
+        match = matchesOnOwn(pattern, path, inherited === undefined, above);
       }
       if (match) {
-        matched[i] = 1;
+        (matched ??= []).push(i);
         excluded = !pattern.exception;
         decider = pattern;
       }
     }
-    return { decision: { excluded, pattern: decider }, state: { matched } };
+    return {
+      decision: { excluded, pattern: decider },
+      state: matched === undefined ? NO_MATCH : { matched },
+    };
+  }
+
+  /**
+   * Every pattern that matches `path` on its own — the path itself, or a folder above it — whatever
+   * the other patterns decide (the per-pattern view `build --list` and the linter's "matches nothing"
+   * take), in one pass for all patterns. `parent` is the state this method returned for the path's
+   * folder (its patterns count as matched without re-testing); pass `undefined` at the context root or
+   * when the folder's state is unknown, and the path's ancestors are tested. Returns the indexes of the
+   * matching patterns (ascending, as `state.matched`), which is also the state for the path's children.
+   * @throws IgnoreFileError as {@link IgnoreMatcher.matches} (a pattern whose engine regexp does not compile).
+   */
+  patternsMatching(path: string, parent: ParentMatchState | undefined): ParentMatchState {
+    const inherited = parent?.matched;
+    let matched: number[] | undefined;
+    let k = 0;
+    const above: Above = {};
+    for (const i of this.index.candidates(path, inherited)) {
+      while (inherited !== undefined && k < inherited.length && inherited[k]! < i) k++;
+      let match = inherited !== undefined && inherited[k] === i;
+      if (!match) {
+        const pattern = this.patterns[i]!;
+        match = matchesOnOwn(pattern, path, inherited === undefined, above);
+      }
+      if (match) (matched ??= []).push(i);
+    }
+    return matched === undefined ? NO_MATCH : { matched };
   }
 
   /**
@@ -207,11 +262,10 @@ export class IgnoreMatcher {
     for (const path of paths) {
       const file = normaliseMatchPath(path);
       if (file === ".") continue;
-      const slash = file.lastIndexOf("/");
-      const candidates = [file, ...(slash < 0 ? [] : ancestors(file.slice(0, slash)))];
-      this.patterns.forEach((pattern, i) => {
-        if (candidates.some((c) => evaluate(pattern, c))) counts[i]!++;
-      });
+      const above: Above = {};
+      for (const i of this.index.candidates(file)) {
+        if (matchesOnOwn(this.patterns[i]!, file, true, above)) counts[i]!++;
+      }
     }
     return counts;
   }
@@ -223,8 +277,8 @@ export class IgnoreMatcher {
   mustDescendExcluded(dir: string, mode: ExceptionMode): boolean {
     if (!this.hasExceptions) return false;
     const dirSlash = `${dir}/`;
-    for (const pattern of this.patterns) {
-      if (!pattern.exception) continue;
+    this.exceptions ??= this.patterns.filter((p) => p.exception);
+    for (const pattern of this.exceptions) {
       if (mode === "engine-cli") {
         if (`${pattern.text}/`.startsWith(dirSlash)) return true;
       } else if (mayMatchBelow(pattern.compiled, dir)) {
@@ -252,6 +306,25 @@ function evaluate(pattern: IgnorePattern, path: string): boolean {
       `${error.message}: ${JSON.stringify(`${pattern.exception ? "!" : ""}${pattern.text}`)} (the engine reads it as a regular expression that does not compile, and fails when it first evaluates it, for ${JSON.stringify(path)})`,
     );
   }
+}
+
+/** The ancestor folders of one path, computed when first needed (see {@link matchesOnOwn}). */
+interface Above {
+  parents?: string[];
+}
+
+/**
+ * Whether `pattern` matches `path` itself or, when `withAncestors`, one of its ancestor folders (the
+ * engine's parent rule when no folder's result is known). `above` keeps the ancestors for the path's
+ * other patterns. @throws IgnoreFileError as {@link evaluate}.
+ */
+function matchesOnOwn(pattern: IgnorePattern, path: string, withAncestors: boolean, above: Above): boolean {
+  if (evaluate(pattern, path)) return true;
+  if (!withAncestors) return false;
+  const slash = path.lastIndexOf("/");
+  if (slash <= 0) return false;
+  above.parents ??= ancestors(path.slice(0, slash));
+  return above.parents.some((p) => evaluate(pattern, p));
 }
 
 /** `a/b/c` → [`a`, `a/b`, `a/b/c`]. */

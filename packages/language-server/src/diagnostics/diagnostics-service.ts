@@ -8,6 +8,7 @@ import type { DocumentRouter, Handled } from "../documents/document-router.js";
 import { type IgnoreFiles, isIgnoreFileDocument } from "../documents/ignore-files.js";
 import type { LocalImages } from "../engine/local-images.js";
 import { readImagePlatforms } from "../enginefile-linter.js";
+import type { ConnectionActivity } from "../protocol/connection-activity.js";
 import { maskResponse, secretValuesOf } from "../secrets/secret-masking.js";
 import { secretOnlineFindings } from "../secrets/secret-online-findings.js";
 import type { SecretsService } from "../secrets/secrets-service.js";
@@ -44,6 +45,8 @@ export interface DiagnosticsHost {
   images: Pick<LocalImages, "platforms">;
   settings(): ServerSettings;
   client(): ClientCapabilities;
+  /** The connection's message activity: background diagnostics wait for quiet moments (src/protocol/connection-activity.ts). */
+  activity?: ConnectionActivity;
 }
 
 /**
@@ -78,6 +81,7 @@ export class DiagnosticsService {
         } catch {}
       },
       host.settings().diagnosticsDelayMs,
+      host.activity ? () => host.activity!.quiet() : undefined,
     );
   }
 
@@ -115,12 +119,14 @@ export class DiagnosticsService {
     const document = this.host.documents.get(uri);
     if (!document || !isIgnoreFileDocument(uri)) return undefined;
     const version = document.version;
+    const current = () => this.host.documents.get(uri)?.version === version;
     const findings = await ignoreFileFindings(
       this.host.ignoreFiles,
       document,
       this.host.projects.settingsFor(uri, "enginefile"),
+      current,
     );
-    if (this.host.documents.get(uri)?.version !== version) return undefined;
+    if (findings === undefined || !current()) return undefined;
     this.publisher.remember(uri, findings);
     return {
       findings,
@@ -159,7 +165,17 @@ export class DiagnosticsService {
 
   /** A document was opened or changed: push its diagnostics after the quiet time (pull clients ask themselves). */
   changed(uri: string): void {
+    this.focus(uri);
     if (!this.pull) this.publisher.schedule(uri);
+  }
+
+  /**
+   * The user is looking at `uri` (a request or an edit there): its diagnostics and its ShellCheck run go
+   * before other documents' (src/diagnostics/publisher.ts, shellcheck-source.ts).
+   */
+  focus(uri: string): void {
+    this.publisher.focus(uri);
+    this.shellcheck.focus(uri);
   }
 
   /** Settings or a configuration file changed: re-lint every open document (or ask a pull client to). */

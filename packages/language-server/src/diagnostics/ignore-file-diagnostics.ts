@@ -9,11 +9,17 @@ import { lintAnalyzedIgnoreFile } from "@enginekit/lint/files";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { IgnoreFiles } from "../documents/ignore-files.js";
 
-/** The findings of an ignore-file document with `settings`. */
+/**
+ * The findings of an ignore-file document with `settings`; undefined when `current()` says the document
+ * changed while its analysis was computed (the work for a superseded version stops there).
+ */
 export async function ignoreFileFindings(
   ignoreFiles: IgnoreFiles,
   document: TextDocument,
   settings: LintSettings,
-): Promise<Finding[]> {
-  return lintAnalyzedIgnoreFile(await ignoreFiles.analysis(document), settings);
+  current: () => boolean = () => true,
+): Promise<Finding[] | undefined> {
+  const file = await ignoreFiles.analysis(document);
+  if (!current()) return undefined;
+  return lintAnalyzedIgnoreFile(file, settings);
 }

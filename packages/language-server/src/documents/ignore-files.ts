@@ -17,6 +17,7 @@ import {
   type AnalyzedIgnoreFile,
   analyzeIgnoreFileReady,
   type ContextListing,
+  contextMatchesSlices,
   ignoreContextOf,
   listContextFolder,
   type PatternReach,
@@ -33,13 +34,21 @@ export const HOVER_EXAMPLE_PATHS = 10;
 
 /**
  * Runs a sliced computation to its end, letting the event loop run between slices (a context of 100,000
- * paths is matched in slices of a few thousand, so other requests are answered meanwhile).
+ * paths is matched in slices of a few thousand, so other requests are answered meanwhile); stops, with
+ * undefined, when `wanted()` turns false between two slices (the work was superseded).
  */
-async function runInSlices<T>(slices: Generator<void, T>): Promise<T> {
+async function runInSlices<T>(
+  slices: Generator<void, T>,
+  wanted: () => boolean = () => true,
+): Promise<T | undefined> {
   for (;;) {
     const step = slices.next();
     if (step.done) return step.value;
     await new Promise((resolve) => setImmediate(resolve));
+    if (!wanted()) {
+      slices.return(undefined as T);
+      return undefined;
+    }
   }
 }
 
@@ -111,14 +120,27 @@ export class IgnoreFiles {
     if (cached && cached.version === document.version && cached.listing === listing) return cached.promise;
     const name = baseNameOf(document.uri);
     const text = document.getText();
-    const promise = (async () =>
-      analyzeIgnoreFileReady(
+    const uri = document.uri;
+    const entry: Analysis = {
+      version: document.version,
+      listing,
+      promise: undefined as never,
+      reaches: new Map(),
+    };
+    entry.promise = (async () => {
+      const file = await analyzeIgnoreFileReady(
         text,
         name,
         listing ? ignoreContextOf(await listing.promise, name) : undefined,
-      ))();
-    this.analyses.set(document.uri, { version: document.version, listing, promise, reaches: new Map() });
-    return promise;
+        async (slices) => (await runInSlices(slices))!,
+      );
+      // What each pattern matches in the context, in slices between which other requests run; stopped
+      // when this analysis is superseded (an edit, a close, a new listing).
+      await runInSlices(contextMatchesSlices(file), () => this.analyses.get(uri) === entry);
+      return file;
+    })();
+    this.analyses.set(uri, entry);
+    return entry.promise;
   }
 
   /**

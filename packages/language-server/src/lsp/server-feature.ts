@@ -84,6 +84,8 @@ export function requestFeature<P, R>(spec: RequestFeatureSpec<P, R>): ServerFeat
           const problem = paramsProblem(params, spec.params);
           if (problem) return new ResponseError(ErrorCodes.InvalidParams, `${spec.type.method}: ${problem}`);
           const uri = (params as { textDocument?: { uri?: string } }).textDocument?.uri;
+          // the user is looking at this document: its background work goes first
+          if (typeof uri === "string") services.diagnostics.focus(uri);
           return run(params as P, token).then((result) =>
             uri === undefined ? result : maskResponse(result, services.router.secretValues(uri)),
           );

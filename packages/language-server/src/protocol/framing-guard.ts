@@ -14,6 +14,8 @@ const HEADER_END = Buffer.from("\r\n\r\n");
  * negative, zero, non-numeric or missing value, or more than {@link MAX_MESSAGE_BYTES}) is dropped with its
  * header and reported through `onProblem`; the next frame is then read as usual, so bad framing never
  * costs the following message (#14 item 9: after `Content-Length: -5` the next request was dropped).
+ * The body that followed such a header is skipped up to the next `Content-Length` field (#29: the
+ * body, taken for the start of the next header block, used to cost every later message).
  * Valid frames pass through byte for byte. An oversized frame's body is skipped as it streams by, never
  * buffered.
  */
@@ -61,9 +63,15 @@ export class FramingGuard extends Transform {
       }
       return Buffer.alloc(0);
     }
-    const header = this.buffer.subarray(0, end).toString("ascii");
+    let header = this.buffer.subarray(0, end).toString("latin1");
     const rest = this.buffer.subarray(end + HEADER_END.length);
     this.buffer = Buffer.alloc(0);
+    const start = headerStart(header);
+    if (start > 0) {
+      // The body of a message whose header was dropped, then the next header: skip to that header.
+      this.onProblem(`skipped ${start} bytes before a message header`);
+      header = header.slice(start);
+    }
     const lengthField = /(?:^|\r\n)content-length:[ \t]*([^\r\n]*)/i.exec(header)?.[1]?.trim();
     const length =
       lengthField !== undefined && /^\d{1,12}$/.test(lengthField) ? Number(lengthField) : undefined;
@@ -82,8 +90,22 @@ export class FramingGuard extends Transform {
       this.skipping = length;
       return rest;
     }
-    this.push(Buffer.from(`${header}\r\n\r\n`, "ascii"));
+    this.push(Buffer.from(`${header}\r\n\r\n`, "latin1"));
     this.passing = length;
     return rest;
   }
+}
+
+/** A header line: a field name (RFC 7230 token characters), a colon, a value. */
+const HEADER_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:[^\r\n]*$/;
+
+/**
+ * Where the header fields of a header block start: 0 when every line is a header field; otherwise the
+ * last `Content-Length:` field, the block's earlier bytes being the body of a message whose header was
+ * dropped (or other garbage). 0 when there is no such field (the block is then reported as it is).
+ */
+function headerStart(block: string): number {
+  if (block.split("\r\n").every((line) => HEADER_LINE.test(line))) return 0;
+  const at = block.toLowerCase().lastIndexOf("content-length:");
+  return Math.max(at, 0);
 }

@@ -24,10 +24,10 @@ function severityLabel(c: Colors, s: Severity): string {
  * secret-looking names masked (see {@link redactSecretValues}) and control characters shown as escapes
  * ({@link escapeForTerminal}; the marker stays under the escaped text).
  */
-function codeFrame(c: Colors, lines: LineIndex, f: Finding): string {
+function codeFrame(c: Colors, shownLine: (line: number) => string | undefined, f: Finding): string {
   const line = f.range.start.line;
-  const text = redactSecretValues(lines.lineText(line));
-  if (text.length > 300) return "";
+  const text = shownLine(line);
+  if (text === undefined) return "";
   const start = Math.min(f.range.start.character, text.length);
   const end =
     f.range.end.line === line ? Math.max(f.range.end.character, start + 1) : Math.max(text.length, start + 1);
@@ -41,6 +41,26 @@ function codeFrame(c: Colors, lines: LineIndex, f: Finding): string {
   return `    ${c.dim(`${gutter} |`)} ${shown}\n    ${c.dim(`${pad} |`)} ${lead}${c.red("^".repeat(width))}\n`;
 }
 
+/** The longest source line shown under a finding, in UTF-16 code units (a longer one is not shown). */
+const MAX_FRAME_LINE = 300;
+
+/**
+ * A file's source lines as code frames show them — secret values masked, undefined for a line longer than
+ * {@link MAX_FRAME_LINE} — each computed once however many findings it has: 50,000 findings on one line
+ * of 100,000 characters used to scan that line 50,000 times (#29).
+ */
+function shownLines(lines: LineIndex): (line: number) => string | undefined {
+  const shown = new Map<number, string | undefined>();
+  return (line) => {
+    if (shown.has(line)) return shown.get(line);
+    const raw = lines.lineText(line);
+    // masking keeps the length, so a long line is left out before it is scanned
+    const text = raw.length > MAX_FRAME_LINE ? undefined : redactSecretValues(raw);
+    shown.set(line, text);
+    return text;
+  };
+}
+
 /**
  * The human format: per file, `line:column  severity  rule-id  message` with the source line and a marker
  * under the range, then a summary. Colours (picocolors) only when the context allows them.
@@ -52,14 +72,14 @@ export const formatStylish: Formatter = (results, context) => {
   let fixable = 0;
   for (const r of results) {
     if (r.findings.length === 0) continue;
-    const lines = new LineIndex(r.text);
+    const shownLine = shownLines(new LineIndex(r.text));
     out += `${c.underline(escapeForTerminal(r.path))}\n`;
     for (const f of r.findings) {
       counts[f.severity]++;
       if (f.fix) fixable++;
       const where = `${f.range.start.line + 1}:${f.range.start.character + 1}`.padEnd(7);
       out += `  ${c.dim(where)} ${severityLabel(c, f.severity)} ${c.dim(f.ruleId.padEnd(26))} ${escapeForTerminal(f.message)}\n`;
-      out += codeFrame(c, lines, f);
+      out += codeFrame(c, shownLine, f);
     }
     out += "\n";
   }

@@ -66,6 +66,26 @@ export function analyzeIgnoreFile(
   fileName: string,
   context?: IgnoreContext,
 ): AnalyzedIgnoreFile {
+  const slices = analyzeIgnoreFileSlices(text, fileName, context);
+  for (;;) {
+    const step = slices.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** How many pattern lines {@link analyzeIgnoreFileSlices} compiles between two slices. */
+const SLICE_LINES = 1024;
+
+/**
+ * {@link analyzeIgnoreFile} as a generator that yields after every {@link SLICE_LINES} pattern lines
+ * compiled, so a server can answer other requests between slices (10,000 lines take a few hundred
+ * milliseconds); returns the analysis.
+ */
+export function* analyzeIgnoreFileSlices(
+  text: string,
+  fileName: string,
+  context?: IgnoreContext,
+): Generator<void, AnalyzedIgnoreFile> {
   const lines = new LineIndex(text);
   const rawLines = text.split("\n");
   const lineStart: number[] = [];
@@ -95,8 +115,10 @@ export function analyzeIgnoreFile(
       readable = readable.map((raw, i) => (i === index ? "" : raw));
     }
   }
-  const accepted: typeof read = [];
-  for (const one of read) {
+  const accepted: IgnorePattern[] = [];
+  for (let k = 0; k < read.length; k++) {
+    if (k % SLICE_LINES === SLICE_LINES - 1) yield;
+    const one = read[k]!;
     const raw = rawLines[one.line - 1]!;
     let end = raw.length;
     while (end > 0 && isGoSpace(raw.charCodeAt(end - 1))) end--;
@@ -105,7 +127,7 @@ export function analyzeIgnoreFile(
     try {
       const pattern = IgnoreMatcher.fromLines([one], fileName).patterns[0];
       patterns.push({ text: one.text, line: one.line, range, ...(pattern ? { pattern } : {}) });
-      if (pattern) accepted.push(one);
+      if (pattern) accepted.push(pattern);
     } catch (error) {
       if (!(error instanceof IgnoreFileError)) throw error;
       patterns.push({ text: one.text, line: one.line, range, error: error.reason });
@@ -117,7 +139,8 @@ export function analyzeIgnoreFile(
     fileName,
     lines,
     patterns,
-    matcher: IgnoreMatcher.fromLines(accepted, fileName),
+    // the lines' own compiled patterns, in order (compiling them again costs as much as the first time)
+    matcher: IgnoreMatcher.of(accepted),
     regexpReady: engineRegexpLoaded(),
     ...(context ? { context } : {}),
   };

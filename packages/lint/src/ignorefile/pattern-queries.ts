@@ -26,9 +26,14 @@ export function regexpConstructs(text: string): string[] {
   return out;
 }
 
+/** `pattern` as a non-exception, so it is always evaluated (what it matches on its own). */
+function asExclusion(pattern: IgnorePattern): IgnorePattern {
+  return pattern.exception ? { ...pattern, exception: false } : pattern;
+}
+
 /** A single-pattern matcher for `pattern` without its `!` (so it is always evaluated). */
 function alone(pattern: IgnorePattern): IgnoreMatcher {
-  return IgnoreMatcher.fromPatterns([pattern.text], pattern.file);
+  return IgnoreMatcher.of([asExclusion(pattern)]);
 }
 
 /**
@@ -113,14 +118,83 @@ export function runSlices<T>(slices: Generator<void, T>): T {
   }
 }
 
-/**
- * {@link contextMatches} answers by listing (its `paths`), pattern text and limit: an editor re-lints the
- * file after every change against the same listing, and only the edited line's pattern is new.
- */
-const matchesMemo = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+/** What is known of one pattern's matches in a listing (see {@link contextMatchesSlices}). */
+interface KnownMatches {
+  /** The first matched paths, in listing order, at most {@link BATCH_PATHS}. */
+  paths: readonly string[];
+  /** True when `paths` holds every match. */
+  complete: boolean;
+}
 
-/** The most answers kept per listing (then they are forgotten and computed again). */
+/**
+ * Known matches by listing (its `paths`) and pattern text: an editor re-lints the file after every change
+ * against the same listing, and only the edited line's pattern is new.
+ */
+const matchesMemo = new WeakMap<readonly string[], Map<string, KnownMatches>>();
+
+/** The fewest answers kept per listing (more when a file has more patterns; then they are forgotten and computed again). */
 const MEMO_ENTRIES = 1000;
+
+/** How many matched paths per pattern one pass keeps (the rules ask for 1, or 50 examples). */
+const BATCH_PATHS = 50;
+
+/** The patterns of `file` whose matches {@link contextMatches} can tell (a regexp pattern needs its engine and a regexp that compiles). */
+function answerable(file: AnalyzedIgnoreFile): IgnorePattern[] {
+  const out: IgnorePattern[] = [];
+  for (const line of file.patterns) {
+    const p = line.pattern;
+    if (!p) continue;
+    if (p.compiled.kind === "regexp" && (!file.regexpReady || evaluationError(file, p))) continue;
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Finds what every pattern of `file` matches on its own in its context, in one walk over the listing
+ * for all patterns not known yet (`IgnoreMatcher.patternsMatching`: a path costs its candidate patterns,
+ * not every pattern), and remembers the first {@link BATCH_PATHS} matches of each for
+ * {@link contextMatches}. A generator that yields every few thousand paths, so a server can run it in
+ * slices between other requests (and stop it when the file changed); {@link contextMatches} runs it at
+ * once when needed.
+ */
+export function* contextMatchesSlices(file: AnalyzedIgnoreFile): Generator<void, void> {
+  const context = file.context;
+  if (!context) return;
+  const known = memoOf(context);
+  const todo: IgnorePattern[] = [];
+  const texts = new Set<string>();
+  for (const p of answerable(file)) {
+    if (known.has(p.text) || texts.has(p.text)) continue;
+    texts.add(p.text);
+    todo.push(asExclusion(p));
+  }
+  if (todo.length === 0) return;
+  const matcher = IgnoreMatcher.of(todo);
+  const found: string[][] = todo.map(() => []);
+  const { parents, folders } = listingIndexOf(context);
+  const states: (ParentMatchState | undefined)[] = new Array(context.paths.length);
+  for (let i = 0; i < context.paths.length; i++) {
+    const p = parents[i]!;
+    const state = matcher.patternsMatching(context.paths[i]!, p >= 0 ? states[p] : undefined);
+    if (folders[i] === 1) states[i] = state;
+    for (const j of state.matched) if (found[j]!.length < BATCH_PATHS) found[j]!.push(context.paths[i]!);
+    if (i % SLICE_PATHS === SLICE_PATHS - 1) yield;
+  }
+  // The listing may have changed hands meanwhile: store into the memo it has now.
+  const memo = memoOf(context, todo.length);
+  todo.forEach((p, j) => {
+    memo.set(p.text, { paths: found[j]!, complete: found[j]!.length < BATCH_PATHS });
+  });
+}
+
+/** The memo of a listing, emptied first when `adding` more answers would pass its bound. */
+function memoOf(context: IgnoreContext, adding = 0): Map<string, KnownMatches> {
+  let memo = matchesMemo.get(context.paths);
+  if (!memo || (adding > 0 && memo.size + adding > Math.max(MEMO_ENTRIES, 2 * adding)))
+    matchesMemo.set(context.paths, (memo = new Map()));
+  return memo;
+}
 
 /** Context paths the pattern matches on its own (the path or one of its parents), at most `limit`. */
 export function contextMatches(
@@ -131,11 +205,14 @@ export function contextMatches(
   const context = file.context;
   if (!context || (pattern.compiled.kind === "regexp" && !file.regexpReady)) return [];
   if (evaluationError(file, pattern)) return [];
-  let memo = matchesMemo.get(context.paths);
-  if (!memo || memo.size >= MEMO_ENTRIES) matchesMemo.set(context.paths, (memo = new Map()));
-  const key = `${limit}\n${pattern.text}`;
-  const known = memo.get(key);
-  if (known) return known;
+  let known = memoOf(context).get(pattern.text);
+  if (!known) {
+    runSlices(contextMatchesSlices(file));
+    known = memoOf(context).get(pattern.text);
+  }
+  if (known && (known.complete || limit <= known.paths.length))
+    return limit >= known.paths.length ? known.paths : known.paths.slice(0, limit);
+  // more than one pass keeps, or a pattern of another file: walk for this pattern alone
   const out: string[] = [];
   runSlices(
     walkDecisions(alone(pattern), context, (i, decision) => {
@@ -143,8 +220,27 @@ export function contextMatches(
       return out.length < limit;
     }),
   );
-  memo.set(key, out);
   return out;
+}
+
+/**
+ * Whether `pattern` on its own matches some context path below the folder `dir` (the path or a folder
+ * above it, as {@link contextMatches} counts): answered from the known matches when they are complete,
+ * else by trying the paths below `dir`. False without a context.
+ * @throws IgnoreFileError as the matcher does (a regexp pattern that does not compile, tried on a path).
+ */
+export function matchesBelow(file: AnalyzedIgnoreFile, pattern: IgnorePattern, dir: string): boolean {
+  const context = file.context;
+  if (!context) return false;
+  const prefix = `${dir}/`;
+  let known = memoOf(context).get(pattern.text);
+  if (!known) {
+    runSlices(contextMatchesSlices(file));
+    known = memoOf(context).get(pattern.text);
+  }
+  if (known?.complete) return known.paths.some((path) => path.startsWith(prefix));
+  const matcher = alone(pattern);
+  return context.paths.some((path) => path.startsWith(prefix) && matcher.matches(path).excluded);
 }
 
 /** `a`, `b` and `c`, or `a`, `b`, `c` and 4 more. */

@@ -12,7 +12,12 @@ import { readdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { loadEngineRegexp } from "@enginekit/build-context/ignore";
 import { buildFileOfIgnoreFile, DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
-import { type AnalyzedIgnoreFile, analyzeIgnoreFile, type IgnoreContext } from "../ignorefile/analysis.js";
+import {
+  type AnalyzedIgnoreFile,
+  analyzeIgnoreFileSlices,
+  type IgnoreContext,
+} from "../ignorefile/analysis.js";
+import { runSlices } from "../ignorefile/pattern-queries.js";
 import type { Finding } from "../model/finding.js";
 import { lintAnalyzedIgnoreFile } from "../runner/lint-ignore-file.js";
 import type { LintSettings } from "../runner/settings.js";
@@ -98,15 +103,19 @@ export async function listIgnoreContext(
 
 /**
  * Analyses ignore-file text with the engine's regexp loaded first when a pattern may need it, so every
- * pattern can be evaluated (`regexpReady`). `context` lists the build context, when known.
+ * pattern can be evaluated (`regexpReady`). `context` lists the build context, when known. `run` runs the
+ * analysis' slices (`analyzeIgnoreFileSlices`): at once by default; the language server lets other
+ * requests run between them.
  */
 export async function analyzeIgnoreFileReady(
   text: string,
   fileName: string,
   context?: IgnoreContext,
+  run: (slices: Generator<void, AnalyzedIgnoreFile>) => Promise<AnalyzedIgnoreFile> = async (slices) =>
+    runSlices(slices),
 ): Promise<AnalyzedIgnoreFile> {
   if (/[|{}\\[]/.test(text)) await loadEngineRegexp();
-  return analyzeIgnoreFile(text, fileName, context);
+  return run(analyzeIgnoreFileSlices(text, fileName, context));
 }
 
 /**

@@ -21,6 +21,11 @@
  *   `DOCKER_BUILDKIT=0 docker -H $ENGINE_HOST build` (`FROM scratch` + `COPY . /ctx`, cache on for both).
  *   Target: faster than the engine CLI.
  *
+ * - Ignore patterns at scale (#29): `enginekit build` vs `docker build` of a 5,100-file context with 1,000
+ *   and 10,000 `.dockerignore` patterns, into the stand-in engine (and the real one when `ENGINE_HOST` is
+ *   set), wall and CPU time. Target: within 2× of the engine CLI. `BENCH_BUILD_CONTEXT=ignore-patterns`
+ *   runs this part alone (any comma list of packing, phases, end-to-end, ignore-patterns).
+ *
  * Each contender runs once to warm up, then ROUNDS (end to end: E2E_ROUNDS, each after a `sync` so that
  * no run pays for the previous one's disk writes) times with the order rotated per round; figures are
  * medians. (The harness's `compare()` warms up 16 iterations, far too long for multi-second runs; the
@@ -33,6 +38,7 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readFileSync,
   rmSync,
   writeFileSync,
   writeSync,
@@ -420,28 +426,147 @@ async function packing(
   reportTarget(`${label}: peak RSS under 150 MB`, rss < 150, `${rss.toFixed(1)} MB (child process)`);
 }
 
+/**
+ * Pattern counts of the ignore-pattern comparison (issue #29: 1,000 took 8.9–15 s of CPU, 10,000 200 s),
+ * or the comma list in `BENCH_IGNORE_PATTERNS`.
+ */
+const PATTERN_COUNTS = (process.env.BENCH_IGNORE_PATTERNS ?? "1000,10000").split(",").map(Number);
+/** Rounds per pattern count: the engine CLI takes minutes per run at 10,000 patterns. */
+const patternRounds = (count: number) => (count > 1_000 ? 3 : ROUNDS);
+
+/**
+ * The context of the ignore-pattern comparison: 50 folders each with 50 `.log` files and a `sub/` of 50
+ * `.txt` files (5,100 files), an Enginefile, and a `.dockerignore` of `patterns` lines
+ * `**\/nomatchN/*.log` (none matches, so every path is tried against every pattern by the engine CLI).
+ */
+function makePatternContext(dir: string, patterns: number): void {
+  for (let d = 0; d < 50; d++) {
+    mkdirSync(join(dir, `dir${d}`, "sub"), { recursive: true });
+    for (let f = 0; f < 50; f++) {
+      writeFileSync(join(dir, `dir${d}`, `f${f}.log`), "");
+      writeFileSync(join(dir, `dir${d}`, "sub", `g${f}.txt`), "");
+    }
+  }
+  writeFileSync(join(dir, "Enginefile"), ENGINEFILE);
+  const lines = Array.from({ length: patterns }, (_, i) => `**/nomatch${i}/*.log`);
+  writeFileSync(join(dir, ".dockerignore"), `${lines.join("\n")}\n`);
+}
+
+/** Wall and CPU (user + system) milliseconds of one shell command, from `/usr/bin/time`. */
+async function timeCommand(command: string, env: NodeJS.ProcessEnv, scratch: string) {
+  const out = join(scratch, "time.txt");
+  const start = performance.now();
+  await sh(`/usr/bin/time -f '%U %S' -o '${out}' sh -c "${command.replaceAll('"', '\\"')}"`, env);
+  const wallMs = performance.now() - start;
+  const [user, system] = readFileSync(out, "utf8").trim().split("\n").at(-1)!.split(" ").map(Number);
+  return { wallMs, cpuMs: ((user ?? 0) + (system ?? 0)) * 1000 };
+}
+
+/**
+ * Ignore patterns at scale: `enginekit build` and `docker build` (classic builder, `DOCKER_BUILDKIT=0`)
+ * of a 5,100-file context whose `.dockerignore` holds 1,000 and 10,000 patterns, both uploading into the
+ * stand-in engine ({@link startSink}: no engine work, so what is measured is each client's walk,
+ * pattern matching and upload), and, when `ENGINE_HOST` is set, into the real engine. Medians of ROUNDS
+ * runs (3 above 1,000 patterns) in alternating order, wall and CPU time (`/usr/bin/time`). Target: enginekit within 2× of the
+ * engine CLI's time (#29: "within a small factor").
+ */
+async function ignorePatterns(base: string): Promise<void> {
+  const socket = join(base, "pattern-sink.sock");
+  const sink = await startSink(socket);
+  const engine = engineHostForTests();
+  try {
+    for (const count of PATTERN_COUNTS) {
+      const dir = join(base, `patterns-${count}`);
+      makePatternContext(dir, count);
+      const hosts = [{ label: "stand-in engine", host: `unix://${socket}` }];
+      if (engine) hosts.push({ label: "real engine", host: engine });
+      for (const { label, host } of hosts) {
+        const env = { ...process.env, DOCKER_BUILDKIT: "0", ENGINE_HOST: host };
+        const tools = [
+          {
+            name: "enginekit build",
+            command: `'${process.execPath}' '${cliBin}' build -q -H '${host}' '${dir}'`,
+          },
+          {
+            name: "docker build (classic)",
+            command: `docker -H '${host}' build -q -f '${dir}/Enginefile' '${dir}'`,
+          },
+        ];
+        const times = new Map(tools.map((t) => [t.name, { wall: [] as number[], cpu: [] as number[] }]));
+        // warm-up (runs of a minute or more need none)
+        if (count <= 1_000) for (const t of tools) await timeCommand(t.command, env, base);
+        const rounds = patternRounds(count);
+        for (let round = 0; round < rounds; round++) {
+          for (const t of round % 2 === 0 ? tools : [...tools].reverse()) {
+            const { wallMs, cpuMs } = await timeCommand(t.command, env, base);
+            times.get(t.name)!.wall.push(wallMs);
+            times.get(t.name)!.cpu.push(cpuMs);
+          }
+        }
+        sink.uploads.length = 0;
+        console.log(
+          `\n## ${count.toLocaleString("en-US")} ignore patterns, 5,100 files, into the ${label} (median of ${rounds}, ms)\n`,
+        );
+        console.log("tool                    wall     CPU");
+        for (const [name, t] of times)
+          console.log(
+            `${name.padEnd(22)}  ${median(t.wall).toFixed(0).padStart(6)}  ${median(t.cpu).toFixed(0).padStart(6)}`,
+          );
+        const ours = times.get("enginekit build")!;
+        const theirs = times.get("docker build (classic)")!;
+        const wallRatio = median(ours.wall) / median(theirs.wall);
+        const cpuRatio = median(ours.cpu) / median(theirs.cpu);
+        reportTarget(
+          `${count} ignore patterns (${label}): enginekit build within 2× of the engine CLI`,
+          wallRatio <= 2,
+          `wall ${wallRatio.toFixed(2)}×, CPU ${cpuRatio.toFixed(2)}× the engine CLI's`,
+        );
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } finally {
+    await sink.close();
+  }
+}
+
+/** The parts of this benchmark, all by default; `BENCH_BUILD_CONTEXT=ignore-patterns` (a comma list) picks some. */
+const PARTS = ["packing", "phases", "end-to-end", "ignore-patterns"] as const;
+
+function wanted(part: (typeof PARTS)[number]): boolean {
+  const only = process.env.BENCH_BUILD_CONTEXT;
+  return !only || only.split(",").includes(part);
+}
+
 async function run(): Promise<void> {
   const base = mkdtempSync(join(tmpdir(), "ek-bench-ctx-"));
   const small = join(base, "small");
   const large = join(base, "large");
   try {
+    if (wanted("ignore-patterns")) {
+      if (existsSync(cliBin)) await ignorePatterns(base);
+      else console.log(`skipping ignore patterns: build the CLI first (${cliBin} is missing)`);
+    }
+    if (!wanted("packing") && !wanted("phases") && !wanted("end-to-end")) return;
     console.log(`generating contexts under ${base} …`);
     makeSmallContext(small);
     makeLargeContext(large);
     const smallBytes = SMALL_FILES * SMALL_BYTES;
     const largeBytes = LARGE_BYTES;
 
-    await packing(`${SMALL_FILES} files × 10 KiB`, small, base, [
-      { name: "files", perCall: SMALL_FILES },
-      { name: "B", perCall: smallBytes },
-    ]);
-    await packing("one 1 GiB file", large, base, [{ name: "B", perCall: largeBytes }]);
+    if (wanted("packing")) {
+      await packing(`${SMALL_FILES} files × 10 KiB`, small, base, [
+        { name: "files", perCall: SMALL_FILES },
+        { name: "B", perCall: smallBytes },
+      ]);
+      await packing("one 1 GiB file", large, base, [{ name: "B", perCall: largeBytes }]);
+    }
 
-    if (existsSync(cliBin)) {
+    if (wanted("phases") && existsSync(cliBin)) {
       await clientPhases(`${SMALL_FILES} files × 10 KiB`, small, base);
       await clientPhases("one 1 GiB file", large, base);
     }
 
+    if (!wanted("end-to-end")) return;
     const host = engineHostForTests();
     if (!host) {
       console.log(NO_ENGINE_MESSAGE);
@@ -465,6 +590,6 @@ async function run(): Promise<void> {
 export const benchmark: Benchmark = {
   name: "build-context",
   description:
-    "packing 20,000 small files and one 1 GiB file vs GNU tar and tar-fs; peak RSS; enginekit build vs docker build",
+    "packing 20,000 small files and one 1 GiB file vs GNU tar and tar-fs; peak RSS; enginekit build vs docker build; 1,000 and 10,000 ignore patterns vs docker build",
   run,
 };

@@ -1,5 +1,6 @@
-import { IgnoreMatcher, type IgnorePattern } from "@enginekit/build-context/ignore";
+import { IgnoreMatcher } from "@enginekit/build-context/ignore";
 import type { AnalyzedIgnoreFile } from "../../ignorefile/analysis.js";
+import { matchesBelow } from "../../ignorefile/pattern-queries.js";
 import type { Report } from "../../model/finding.js";
 import { ignoreFileRule } from "../../model/rule.js";
 
@@ -25,19 +26,21 @@ re-includes it (\`--exceptions exact\`, the default) and sends what the patterns
   },
   (file) => {
     const out: Report[] = [];
+    const folders = excludedFolders(file);
+    // index of each accepted pattern in file.matcher (the accepted lines, in order)
+    let accepted = 0;
     for (let i = 0; i < file.patterns.length; i++) {
       const exception = file.patterns[i]!;
       const pattern = exception.pattern;
-      if (!pattern?.exception) continue;
-      const alone = IgnoreMatcher.fromPatterns([`!${pattern.text}`], file.fileName);
-      const matchesAlone = IgnoreMatcher.fromPatterns([pattern.text], file.fileName);
-      const earlier = file.patterns.slice(0, i).flatMap((p) => (p.pattern ? [p.pattern] : []));
-      for (const folder of excludedFolders(file, earlier)) {
+      if (!pattern) continue;
+      const before = accepted++;
+      if (!pattern.exception) continue;
+      const alone = IgnoreMatcher.of([pattern]);
+      for (const folder of folders(before)) {
         // The engine CLI's walker descends only for exceptions whose text starts with `<folder>/`.
         if (!alone.mustDescendExcluded(folder, "exact") || alone.mustDescendExcluded(folder, "engine-cli"))
           continue;
-        const below = file.context?.paths.filter((path) => path.startsWith(`${folder}/`));
-        if (below && !below.some((path) => matchesAlone.matches(path).excluded)) continue;
+        if (file.context && !matchesBelow(file, pattern, folder)) continue;
         out.push({
           range: exception.range,
           message: `The engine CLI skips the excluded folder "${folder}" without looking inside, because this exception does not start with "${folder}/": \`docker build\` re-includes nothing below it (enginekit build does, unless --exceptions engine-cli). Write it as "!${folder}/…" so every tool agrees.`,
@@ -50,22 +53,31 @@ re-includes it (\`--exceptions exact\`, the default) and sends what the patterns
 );
 
 /**
- * Folders excluded by `patterns`: with a build context, its top-most directories the patterns exclude;
- * without one, the exclusions written as plain names (`vendor`, `build/cache`).
+ * Folders excluded by the first `count` accepted patterns of the file: with a build context, its top-most
+ * directories those patterns exclude; without one, the exclusions written as plain names (`vendor`,
+ * `build/cache`). One matcher (the file's) answers for every `count`, each directory trying only the
+ * patterns that may match it.
  */
-function excludedFolders(file: AnalyzedIgnoreFile, patterns: IgnorePattern[]): string[] {
+function excludedFolders(file: AnalyzedIgnoreFile): (count: number) => string[] {
+  const patterns = file.matcher.patterns;
   if (!file.context)
-    return patterns.filter((p) => !p.exception && p.compiled.kind === "exact").map((p) => p.text);
-  if (patterns.some((p) => p.compiled.kind === "regexp") && !file.regexpReady) return [];
-  const matcher = IgnoreMatcher.fromPatterns(patterns.map((p) => `${p.exception ? "!" : ""}${p.text}`));
-  const out: string[] = [];
-  for (const dir of [...file.context.directories].sort()) {
-    if (out.some((o) => dir.startsWith(`${o}/`))) continue;
-    try {
-      if (matcher.matches(dir).excluded) out.push(dir);
-    } catch {
-      return out; // a pattern the engine fails on: ignore-pattern-syntax reports it
+    return (count) =>
+      patterns
+        .slice(0, count)
+        .filter((p) => !p.exception && p.compiled.kind === "exact")
+        .map((p) => p.text);
+  const directories = [...file.context.directories].sort();
+  return (count) => {
+    if (patterns.slice(0, count).some((p) => p.compiled.kind === "regexp") && !file.regexpReady) return [];
+    const out: string[] = [];
+    for (const dir of directories) {
+      if (out.some((o) => dir.startsWith(`${o}/`))) continue;
+      try {
+        if (file.matcher.matches(dir, count).excluded) out.push(dir);
+      } catch {
+        return out; // a pattern the engine fails on: ignore-pattern-syntax reports it
+      }
     }
-  }
-  return out;
+    return out;
+  };
 }

@@ -19,21 +19,20 @@ redundant. Patterns are compared as the engine reads them (\`/dist/\` is \`dist\
   },
   (file) => {
     const out: Report[] = [];
-    for (let i = 0; i < file.patterns.length; i++) {
-      const p = file.patterns[i]!.pattern;
+    // The patterns since the last change of kind (exclusion / exception), by text: the latest line of each.
+    const run = new Map<string, number>();
+    let exception: boolean | undefined;
+    for (const line of file.patterns) {
+      const p = line.pattern;
       if (!p) continue;
-      for (let j = i - 1; j >= 0; j--) {
-        const q = file.patterns[j]!.pattern;
-        if (!q) continue;
-        if (q.exception !== p.exception) break;
-        if (q.text === p.text) {
-          out.push({
-            range: file.patterns[i]!.range,
-            message: `Repeats line ${q.line}, so it changes nothing.`,
-          });
-          break;
-        }
+      if (p.exception !== exception) {
+        run.clear();
+        exception = p.exception;
       }
+      const earlier = run.get(p.text);
+      if (earlier !== undefined)
+        out.push({ range: line.range, message: `Repeats line ${earlier}, so it changes nothing.` });
+      run.set(p.text, p.line);
     }
     return out;
   },
