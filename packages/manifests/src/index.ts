@@ -41,7 +41,8 @@ export type { ManifestDocument, ManifestFormat, ReadResult } from "./tree/manife
 export { followPath, propertyOf, toPlainValue } from "./tree/navigate.js";
 export { type NodeAtOffset, nodeAtOffset } from "./tree/node-at-offset.js";
 export { readJson } from "./tree/read-json.js";
-export { readYaml } from "./tree/read-yaml.js";
+export { type ReadYamlOptions, readYaml } from "./tree/read-yaml.js";
+export { engineAdvisories } from "./validate/engine-advisories.js";
 export { type IssueContext, issueFindings } from "./validate/issue-findings.js";
 export { type KnownKey, type SchemaAtPath, schemaAtPath } from "./validate/schema-walk.js";
 export { sourceFindings } from "./validate/source-findings.js";

@@ -18,6 +18,8 @@ export interface LocatedScalar {
   value: string | number | boolean | null;
   style: ScalarStyle;
   range: Range;
+  /** The node's local YAML tag (`!reset`), when the reader was asked to keep it (`ReadYamlOptions.localTags`). */
+  tag?: string;
 }
 
 /** A list (YAML sequence / JSON array). `range` spans from the opening to the closing token. */
@@ -25,6 +27,8 @@ export interface LocatedArray {
   kind: "array";
   items: LocatedNode[];
   range: Range;
+  /** The node's local YAML tag, as on {@link LocatedScalar}. */
+  tag?: string;
 }
 
 /**
@@ -49,6 +53,8 @@ export interface LocatedObject {
   kind: "object";
   properties: LocatedProperty[];
   range: Range;
+  /** The node's local YAML tag, as on {@link LocatedScalar}. */
+  tag?: string;
 }
 
 /** A node of the one located tree both the YAML and the JSON reader produce. */

@@ -1,0 +1,46 @@
+/**
+ * @enginekit/compose — Compose projects loaded as Compose loads them (files and overrides, `include`,
+ * `extends`, `.env` and interpolation, profiles, anchors, `!reset`/`!override`) into one located tree whose
+ * every value keeps its file and range; checked against the Compose Specification's schema, Compose's
+ * consistency rules, and the engine's own limits through the request bodies each service becomes.
+ * See docs/compose.md.
+ */
+
+export { type CheckOptions, checkProject } from "./check/check-project.js";
+export { consistencyFindings } from "./check/consistency/consistency-checks.js";
+export { composePathLabel, schemaFindings } from "./check/schema-check.js";
+export { engineBodies, engineFindings, translateProject } from "./engine/engine-check.js";
+export type { FieldOrigin, LocatedBody } from "./engine/located-body.js";
+export {
+  type TranslatedService,
+  type TranslationContext,
+  translateService,
+} from "./engine/translate-service.js";
+export { parseByteSize, parseCpus } from "./engine/units.js";
+export { type Substitution, substitute } from "./interpolate/template.js";
+export { type ComposeFileSystem, memoryFileSystem, nodeFileSystem } from "./load/file-system.js";
+export {
+  type ComposeProject,
+  type LoadOptions,
+  loadProject,
+  normalizeProjectName,
+} from "./load/load-project.js";
+export {
+  DEFAULT_FILE_NAMES,
+  DEFAULT_OVERRIDE_FILE_NAMES,
+  isComposeFileName,
+  projectFiles,
+} from "./load/project-files.js";
+export type {
+  ComposeArray,
+  ComposeNode,
+  ComposeObject,
+  ComposeProperty,
+  ComposeScalar,
+  InterpolatedVariable,
+  SourceLocation,
+} from "./model/compose-node.js";
+export { nodeAt, propertyValue, scalarText } from "./model/compose-node.js";
+export type { ComposeFinding, ComposeFindingCode, RelatedLocation } from "./model/findings.js";
+export { readEnvFile } from "./read/dotenv.js";
+export { type ComposeFileRead, readComposeFile } from "./read/read-compose-file.js";
