@@ -71,9 +71,6 @@ export function schemaFindings(model: ComposeObject): ComposeFinding[] {
   if (validate(toPlainValue(model))) return [];
   const errors = validate.errors ?? [];
   const findings: ComposeFinding[] = [];
-  const alternatives = errors.filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf");
-  const fromBranch = (error: ErrorObject, parent: ErrorObject) =>
-    error !== parent && error.schemaPath.startsWith(`${parent.schemaPath}/`);
   const reported = new Set<string>();
   const report = (finding: ComposeFinding) => {
     const key = `${finding.file} ${finding.range.start.offset} ${finding.message}`;
@@ -81,41 +78,34 @@ export function schemaFindings(model: ComposeObject): ComposeFinding[] {
     reported.add(key);
     findings.push(finding);
   };
+  // ajv reports every alternative of a oneOf/anyOf. An error below the value, or one that is not about its
+  // type, means an alternative of the right type was tried: its errors are the ones to show. Otherwise the
+  // alternatives' type errors become one "must be X or Y" message.
+  const alternativesAt = new Set(
+    errors.filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf").map((e) => e.instancePath),
+  );
+  const explained = (path: string) =>
+    errors.some(
+      (e) =>
+        e.keyword !== "oneOf" &&
+        e.keyword !== "anyOf" &&
+        (e.instancePath.startsWith(`${path}/`) || (e.instancePath === path && e.keyword !== "type")),
+    );
   for (const error of errors) {
-    const parent = alternatives.find((alt) => fromBranch(error, alt));
+    const at = error.instancePath;
     if (error.keyword === "oneOf" || error.keyword === "anyOf") {
-      if (alternatives.some((alt) => fromBranch(error, alt))) continue; // nested: the outer one decides
-      const branchErrors = errors.filter((e) => fromBranch(e, error));
-      const deeper = branchErrors.filter(
-        (e) =>
-          (e.keyword !== "type" && e.keyword !== "oneOf" && e.keyword !== "anyOf") ||
-          e.instancePath !== error.instancePath,
-      );
-      const sameLevelTypes = branchErrors.filter(
-        (e) => e.keyword === "type" && e.instancePath === error.instancePath,
-      );
-      const branches = new Set(
-        branchErrors.map((e) => e.schemaPath.slice(error.schemaPath.length + 1).split("/")[0]),
-      );
-      const typedBranches = new Set(
-        sameLevelTypes.map((e) => e.schemaPath.slice(error.schemaPath.length + 1).split("/")[0]),
-      );
-      const matchedBranch = [...branches].some((b) => !typedBranches.has(b));
-      if (matchedBranch && deeper.length > 0) {
-        for (const e of deeper)
-          if (!typedBranches.has(e.schemaPath.slice(error.schemaPath.length + 1).split("/")[0]))
-            locate(e, model, report);
-        continue;
-      }
-      const types = sameLevelTypes.flatMap((e) => [e.params.type as string | string[]].flat());
-      const path = pathOf(error.instancePath);
+      if (explained(at)) continue;
+      const types = errors
+        .filter((e) => e.keyword === "type" && e.instancePath === at)
+        .flatMap((e) => [e.params.type as string | string[]].flat());
+      const path = pathOf(at);
       const node = nodeAt(model, path);
       report({
         code: "compose/schema",
         message:
           types.length > 0
             ? `${composePathLabel(path)} must be ${typeList(types)}, not ${describe(node)}`
-            : `${composePathLabel(path)} ${error.keyword === "oneOf" ? "must match exactly one allowed form" : "matches no allowed form"}`,
+            : `${composePathLabel(path)} matches none of its allowed forms`,
         severity: "error",
         file: node?.file ?? model.file,
         range: node?.range ?? model.range,
@@ -123,7 +113,7 @@ export function schemaFindings(model: ComposeObject): ComposeFinding[] {
       });
       continue;
     }
-    if (parent) continue; // reported through its oneOf/anyOf
+    if (error.keyword === "type" && alternativesAt.has(at)) continue; // one alternative's type
     locate(error, model, report);
   }
   return findings;
