@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the inputs are Compose text, where ${…} is interpolation syntax
 import { toPlainValue } from "@enginekit/manifests";
 import { describe, expect, test } from "vitest";
 import { nodeAt } from "../src/index.js";

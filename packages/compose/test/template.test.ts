@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the inputs are Compose text, where ${…} is interpolation syntax
 import { describe, expect, test } from "vitest";
 import { substitute } from "../src/index.js";
 
