@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the inputs are Compose text, where ${…} is interpolation syntax
 import { expect, test } from "vitest";
 import { readEnvFile } from "../src/index.js";
 

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the inputs are Compose text, where ${…} is interpolation syntax
 import { describe, expect, test } from "vitest";
 import { engineBodies } from "../src/index.js";
 import { findingsOf, project } from "./helpers.js";
