@@ -31,6 +31,7 @@ export {
   isComposeFileName,
   projectFiles,
 } from "./load/project-files.js";
+export { projectFilesOf, withText } from "./load/project-of-file.js";
 export type {
   ComposeArray,
   ComposeNode,
@@ -41,6 +42,7 @@ export type {
   SourceLocation,
 } from "./model/compose-node.js";
 export { nodeAt, propertyValue, scalarText } from "./model/compose-node.js";
+export { COMPOSE_FINDING_CODES, type ComposeFindingCodeInfo } from "./model/finding-codes.js";
 export type { ComposeFinding, ComposeFindingCode, RelatedLocation } from "./model/findings.js";
 export { readEnvFile } from "./read/dotenv.js";
 export { type ComposeFileRead, readComposeFile } from "./read/read-compose-file.js";

@@ -7,6 +7,27 @@ import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 import type { FileKind } from "../engine/lint-document.js";
 
+/**
+ * The Compose files a directory walk lints: Compose's default names (`compose.yaml`, `compose.yml`,
+ * `docker-compose.yml`, `docker-compose.yaml`) and default override names (`compose.override.yml`, …),
+ * as `@enginekit/compose` lists them (repeated here so that discovery does not load the Compose package).
+ */
+const COMPOSE_DIRECTORY_NAMES = new Set([
+  "compose.yaml",
+  "compose.yml",
+  "docker-compose.yml",
+  "docker-compose.yaml",
+  "compose.override.yml",
+  "compose.override.yaml",
+  "docker-compose.override.yml",
+  "docker-compose.override.yaml",
+]);
+
+/** A Compose-named file given by name: `compose*.y(a)ml`, `docker-compose*.y(a)ml` (`docker-compose.prod.yml`). */
+export function isComposeFileName(base: string): boolean {
+  return /^(?:docker-)?compose(?:[.-][^/\\]*)?\.ya?ml$/i.test(base);
+}
+
 /** `Enginefile`, `*.Enginefile`, `Enginefile.*` (case-sensitive, as the engine's default name). */
 export function isEnginefileName(base: string): boolean {
   return buildFileFamily(base) === "Enginefile";
@@ -26,10 +47,15 @@ export function isDockerfileName(base: string): boolean {
  * (`.engineignore`, `.dockerignore`, `Dockerfile.dockerignore` …) are linted as ignore files, never as
  * build files.
  * `options.dockerfiles` (default on, `--no-dockerfiles` or `dockerfiles: false` turns it off) decides
- * whether Dockerfile- and Containerfile-named files are Enginefiles too.
+ * whether Dockerfile- and Containerfile-named files are Enginefiles too; `options.compose` (default on,
+ * `--no-compose` or `compose: false`) whether Compose's default file names are linted as Compose files.
  */
-export function kindInDirectory(base: string, options: { dockerfiles: boolean }): FileKind | undefined {
+export function kindInDirectory(
+  base: string,
+  options: { dockerfiles: boolean; compose?: boolean },
+): FileKind | undefined {
   if (isIgnoreFileName(base)) return "ignorefile";
+  if (options.compose !== false && COMPOSE_DIRECTORY_NAMES.has(base)) return "compose";
   const family = buildFileFamily(base);
   if (family === "Enginefile" || (family !== undefined && options.dockerfiles)) return "enginefile";
   if (family === undefined && kindFromFileName(base)) return "manifest";
@@ -41,9 +67,12 @@ export { isIgnoreFileName };
 
 /**
  * The kind of a file named explicitly (or given on stdin by `--stdin-filename`): an ignore file by its
- * name, a manifest for `.yaml`/`.yml`/`.json`, else an Enginefile.
+ * name, a Compose file by its name (`compose*.yaml`, `docker-compose*.yml` …), a manifest for other
+ * `.yaml`/`.yml`/`.json`, else an Enginefile.
  */
 export function kindOfNamedFile(path: string): FileKind {
-  if (isIgnoreFileName(path.slice(path.lastIndexOf("/") + 1))) return "ignorefile";
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  if (isIgnoreFileName(base)) return "ignorefile";
+  if (isComposeFileName(base) && !kindFromFileName(base)) return "compose";
   return /\.(ya?ml|json)$/i.test(path) ? "manifest" : "enginefile";
 }

@@ -102,6 +102,7 @@ function planJobs(
   const files = discoverFiles(paths, options.cwd, {
     isExcluded: (p) => project.isExcluded(p),
     dockerfiles: (d) => project.dockerfiles(d),
+    compose: (d) => project.compose(d),
     isManifest: (p) => project.isManifest(p),
   });
   const jobs: FileJob[] = files.map((f) => {
