@@ -161,7 +161,7 @@ class ProjectLoader {
       if (required)
         this.findings.push({
           code: "compose/file",
-          message: `env file ${path} not found`,
+          message: `env file ${(from && scalarText(from.node)) ?? path} not found`,
           severity: "error",
           file: from?.file ?? path,
           range: from?.node.range ?? zeroRange(),
@@ -191,7 +191,7 @@ class ProjectLoader {
     if (text === undefined) {
       this.findings.push({
         code: "compose/file",
-        message: `${from?.what ?? "Compose file"} ${file} not found`,
+        message: `${from?.what ?? "Compose file"} ${from ? (scalarText(from.node) ?? file) : file} not found`,
         severity: "error",
         file: from?.file ?? file,
         range: from?.node.range ?? zeroRange(),

@@ -4,6 +4,7 @@
  * the findings. `lintCompose` lints text alone (stdin, rule examples and tests): the project is that one
  * file, interpolated with an empty environment, so its result depends on nothing but the text.
  */
+import { isAbsolute, join } from "node:path";
 import { memoryFileSystem } from "@enginekit/compose";
 import type { Finding } from "../model/finding.js";
 import { manifestSuppressions } from "../suppressions/collect.js";
@@ -21,6 +22,8 @@ export function lintAnalyzedCompose(file: AnalyzedComposeFile, settings: LintSet
 
 /** Lints Compose text as the file `fileName`, alone (see the module comment). */
 export function lintCompose(text: string, fileName: string, settings: LintSettings): Finding[] {
-  const file = analyzeComposeFile(text, fileName, { fileSystem: memoryFileSystem({}), environment: {} });
+  // a relative name is placed under a fixed folder, so that nothing depends on the working directory
+  const path = isAbsolute(fileName) ? fileName : join("/project", fileName);
+  const file = analyzeComposeFile(text, path, { fileSystem: memoryFileSystem({}), environment: {} });
   return lintAnalyzedCompose(file, settings);
 }
