@@ -25,12 +25,7 @@ export {
   loadProject,
   normalizeProjectName,
 } from "./load/load-project.js";
-export {
-  DEFAULT_FILE_NAMES,
-  DEFAULT_OVERRIDE_FILE_NAMES,
-  isComposeFileName,
-  projectFiles,
-} from "./load/project-files.js";
+export { projectFiles } from "./load/project-files.js";
 export { projectFilesOf, withText } from "./load/project-of-file.js";
 export type {
   ComposeArray,
@@ -42,7 +37,6 @@ export type {
   SourceLocation,
 } from "./model/compose-node.js";
 export { nodeAt, propertyValue, scalarText } from "./model/compose-node.js";
-export { COMPOSE_FINDING_CODES, type ComposeFindingCodeInfo } from "./model/finding-codes.js";
-export type { ComposeFinding, ComposeFindingCode, RelatedLocation } from "./model/findings.js";
 export { readEnvFile } from "./read/dotenv.js";
 export { type ComposeFileRead, readComposeFile } from "./read/read-compose-file.js";
+export * from "./schema-free.js";

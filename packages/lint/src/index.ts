@@ -8,8 +8,14 @@ export { findConfig, loadConfigFile, parseConfig } from "./config/load.js";
 export { loadConfigReader } from "./config/reader.js";
 export { LintConfigSchema } from "./config/schema.js";
 export { renderRuleDoc, renderRuleIndex } from "./docs/rule-doc.js";
+export {
+  type AnalyzedComposeFile,
+  analyzeComposeFile,
+  type ComposeAnalysisOptions,
+} from "./engine/analyzed-compose.js";
 export { type AnalyzedManifest, analyzeManifest } from "./engine/analyzed-manifest.js";
 export { applyTextEdits, type FixResult, fixText, fixTextAsync, MAX_FIX_PASSES } from "./engine/fix.js";
+export { lintAnalyzedCompose, lintCompose } from "./engine/lint-compose.js";
 export { type FileKind, lintText } from "./engine/lint-document.js";
 export { lintAnalyzedEnginefile, lintEnginefile } from "./engine/lint-enginefile.js";
 export { lintAnalyzedManifest, lintManifest } from "./engine/lint-manifest.js";

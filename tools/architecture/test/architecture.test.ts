@@ -23,7 +23,7 @@ const RULES: Record<string, Record<string, Allowance>> = {
   compose: { api: "any", manifests: "any", enginefile: ["duration"] },
   "build-context": { api: "any", enginefile: ["go-text", "names"] },
   lint: { api: "any", enginefile: "any", manifests: "any", compose: "any", "build-context": ["ignore"] },
-  "language-server": { api: "any", enginefile: "any", manifests: "any", lint: "any" },
+  "language-server": { api: "any", enginefile: "any", manifests: "any", compose: "any", lint: "any" },
   "secrets-dev-server": { api: "any" },
   vscode: { "language-server": "any" },
   cli: {

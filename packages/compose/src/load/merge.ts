@@ -314,7 +314,8 @@ function mergeProperties(
     const value = replace
       ? property.value && applyResetTags(property.value)
       : mergeNodes(existing.value!, property.value!, [...path, property.key], findings);
-    result[at] = { ...property, ...(value ? { value } : {}) };
+    // a replaced value is located where the override wrote it; a merged mapping keeps its first key
+    result[at] = { ...(replace ? property : existing), ...(value ? { value } : {}) };
   }
   return result;
 }

@@ -6,28 +6,8 @@
  * `docker-compose.override.yml`, `docker-compose.override.yaml` beside it.
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
+import { DEFAULT_FILE_NAMES, DEFAULT_OVERRIDE_FILE_NAMES } from "./file-names.js";
 import type { ComposeFileSystem } from "./file-system.js";
-
-/** Compose's default file names, in the order Compose tries them. */
-export const DEFAULT_FILE_NAMES = [
-  "compose.yaml",
-  "compose.yml",
-  "docker-compose.yml",
-  "docker-compose.yaml",
-] as const;
-
-/** Compose's default override file names, in the order Compose tries them. */
-export const DEFAULT_OVERRIDE_FILE_NAMES = [
-  "compose.override.yml",
-  "compose.override.yaml",
-  "docker-compose.override.yml",
-  "docker-compose.override.yaml",
-] as const;
-
-/** True for a file name Compose finds by default or that a Compose-named variant uses (`docker-compose.prod.yml`). */
-export function isComposeFileName(name: string): boolean {
-  return /^(?:docker-)?compose(?:[.-][^/\\]*)?\.ya?ml$/i.test(name);
-}
 
 /** Where the file list came from, for messages. */
 export type ProjectFilesSource = "option" | "COMPOSE_FILE" | "default";

@@ -5,8 +5,8 @@
  * any other Compose-named file (`docker-compose.prod.yml`) alone.
  */
 import { basename, dirname, join } from "node:path";
+import { DEFAULT_FILE_NAMES, DEFAULT_OVERRIDE_FILE_NAMES } from "./file-names.js";
 import type { ComposeFileSystem } from "./file-system.js";
-import { DEFAULT_FILE_NAMES, DEFAULT_OVERRIDE_FILE_NAMES } from "./project-files.js";
 
 /** The project files (absolute, in merge order) `path` is linted with. */
 export function projectFilesOf(path: string, fileSystem: ComposeFileSystem): string[] {

@@ -1,32 +1,22 @@
 /**
  * Which files a directory walk lints, and as what. Build-file names come from the one definition in
  * `@enginekit/enginefile/names` (`Enginefile`, `Dockerfile`, `Containerfile` families); manifests from
- * `@enginekit/manifests`' kind suffixes.
+ * `@enginekit/manifests`' kind suffixes; Compose files from `@enginekit/compose/schema-free`.
  */
+import {
+  DEFAULT_FILE_NAMES,
+  DEFAULT_OVERRIDE_FILE_NAMES,
+  isComposeFileName,
+} from "@enginekit/compose/schema-free";
 import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 import type { FileKind } from "../engine/lint-document.js";
 
-/**
- * The Compose files a directory walk lints: Compose's default names (`compose.yaml`, `compose.yml`,
- * `docker-compose.yml`, `docker-compose.yaml`) and default override names (`compose.override.yml`, …),
- * as `@enginekit/compose` lists them (repeated here so that discovery does not load the Compose package).
- */
-const COMPOSE_DIRECTORY_NAMES = new Set([
-  "compose.yaml",
-  "compose.yml",
-  "docker-compose.yml",
-  "docker-compose.yaml",
-  "compose.override.yml",
-  "compose.override.yaml",
-  "docker-compose.override.yml",
-  "docker-compose.override.yaml",
-]);
+/** Compose's default and default override file names: what a directory walk lints as Compose files. */
+const COMPOSE_DIRECTORY_NAMES = new Set<string>([...DEFAULT_FILE_NAMES, ...DEFAULT_OVERRIDE_FILE_NAMES]);
 
-/** A Compose-named file given by name: `compose*.y(a)ml`, `docker-compose*.y(a)ml` (`docker-compose.prod.yml`). */
-export function isComposeFileName(base: string): boolean {
-  return /^(?:docker-)?compose(?:[.-][^/\\]*)?\.ya?ml$/i.test(base);
-}
+/** A Compose-named file (`compose*.y(a)ml`, `docker-compose*.y(a)ml`; the one test of `@enginekit/compose`). */
+export { isComposeFileName };
 
 /** `Enginefile`, `*.Enginefile`, `Enginefile.*` (case-sensitive, as the engine's default name). */
 export function isEnginefileName(base: string): boolean {

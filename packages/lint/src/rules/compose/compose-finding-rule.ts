@@ -3,7 +3,7 @@
  * their ranges, messages and quick fixes; severity, description and fixability come from the package's
  * `COMPOSE_FINDING_CODES`, so the two cannot disagree (as `manifest-finding-rule.ts` does for manifests).
  */
-import { COMPOSE_FINDING_CODES, type ComposeFindingCode } from "@enginekit/compose";
+import { COMPOSE_FINDING_CODES, type ComposeFindingCode } from "@enginekit/compose/schema-free";
 import { type ComposeRule, composeRule, type RuleMeta } from "../../model/rule.js";
 
 /** What a Compose rule file gives. */
