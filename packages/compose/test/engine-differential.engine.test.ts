@@ -11,8 +11,13 @@
  * `ENGINEKIT_COMPOSE_DIFF_COUNT` (default 120). The services use `network_mode: none` (the test engine has
  * no bridge) and the busybox image tools/engine loads.
  */
-import { request } from "node:http";
-import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE, seededRandom } from "@enginekit/engine-tools";
+import {
+  BUSYBOX_IMAGE,
+  engineHostForTests,
+  engineRequest,
+  NO_ENGINE_MESSAGE,
+  seededRandom,
+} from "@enginekit/engine-tools";
 import { describe, expect, test } from "vitest";
 import { checkProject, engineBodies, loadProject, memoryFileSystem } from "../src/index.js";
 
@@ -73,32 +78,6 @@ function generate(): Case[] {
   return cases;
 }
 
-function engineRequest(
-  method: string,
-  path: string,
-  body?: string,
-): Promise<{ status: number; text: string }> {
-  const target = host!.startsWith("unix://")
-    ? { socketPath: host!.slice(7) }
-    : (() => {
-        const url = new URL(host!.replace(/^tcp:/, "http:"));
-        return { host: url.hostname, port: Number(url.port) };
-      })();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { ...target, method, path, headers: body ? { "content-type": "application/json" } : {} },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => void (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
 const HOST_DEPENDENT =
   /kernel does not support|not supported|discarded|permission denied|operation not permitted|can't get final child's PID/i;
 
@@ -106,7 +85,7 @@ const HOST_DEPENDENT =
 async function verdict(
   body: unknown,
 ): Promise<{ refused: boolean; message: string; hostDependent: boolean }> {
-  const created = await engineRequest("POST", "/v1.41/containers/create", JSON.stringify(body));
+  const created = await engineRequest(host!, "POST", "/v1.41/containers/create", JSON.stringify(body));
   if (created.status !== 201) {
     const message = created.text;
     return { refused: true, message, hostDependent: HOST_DEPENDENT.test(message) };
@@ -116,13 +95,13 @@ async function verdict(
     Warnings?: string[] | null;
   };
   try {
-    const started = await engineRequest("POST", `/v1.41/containers/${id}/start`);
+    const started = await engineRequest(host!, "POST", `/v1.41/containers/${id}/start`);
     if (started.status >= 400)
       return { refused: true, message: started.text, hostDependent: HOST_DEPENDENT.test(started.text) };
     const warned = (warnings ?? []).join("; ");
     return { refused: false, message: warned, hostDependent: HOST_DEPENDENT.test(warned) };
   } finally {
-    await engineRequest("DELETE", `/v1.41/containers/${id}?force=1&v=1`);
+    await engineRequest(host!, "DELETE", `/v1.41/containers/${id}?force=1&v=1`);
   }
 }
 
