@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the Compose text uses ${…} interpolation syntax
 /** `enginekit compose config` in-process: the merged model, `--engine-json`'s bodies, errors and exit codes. */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
