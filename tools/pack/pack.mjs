@@ -29,6 +29,7 @@ export const LIBRARIES = [
   "@enginekit/api",
   "@enginekit/enginefile",
   "@enginekit/manifests",
+  "@enginekit/compose",
   "@enginekit/lint",
   "@enginekit/language-server",
   "@enginekit/build-context",

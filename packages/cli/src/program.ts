@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { registerBuildCommand } from "./commands/build.js";
+import { registerComposeCommand } from "./commands/compose.js";
 import { registerEngineCommand } from "./commands/engine.js";
 import { registerFormatCommand } from "./commands/format.js";
 import { registerLintCommand } from "./commands/lint.js";
@@ -35,6 +36,7 @@ export function createProgram(io: CliIo): Command {
   registerLspCommand(program, io);
   registerSecretsCommand(program, io);
   registerEngineCommand(program, io);
+  registerComposeCommand(program, io);
   return program;
 }
 

@@ -24,8 +24,14 @@ export type {
   RuleTarget,
   SuppressionRule,
 } from "./model/rule.js";
+export {
+  type AnalyzedComposeFile,
+  analyzeComposeFile,
+  type ComposeAnalysisOptions,
+} from "./runner/analyzed-compose.js";
 export { type AnalyzedManifest, analyzeManifest } from "./runner/analyzed-manifest.js";
 export { type FixResult, fixText, fixTextAsync, MAX_FIX_PASSES } from "./runner/fix.js";
+export { lintAnalyzedCompose, lintCompose } from "./runner/lint-compose.js";
 export { type FileKind, lintText } from "./runner/lint-document.js";
 export { lintAnalyzedEnginefile, lintEnginefile } from "./runner/lint-enginefile.js";
 export { lintAnalyzedManifest, lintManifest } from "./runner/lint-manifest.js";

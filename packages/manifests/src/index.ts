@@ -40,7 +40,8 @@ export type { ManifestDocument, ManifestFormat, ReadResult } from "./tree/manife
 export { followPath, propertyOf, toPlainValue } from "./tree/navigate.js";
 export { type NodeAtOffset, nodeAtOffset } from "./tree/node-at-offset.js";
 export { readJson } from "./tree/read-json.js";
-export { readYaml } from "./tree/read-yaml.js";
+export { type ReadYamlOptions, readYaml } from "./tree/read-yaml.js";
+export { engineAdvisories } from "./validate/engine-advisories.js";
 export { type IssueContext, issueFindings } from "./validate/issue-findings.js";
 export {
   type DocumentedField,

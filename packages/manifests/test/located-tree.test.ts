@@ -231,3 +231,19 @@ describe("nodeAtOffset", () => {
     expect(nodeAtOffset(root, text.length + 5)).toBeUndefined();
   });
 });
+
+describe("local YAML tags (readYaml localTags)", () => {
+  it("kept on the nodes and not reported when asked for; other local tags stay warnings", () => {
+    const text = "a: !reset []\nb: !override\n  x: 1\nc: !custom 3\n";
+    const read = readYaml(text, { localTags: ["!reset", "!override"] });
+    const root = read.documents[0]!.root;
+    expect(root?.kind).toBe("object");
+    const properties = root?.kind === "object" ? root.properties : [];
+    expect(properties.map((p) => p.value?.tag)).toEqual(["!reset", "!override", undefined]);
+    expect(read.documents[0]!.syntaxFindings.map((f) => f.message)).toEqual([
+      expect.stringContaining("Unresolved tag: !custom"),
+    ]);
+    const plain = readYaml(text);
+    expect(plain.documents[0]!.syntaxFindings).toHaveLength(3);
+  });
+});

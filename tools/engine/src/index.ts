@@ -94,4 +94,5 @@ function run(
   });
 }
 
+export { type EngineReply, engineRequest } from "./engine-request.js";
 export { seededRandom } from "./seeded-random.js";

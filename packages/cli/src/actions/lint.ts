@@ -71,6 +71,7 @@ function parseOverrides(options: LintCommandOptions, cwd: string): LintOverrides
     ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
     ...(options.ignorePattern.length ? { ignore: options.ignorePattern } : {}),
     ...(options.dockerfiles !== undefined ? { dockerfiles: options.dockerfiles } : {}),
+    ...(options.compose !== undefined ? { compose: options.compose } : {}),
     ...(options.inlineSuppressions === false ? { inlineSuppressions: false } : {}),
   };
 }

@@ -12,6 +12,7 @@ export interface LintCommandOptions {
   apiVersion?: string;
   ignorePattern: string[];
   dockerfiles?: boolean;
+  compose?: boolean;
   inlineSuppressions: boolean;
   stdinFilename?: string;
   listRules?: boolean;
@@ -79,6 +80,12 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     description: "lint Dockerfile- and Containerfile-named files found in directories (default)",
   },
   { flags: "--no-dockerfiles", description: "lint only Enginefile-named build files found in directories" },
+  {
+    flags: "--compose",
+    description:
+      "lint Compose files found in directories (compose.yaml, docker-compose.yml, their overrides; default)",
+  },
+  { flags: "--no-compose", description: "do not lint Compose files found in directories" },
   { flags: "--no-inline-suppressions", description: "ignore # enginekit-ignore comments and report them" },
   {
     flags: "--stdin-filename <name>",

@@ -5,8 +5,10 @@
  * reaches the engine's JSON decoder exactly as it was linted. Plain `node:http` over the engine's Unix socket
  * or TCP address.
  */
-import { request } from "node:http";
+import { type EngineReply, engineRequest } from "@enginekit/engine-tools";
 import type { GeneratedBody } from "./bodies.js";
+
+export { engineRequest };
 
 /**
  * What the engine did with a body: `refused` with its message (at create, at start, or — services — when
@@ -19,41 +21,7 @@ export type EngineVerdict =
   | { refused: false; warnings: string[] }
   | { refused: true; stage: "create" | "start" | "allocate" | "task"; message: string };
 
-interface Reply {
-  status: number;
-  text: string;
-}
-
-/** One HTTP request to the engine at `host` (`unix:///path` or `tcp://host:port`). */
-export function engineRequest(host: string, method: string, path: string, body?: string): Promise<Reply> {
-  const target = host.startsWith("unix://")
-    ? { socketPath: host.slice("unix://".length) }
-    : (() => {
-        const url = new URL(host.replace(/^tcp:/, "http:"));
-        return { host: url.hostname, port: Number(url.port) };
-      })();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        ...target,
-        method,
-        path,
-        headers: body === undefined ? {} : { "content-type": "application/json" },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => void (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-function messageOf(reply: Reply): string {
+function messageOf(reply: EngineReply): string {
   try {
     return (JSON.parse(reply.text) as { message?: string }).message ?? reply.text;
   } catch {

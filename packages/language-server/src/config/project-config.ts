@@ -92,7 +92,7 @@ export class ProjectConfigs {
   }
 
   /** The lint settings for a document (`enginekit lint`'s for its path; defaults for unsaved documents). */
-  settingsFor(uri: string, kind: "enginefile" | "manifest"): LintSettings {
+  settingsFor(uri: string, kind: "enginefile" | "manifest" | "compose"): LintSettings {
     const path = this.pathOf(uri);
     if (!path) return { ...DEFAULT_SETTINGS, rules: { ...this.rules } };
     try {

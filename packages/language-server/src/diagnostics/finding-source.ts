@@ -37,7 +37,8 @@ export async function findingsOf(
   shellcheck: readonly Finding[] = [],
 ): Promise<Finding[]> {
   if (analysis.kind === "enginefile") return enginefileFindings(analysis.file, settings, shellcheck);
-  const { lintAnalyzedManifest } = await loadManifestStack();
+  const { lintAnalyzedManifest, lintAnalyzedCompose } = await loadManifestStack();
+  if (analysis.kind === "compose") return lintAnalyzedCompose(analysis.compose, settings);
   const manifest =
     online.length > 0
       ? { ...analysis.manifest, findings: [...analysis.manifest.findings, ...online] }

@@ -2,11 +2,12 @@
  * `AnalysisCache`: each document version parsed and analysed once and shared by every feature (the Langium
  * parse cache), with the size limit beyond which only a prefix is analysed.
  */
-import type { AnalyzedEnginefile, AnalyzedManifest } from "@enginekit/lint";
+import type { AnalyzedComposeFile, AnalyzedEnginefile, AnalyzedManifest } from "@enginekit/lint";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { analyzeEnginefile } from "../enginefile-linter.js";
 import { loadManifestStack } from "../manifest-stack/load-manifest-stack.js";
 import { baseNameOf, type DocumentKind } from "./document-kind.js";
+import { filePathOf } from "./ignore-files.js";
 
 /**
  * Largest part of a document the server analyses, in UTF-16 code units (8 Mi, about 8 MB of ASCII; the
@@ -35,6 +36,9 @@ export type ManifestAnalysis = AnalysisBase & {
   apiVersion?: string;
 };
 
+/** A Compose file version's analysis: the file checked within its project (docs/compose.md). */
+export type ComposeAnalysis = AnalysisBase & { kind: "compose"; compose: AnalyzedComposeFile };
+
 /** The text to analyse: the whole document, or its lines before {@link MAX_ANALYSED_CHARS}. */
 function analysedText(document: TextDocument): { text: string; cutAt?: number } {
   const text = document.getText();
@@ -45,7 +49,7 @@ function analysedText(document: TextDocument): { text: string; cutAt?: number } 
 }
 
 /** One document version parsed once and shared by every feature (the Langium "parse cache"). */
-export type DocumentAnalysis = EnginefileAnalysis | ManifestAnalysis;
+export type DocumentAnalysis = EnginefileAnalysis | ManifestAnalysis | ComposeAnalysis;
 
 /**
  * Parses each document version at most once: the first feature that asks for `(uri, version)` parses,
@@ -93,6 +97,7 @@ export class AnalysisCache {
    */
   async get(document: TextDocument, kind: DocumentKind, apiVersion?: string): Promise<DocumentAnalysis> {
     if (kind === "enginefile") return this.enginefile(document);
+    if (kind === "compose") return this.compose(document);
     const current = (a: DocumentAnalysis | undefined) =>
       a?.kind === "manifest" && a.apiVersion === apiVersion ? a : undefined;
     const cached = current(this.cached(document, kind));
@@ -110,6 +115,36 @@ export class AnalysisCache {
       text,
       manifest,
       ...(apiVersion === undefined ? {} : { apiVersion }),
+      ...(cutAt === undefined ? {} : { cutAt }),
+    });
+  }
+
+  /**
+   * The analysis of `document` as a Compose file: its project (override, `extends`, `include`, `.env`) read
+   * from disk beside it, this document's text in place of its file, variables from the server's environment
+   * then `.env`, as `enginekit lint` reads them.
+   */
+  private async compose(document: TextDocument): Promise<ComposeAnalysis> {
+    const cached = this.cached(document, "compose");
+    if (cached?.kind === "compose") return cached;
+    const { analyzeComposeFile, memoryFileSystem, nodeFileSystem } = await loadManifestStack();
+    const again = this.cached(document, "compose");
+    if (again?.kind === "compose") return again;
+    const { text, cutAt } = analysedText(document);
+    // an unsaved document (untitled:) is a project of its own text alone
+    const path = filePathOf(document.uri);
+    const compose = path
+      ? analyzeComposeFile(text, path, { fileSystem: nodeFileSystem, environment: process.env })
+      : analyzeComposeFile(text, `/untitled/${baseNameOf(document.uri) || "compose.yaml"}`, {
+          fileSystem: memoryFileSystem({}),
+          environment: {},
+        });
+    return this.store({
+      kind: "compose",
+      uri: document.uri,
+      version: document.version,
+      text,
+      compose,
       ...(cutAt === undefined ? {} : { cutAt }),
     });
   }

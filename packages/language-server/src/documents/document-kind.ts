@@ -1,8 +1,12 @@
+import { isComposeFileName } from "@enginekit/compose/schema-free";
 import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 
-/** What the server does with a document: lint it as an Enginefile, as a manifest, or leave it alone. */
-export type DocumentKind = "enginefile" | "manifest";
+/** What the server does with a document: lint it as an Enginefile, a manifest, a Compose file, or leave it alone. */
+export type DocumentKind = "enginefile" | "manifest" | "compose";
+
+/** Language ids editors use for Compose files (VS Code's Docker extension: `dockercompose`). */
+const COMPOSE_LANGUAGES = new Set(["dockercompose", "compose"]);
 
 /** Language ids editors use for Enginefiles (Dockerfile syntax). */
 const ENGINEFILE_LANGUAGES = new Set(["enginefile", "dockerfile"]);
@@ -32,7 +36,8 @@ export function isEnginefileName(name: string): boolean {
  * Classifies a document (task §1 "Documents"): an ignore file's name (`.dockerignore`,
  * `Dockerfile.dockerignore` …) → `undefined` whatever its language id (src/documents/ignore-files.ts
  * serves those); language id `enginefile`/`dockerfile` or a build-file
- * name ({@link isEnginefileName}: Enginefile, Dockerfile, Containerfile) → `enginefile`; a file name with a manifest kind (`*.container.yaml`, docs/manifests.md) or a
+ * name ({@link isEnginefileName}: Enginefile, Dockerfile, Containerfile) → `enginefile`; a file name with a manifest kind (`*.container.yaml`, docs/manifests.md) → `manifest`; a Compose file's
+ * name (`compose.yaml`, `docker-compose.override.yml` …, docs/compose.md) or language id `dockercompose` → `compose`; a
  * YAML/JSON file matching one of the configured manifest globs → `manifest`; anything else `undefined`.
  */
 export function documentKindOf(
@@ -44,6 +49,7 @@ export function documentKindOf(
   if (isIgnoreFileName(name)) return undefined;
   if (ENGINEFILE_LANGUAGES.has(languageId.toLowerCase()) || isEnginefileName(name)) return "enginefile";
   if (kindFromFileName(name)) return "manifest";
+  if (COMPOSE_LANGUAGES.has(languageId.toLowerCase()) || isComposeFileName(name)) return "compose";
   const path = decodeUriPath(uri);
   if (/\.(ya?ml|json)$/i.test(name) && manifestGlobs.some((glob) => glob.test(path))) return "manifest";
   return undefined;

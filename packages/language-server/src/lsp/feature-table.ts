@@ -165,6 +165,7 @@ export const FEATURES: readonly ServerFeature[] = [
         const image = imageWordAt(h.analysis.file, offset);
         return image ? [...items, ...imageItems(h.document, image, await s.images.tags(token))] : items;
       }
+      if (h.analysis.kind === "compose") return []; // Compose files: diagnostics only so far (docs/compose.md)
       return (
         (await secretCompletion(s.secrets, h.document, offset, token)) ??
         (await loadManifestStack()).manifestCompletion(h.document, h.analysis.manifest, offset)
@@ -205,6 +206,7 @@ export const FEATURES: readonly ServerFeature[] = [
       if (!h) return null;
       const offset = h.document.offsetAt(p.position);
       if (h.analysis.kind === "enginefile") return enginefileHover(h.document, h.analysis.file, offset);
+      if (h.analysis.kind === "compose") return null;
       return (
         (await secretHover(s.secrets, h.analysis.manifest, offset, token)) ??
         (await loadManifestStack()).manifestHover(h.analysis.manifest, offset)
@@ -266,6 +268,7 @@ export const FEATURES: readonly ServerFeature[] = [
     provide: async (p, s) => {
       const h = await s.router.handled(p.textDocument.uri);
       if (!h) return [];
+      if (h.analysis.kind === "compose") return [];
       return h.analysis.kind === "enginefile"
         ? enginefileSymbols(h.analysis.file)
         : (await loadManifestStack()).manifestSymbols(h.analysis.manifest);
@@ -287,7 +290,9 @@ export const FEATURES: readonly ServerFeature[] = [
               return ins ? { line: ins.range.start.line } : undefined;
             }
           : (d: { range: { start: { line: number } } }) =>
-              analysis.manifest.check.format === "yaml" ? { line: d.range.start.line } : undefined;
+              analysis.kind === "compose" || analysis.manifest.check.format === "yaml"
+                ? { line: d.range.start.line }
+                : undefined;
       const diagnostics = Array.isArray(p.context?.diagnostics) ? p.context.diagnostics : [];
       return quickFixes(h.document, diagnostics, s.diagnostics.latest(h.document.uri), analysis.kind, anchor);
     },

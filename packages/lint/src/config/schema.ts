@@ -51,6 +51,12 @@ export const LintConfigSchema = z
       .describe(
         "Lint files named like Dockerfiles (`Dockerfile`, `*.Dockerfile`, `Dockerfile.*`) and Containerfiles (`Containerfile`, `*.Containerfile`, `Containerfile.*`) found in directories as Enginefiles (default true).",
       ),
+    compose: z
+      .boolean()
+      .optional()
+      .describe(
+        "Lint Compose files found in directories (`compose.yaml`, `compose.yml`, `docker-compose.yml`, `docker-compose.yaml` and their `*.override.*` files; default true).",
+      ),
     trustedRegistries: z
       .array(z.string())
       .optional()

@@ -1,11 +1,22 @@
 /**
  * Which files a directory walk lints, and as what. Build-file names come from the one definition in
  * `@enginekit/enginefile/names` (`Enginefile`, `Dockerfile`, `Containerfile` families); manifests from
- * `@enginekit/manifests`' kind suffixes.
+ * `@enginekit/manifests`' kind suffixes; Compose files from `@enginekit/compose/schema-free`.
  */
+import {
+  DEFAULT_FILE_NAMES,
+  DEFAULT_OVERRIDE_FILE_NAMES,
+  isComposeFileName,
+} from "@enginekit/compose/schema-free";
 import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 import type { FileKind } from "../runner/lint-document.js";
+
+/** Compose's default and default override file names: what a directory walk lints as Compose files. */
+const COMPOSE_DIRECTORY_NAMES = new Set<string>([...DEFAULT_FILE_NAMES, ...DEFAULT_OVERRIDE_FILE_NAMES]);
+
+/** A Compose-named file (`compose*.y(a)ml`, `docker-compose*.y(a)ml`; the one test of `@enginekit/compose`). */
+export { isComposeFileName };
 
 /** `Enginefile`, `*.Enginefile`, `Enginefile.*`, in any case (`@enginekit/enginefile/names` says why). */
 export function isEnginefileName(base: string): boolean {
@@ -26,10 +37,15 @@ export function isDockerfileName(base: string): boolean {
  * (`.engineignore`, `.dockerignore`, `Dockerfile.dockerignore` …) are linted as ignore files, never as
  * build files.
  * `options.dockerfiles` (default on, `--no-dockerfiles` or `dockerfiles: false` turns it off) decides
- * whether Dockerfile- and Containerfile-named files are Enginefiles too.
+ * whether Dockerfile- and Containerfile-named files are Enginefiles too; `options.compose` (default on,
+ * `--no-compose` or `compose: false`) whether Compose's default file names are linted as Compose files.
  */
-export function kindInDirectory(base: string, options: { dockerfiles: boolean }): FileKind | undefined {
+export function kindInDirectory(
+  base: string,
+  options: { dockerfiles: boolean; compose?: boolean },
+): FileKind | undefined {
   if (isIgnoreFileName(base)) return "ignorefile";
+  if (options.compose !== false && COMPOSE_DIRECTORY_NAMES.has(base)) return "compose";
   const family = buildFileFamily(base);
   if (family === "Enginefile" || (family !== undefined && options.dockerfiles)) return "enginefile";
   if (family === undefined && kindFromFileName(base)) return "manifest";
@@ -41,9 +57,12 @@ export { isIgnoreFileName };
 
 /**
  * The kind of a file named explicitly (or given on stdin by `--stdin-filename`): an ignore file by its
- * name, a manifest for `.yaml`/`.yml`/`.json`, else an Enginefile.
+ * name, a Compose file by its name (`compose*.yaml`, `docker-compose*.yml` …), a manifest for other
+ * `.yaml`/`.yml`/`.json`, else an Enginefile.
  */
 export function kindOfNamedFile(path: string): FileKind {
-  if (isIgnoreFileName(path.slice(path.lastIndexOf("/") + 1))) return "ignorefile";
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  if (isIgnoreFileName(base)) return "ignorefile";
+  if (isComposeFileName(base) && !kindFromFileName(base)) return "compose";
   return /\.(ya?ml|json)$/i.test(path) ? "manifest" : "enginefile";
 }

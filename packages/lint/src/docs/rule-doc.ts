@@ -9,14 +9,22 @@ const EXAMPLE_FILE = {
   enginefile: "Enginefile",
   manifest: "example.container.yaml",
   ignorefile: ".engineignore",
+  compose: "compose.yaml",
 };
 const APPLIES_TO = {
   any: "any file",
   enginefile: "Enginefiles",
   manifest: "manifests",
   ignorefile: "ignore files",
+  compose: "Compose files",
 };
-const LANGUAGE = { any: "dockerfile", enginefile: "dockerfile", manifest: "yaml", ignorefile: "gitignore" };
+const LANGUAGE = {
+  any: "dockerfile",
+  enginefile: "dockerfile",
+  manifest: "yaml",
+  ignorefile: "gitignore",
+  compose: "yaml",
+};
 
 function exampleFindings(rule: Rule, example: RuleExample): string[] {
   const kind = kindOfRule(rule);

@@ -1,5 +1,6 @@
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import type { AnalyzedIgnoreFile } from "../ignorefile/analysis.js";
+import type { AnalyzedComposeFile } from "../runner/analyzed-compose.js";
 import type { AnalyzedManifest } from "../runner/analyzed-manifest.js";
 import type { Report } from "./finding.js";
 import type { RuleSeverity } from "./severity.js";
@@ -11,7 +12,7 @@ export type FixAvailability = "always" | "sometimes" | "never";
  * The kind of file a rule checks (`ignorefile`: `.engineignore`, `.dockerignore` and their
  * `<build file>.` forms); `any` for the linter's own rules about suppression comments.
  */
-export type RuleTarget = "enginefile" | "manifest" | "ignorefile" | "any";
+export type RuleTarget = "enginefile" | "manifest" | "ignorefile" | "compose" | "any";
 
 /**
  * One example of a rule, shown in its generated documentation page and run by the rule tester:
@@ -20,7 +21,7 @@ export type RuleTarget = "enginefile" | "manifest" | "ignorefile" | "any";
 export interface RuleExample {
   kind: "valid" | "invalid";
   code: string;
-  /** File name to lint the example as (manifests: gives the kind, e.g. `web.container.yaml`). */
+  /** File name to lint the example as (manifests: gives the kind, e.g. `web.container.yaml`; Compose: `compose.yaml`). */
   fileName?: string;
   /** The text of the `.engineignore` beside the example, for rules that read the build context. */
   engineignore?: string;
@@ -66,6 +67,12 @@ export interface ManifestRule {
   check(manifest: AnalyzedManifest): Report[];
 }
 
+/** A rule over Compose files: a pure function of the file checked within its project. */
+export interface ComposeRule {
+  meta: RuleMeta & { appliesTo: "compose" };
+  check(file: AnalyzedComposeFile): Report[];
+}
+
 /** A rule over ignore files: a pure function of the analysed file (and its context, when known). */
 export interface IgnoreFileRule {
   meta: RuleMeta & { appliesTo: "ignorefile" };
@@ -82,7 +89,7 @@ export interface SuppressionRule {
 }
 
 /** Any rule. */
-export type Rule = EnginefileRule | ManifestRule | IgnoreFileRule | SuppressionRule;
+export type Rule = EnginefileRule | ManifestRule | IgnoreFileRule | ComposeRule | SuppressionRule;
 
 /** Declares an Enginefile rule (identity function that fixes the types). */
 export function enginefileRule(
@@ -100,6 +107,14 @@ export function manifestRule(
   return { meta: { ...meta, appliesTo: "manifest" }, check };
 }
 
+/** Declares a Compose rule (identity function that fixes the types). */
+export function composeRule(
+  meta: Omit<RuleMeta, "appliesTo">,
+  check: (file: AnalyzedComposeFile) => Report[],
+): ComposeRule {
+  return { meta: { ...meta, appliesTo: "compose" }, check };
+}
+
 /** Declares an ignore-file rule (identity function that fixes the types). */
 export function ignoreFileRule(
   meta: Omit<RuleMeta, "appliesTo">,
@@ -109,7 +124,7 @@ export function ignoreFileRule(
 }
 
 /** The kind of file a rule's examples and test snippets are linted as (`any` rules: Enginefiles). */
-export function kindOfRule(rule: Rule): "enginefile" | "manifest" | "ignorefile" {
+export function kindOfRule(rule: Rule): "enginefile" | "manifest" | "ignorefile" | "compose" {
   const target = rule.meta.appliesTo;
   return target === "any" ? "enginefile" : target;
 }

@@ -16,6 +16,8 @@ export interface DiscoveryPolicy {
   isExcluded(path: string): boolean;
   /** Whether Dockerfile-named files are linted in `dir`. */
   dockerfiles(dir: string): boolean;
+  /** Whether Compose's default file names are linted in `dir` (default true). */
+  compose?(dir: string): boolean;
   /** Whether a file not matched by name is a manifest by the configuration's `manifests` globs. */
   isManifest(path: string): boolean;
   /**
@@ -126,8 +128,10 @@ function walk(
     if (e.isDirectory()) walk(path, policy, out, walked, cwd);
     else if (e.isFile() || e.isSymbolicLink()) {
       const kind =
-        kindInDirectory(e.name, { dockerfiles: policy.dockerfiles(dir) }) ??
-        (policy.isManifest(path) ? "manifest" : undefined);
+        kindInDirectory(e.name, {
+          dockerfiles: policy.dockerfiles(dir),
+          compose: policy.compose?.(dir) ?? true,
+        }) ?? (policy.isManifest(path) ? "manifest" : undefined);
       if (kind && (e.isFile() || isLinkToFile(path, cwd))) {
         out.set(path, kind);
         walked.push(path);

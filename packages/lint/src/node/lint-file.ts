@@ -80,6 +80,11 @@ export async function lintOne(
     const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };
     return { text: fixed.text, findings: lint(fixed.text), fixesApplied: fixed.applied };
   }
+  if (kind === "compose") {
+    // Loaded on demand, like manifests: Compose needs YAML, ajv and the api schemas.
+    const { lintComposeFile } = await import("./lint-compose-file.js");
+    return lintComposeFile(text, path, settings, options);
+  }
   // Loaded on demand: manifests need the api schemas, which Enginefile-only runs never build.
   const { lintManifestFile } = await import("./lint-manifest-file.js");
   return lintManifestFile(text, path, settings, options);

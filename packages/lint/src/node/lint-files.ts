@@ -115,6 +115,7 @@ function planJobs(
   const files = discoverFiles(paths, options.cwd, {
     isExcluded: (p) => project.isExcluded(p),
     dockerfiles: (d) => project.dockerfiles(d),
+    compose: (d) => project.compose(d),
     isManifest: (p) => project.isManifest(p),
     ...(options.onSkipped ? { skipped: options.onSkipped } : {}),
   });

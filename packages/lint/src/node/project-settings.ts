@@ -31,6 +31,8 @@ export interface LintOverrides {
   /** Extra ignore patterns (`.engineignore` syntax), relative to the working directory. */
   ignore?: string[];
   dockerfiles?: boolean;
+  /** Lint Compose's default file names found in directories (`--no-compose` turns it off). */
+  compose?: boolean;
 }
 
 /** What applies to one file: lint settings, failure threshold and the configuration it came from. */
@@ -134,6 +136,11 @@ export class ProjectSettings {
   /** Whether Dockerfile-named files are linted in `dir`. */
   dockerfiles(dir: string): boolean {
     return this.overrides.dockerfiles ?? this.configFor(dir)?.config.dockerfiles ?? true;
+  }
+
+  /** Whether Compose-named files are linted in `dir`. */
+  compose(dir: string): boolean {
+    return this.overrides.compose ?? this.configFor(dir)?.config.compose ?? true;
   }
 
   /** Whether the configuration's `manifests` globs name `path` as a manifest. */

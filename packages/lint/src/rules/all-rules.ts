@@ -34,6 +34,31 @@ import useraddNoLogInit from "./best-practice/useradd-no-log-init.js";
 import wgetProgress from "./best-practice/wget-progress.js";
 import yarnCacheClean from "./best-practice/yarn-cache-clean.js";
 import zypperDistUpgrade from "./best-practice/zypper-dist-upgrade.js";
+import composeContainerNameScale from "./compose/compose-container-name-scale.js";
+import composeDependsOnCycle from "./compose/compose-depends-on-cycle.js";
+import composeDuplicateKey from "./compose/compose-duplicate-key.js";
+import composeDuplicateMountTarget from "./compose/compose-duplicate-mount-target.js";
+import composeEngineAdvisory from "./compose/compose-engine-advisory.js";
+import composeEngineLimit from "./compose/compose-engine-limit.js";
+import composeExtends from "./compose/compose-extends.js";
+import composeFile from "./compose/compose-file.js";
+import composeHealthcheckTest from "./compose/compose-healthcheck-test.js";
+import composeImageOrBuild from "./compose/compose-image-or-build.js";
+import composeInclude from "./compose/compose-include.js";
+import composeInterpolation from "./compose/compose-interpolation.js";
+import composeMerge from "./compose/compose-merge.js";
+import composeNetworkModeConflict from "./compose/compose-network-mode-conflict.js";
+import composeResourceConflict from "./compose/compose-resource-conflict.js";
+import composeSchema from "./compose/compose-schema.js";
+import composeSecretSource from "./compose/compose-secret-source.js";
+import composeSyntax from "./compose/compose-syntax.js";
+import composeUndefinedConfig from "./compose/compose-undefined-config.js";
+import composeUndefinedNetwork from "./compose/compose-undefined-network.js";
+import composeUndefinedSecret from "./compose/compose-undefined-secret.js";
+import composeUndefinedVolume from "./compose/compose-undefined-volume.js";
+import composeUnknownKey from "./compose/compose-unknown-key.js";
+import composeUnknownService from "./compose/compose-unknown-service.js";
+import composeUnsetVariable from "./compose/compose-unset-variable.js";
 import ignoreExceptionUnreachable from "./ignore-file/ignore-exception-unreachable.js";
 import ignoreExcludesBuildFile from "./ignore-file/ignore-excludes-build-file.js";
 import ignorePatternDuplicate from "./ignore-file/ignore-pattern-duplicate.js";
@@ -222,6 +247,31 @@ export const RULES: readonly Rule[] = [
   secretRefNotFound,
   secretRefSyntax,
   secretRefUnreachable,
+  composeSyntax,
+  composeDuplicateKey,
+  composeFile,
+  composeInterpolation,
+  composeUnsetVariable,
+  composeExtends,
+  composeInclude,
+  composeMerge,
+  composeSchema,
+  composeUnknownKey,
+  composeUndefinedNetwork,
+  composeUndefinedVolume,
+  composeUndefinedSecret,
+  composeUndefinedConfig,
+  composeUnknownService,
+  composeDependsOnCycle,
+  composeNetworkModeConflict,
+  composeResourceConflict,
+  composeContainerNameScale,
+  composeHealthcheckTest,
+  composeDuplicateMountTarget,
+  composeImageOrBuild,
+  composeSecretSource,
+  composeEngineLimit,
+  composeEngineAdvisory,
   unusedSuppression,
   invalidSuppression,
   suppressionForbidden,

@@ -10,6 +10,7 @@ import type { Rule } from "../model/rule.js";
 import { RULES } from "../rules/registry.js";
 import { applySuppressions } from "../suppressions/apply.js";
 import type { SuppressionDirective } from "../suppressions/directive.js";
+import type { AnalyzedComposeFile } from "./analyzed-compose.js";
 import type { AnalyzedManifest } from "./analyzed-manifest.js";
 import { type LintSettings, ruleSeverity, severityOf } from "./settings.js";
 
@@ -26,10 +27,11 @@ function byPosition(a: Finding, b: Finding): number {
 }
 
 /** The rules of each target, in registry order (filtered once, not per file). */
-const RULES_OF: Readonly<Record<"enginefile" | "manifest" | "ignorefile", readonly Rule[]>> = {
+const RULES_OF: Readonly<Record<"enginefile" | "manifest" | "ignorefile" | "compose", readonly Rule[]>> = {
   enginefile: RULES.filter((r) => r.meta.appliesTo === "enginefile"),
   manifest: RULES.filter((r) => r.meta.appliesTo === "manifest"),
   ignorefile: RULES.filter((r) => r.meta.appliesTo === "ignorefile"),
+  compose: RULES.filter((r) => r.meta.appliesTo === "compose"),
 };
 
 /**
@@ -37,8 +39,8 @@ const RULES_OF: Readonly<Record<"enginefile" | "manifest" | "ignorefile", readon
  * settings give it; a rule that throws becomes one `internal-error` finding over `whole`, never an exception.
  */
 export function runRules(
-  target: "enginefile" | "manifest" | "ignorefile",
-  input: AnalyzedEnginefile | AnalyzedManifest | AnalyzedIgnoreFile,
+  target: "enginefile" | "manifest" | "ignorefile" | "compose",
+  input: AnalyzedEnginefile | AnalyzedManifest | AnalyzedIgnoreFile | AnalyzedComposeFile,
   settings: LintSettings,
   whole: Report["range"],
 ): Finding[] {
@@ -49,7 +51,9 @@ export function runRules(
     try {
       // the rule's target matches the input's kind (checked above)
       const check = rule.check as
-        | ((input: AnalyzedEnginefile | AnalyzedManifest | AnalyzedIgnoreFile) => Report[])
+        | ((
+            input: AnalyzedEnginefile | AnalyzedManifest | AnalyzedIgnoreFile | AnalyzedComposeFile,
+          ) => Report[])
         | undefined;
       for (const r of check?.(input) ?? []) {
         const broken = undeclaredFix(rule, r);

@@ -51,6 +51,7 @@ export function onlyRule(rule: Rule, extra: Partial<LintSettings> = {}): LintSet
 
 function defaultFileName(rule: Rule): string {
   if (rule.meta.appliesTo === "ignorefile") return ".engineignore";
+  if (rule.meta.appliesTo === "compose") return "compose.yaml";
   return rule.meta.appliesTo === "manifest" ? "test.container.yaml" : "Enginefile";
 }
 

@@ -23,6 +23,8 @@ export interface LocatedScalar {
   integer?: bigint;
   style: ScalarStyle;
   range: Range;
+  /** The node's local YAML tag (`!reset`), when the reader was asked to keep it (`ReadYamlOptions.localTags`). */
+  tag?: string;
 }
 
 /** A list (YAML sequence / JSON array). `range` spans from the opening to the closing token. */
@@ -30,6 +32,8 @@ export interface LocatedArray {
   kind: "array";
   items: LocatedNode[];
   range: Range;
+  /** The node's local YAML tag, as on {@link LocatedScalar}. */
+  tag?: string;
 }
 
 /**
@@ -54,6 +58,8 @@ export interface LocatedObject {
   kind: "object";
   properties: LocatedProperty[];
   range: Range;
+  /** The node's local YAML tag, as on {@link LocatedScalar}. */
+  tag?: string;
 }
 
 /** A node of the one located tree both the YAML and the JSON reader produce. */

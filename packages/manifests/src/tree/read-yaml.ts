@@ -33,6 +33,15 @@ const SCALAR_STYLES: Record<string, ScalarStyle> = {
   BLOCK_FOLDED: "block-folded",
 };
 
+/** Options of {@link readYaml}. */
+export interface ReadYamlOptions {
+  /**
+   * Local tags the document may use (Compose's `!reset`, `!override`): they are not reported as unresolved,
+   * and the nodes carrying them get a `tag`. Other local tags stay `manifest/syntax` warnings.
+   */
+  localTags?: readonly string[];
+}
+
 /**
  * Reads YAML 1.2 text (every document of a `---` stream) into located trees with the `yaml` package.
  * Aliases are expanded (their nodes keep the ranges of the anchored node); merge keys `<<` merge the
@@ -41,7 +50,7 @@ const SCALAR_STYLES: Record<string, ScalarStyle> = {
  * the limits of `document-limits.ts` (length, nesting) is not parsed: one finding where the limit is
  * crossed. Never throws.
  */
-export function readYaml(text: string): ReadResult {
+export function readYaml(text: string, options: ReadYamlOptions = {}): ReadResult {
   const lines = new LineIndex(text);
   const documents: ManifestDocument[] = [];
   const crossing = yamlLimitCrossing(text);
@@ -80,7 +89,7 @@ export function readYaml(text: string): ReadResult {
     };
   }
   parsed.forEach((doc, index) => {
-    documents.push(new YamlDocumentReader(doc, index, lines, text).read());
+    documents.push(new YamlDocumentReader(doc, index, lines, text, options.localTags ?? []).read());
   });
   if (documents.length === 0)
     documents.push({ index: 0, range: lines.range(0, text.length), syntaxFindings: [] });
@@ -97,10 +106,13 @@ class YamlDocumentReader {
     readonly index: number,
     readonly lines: LineIndex,
     readonly text: string,
+    readonly localTags: readonly string[],
   ) {}
 
   read(): ManifestDocument {
     for (const problem of [...this.doc.errors, ...this.doc.warnings]) {
+      const tag = problem.code === "TAG_RESOLVE_FAILED" ? /tag: (\S+)/.exec(problem.message)?.[1] : undefined;
+      if (tag && this.localTags.includes(tag)) continue;
       const [start, end] = problem.pos;
       const severity = problem.name === "YAMLWarning" ? "warning" : "error";
       const message = `${problem.message} (YAML ${problem.code})`;
@@ -149,6 +161,12 @@ class YamlDocumentReader {
         this.#expanding.delete(target);
       }
     }
+    const located = this.#convertNode(node, path, depth);
+    if (located && node.tag && this.localTags.includes(node.tag)) located.tag = node.tag;
+    return located;
+  }
+
+  #convertNode(node: Node, path: PathSegment[], depth: number): LocatedNode | undefined {
     if (isScalar(node)) return this.#scalar(node);
     if (isSeq(node)) {
       const items: LocatedNode[] = [];

@@ -1,0 +1,39 @@
+import type { Command } from "commander";
+import type { ComposeConfigFlags } from "../actions/compose.js";
+import { setExitCode } from "../errors.js";
+import type { CliIo } from "../io.js";
+import { collect } from "./repeatable.js";
+
+/**
+ * Registers `enginekit compose config [--engine-json] [-f file]… [--env-file file]… [--profile name]…
+ * [--project-directory dir] [-p name]` (docs/compose.md "enginekit compose config"): the project loaded as
+ * Compose loads it, or the create bodies its services become.
+ */
+export function registerComposeCommand(program: Command, io: CliIo): void {
+  const compose = program
+    .command("compose")
+    .description("Compose projects: the loaded model and the engine bodies.");
+  compose
+    .command("config")
+    .description(
+      "Load the Compose project (files and overrides, include, extends, interpolation) and print it as JSON; with --engine-json, print the container create body each service becomes. Errors (what Compose or the engine refuses) go to stderr and exit 1.",
+    )
+    .option(
+      "-f, --file <file>",
+      "a Compose file, in merge order (default: compose.yaml … and its override); repeatable",
+      collect,
+      [],
+    )
+    .option("--env-file <file>", "an env file instead of the project's .env; repeatable", collect, [])
+    .option("--profile <name>", "a profile to enable; repeatable", collect, [])
+    .option("--project-directory <dir>", "the project directory (default: the first file's folder)")
+    .option("-p, --project-name <name>", "the project name")
+    .option(
+      "--engine-json",
+      "print each service's create body (Config, HostConfig, NetworkingConfig) as docker compose up sends it",
+    )
+    .action(async (flags: ComposeConfigFlags, command: Command) => {
+      const { composeConfigAction } = await import("../actions/compose.js");
+      setExitCode(command, await composeConfigAction(flags, io));
+    });
+}

@@ -1,0 +1,42 @@
+/**
+ * @enginekit/compose — Compose projects loaded as Compose loads them (files and overrides, `include`,
+ * `extends`, `.env` and interpolation, profiles, anchors, `!reset`/`!override`) into one located tree whose
+ * every value keeps its file and range; checked against the Compose Specification's schema, Compose's
+ * consistency rules, and the engine's own limits through the request bodies each service becomes.
+ * See docs/compose.md.
+ */
+
+export { type CheckOptions, checkProject } from "./check/check-project.js";
+export { consistencyFindings } from "./check/consistency/consistency-checks.js";
+export { composePathLabel, schemaFindings } from "./check/schema-check.js";
+export { engineBodies, engineFindings, translateProject } from "./engine/engine-check.js";
+export type { FieldOrigin, LocatedBody } from "./engine/located-body.js";
+export {
+  type TranslatedService,
+  type TranslationContext,
+  translateService,
+} from "./engine/translate-service.js";
+export { parseByteSize, parseCpus } from "./engine/units.js";
+export { type Substitution, substitute } from "./interpolate/template.js";
+export { type ComposeFileSystem, memoryFileSystem, nodeFileSystem } from "./load/file-system.js";
+export {
+  type ComposeProject,
+  type LoadOptions,
+  loadProject,
+  normalizeProjectName,
+} from "./load/load-project.js";
+export { projectFiles } from "./load/project-files.js";
+export { projectFilesOf, withText } from "./load/project-of-file.js";
+export type {
+  ComposeArray,
+  ComposeNode,
+  ComposeObject,
+  ComposeProperty,
+  ComposeScalar,
+  InterpolatedVariable,
+  SourceLocation,
+} from "./model/compose-node.js";
+export { nodeAt, propertyValue, scalarText } from "./model/compose-node.js";
+export { readEnvFile } from "./read/dotenv.js";
+export { type ComposeFileRead, readComposeFile } from "./read/read-compose-file.js";
+export * from "./schema-free.js";

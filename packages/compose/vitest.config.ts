@@ -1,0 +1,3 @@
+import { packageConfig } from "../../vitest.shared.js";
+
+export default packageConfig();

@@ -1,0 +1,18 @@
+import { composeFindingRule } from "./compose-finding-rule.js";
+
+export default composeFindingRule({
+  id: "compose/duplicate-mount-target",
+  name: "Two mounts at one target",
+  docs: "Two entries of `volumes` and `tmpfs` mount at the same path in the container.",
+  peers: [],
+  examples: [
+    {
+      kind: "invalid",
+      code: 'services:\n  web:\n    image: nginx:1.27\n    tmpfs: /cache\n    volumes: ["./cache:/cache"]\n',
+    },
+    {
+      kind: "valid",
+      code: 'services:\n  web:\n    image: nginx:1.27\n    tmpfs: /tmp\n    volumes: ["./cache:/cache"]\n',
+    },
+  ],
+});

@@ -1,0 +1,13 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the examples are Compose text, where ${…} is interpolation syntax
+import { composeFindingRule } from "./compose-finding-rule.js";
+
+export default composeFindingRule({
+  id: "compose/engine-advisory",
+  name: "The engine may refuse or ignore a value",
+  docs: "What the engine checks of the translated body that may still work where the file runs: a value built from an unset variable (the engine would refuse the empty result), a logging driver that is not built in (a plugin may be installed under that name), values the engine accepts but ignores.",
+  peers: [],
+  examples: [
+    { kind: "invalid", code: 'services:\n  web:\n    image: "nginx:${TAG}"\n' },
+    { kind: "valid", code: 'services:\n  web:\n    image: "nginx:${TAG:-1.27}"\n' },
+  ],
+});

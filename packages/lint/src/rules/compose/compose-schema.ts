@@ -1,0 +1,12 @@
+import { composeFindingRule } from "./compose-finding-rule.js";
+
+export default composeFindingRule({
+  id: "compose/schema",
+  name: "Value outside the Compose Specification",
+  docs: "Each value is checked against the Compose Specification's JSON schema (vendored in `@enginekit/compose`, see docs/compose.md for its version) after interpolation, as compose-go does.",
+  peers: ["dclint invalid-schema"],
+  examples: [
+    { kind: "invalid", code: "services:\n  web:\n    image: nginx:1.27\n    ports: 80\n" },
+    { kind: "valid", code: 'services:\n  web:\n    image: nginx:1.27\n    ports: ["8080:80"]\n' },
+  ],
+});

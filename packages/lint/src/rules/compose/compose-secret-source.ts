@@ -1,0 +1,12 @@
+import { composeFindingRule } from "./compose-finding-rule.js";
+
+export default composeFindingRule({
+  id: "compose/secret-source",
+  name: "Secret or config without source",
+  docs: "A top-level secret needs `file`, `environment` or `external: true`; a config also accepts `content`.",
+  peers: [],
+  examples: [
+    { kind: "invalid", code: "services: {}\nsecrets:\n  token: {}\n" },
+    { kind: "valid", code: "services: {}\nsecrets:\n  token:\n    environment: TOKEN\n" },
+  ],
+});
