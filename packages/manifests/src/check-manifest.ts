@@ -150,7 +150,7 @@ function checkDocument(
           apiVersion: target.apiVersion,
           ignoredKeys,
         }),
-        ...engineAdvisories(kind, root, index),
+        ...engineAdvisories(kind, root, index, target.apiVersion),
       );
       if (Object.keys(extraKeys).length > 0)
         findings.push(...validateNode(root, extraKeysSchema(extraKeys), validate));

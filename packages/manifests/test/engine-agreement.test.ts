@@ -289,6 +289,143 @@ describe("the engine accepts: nothing, or a warning when it ignores the value", 
   });
 });
 
+// Issue 27: verdicts an outside generator found wrong, each checked on the engine 20.10 (/v1.24 and /v1.41)
+// and replayed by the differential test's fixed seeds.
+describe("the engine refuses (issue 27)", () => {
+  it.each<[string, string, string | undefined, Expected[]]>([
+    [
+      "a port range as a PortBindings key",
+      `${C}HostConfig: {PortBindings: {"80-81/tcp": [{HostPort: ""}]}}`,
+      undefined,
+      [["manifest/invalid-value", "error", '"80-81/tcp"']],
+    ],
+    [
+      "LogConfig.Type etwlogs on a Linux engine",
+      `${C}HostConfig: {LogConfig: {Type: etwlogs}}`,
+      undefined,
+      [["manifest/invalid-value", "error", "etwlogs"]],
+    ],
+    ...(["always", "unless-stopped", "on-failure"] as const).map(
+      (name): [string, string, string | undefined, Expected[]] => [
+        `AutoRemove with RestartPolicy ${name} at 1.25`,
+        `${C}HostConfig: {AutoRemove: true, RestartPolicy: {Name: ${name}}}`,
+        "1.25",
+        [["manifest/constraint", "error", name]],
+      ],
+    ),
+    [
+      "a Hostname of 65 bytes (at start)",
+      `${C}Hostname: ${"a".repeat(65)}`,
+      undefined,
+      [["manifest/invalid-value", "error", "a".repeat(65)]],
+    ],
+    ["KernelMemory 1", `${C}HostConfig: {KernelMemory: 1}`, undefined, [["manifest/limit", "error", "1"]]],
+    [
+      "an Env entry starting with =",
+      `${C}Env: ["=x"]`,
+      undefined,
+      [["manifest/invalid-value", "error", '"=x"']],
+    ],
+    [
+      'a null Env entry (read as "")',
+      `${C}Env: [null]`,
+      undefined,
+      [["manifest/invalid-value", "error", "null"]],
+    ],
+    [
+      "CapAdd as an unknown capability string",
+      `${C}HostConfig: {CapAdd: BOGUS}`,
+      undefined,
+      [["manifest/invalid-value", "error", "BOGUS"]],
+    ],
+  ])("%s", (_label, text, apiVersion, expected) => {
+    expect(check(text, "m.container.yaml", apiVersion)).toEqual(expected);
+  });
+
+  it("a service's LogDriver etwlogs (no task is ever placed: plugin missing)", () => {
+    expect(
+      check(`TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Name: etwlogs}}`, "m.service.yaml"),
+    ).toEqual([["manifest/invalid-value", "error", "etwlogs"]]);
+  });
+});
+
+describe("the engine runs (issue 27)", () => {
+  it.each<[string, string, string | undefined, Expected[]]>([
+    [
+      "AutoRemove with RestartPolicy always at 1.24 (the engine drops AutoRemove below 1.25)",
+      `${C}HostConfig: {AutoRemove: true, RestartPolicy: {Name: always}}`,
+      undefined,
+      [["manifest/api-version", "warning", "AutoRemove"]],
+    ],
+    [
+      "AutoRemove with RestartPolicy no",
+      `${C}HostConfig: {AutoRemove: true, RestartPolicy: {Name: "no"}}`,
+      "1.41",
+      [],
+    ],
+    ["a Hostname of 64 characters", `${C}Hostname: ${"a".repeat(64)}`, undefined, []],
+    ["a Hostname that is no RFC 1123 name", `${C}Hostname: -bad-`, undefined, []],
+    ["KernelMemory -1", `${C}HostConfig: {KernelMemory: -1}`, undefined, []],
+    ["a bare Env name (passed through)", `${C}Env: [A]`, undefined, []],
+    ["Isolation Default", `${C}HostConfig: {Isolation: Default}`, undefined, []],
+    ["ExposedPorts values null", `${C}ExposedPorts: {80/tcp: null}`, undefined, []],
+    ["ExtraHosts host-gateway", `${C}HostConfig: {ExtraHosts: ["h:host-gateway"]}`, undefined, []],
+    ["Privileged null", `${C}HostConfig: {Privileged: null}`, undefined, []],
+    [
+      "null for a nested object",
+      `${C}HostConfig: {LogConfig: null, RestartPolicy: null, Memory: null}`,
+      undefined,
+      [],
+    ],
+    [
+      "Devices without PathInContainer (PathOnHost is used)",
+      `${C}HostConfig: {Devices: [{PathOnHost: /dev/null, CgroupPermissions: rwm}]}`,
+      undefined,
+      [],
+    ],
+    ["CapAdd as a string", `${C}HostConfig: {CapAdd: NET_ADMIN}`, undefined, []],
+    ["StopSignal empty (the default)", `${C}StopSignal: ""`, undefined, []],
+  ])("%s", (_label, text, apiVersion, expected) => {
+    expect(check(text, "m.container.yaml", apiVersion)).toEqual(expected);
+  });
+
+  it.each<[string, string, Expected[]]>([
+    ["a bare Env name", `TaskTemplate: {ContainerSpec: {Image: busybox, Env: [A]}}`, []],
+    ["Mode {} (one replica)", `${S}Mode: {}`, []],
+    ["Mode with a null Replicated", `${S}Mode: {Replicated: null}`, []],
+    ["StopGracePeriod -1", `TaskTemplate: {ContainerSpec: {Image: busybox, StopGracePeriod: -1}}`, []],
+    [
+      "PublishMode bogus (published as ingress)",
+      `${S}EndpointSpec: {Ports: [{TargetPort: 80, PublishMode: bogus}]}`,
+      [["manifest/ignored-value", "warning", "bogus"]],
+    ],
+    [
+      "TargetPort 0 and 70000 (stored as given)",
+      `${S}EndpointSpec: {Ports: [{TargetPort: 0}, {TargetPort: 70000}]}`,
+      [
+        ["manifest/ignored-value", "warning", "0"],
+        ["manifest/ignored-value", "warning", "70000"],
+      ],
+    ],
+    ["no TargetPort, PublishedPort 0", `${S}EndpointSpec: {Ports: [{PublishedPort: 0}]}`, []],
+  ])("service: %s", (_label, text, expected) => {
+    expect(check(text, "m.service.yaml", "1.41")).toEqual(expected);
+  });
+
+  it("service: PublishMode bogus is ingress, so dnsrr refuses it", () => {
+    expect(
+      check(
+        `${S}EndpointSpec: {Mode: dnsrr, Ports: [{TargetPort: 80, PublishMode: bogus}]}`,
+        "m.service.yaml",
+        "1.41",
+      ),
+    ).toEqual([
+      ["manifest/constraint", "error", "Ports"],
+      ["manifest/ignored-value", "warning", "bogus"],
+    ]);
+  });
+});
+
 describe("API versions", () => {
   const later = `${C}StopTimeout: 30\nHostConfig: {Init: true, CgroupnsMode: private}`;
   it("warns at the key of each field newer than the target, naming its version", () => {

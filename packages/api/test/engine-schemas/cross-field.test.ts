@@ -111,10 +111,8 @@ describe("service Mode: exactly one of Replicated / Global", () => {
       },
     ]);
   });
-  it("rejects neither", () => {
-    expect(located(ServiceSpec, { ...base, Mode: {} })).toEqual([
-      { path: ["Mode"], message: "Mode must have exactly one of Replicated or Global" },
-    ]);
+  it("accepts neither: the engine 20.10 creates Mode {} as one replica and its task runs", () => {
+    expect(located(ServiceSpec, { ...base, Mode: {} })).toEqual([]);
   });
   it("Global takes no Replicas", () => {
     expect(located(ServiceSpec, { ...base, Mode: { Global: { Replicas: 2 } } })).toEqual([

@@ -101,7 +101,6 @@ describe("LogConfig.Type (engine §2.2)", () => {
     "fluentd",
     "awslogs",
     "splunk",
-    "etwlogs",
     "none",
     "local",
     "",
@@ -132,12 +131,13 @@ describe("LogConfig.Type (engine §2.2)", () => {
     ]);
     expect(messages({ Type: "owner/plugin:1", Config: { anything: "x" } })).toEqual([]);
   });
-  it.each(["bogus", "JSON-FILE", 7])("rejects %j", (Type) => {
+  // etwlogs is Windows-only: a Linux engine refuses it ("error looking up logging plugin etwlogs")
+  it.each(["bogus", "JSON-FILE", 7, "etwlogs"])("rejects %j", (Type) => {
     expect(located(HostConfig, { LogConfig: { Type } })).toEqual([
       {
         path: ["LogConfig", "Type"],
         message:
-          'LogConfig.Type must be one of json-file, syslog, journald, gelf, fluentd, awslogs, splunk, etwlogs, none, local, gcplogs, logentries, or a log plugin reference such as "owner/plugin:tag"',
+          'LogConfig.Type must be one of json-file, syslog, journald, gelf, fluentd, awslogs, splunk, none, local, gcplogs, logentries, or a log plugin reference such as "owner/plugin:tag" (etwlogs is Windows-only)',
       },
     ]);
   });
@@ -167,8 +167,12 @@ describe("PortBindings (engine §2.2)", () => {
       {
         path: ["PortBindings", "http/tcp"],
         message:
-          'PortBindings key "http/tcp": invalid port specification: "http" (a port 1–65535 or a range, then /tcp, /udp or /sctp)',
+          'PortBindings key "http/tcp": invalid port specification: "http" (one port 1–65535, not a range, then /tcp, /udp or /sctp)',
       },
+    ]);
+    // a range is `docker run -p` syntax, not an API key: the engine refuses "80-81/tcp" at /v1.24 and /v1.41
+    expect(located(HostConfig, { PortBindings: { "80-81/tcp": [] } }).map((i) => i.path)).toEqual([
+      ["PortBindings", "80-81/tcp"],
     ]);
     expect(located(HostConfig, { PortBindings: { "70000/tcp": [] } }).map((i) => i.path)).toEqual([
       ["PortBindings", "70000/tcp"],
@@ -203,9 +207,12 @@ describe("StopSignal, kill signal and detach keys", () => {
     expect(located(ContainerCreateBody, { Image: "busybox", StopSignal: "SIGFOO" })).toEqual([
       {
         path: ["StopSignal"],
-        message: 'StopSignal must be a signal name such as "SIGTERM" or a number between 1 and 255',
+        message:
+          'StopSignal must be a signal name such as "SIGTERM" or a number between 1 and 255 (or empty for the default)',
       },
     ]);
+    // "" is the default signal for the engine 20.10 (create and start succeed)
+    expect(located(ContainerCreateBody, { Image: "busybox", StopSignal: "" })).toEqual([]);
   });
   it("kill query signal", () => {
     expect(located(ContainerKillQuery, { signal: "SIGHUP" })).toEqual([]);
@@ -241,7 +248,16 @@ describe("Healthcheck.Test (engine §2.1)", () => {
 
 describe("other string forms", () => {
   it.each([
-    [{ Env: ["NOEQUALS"] }, ["Env", 0], "Env entries must have the form VAR=value"],
+    [
+      { Env: ["=x"] },
+      ["Env", 0],
+      "Env entries must have the form VAR=value (or VAR): invalid environment variable: =x",
+    ],
+    [
+      { Env: [""] },
+      ["Env", 0],
+      "Env entries must have the form VAR=value (or VAR): invalid environment variable: ",
+    ],
     [
       { HostConfig: { ExtraHosts: ["nohost"] } },
       ["HostConfig", "ExtraHosts", 0],
@@ -297,7 +313,11 @@ describe("other string forms", () => {
       ["Volumes", "data"],
       'Volumes keys must be an absolute path (starting with "/")',
     ],
-    [{ Hostname: "-bad-" }, ["Hostname"], "Hostname must be a valid RFC 1123 hostname"],
+    [
+      { Hostname: "a".repeat(65) },
+      ["Hostname"],
+      "Hostname must be at most 64 bytes: the container fails to start (sethostname: invalid argument)",
+    ],
     [{ MacAddress: "zz:zz" }, ["MacAddress"], "MacAddress must look like 02:42:ac:11:00:02"],
     [
       { HostConfig: { Ulimits: [{ Name: "nofiles", Soft: 1, Hard: 2 }] } },

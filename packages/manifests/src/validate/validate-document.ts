@@ -3,6 +3,7 @@ import type { Finding } from "../findings.js";
 import type { LineIndex } from "../location/line-index.js";
 import type { LocatedNode, PathSegment } from "../tree/located-node.js";
 import { toPlainValue } from "../tree/navigate.js";
+import { nullAsEngineReads } from "./go-null.js";
 import { issueFindings } from "./issue-findings.js";
 import { pathLabel } from "./path-label.js";
 
@@ -66,10 +67,12 @@ function deleteKeys(box: { value: unknown }, path: readonly PathSegment[], keys:
  * (see `issueFindings`), in source order. zod does not run an object's refinements (cross-field rules such as `MemorySwap`
  * vs `Memory`) while a field of it is invalid, so after the first pass the invalid optional values and
  * unknown keys are removed and the value is validated again, up to {@link EXTRA_PASSES} times, keeping
- * only the new cross-field findings. Pure; never throws (a throwing schema becomes no finding).
+ * only the new cross-field findings. A `null` is first read as the engine's Go decoder reads it (`go-null.ts`:
+ * an object's `null` key is left out, a list's or map's `null` is the zero value). Pure; never throws (a
+ * throwing schema becomes no finding).
  */
 export function validateNode(root: LocatedNode, schema: z.ZodType, options: ValidateOptions): Finding[] {
-  const box = { value: toPlainValue(root) };
+  const box = { value: nullAsEngineReads(toPlainValue(root), schema) };
   const { value } = box;
   if (options.ignoredKeys && value && typeof value === "object" && !Array.isArray(value)) {
     for (const key of options.ignoredKeys) delete (value as Record<string, unknown>)[key];

@@ -4,7 +4,7 @@ import { StringMap } from "./common.js";
 import {
   absolutePath,
   BindSpec,
-  capability,
+  capabilityList,
   extraHost,
   hostPort,
   NetworkMode,
@@ -74,7 +74,11 @@ export const RestartPolicy = requestObject({
 });
 export type RestartPolicy = z.infer<typeof RestartPolicy>;
 
-/** Log drivers named by engine §2.2 plus the engine 20.10 built-ins `local`, `gcplogs`, `logentries`. */
+/**
+ * Log drivers a Linux engine 20.10 has built in: those named by engine §2.2 but `etwlogs` (Windows only: a
+ * Linux engine refuses it at create, "error looking up logging plugin etwlogs: plugin not found", and a
+ * service using it never gets a task placed), plus `local`, `gcplogs`, `logentries`.
+ */
 export const LOG_DRIVERS = [
   "json-file",
   "syslog",
@@ -83,14 +87,13 @@ export const LOG_DRIVERS = [
   "fluentd",
   "awslogs",
   "splunk",
-  "etwlogs",
   "none",
   "local",
   "gcplogs",
   "logentries",
 ] as const;
 
-const logDriverMessage = `LogConfig.Type must be one of ${LOG_DRIVERS.join(", ")}, or a log plugin reference such as "owner/plugin:tag"`;
+const logDriverMessage = `LogConfig.Type must be one of ${LOG_DRIVERS.join(", ")}, or a log plugin reference such as "owner/plugin:tag" (etwlogs is Windows-only)`;
 
 /** A log driver plugin reference: contains `/` or `:` (`owner/plugin[:tag]`, `plugin:tag`). */
 const LOG_PLUGIN_REFERENCE = /^(?=.*[/:])[a-z0-9][a-z0-9._/-]*(:\w[\w.-]*)?$/;
@@ -114,7 +117,7 @@ export const LogConfig = requestObject({
     default: "",
     source,
     decision:
-      "The document lists json-file, syslog, journald, gelf, fluentd, awslogs, splunk, etwlogs, none; the engine 20.10 also has local, gcplogs and logentries built in, and accepts log driver plugins, so those are accepted too.",
+      "The document lists json-file, syslog, journald, gelf, fluentd, awslogs, splunk, etwlogs, none; the engine 20.10 also has local, gcplogs and logentries built in, and accepts log driver plugins, so those are accepted too. etwlogs is Windows-only: a Linux engine refuses it (plugin not found), so it is an error.",
   }).optional(),
   Config: documented(StringMap.nullable(), {
     description: "Driver-specific options.",
@@ -177,7 +180,12 @@ export type ThrottleDevice = z.infer<typeof ThrottleDevice>;
 /** A device mapping (engine §2.2). */
 export const DeviceMapping = requestObject({
   PathOnHost: documented(z.string(), { description: "Device path on the host.", source }),
-  PathInContainer: documented(z.string(), { description: "Device path in the container.", source }),
+  PathInContainer: documented(z.string(), {
+    description: "Device path in the container; empty or omitted uses PathOnHost.",
+    source,
+    decision:
+      "The document lists it without saying it may be left out; the engine 20.10 uses PathOnHost when it is empty or missing and runs the container, so it is optional.",
+  }).optional(),
   CgroupPermissions: documented(
     z
       .string({
@@ -319,7 +327,7 @@ const IPC_MODES = /^(|host|private|shareable|none|container:.+)$/;
  */
 const laterHostConfigFields = {
   Isolation: documented(
-    z.enum(["", "default"], {
+    z.string().refine((value) => value === "" || value.toLowerCase() === "default", {
       error:
         "HostConfig.Isolation must be \"default\" (or empty) on Linux: Invalid isolation, linux only supports 'default' (process and hyperv are Windows-only)",
     }),
@@ -327,7 +335,7 @@ const laterHostConfigFields = {
       description: "Isolation technology of the container: default; process and hyperv on Windows daemons.",
       source: "engine 20.10",
       decision:
-        "Not in the v1.24 document but accepted by the engine at 1.24; a Linux engine refuses process and hyperv, so only default (or empty) is allowed.",
+        'Not in the v1.24 document but accepted by the engine at 1.24; a Linux engine refuses process and hyperv, so only default (in any case: "Default" runs) or empty is allowed.',
     },
   ).optional(),
   IpcMode: documented(
@@ -470,13 +478,22 @@ export const HostConfigObject = requestObject({
         "Minimum and the ≤ Memory rule are the engine 20.10's. The engine takes a negative value as no reservation (a warning of the manifest check).",
     },
   ).optional(),
-  KernelMemory: documented(memoryBytes("KernelMemory"), {
-    description: "Kernel memory limit.",
-    unit: "bytes",
-    bounds: `0, or ≥ ${MIN_MEMORY_BYTES} (6 MB)`,
-    source,
-    decision: "Minimum is the engine 20.10's.",
-  }).optional(),
+  KernelMemory: documented(
+    intWithSpecial(
+      "KernelMemory",
+      [],
+      [{ max: 0 }, { min: MIN_MEMORY_BYTES }],
+      `KernelMemory must be 0 (or negative: no limit) or at least ${MIN_MEMORY_BYTES} bytes (Minimum kernel memory limit allowed is 6MB)`,
+    ),
+    {
+      description: "Kernel memory limit; 0 or a negative value means none.",
+      unit: "bytes",
+      bounds: `≤ 0 (no limit), or ≥ ${MIN_MEMORY_BYTES} (6 MB)`,
+      source,
+      decision:
+        "Minimum is the engine 20.10's (\"Minimum kernel memory limit allowed is 6MB\" from 1 byte to 6 MiB - 1). It runs a container with -1 or any negative value (no limit, as the CLI's -1), so those are accepted.",
+    },
+  ).optional(),
   CpuPercent: documented(
     intBetween("CpuPercent", ENGINE_LIMITS.cpuPercent.min, ENGINE_LIMITS.cpuPercent.max),
     {
@@ -656,11 +673,11 @@ export const HostConfigObject = requestObject({
       .nullable(),
     { description: "Containers to inherit volumes from, <container name>[:ro|:rw].", source },
   ).optional(),
-  CapAdd: documented(z.array(capability("CapAdd")).nullable(), {
+  CapAdd: documented(capabilityList("CapAdd").nullable(), {
     description: "Kernel capabilities to add.",
     source,
   }).optional(),
-  CapDrop: documented(z.array(capability("CapDrop")).nullable(), {
+  CapDrop: documented(capabilityList("CapDrop").nullable(), {
     description: "Kernel capabilities to drop.",
     source,
   }).optional(),

@@ -44,6 +44,10 @@ export const ENGINE_LIMITS = {
   minServiceNanoCpus: 1_000_000,
   /** Service `Resources` `MemoryBytes`: 0 or at least 4 MiB (swarmkit `validateResources`). */
   minServiceMemoryBytes: 4 * 1024 * 1024,
+  /** `Hostname`: the kernel's `HOST_NAME_MAX`; longer names fail when the container starts (`sethostname`). */
+  hostnameMaxBytes: 64,
+  /** Service `EndpointSpec.Ports` `TargetPort`/`PublishedPort`: the engine's `uint32`. */
+  uint32Max: 4_294_967_295,
   /** A service name: a DNS label of at most 63 characters (swarmkit `validateAnnotations`). */
   serviceNameMaxLength: 63,
 } as const;

@@ -1,19 +1,19 @@
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { labels, responseList, responseString, StringMap } from "./common.js";
-import { durationNs } from "./durations.js";
+import { DURATION_DECISION, durationNs } from "./durations.js";
 import {
   absolutePath,
   capability,
   envEntry,
   IMAGE_REFERENCE_MESSAGE,
   IMAGE_REFERENCE_PATTERN,
-  signal,
+  stopSignal,
   VOLUME_NAME_PATTERN,
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
 import { logDriver } from "./host-config.js";
-import { ENGINE_LIMITS, intAtLeast, integer, intWithSpecial, portNumber } from "./limits.js";
+import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intWithSpecial } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
 import { requestObject } from "./request-object.js";
 import { asResponse } from "./response.js";
@@ -174,13 +174,13 @@ const laterContainerSpecFields = {
     source: later,
     since: "1.28",
   }).optional(),
-  StopSignal: documented(signal("ContainerSpec.StopSignal"), {
+  StopSignal: documented(stopSignal("ContainerSpec.StopSignal"), {
     description: "Signal that stops the containers.",
     source: later,
     since: "1.28",
   }).optional(),
   Isolation: documented(
-    z.enum(["", "default"], {
+    z.string().refine((value) => value === "" || value.toLowerCase() === "default", {
       error:
         'ContainerSpec.Isolation must be "default" (or empty) on Linux: process and hyperv are Windows-only',
     }),
@@ -243,9 +243,12 @@ export const ContainerSpec = requestObject({
   Dir: documented(z.string(), { description: "Working directory.", source }).optional(),
   User: documented(z.string(), { description: "User inside the container.", source }).optional(),
   Mounts: documented(z.array(ServiceMount).nullable(), { description: "Mounts.", source }).optional(),
-  StopGracePeriod: durationNs("ContainerSpec.StopGracePeriod", {
-    description: "Time to wait after the stop signal before the container is killed.",
+  StopGracePeriod: documented(integer("ContainerSpec.StopGracePeriod"), {
+    description:
+      "Time to wait after the stop signal before the container is killed; 0 or a negative value kills at once.",
+    unit: "nanoseconds",
     source,
+    decision: `${DURATION_DECISION} Unlike the update and restart delays, swarmkit does not check its sign: the engine 20.10 creates a service with -1 and its tasks run, so any integer is accepted.`,
   }).optional(),
   ...laterContainerSpecFields,
 });
@@ -462,7 +465,10 @@ export const TaskSpec = requestObject({
 });
 export type TaskSpec = z.infer<typeof TaskSpec>;
 
-/** `Mode`: exactly one of `Replicated` (with `Replicas`) or `Global` (engine §4.10). */
+/**
+ * `Mode`: at most one of `Replicated` (with `Replicas`) or `Global` (engine §4.10). An empty `Mode` (`{}`)
+ * is one replica: the engine 20.10 creates the service with `Replicated: {Replicas: 1}` and its task runs.
+ */
 export const ServiceMode = requestObject({
   Replicated: documented(
     requestObject({
@@ -484,8 +490,6 @@ export const ServiceMode = requestObject({
       path: ["Global"],
       message: "Mode must have exactly one of Replicated or Global (both given)",
     });
-  } else if (given === 0) {
-    ctx.addIssue({ code: "custom", path: [], message: "Mode must have exactly one of Replicated or Global" });
   }
 });
 export type ServiceMode = z.infer<typeof ServiceMode>;
@@ -559,23 +563,41 @@ export const EndpointPortConfig = requestObject({
       "sctp is accepted too (engine 20.10, API ≥ 1.37). The engine 20.10 publishes any other protocol as tcp without a word (a warning of the manifest check).",
     valuesSince: { sctp: "1.37" },
   }).optional(),
-  TargetPort: documented(portNumber("EndpointSpec.Ports TargetPort"), {
+  TargetPort: documented(intBetween("EndpointSpec.Ports TargetPort", 0, ENGINE_LIMITS.uint32Max), {
     description: "Port inside the container.",
-    source,
-  }),
-  PublishedPort: documented(portNumber("EndpointSpec.Ports PublishedPort"), {
-    description: "Port on the swarm; assigned when omitted.",
+    bounds: "1–65535 (the engine stores 0 to 4294967295)",
     source,
     decision:
-      "The engine 20.10 creates a service with a port above 65535, but the swarm never allocates it, so no task starts: an error.",
+      "Required by the document; the engine 20.10 decodes it as a uint32 (refusing a negative number), stores 0, a missing one or one above 65535 as given and runs the tasks, so only the uint32 range is an error, and a port outside 1–65535 is a warning of the manifest check.",
   }).optional(),
+  PublishedPort: documented(
+    integer("EndpointSpec.Ports PublishedPort")
+      .min(0, {
+        error: "EndpointSpec.Ports PublishedPort cannot be negative (the engine refuses it: uint32)",
+      })
+      .max(ENGINE_LIMITS.port.max, {
+        error:
+          "EndpointSpec.Ports PublishedPort must be between 0 and 65535: the engine creates the service but the swarm never allocates the port, so no task starts",
+      }),
+    {
+      description: "Port on the swarm; 0 or omitted: one is assigned.",
+      bounds: "0–65535",
+      source,
+      decision:
+        "The engine 20.10 creates a service with a port above 65535, but the swarm never allocates it, so no task starts: an error. 0 is assigned a port, as an omitted one.",
+    },
+  ).optional(),
   PublishMode: documented(
-    z.enum(["ingress", "host"], { error: 'EndpointSpec.Ports PublishMode must be "ingress" or "host"' }),
+    z.union([z.enum(["ingress", "host"]), z.string()], {
+      error: 'EndpointSpec.Ports PublishMode must be "ingress" or "host"',
+    }),
     {
       description: "ingress (routing mesh) or host (the port of the node running the task).",
       default: "ingress",
       source: later,
       since: "1.25",
+      decision:
+        'The engine 20.10 publishes any value other than "host" as ingress and runs the tasks ("bogus" is stored as ingress), so other strings are accepted and are a warning of the manifest check.',
     },
   ).optional(),
 });
@@ -595,7 +617,8 @@ export const EndpointSpec = requestObject({
 }).superRefine((spec, ctx) => {
   const seen = new Set<string>();
   (spec.Ports ?? []).forEach((port, index) => {
-    if (spec.Mode === "dnsrr" && (port.PublishMode ?? "ingress") === "ingress") {
+    // the engine publishes any mode but "host" as ingress (PublishMode "bogus" is refused with dnsrr too)
+    if (spec.Mode === "dnsrr" && port.PublishMode !== "host") {
       ctx.addIssue({
         code: "custom",
         path: ["Ports"],
