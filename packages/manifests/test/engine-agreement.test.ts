@@ -426,6 +426,119 @@ describe("the engine runs (issue 27)", () => {
   });
 });
 
+// Fields of the later API versions the schemas lacked (issue 27), each run or refused on the engine 20.10
+describe("later API versions' fields (issue 27 audit)", () => {
+  it.each<[string, string, Expected[]]>([
+    ["a volume mount", `${C}HostConfig: {Mounts: [{Type: volume, Target: /data}]}`, []],
+    [
+      "a bind mount with consistency and a non-recursive bind",
+      `${C}HostConfig: {Mounts: [{Type: bind, Source: /etc, Target: /x, Consistency: cached, BindOptions: {NonRecursive: true}}]}`,
+      [],
+    ],
+    [
+      "a tmpfs mount with other options (accepted)",
+      `${C}HostConfig: {Mounts: [{Type: tmpfs, Target: /x, VolumeOptions: {}}]}`,
+      [],
+    ],
+    [
+      "DeviceRequests, MaskedPaths, ReadonlyPaths",
+      `${C}HostConfig: {DeviceRequests: [], MaskedPaths: [/proc/kcore], ReadonlyPaths: [/proc/sys]}`,
+      [],
+    ],
+    [
+      "ContainerIDFile, Cgroup, ConsoleSize",
+      `${C}HostConfig: {ContainerIDFile: /tmp/x, Cgroup: "", ConsoleSize: [20, 80]}`,
+      [],
+    ],
+    ["Shell, ArgsEscaped, OnBuild", `${C}Shell: [/bin/sh, -c]\nArgsEscaped: false\nOnBuild: [RUN x]`, []],
+    [
+      "a mount without Type",
+      `${C}HostConfig: {Mounts: [{Target: /data}]}`,
+      [["manifest/missing-field", "error", "{"]],
+    ],
+    [
+      "an npipe mount",
+      `${C}HostConfig: {Mounts: [{Type: npipe, Source: /tmp, Target: /data}]}`,
+      [["manifest/invalid-value", "error", "npipe"]],
+    ],
+    [
+      "a relative bind source",
+      `${C}HostConfig: {Mounts: [{Type: bind, Source: rel, Target: /data}]}`,
+      [["manifest/invalid-value", "error", "rel"]],
+    ],
+    [
+      "a tmpfs with a source",
+      `${C}HostConfig: {Mounts: [{Type: tmpfs, Source: x, Target: /data}]}`,
+      [["manifest/constraint", "error", "x"]],
+    ],
+    [
+      "BindOptions on a volume",
+      `${C}HostConfig: {Mounts: [{Type: volume, Target: /d, BindOptions: {}}]}`,
+      [["manifest/constraint", "error", "BindOptions"]],
+    ],
+    [
+      "a relative target",
+      `${C}HostConfig: {Mounts: [{Type: volume, Target: rel}]}`,
+      [["manifest/invalid-value", "error", "rel"]],
+    ],
+    [
+      "a negative tmpfs size (at start)",
+      `${C}HostConfig: {Mounts: [{Type: tmpfs, Target: /d, TmpfsOptions: {SizeBytes: -1}}]}`,
+      [["manifest/limit", "error", "-1"]],
+    ],
+  ])("container: %s", (_label, text, expected) => {
+    expect(check(text, "m.container.yaml", "1.41")).toEqual(expected);
+  });
+
+  it("Mounts below 1.25 is the version warning only (the engine reads it at /v1.24 too)", () => {
+    expect(check(`${C}HostConfig: {Mounts: [{Type: volume, Target: /data}]}`)).toEqual([
+      ["manifest/api-version", "warning", "Mounts"],
+    ]);
+  });
+
+  it.each<[string, string, Expected[]]>([
+    ["a replicated job", `${S}Mode: {ReplicatedJob: {MaxConcurrent: 1, TotalCompletions: 1}}`, []],
+    ["a global job", `${S}Mode: {GlobalJob: {}}`, []],
+    [
+      "two modes",
+      `${S}Mode: {ReplicatedJob: {}, Replicated: {Replicas: 1}}`,
+      [["manifest/constraint", "error", "ReplicatedJob"]],
+    ],
+    [
+      "a job with an update config",
+      `${S}Mode: {GlobalJob: {}}\nUpdateConfig: {Parallelism: 1}`,
+      [["manifest/constraint", "error", "UpdateConfig"]],
+    ],
+    [
+      "a negative MaxConcurrent (uint64)",
+      `${S}Mode: {ReplicatedJob: {MaxConcurrent: -1}}`,
+      [["manifest/limit", "error", "-1"]],
+    ],
+    [
+      "Hosts, OpenStdin, Privileges, Ulimits",
+      `TaskTemplate: {ContainerSpec: {Image: busybox, Hosts: [db], OpenStdin: true, Privileges: {SELinuxContext: {Disable: true}}, Ulimits: [{Name: nofile, Soft: 1, Hard: 2}]}}`,
+      [],
+    ],
+    [
+      "Ulimits Soft above Hard (every task fails)",
+      `TaskTemplate: {ContainerSpec: {Image: busybox, Ulimits: [{Name: nofile, Soft: 4096, Hard: 2048}]}}`,
+      [["manifest/constraint", "error", "4096"]],
+    ],
+    [
+      "a mount without Type (a bind: every task rejected)",
+      `TaskTemplate: {ContainerSpec: {Image: busybox, Mounts: [{Target: /x}]}}`,
+      [["manifest/constraint", "error", "{"]],
+    ],
+    [
+      "TaskTemplate.Runtime container",
+      `TaskTemplate: {ContainerSpec: {Image: busybox}, Runtime: container}`,
+      [],
+    ],
+  ])("service: %s", (_label, text, expected) => {
+    expect(check(text, "m.service.yaml", "1.41")).toEqual(expected);
+  });
+});
+
 describe("API versions", () => {
   const later = `${C}StopTimeout: 30\nHostConfig: {Init: true, CgroupnsMode: private}`;
   it("warns at the key of each field newer than the target, naming its version", () => {

@@ -245,7 +245,7 @@ const TASK_LIMITS: readonly {
 function runsTasks(mode: unknown): boolean {
   const m = asObject(mode);
   if (m === undefined) return mode === undefined;
-  if (m.Global !== undefined && m.Global !== null) return true;
+  if ([m.Global, m.ReplicatedJob, m.GlobalJob].some((job) => job !== undefined && job !== null)) return true;
   const replicated = asObject(m.Replicated);
   if (replicated === undefined) return m.Replicated === undefined;
   const replicas = replicated.Replicas;

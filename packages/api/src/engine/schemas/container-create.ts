@@ -181,6 +181,23 @@ export const containerConfigShape = {
     decision:
       "The engine 20.10 stores any key here without checking it (it parses only PortBindings keys); a key that is not <1–65535>/<tcp|udp|sctp> is a warning of the manifest check, not an error. A null value is read as {} (Go's decoder).",
   }).optional(),
+  Shell: documented(z.array(z.string()).nullable(), {
+    description: "Shell for the shell forms of RUN, CMD and ENTRYPOINT, e.g. [/bin/sh, -c].",
+    source: "engine 20.10",
+    decision:
+      "Not in the v1.24 document; part of the engine's container config since the SHELL instruction (Docker 1.12, API 1.24), accepted at 1.24.",
+  }).optional(),
+  ArgsEscaped: documented(z.boolean().nullable(), {
+    description: "The command is already escaped (Windows only).",
+    source: "engine 20.10",
+    decision: "Not in the v1.24 document; part of the engine's container config, accepted at 1.24.",
+  }).optional(),
+  OnBuild: documented(z.array(z.string()).nullable(), {
+    description: "ONBUILD instructions stored with the configuration (image metadata).",
+    source: "engine 20.10",
+    decision:
+      "Not in the v1.24 document; part of the engine's container config, accepted at 1.24 and stored.",
+  }).optional(),
   StopSignal: documented(stopSignal("StopSignal"), {
     description: "Signal that stops the container.",
     default: ENGINE_LIMITS.stopSignalDefault,

@@ -21,6 +21,7 @@ import {
   intWithSpecial,
 } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
+import { ContainerMount } from "./mount.js";
 import { requestObject } from "./request-object.js";
 
 const source = "engine §2.2";
@@ -318,6 +319,32 @@ export const namespacedSysctl = z
     },
   );
 
+/** A request for devices from a device driver (`HostConfig.DeviceRequests` item, API 1.40). */
+export const DeviceRequest = requestObject({
+  Driver: documented(z.string(), {
+    description: "Device driver, e.g. nvidia.",
+    source: "engine 20.10",
+  }).optional(),
+  Count: documented(integer("DeviceRequests Count"), {
+    description: "How many devices; -1 means all.",
+    unit: "count",
+    source: "engine 20.10",
+  }).optional(),
+  DeviceIDs: documented(z.array(z.string()).nullable(), {
+    description: "IDs of the devices.",
+    source: "engine 20.10",
+  }).optional(),
+  Capabilities: documented(z.array(z.array(z.string()).nullable()).nullable(), {
+    description: "An OR list of AND lists of capabilities, e.g. [[gpu, nvidia, compute]].",
+    source: "engine 20.10",
+  }).optional(),
+  Options: documented(StringMap.nullable(), {
+    description: "Driver-specific options.",
+    source: "engine 20.10",
+  }).optional(),
+});
+export type DeviceRequest = z.infer<typeof DeviceRequest>;
+
 /** `IpcMode` values (engine 20.10): `private`, `shareable` and `none` since API 1.32. */
 const IPC_MODES = /^(|host|private|shareable|none|container:.+)$/;
 
@@ -359,6 +386,51 @@ const laterHostConfigFields = {
     description: "OCI runtime to run the container with (e.g. runc).",
     source: "engine 20.10",
     decision: "Not in the v1.24 document but accepted by the engine at 1.24 (Docker 1.12).",
+  }).optional(),
+  ContainerIDFile: documented(z.string(), {
+    description: "Path of a file the client writes the container's ID to (the engine stores it, unused).",
+    source: "engine 20.10",
+    decision: "Not in the v1.24 document; part of the engine's HostConfig, accepted at 1.24 and stored.",
+  }).optional(),
+  Cgroup: documented(z.string(), {
+    description: "Cgroup to use for the container (container:<name or id> shares another's).",
+    source: "engine 20.10",
+    decision: "Not in the v1.24 document; part of the engine's HostConfig, accepted at 1.24.",
+  }).optional(),
+  ConsoleSize: documented(
+    z
+      .array(integer("ConsoleSize").min(0, { error: "ConsoleSize values cannot be negative" }))
+      .length(2, { error: "ConsoleSize must be [height, width]" })
+      .nullable(),
+    {
+      description: "Initial console size [height, width] (Windows only before API 1.42).",
+      source: "engine 20.10",
+      decision: "Not in the v1.24 document; part of the engine's HostConfig (uint values), accepted at 1.24.",
+    },
+  ).optional(),
+  Mounts: documented(z.array(ContainerMount).nullable(), {
+    description: "Mounts of the container: bind, volume or tmpfs (replaces Binds, Volumes and Tmpfs).",
+    source: "engine 20.10",
+    since: "1.25",
+    decision:
+      "Added in API 1.25; the engine 20.10 also reads it at /v1.24 (it creates, mounts and runs a volume mount there), so below 1.25 it is only the version warning.",
+  }).optional(),
+  MaskedPaths: documented(z.array(z.string()).nullable(), {
+    description: "Paths masked inside the container (replaces the default set).",
+    source: "engine 20.10",
+    since: "1.38",
+  }).optional(),
+  ReadonlyPaths: documented(z.array(z.string()).nullable(), {
+    description: "Paths made read-only inside the container (replaces the default set).",
+    source: "engine 20.10",
+    since: "1.38",
+  }).optional(),
+  DeviceRequests: documented(z.array(DeviceRequest).nullable(), {
+    description: "Requests for devices from device drivers (GPUs).",
+    source: "engine 20.10",
+    since: "1.40",
+    decision:
+      "A driver the engine lacks fails the container at start (could not select device driver): that depends on the host, not the body.",
   }).optional(),
   AutoRemove: documented(z.boolean(), {
     description: "Remove the container when its process exits.",

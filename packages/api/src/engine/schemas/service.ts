@@ -3,130 +3,91 @@ import { documented } from "../../meta.js";
 import { labels, responseList, responseString, StringMap } from "./common.js";
 import { DURATION_DECISION, durationNs } from "./durations.js";
 import {
-  absolutePath,
   capability,
   envEntry,
   IMAGE_REFERENCE_MESSAGE,
   IMAGE_REFERENCE_PATTERN,
   stopSignal,
-  VOLUME_NAME_PATTERN,
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
-import { logDriver } from "./host-config.js";
+import { logDriver, Ulimit } from "./host-config.js";
 import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intWithSpecial } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
+import { ServiceMount } from "./mount.js";
 import { requestObject } from "./request-object.js";
 import { asResponse } from "./response.js";
 
 const source = "engine §4.10";
 
-/** Mount types of a service container (engine §4.10; `tmpfs` is engine 20.10, API ≥ 1.29). */
-export const SERVICE_MOUNT_TYPES = ["bind", "volume", "tmpfs"] as const;
-/** Bind propagation modes (engine §4.10). */
-export const BIND_PROPAGATIONS = ["private", "rprivate", "shared", "rshared", "slave", "rslave"] as const;
-
-/** A mount of a service container (engine §4.10 "Mounts item"). */
-export const ServiceMount = requestObject({
-  Target: documented(absolutePath("Mounts Target"), { description: "Container path.", source }),
-  Source: documented(z.string(), {
-    description: "Volume name or absolute host path (not for tmpfs).",
-    source,
-  }).optional(),
-  Type: documented(
-    z.enum(SERVICE_MOUNT_TYPES, { error: 'Mounts Type must be "bind", "volume" or "tmpfs"' }),
-    {
-      description: "bind, volume or tmpfs.",
-      default: "volume",
-      source,
-      decision: "The document lists bind and volume; tmpfs is accepted by the engine 20.10.",
-    },
-  ).optional(),
-  ReadOnly: documented(z.boolean(), { description: "Mount read-only.", default: false, source }).optional(),
-  BindOptions: documented(
-    requestObject({
-      Propagation: documented(
-        z.enum(BIND_PROPAGATIONS, {
-          error: "BindOptions.Propagation must be [r]private, [r]shared or [r]slave",
-        }),
-        { description: "Bind propagation: [r]private, [r]shared or [r]slave.", source },
-      ).optional(),
-    }),
-    { description: "Options of a bind mount (Type bind only).", source },
-  ).optional(),
-  VolumeOptions: documented(
-    requestObject({
-      NoCopy: documented(z.boolean(), {
-        description: "Do not populate the volume with the image's data at the target.",
-        default: false,
-        source,
-      }).optional(),
-      Labels: labels(source),
-      DriverConfig: documented(
-        requestObject({
-          Name: documented(z.string(), { description: "Volume driver.", source }).optional(),
-          Options: documented(StringMap.nullable(), { description: "Driver options.", source }).optional(),
-        }),
-        { description: "Volume driver and options.", source },
-      ).optional(),
-    }),
-    { description: "Options of a volume mount (Type volume only).", source },
-  ).optional(),
-  TmpfsOptions: documented(
-    requestObject({
-      SizeBytes: documented(intAtLeast("TmpfsOptions.SizeBytes", 0), {
-        description: "Size limit.",
-        unit: "bytes",
-        source,
-      }).optional(),
-      Mode: documented(intAtLeast("TmpfsOptions.Mode", 0), {
-        description: "Permission bits (e.g. 0o1777 = 1023).",
-        source,
-      }).optional(),
-    }),
-    { description: "Options of a tmpfs mount (Type tmpfs only; engine 20.10).", source: "engine 20.10" },
-  ).optional(),
-}).superRefine((mount, ctx) => {
-  const type = mount.Type ?? "volume";
-  const optionsOf = { bind: "BindOptions", volume: "VolumeOptions", tmpfs: "TmpfsOptions" } as const;
-  for (const [kind, key] of Object.entries(optionsOf)) {
-    if (kind !== type && mount[key] !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: [key],
-        message: `Mounts ${key} can only be used with Type "${kind}"`,
-      });
-    }
-  }
-  if (type === "bind" && !mount.Source?.startsWith("/")) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["Source"],
-      message: "Mounts Source of a bind mount must be an absolute host path",
-    });
-  }
-  if (
-    type === "volume" &&
-    mount.Source !== undefined &&
-    mount.Source !== "" &&
-    !VOLUME_NAME_PATTERN.test(mount.Source)
-  ) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["Source"],
-      message: "Mounts Source of a volume mount must be a volume name matching [a-zA-Z0-9][a-zA-Z0-9_.-]+",
-    });
-  }
-  if (type === "tmpfs" && mount.Source !== undefined && mount.Source !== "") {
-    ctx.addIssue({
-      code: "custom",
-      path: ["Source"],
-      message: 'Mounts Source must be empty for Type "tmpfs"',
-    });
-  }
-});
-export type ServiceMount = z.infer<typeof ServiceMount>;
-
 const later = "engine 20.10";
+
+/** The file a secret or config is mounted as (`File` of `ContainerSpec.Secrets`/`Configs` items). */
+const ReferenceFile = documented(
+  requestObject({
+    Name: documented(z.string(), {
+      description: "File name under the target folder.",
+      source: later,
+    }).optional(),
+    UID: documented(z.string(), { description: "Owner's user ID.", source: later }).optional(),
+    GID: documented(z.string(), { description: "Owner's group ID.", source: later }).optional(),
+    Mode: documented(intAtLeast("File.Mode", 0), {
+      description: "Permission bits (0o444 = 292).",
+      source: later,
+    }).optional(),
+  }),
+  { description: "The file the secret or config is mounted as.", source: later },
+).optional();
+
+/** A `ContainerSpec.Secrets` item (API 1.25). */
+const SecretReference = requestObject({
+  File: ReferenceFile,
+  SecretID: documented(z.string(), { description: "ID of the secret.", source: later }).optional(),
+  SecretName: documented(z.string(), { description: "Name of the secret.", source: later }).optional(),
+});
+
+/** A `ContainerSpec.Configs` item (API 1.30; `Runtime` 1.40). */
+const ConfigReference = requestObject({
+  File: ReferenceFile,
+  Runtime: documented(requestObject({}), {
+    description: "Use the config as a credential spec of the runtime instead of a file (Windows).",
+    source: later,
+    since: "1.40",
+  }).optional(),
+  ConfigID: documented(z.string(), { description: "ID of the config.", source: later }).optional(),
+  ConfigName: documented(z.string(), { description: "Name of the config.", source: later }).optional(),
+});
+
+/** `ContainerSpec.Privileges` (API 1.29; `CredentialSpec.Config` 1.40). */
+const Privileges = requestObject({
+  CredentialSpec: documented(
+    requestObject({
+      Config: documented(z.string(), {
+        description: "ID of a swarm config holding the credential spec.",
+        source: later,
+        since: "1.40",
+      }).optional(),
+      File: documented(z.string(), { description: "Credential spec file.", source: later }).optional(),
+      Registry: documented(z.string(), {
+        description: "Registry value holding the credential spec.",
+        source: later,
+      }).optional(),
+    }),
+    { description: "Credential spec of a managed service account (Windows only).", source: later },
+  ).optional(),
+  SELinuxContext: documented(
+    requestObject({
+      Disable: documented(z.boolean(), {
+        description: "Disable SELinux labelling.",
+        source: later,
+      }).optional(),
+      User: documented(z.string(), { description: "SELinux user label.", source: later }).optional(),
+      Role: documented(z.string(), { description: "SELinux role label.", source: later }).optional(),
+      Type: documented(z.string(), { description: "SELinux type label.", source: later }).optional(),
+      Level: documented(z.string(), { description: "SELinux level label.", source: later }).optional(),
+    }),
+    { description: "SELinux labels of the containers.", source: later },
+  ).optional(),
+});
 
 /** ContainerSpec fields added after v1.24 (moby `docs/api/version-history.md`), each with `since`. */
 const laterContainerSpecFields = {
@@ -203,6 +164,45 @@ const laterContainerSpecFields = {
     decision:
       "Not checked by name: the engine 20.10 drops ContainerSpec.Sysctls from requests below /v1.40/ (its tasks run whatever the names), and the differential test speaks /v1.24/, so what a 1.40 engine does with a non-namespaced name is not verified here.",
   }).optional(),
+  Hosts: documented(z.array(z.string()).nullable(), {
+    description: 'Extra /etc/hosts entries of the containers, "IP host [alias…]".',
+    source: later,
+    since: "1.25",
+    decision:
+      "The engine 20.10 writes the entries as given and runs the tasks whatever their form (db, db:10.0.0.1 run), so any string is accepted.",
+  }).optional(),
+  OpenStdin: documented(z.boolean(), {
+    description: "Keep stdin open.",
+    default: false,
+    source: later,
+    since: "1.25",
+  }).optional(),
+  Secrets: documented(z.array(SecretReference).nullable(), {
+    description: "Swarm secrets to mount into the containers (under /run/secrets).",
+    source: later,
+    since: "1.25",
+    decision:
+      "A secret the swarm does not hold is refused at create (secret not found): that depends on the swarm, not the body, and is not checked offline.",
+  }).optional(),
+  Privileges: documented(Privileges, {
+    description: "Security options of the containers: credential spec (Windows) and SELinux context.",
+    source: later,
+    since: "1.29",
+  }).optional(),
+  Configs: documented(z.array(ConfigReference).nullable(), {
+    description: "Swarm configs to mount into the containers.",
+    source: later,
+    since: "1.30",
+    decision:
+      "A config the swarm does not hold is refused at create (config not found): that depends on the swarm, not the body.",
+  }).optional(),
+  Ulimits: documented(z.array(Ulimit).nullable(), {
+    description: "Resource limits of the containers' processes.",
+    source: later,
+    since: "1.41",
+    decision:
+      "Checked as a container's Ulimits: every task fails to start on a Soft above Hard or an unknown name.",
+  }).optional(),
   CapabilityAdd: documented(z.array(capability("CapabilityAdd")).nullable(), {
     description: "Kernel capabilities to add.",
     source: later,
@@ -257,6 +257,28 @@ export type ContainerSpec = z.infer<typeof ContainerSpec>;
 const MIN_NANO_CPUS = ENGINE_LIMITS.minServiceNanoCpus;
 const MIN_MEMORY = ENGINE_LIMITS.minServiceMemoryBytes;
 
+/** One user-defined resource of a reservation (`GenericResources` item, API 1.33). */
+const GenericResource = requestObject({
+  NamedResourceSpec: documented(
+    requestObject({
+      Kind: documented(z.string(), { description: "Resource kind, e.g. GPU.", source: later }).optional(),
+      Value: documented(z.string(), { description: "Resource value, e.g. UUID1.", source: later }).optional(),
+    }),
+    { description: "A named resource.", source: later },
+  ).optional(),
+  DiscreteResourceSpec: documented(
+    requestObject({
+      Kind: documented(z.string(), { description: "Resource kind, e.g. SSD.", source: later }).optional(),
+      Value: documented(integer("DiscreteResourceSpec.Value"), {
+        description: "How many.",
+        unit: "count",
+        source: later,
+      }).optional(),
+    }),
+    { description: "A countable resource.", source: later },
+  ).optional(),
+});
+
 const resourceObject = (field: string, limits: boolean) =>
   requestObject({
     NanoCPUs: documented(
@@ -302,7 +324,15 @@ const resourceObject = (field: string, limits: boolean) =>
             since: "1.41",
           }).optional(),
         }
-      : {}),
+      : {
+          GenericResources: documented(z.array(GenericResource).nullable(), {
+            description: "User-defined resources a node must offer: SSD=3 (discrete) or GPU=UUID1 (named).",
+            source: later,
+            since: "1.33",
+            decision:
+              "A task stays pending until a node advertises the resource (no suitable node: insufficient resources), which depends on the swarm's nodes, not the body.",
+          }).optional(),
+        }),
   });
 
 /** `TaskTemplate.Resources` (engine §4.10). */
@@ -462,12 +492,28 @@ export const TaskSpec = requestObject({
     source: later,
     since: "1.25",
   }).optional(),
+  Runtime: documented(z.enum(["", "container"], { error: 'TaskTemplate.Runtime must be "container"' }), {
+    description: "The task runtime: container (plugin services are not modelled).",
+    default: "container",
+    source: later,
+    since: "1.31",
+    decision:
+      'Documented with PluginSpec in API 1.31. Plugin services (Runtime "plugin" with a PluginSpec) install engine plugins from a registry, which the manifests do not model: only "container" is accepted.',
+  }).optional(),
 });
 export type TaskSpec = z.infer<typeof TaskSpec>;
 
+/** The service modes: one of them, or none (`{}`, one replica). */
+const SERVICE_MODES = ["Replicated", "Global", "ReplicatedJob", "GlobalJob"] as const;
+
+/** A uint64 count of a job (`MaxConcurrent`, `TotalCompletions`): the engine refuses a negative one. */
+const jobCount = (field: string) =>
+  integer(field).min(0, { error: `${field} cannot be negative (the engine refuses it: uint64)` });
+
 /**
- * `Mode`: at most one of `Replicated` (with `Replicas`) or `Global` (engine §4.10). An empty `Mode` (`{}`)
- * is one replica: the engine 20.10 creates the service with `Replicated: {Replicas: 1}` and its task runs.
+ * `Mode`: at most one of `Replicated` (with `Replicas`), `Global`, and since API 1.41 `ReplicatedJob` and
+ * `GlobalJob` (engine §4.10; the engine refuses two: "must specify only one service mode"). An empty
+ * `Mode` (`{}`) is one replica: the engine 20.10 creates the service with `Replicated: {Replicas: 1}`.
  */
 export const ServiceMode = requestObject({
   Replicated: documented(
@@ -482,13 +528,34 @@ export const ServiceMode = requestObject({
     { description: "A fixed number of tasks.", source },
   ).optional(),
   Global: documented(requestObject({}), { description: "One task per node.", source }).optional(),
+  ReplicatedJob: documented(
+    requestObject({
+      MaxConcurrent: documented(jobCount("Mode.ReplicatedJob.MaxConcurrent"), {
+        description: "Tasks run at once.",
+        unit: "count",
+        default: 1,
+        source: later,
+      }).optional(),
+      TotalCompletions: documented(jobCount("Mode.ReplicatedJob.TotalCompletions"), {
+        description: "Tasks that must complete; defaults to MaxConcurrent.",
+        unit: "count",
+        source: later,
+      }).optional(),
+    }),
+    { description: "A job: tasks run to completion, a number of them.", source: later, since: "1.41" },
+  ).optional(),
+  GlobalJob: documented(requestObject({}), {
+    description: "A job: one task per node, run to completion.",
+    source: later,
+    since: "1.41",
+  }).optional(),
 }).superRefine((mode, ctx) => {
-  const given = [mode.Replicated, mode.Global].filter((value) => value !== undefined).length;
-  if (given === 2) {
+  const given = SERVICE_MODES.filter((key) => mode[key] !== undefined && mode[key] !== null);
+  if (given.length > 1) {
     ctx.addIssue({
       code: "custom",
-      path: ["Global"],
-      message: "Mode must have exactly one of Replicated or Global (both given)",
+      path: [given[1]!],
+      message: `Mode must have only one of ${SERVICE_MODES.join(", ")} (${given.join(" and ")} given: must specify only one service mode)`,
     });
   }
 });
@@ -683,6 +750,16 @@ export const ServiceSpec = requestObject({
     description: "Endpoint mode and published ports.",
     source,
   }).optional(),
+}).superRefine((spec, ctx) => {
+  const job = spec.Mode?.ReplicatedJob ?? spec.Mode?.GlobalJob;
+  if (job !== undefined && job !== null && spec.UpdateConfig !== undefined && spec.UpdateConfig !== null) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["UpdateConfig"],
+      message:
+        "UpdateConfig cannot be used with a job Mode (ReplicatedJob, GlobalJob): Jobs may not have an update config",
+    });
+  }
 });
 export type ServiceSpec = z.infer<typeof ServiceSpec>;
 
