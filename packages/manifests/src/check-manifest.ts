@@ -142,7 +142,14 @@ function checkDocument(
       const extraRootKeys = Object.keys(extraKeys);
       const target = targetVersion(root, apiVersion, index);
       findings.push(...target.findings);
-      findings.push(...validateNode(root, kindSchema.body, { ...validate, ignoredKeys, extraRootKeys }));
+      findings.push(
+        ...validateNode(root, kindSchema.body, {
+          ...validate,
+          ignoredKeys,
+          extraRootKeys,
+          apiVersion: target.apiVersion,
+        }),
+      );
       findings.push(
         ...sourceFindings(root, kindSchema.body, {
           text,

@@ -584,3 +584,9 @@ describe("cross-field rules are reported whatever else is wrong", () => {
     ]);
   });
 });
+
+describe("keys named like Object's own properties", () => {
+  it("a toString key is an unknown key, not a field (found by the never-throws property)", () => {
+    expect(check(`${C}toString: null`)).toEqual([["manifest/unknown-key", "error", "toString"]]);
+  });
+});

@@ -7,6 +7,7 @@ import {
   envEntry,
   IMAGE_REFERENCE_MESSAGE,
   IMAGE_REFERENCE_PATTERN,
+  isIpAddress,
   stopSignal,
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
@@ -64,14 +65,26 @@ export function attachFields(source: string, defaults: { stdout: boolean; stderr
 
 /** IPAM settings of one endpoint (engine §2.1 NetworkingConfig, §4.6 connect). */
 export const EndpointIPAMConfig = requestObject({
-  IPv4Address: documented(z.string(), {
-    description: "Static IPv4 address for the endpoint.",
-    source,
-  }).optional(),
-  IPv6Address: documented(z.string(), {
-    description: "Static IPv6 address for the endpoint.",
-    source,
-  }).optional(),
+  IPv4Address: documented(
+    z.string().refine((ip) => ip === "" || (isIpAddress(ip) && !ip.includes(":")), {
+      error: (issue) => `IPAMConfig.IPv4Address: invalid IPv4 address: ${String(issue.input)}`,
+    }),
+    {
+      description: "Static IPv4 address for the endpoint.",
+      source,
+      decision: 'The engine 20.10 refuses anything else at create ("invalid IPv4 address").',
+    },
+  ).optional(),
+  IPv6Address: documented(
+    z.string().refine((ip) => ip === "" || (isIpAddress(ip) && ip.includes(":")), {
+      error: (issue) => `IPAMConfig.IPv6Address: invalid IPv6 address: ${String(issue.input)}`,
+    }),
+    {
+      description: "Static IPv6 address for the endpoint.",
+      source,
+      decision: 'The engine 20.10 refuses anything else at create ("invalid IPv6 address").',
+    },
+  ).optional(),
   LinkLocalIPs: documented(z.array(z.string()).nullable(), {
     description: "Link-local addresses.",
     source,
@@ -181,11 +194,11 @@ export const containerConfigShape = {
     decision:
       "The engine 20.10 stores any key here without checking it (it parses only PortBindings keys); a key that is not <1–65535>/<tcp|udp|sctp> is a warning of the manifest check, not an error. A null value is read as {} (Go's decoder).",
   }).optional(),
-  Shell: documented(z.array(z.string()).nullable(), {
+  Shell: documented(commandLine("Shell").nullable(), {
     description: "Shell for the shell forms of RUN, CMD and ENTRYPOINT, e.g. [/bin/sh, -c].",
     source: "engine 20.10",
     decision:
-      "Not in the v1.24 document; part of the engine's container config since the SHELL instruction (Docker 1.12, API 1.24), accepted at 1.24.",
+      "Not in the v1.24 document; part of the engine's container config since the SHELL instruction (Docker 1.12, API 1.24), accepted at 1.24. A string is read as a list of one (strslice), as for Cmd.",
   }).optional(),
   ArgsEscaped: documented(z.boolean().nullable(), {
     description: "The command is already escaped (Windows only).",

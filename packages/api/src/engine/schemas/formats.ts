@@ -383,3 +383,95 @@ export function extraHost(field: string) {
     }
   });
 }
+
+/** Mount flags a `Tmpfs` option list may hold (the engine 20.10's mount flag table; `bind`/`rbind` fail in runc). */
+const TMPFS_FLAGS = new Set(
+  "defaults ro rw suid nosuid dev nodev exec noexec sync async dirsync remount mand nomand atime noatime diratime nodiratime unbindable runbindable private rprivate shared rshared slave rslave relatime norelatime strictatime nostrictatime".split(
+    " ",
+  ),
+);
+
+/** `key=value` options of a tmpfs and the form of their value (a size, octal mode, id, count). */
+const TMPFS_KEYS: Record<string, RegExp> = {
+  "": /^/,
+  size: /^\d+[kmgKMG%]?$/,
+  mode: /^[0-7]+$/,
+  uid: /^\d+$/,
+  gid: /^\d+$/,
+  nr_inodes: /^\d+[kmgKMG]?$/,
+  nr_blocks: /^\d+[kmgKMG]?$/,
+  mpol: /^/,
+};
+
+/**
+ * The problem with a `Tmpfs` option list (`"rw,noexec,size=64k"`), or undefined: each comma-separated
+ * option must be a mount flag or `size`/`mode`/`uid`/`gid`/`nr_inodes`/`nr_blocks`/`mpol`=value. The engine
+ * 20.10 creates the container and refuses it at start ("invalid tmpfs option"; a malformed size fails in
+ * runc); every case tried on the engine.
+ */
+export function tmpfsOptionsProblem(options: string): string | undefined {
+  if (options === "") return undefined;
+  for (const option of options.split(",")) {
+    const equals = option.indexOf("=");
+    if (equals < 0) {
+      if (!TMPFS_FLAGS.has(option)) return `invalid tmpfs option ${JSON.stringify(option)}`;
+      continue;
+    }
+    const key = option.slice(0, equals);
+    const form = TMPFS_KEYS[key];
+    if (!form) return `invalid tmpfs option ${JSON.stringify(option)}`;
+    if (!form.test(option.slice(equals + 1)))
+      return `invalid value in tmpfs option ${JSON.stringify(option)}`;
+  }
+  return undefined;
+}
+
+/** A `Tmpfs` option list; see {@link tmpfsOptionsProblem}. */
+export const tmpfsOptions = z.string().superRefine((options, ctx) => {
+  const problem = tmpfsOptionsProblem(options);
+  if (problem)
+    ctx.addIssue({ code: "custom", message: `Tmpfs options: ${problem}: the container fails to start` });
+});
+
+/** Values Go's `strconv.ParseBool` reads (the engine's `no-new-privileges=<bool>`). */
+const GO_BOOLEANS = new Set([
+  "1",
+  "t",
+  "T",
+  "TRUE",
+  "true",
+  "True",
+  "0",
+  "f",
+  "F",
+  "FALSE",
+  "false",
+  "False",
+]);
+
+/**
+ * The problem with a `SecurityOpt` entry as the engine 20.10 parses it (`parseSecurityOpt`), or undefined:
+ * `no-new-privileges` or `disable` alone, else `key=value` (or the old `key:value`) with key `label`,
+ * `apparmor`, `seccomp` (`unconfined` or a JSON profile) or `no-new-privileges` (a boolean). Messages are
+ * the engine's: `invalid --security-opt 1` (no value), `invalid --security-opt 2` (unknown key or value).
+ */
+export function securityOptProblem(option: string): string | undefined {
+  if (option === "no-new-privileges" || option === "disable") return undefined;
+  const separator = option.includes("=") ? "=" : ":";
+  const at = option.indexOf(separator);
+  if (at < 0) return `invalid --security-opt 1: ${JSON.stringify(option)}`;
+  const key = option.slice(0, at);
+  const value = option.slice(at + 1);
+  const ok =
+    key === "label" ||
+    key === "apparmor" ||
+    (key === "seccomp" && (value === "unconfined" || value.trimStart().startsWith("{"))) ||
+    (key === "no-new-privileges" && GO_BOOLEANS.has(value));
+  return ok ? undefined : `invalid --security-opt 2: ${JSON.stringify(option)}`;
+}
+
+/** A `SecurityOpt` entry; see {@link securityOptProblem}. */
+export const securityOpt = z.string().superRefine((option, ctx) => {
+  const problem = securityOptProblem(option);
+  if (problem) ctx.addIssue({ code: "custom", message: `SecurityOpt entry: ${problem}` });
+});

@@ -10,6 +10,8 @@ import {
   NetworkMode,
   PidMode,
   portBindingKey,
+  securityOpt,
+  tmpfsOptions,
 } from "./formats.js";
 import {
   cpuPeriod,
@@ -437,6 +439,7 @@ const laterHostConfigFields = {
     default: false,
     source: "engine 20.10",
     since: "1.25",
+    ignoredBefore: true,
   }).optional(),
   Init: documented(z.boolean().nullable(), {
     description: "Run an init inside the container that forwards signals and reaps processes.",
@@ -485,6 +488,7 @@ const laterHostConfigFields = {
     unit: "bytes",
     source: "engine 20.10",
     since: "1.40",
+    ignoredBefore: true,
   }).optional(),
   CgroupnsMode: documented(
     z.enum(["", "private", "host"], { error: 'HostConfig.CgroupnsMode must be "private" or "host"' }),
@@ -505,7 +509,7 @@ export const HostConfigObject = requestObject({
     decision:
       "Options follow the engine 20.10 Linux parser (comma-separated rw|ro, z|Z, nocopy, propagation, consistency), a superset of the document's :ro.",
   }).optional(),
-  Tmpfs: documented(z.record(absolutePath("Tmpfs keys"), z.string()).nullable(), {
+  Tmpfs: documented(z.record(absolutePath("Tmpfs keys"), tmpfsOptions).nullable(), {
     description:
       'Container directories replaced by tmpfs mounts, mapped to mount options (e.g. "rw,size=64m").',
     source,
@@ -783,7 +787,13 @@ export const HostConfigObject = requestObject({
     decision:
       "The engine 20.10 stores any name; runc refuses a sysctl that is not namespaced when the container starts, so other names are errors.",
   }).optional(),
-  SecurityOpt: stringList("SecurityOpt", "Security options (labels for MLS systems, seccomp, apparmor ...)."),
+  SecurityOpt: documented(z.array(securityOpt).nullable(), {
+    description:
+      "Security options: label=…, apparmor=…, seccomp=unconfined or a JSON profile, no-new-privileges[=bool].",
+    source,
+    decision:
+      'Checked as the engine 20.10 parses them: it refuses other keys, a value that is no boolean for no-new-privileges (invalid --security-opt 2) and an entry without value (invalid --security-opt 1); systempaths=unconfined is newer than 20.10 and refused. A seccomp value other than "unconfined" or a JSON profile fails when the container starts.',
+  }).optional(),
   StorageOpt: documented(StringMap.nullable(), {
     description: "Storage driver options for this container.",
     source,

@@ -35,6 +35,7 @@ const bindOptions = (nonRecursiveSince: string) =>
         default: false,
         source: later,
         since: nonRecursiveSince,
+        ignoredBefore: true,
       }).optional(),
     }),
     { description: "Options of a bind mount (Type bind only).", source },

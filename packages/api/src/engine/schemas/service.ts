@@ -24,10 +24,16 @@ const later = "engine 20.10";
 /** The file a secret or config is mounted as (`File` of `ContainerSpec.Secrets`/`Configs` items). */
 const ReferenceFile = documented(
   requestObject({
-    Name: documented(z.string(), {
-      description: "File name under the target folder.",
-      source: later,
-    }).optional(),
+    Name: documented(
+      z.string().min(1, {
+        error: "File.Name must not be empty (malformed file reference, invalid target file name provided)",
+      }),
+      {
+        description: "File name under the target folder.",
+        source: later,
+        decision: "Required: the engine 20.10 refuses a reference without one at create.",
+      },
+    ),
     UID: documented(z.string(), { description: "Owner's user ID.", source: later }).optional(),
     GID: documented(z.string(), { description: "Owner's group ID.", source: later }).optional(),
     Mode: documented(intAtLeast("File.Mode", 0), {
@@ -38,23 +44,54 @@ const ReferenceFile = documented(
   { description: "The file the secret or config is mounted as.", source: later },
 ).optional();
 
-/** A `ContainerSpec.Secrets` item (API 1.25). */
+/** A `ContainerSpec.Secrets` item (API 1.25): the engine refuses one without File, SecretID or SecretName. */
 const SecretReference = requestObject({
-  File: ReferenceFile,
-  SecretID: documented(z.string(), { description: "ID of the secret.", source: later }).optional(),
-  SecretName: documented(z.string(), { description: "Name of the secret.", source: later }).optional(),
+  File: ReferenceFile.unwrap(),
+  SecretID: documented(
+    z.string().min(1, { error: "Secrets SecretID must not be empty (malformed secret reference)" }),
+    {
+      description: "ID of the secret.",
+      source: later,
+    },
+  ),
+  SecretName: documented(
+    z.string().min(1, { error: "Secrets SecretName must not be empty (malformed secret reference)" }),
+    { description: "Name of the secret.", source: later },
+  ),
 });
 
-/** A `ContainerSpec.Configs` item (API 1.30; `Runtime` 1.40). */
+/**
+ * A `ContainerSpec.Configs` item (API 1.30; `Runtime` 1.40): the engine refuses one without ConfigID or
+ * ConfigName (malformed config reference) and one with neither or both of File and Runtime.
+ */
 const ConfigReference = requestObject({
   File: ReferenceFile,
   Runtime: documented(requestObject({}), {
     description: "Use the config as a credential spec of the runtime instead of a file (Windows).",
     source: later,
     since: "1.40",
+    ignoredBefore: true,
   }).optional(),
-  ConfigID: documented(z.string(), { description: "ID of the config.", source: later }).optional(),
-  ConfigName: documented(z.string(), { description: "Name of the config.", source: later }).optional(),
+  ConfigID: documented(
+    z.string().min(1, { error: "Configs ConfigID must not be empty (malformed config reference)" }),
+    {
+      description: "ID of the config.",
+      source: later,
+    },
+  ),
+  ConfigName: documented(
+    z.string().min(1, { error: "Configs ConfigName must not be empty (malformed config reference)" }),
+    { description: "Name of the config.", source: later },
+  ),
+}).superRefine((config, ctx) => {
+  const given = [config.File, config.Runtime].filter((value) => value !== undefined && value !== null).length;
+  if (given !== 1)
+    ctx.addIssue({
+      code: "custom",
+      path: given === 0 ? [] : ["Runtime"],
+      message:
+        "Configs: give exactly one of File and Runtime (invalid Config: either File or Runtime should be set)",
+    });
 });
 
 /** `ContainerSpec.Privileges` (API 1.29; `CredentialSpec.Config` 1.40). */
@@ -65,6 +102,7 @@ const Privileges = requestObject({
         description: "ID of a swarm config holding the credential spec.",
         source: later,
         since: "1.40",
+        ignoredBefore: true,
       }).optional(),
       File: documented(z.string(), { description: "Credential spec file.", source: later }).optional(),
       Registry: documented(z.string(), {
@@ -72,8 +110,18 @@ const Privileges = requestObject({
         source: later,
       }).optional(),
     }),
-    { description: "Credential spec of a managed service account (Windows only).", source: later },
-  ).optional(),
+    {
+      description: "Credential spec of a managed service account (Windows only).",
+      source: later,
+      decision:
+        'Windows only: a Linux engine 20.10 rejects every task that has one (invalid --security-opt: "credentialspec=…") and refuses an empty one at create, so any CredentialSpec is an error.',
+    },
+  )
+    .refine(() => false, {
+      error:
+        "Privileges.CredentialSpec is Windows-only: a Linux engine rejects every task (invalid --security-opt credentialspec)",
+    })
+    .optional(),
   SELinuxContext: documented(
     requestObject({
       Disable: documented(z.boolean(), {
@@ -161,6 +209,7 @@ const laterContainerSpecFields = {
       "Namespaced kernel parameters (kernel.msg*, kernel.sem, kernel.shm*, kernel.domainname, fs.mqueue.*, net.*).",
     source: later,
     since: "1.40",
+    ignoredBefore: true,
     decision:
       "Not checked by name: the engine 20.10 drops ContainerSpec.Sysctls from requests below /v1.40/ (its tasks run whatever the names), and the differential test speaks /v1.24/, so what a 1.40 engine does with a non-namespaced name is not verified here.",
   }).optional(),
@@ -200,6 +249,7 @@ const laterContainerSpecFields = {
     description: "Resource limits of the containers' processes.",
     source: later,
     since: "1.41",
+    ignoredBefore: true,
     decision:
       "Checked as a container's Ulimits: every task fails to start on a Soft above Hard or an unknown name.",
   }).optional(),
@@ -207,11 +257,13 @@ const laterContainerSpecFields = {
     description: "Kernel capabilities to add.",
     source: later,
     since: "1.41",
+    ignoredBefore: true,
   }).optional(),
   CapabilityDrop: documented(z.array(capability("CapabilityDrop")).nullable(), {
     description: "Kernel capabilities to drop.",
     source: later,
     since: "1.41",
+    ignoredBefore: true,
   }).optional(),
 };
 
@@ -257,7 +309,11 @@ export type ContainerSpec = z.infer<typeof ContainerSpec>;
 const MIN_NANO_CPUS = ENGINE_LIMITS.minServiceNanoCpus;
 const MIN_MEMORY = ENGINE_LIMITS.minServiceMemoryBytes;
 
-/** One user-defined resource of a reservation (`GenericResources` item, API 1.33). */
+/**
+ * One user-defined resource of a reservation (`GenericResources` item, API 1.33): exactly one of
+ * NamedResourceSpec and DiscreteResourceSpec (the engine 20.10 closes the connection without an answer on
+ * an item with neither).
+ */
 const GenericResource = requestObject({
   NamedResourceSpec: documented(
     requestObject({
@@ -277,6 +333,16 @@ const GenericResource = requestObject({
     }),
     { description: "A countable resource.", source: later },
   ).optional(),
+}).superRefine((resource, ctx) => {
+  const given = [resource.NamedResourceSpec, resource.DiscreteResourceSpec].filter(
+    (spec) => spec !== undefined && spec !== null,
+  ).length;
+  if (given !== 1)
+    ctx.addIssue({
+      code: "custom",
+      path: [],
+      message: "GenericResources items need exactly one of NamedResourceSpec and DiscreteResourceSpec",
+    });
 });
 
 const resourceObject = (field: string, limits: boolean) =>
@@ -322,6 +388,7 @@ const resourceObject = (field: string, limits: boolean) =>
             unit: "count" as const,
             source: later,
             since: "1.41",
+            ignoredBefore: true,
           }).optional(),
         }
       : {
@@ -428,13 +495,15 @@ export const TaskSpec = requestObject({
             requestObject({
               Spread: documented(
                 requestObject({
-                  SpreadDescriptor: documented(z.string().min(1), {
+                  SpreadDescriptor: documented(z.string(), {
                     description: "Label to spread over, e.g. node.labels.zone.",
                     source: later,
-                  }),
+                    decision:
+                      "The engine 20.10 runs the tasks of a service whose preference has an empty or no SpreadDescriptor (or no Spread): it places them as without a preference, so both are optional.",
+                  }).optional(),
                 }),
                 { description: "Spread tasks evenly over the values of a label.", source: later },
-              ),
+              ).optional(),
             }),
           )
           .nullable(),
@@ -466,6 +535,7 @@ export const TaskSpec = requestObject({
         unit: "count",
         source: later,
         since: "1.40",
+        ignoredBefore: true,
       }).optional(),
     }),
     { description: "Placement constraints and preferences.", source },
@@ -542,12 +612,18 @@ export const ServiceMode = requestObject({
         source: later,
       }).optional(),
     }),
-    { description: "A job: tasks run to completion, a number of them.", source: later, since: "1.41" },
+    {
+      description: "A job: tasks run to completion, a number of them.",
+      source: later,
+      since: "1.41",
+      ignoredBefore: true,
+    },
   ).optional(),
   GlobalJob: documented(requestObject({}), {
     description: "A job: one task per node, run to completion.",
     source: later,
     since: "1.41",
+    ignoredBefore: true,
   }).optional(),
 }).superRefine((mode, ctx) => {
   const given = SERVICE_MODES.filter((key) => mode[key] !== undefined && mode[key] !== null);
@@ -606,7 +682,9 @@ const updateConfigShape = (field: string, ratioChecked: boolean) => ({
     },
   ).optional(),
   Order: documented(
-    z.enum(["stop-first", "start-first"], { error: `${field}.Order must be "stop-first" or "start-first"` }),
+    z.enum(["", "stop-first", "start-first"], {
+      error: `${field}.Order must be "stop-first" or "start-first"`,
+    }),
     {
       description: "Stop old tasks before starting new ones, or the reverse.",
       default: "stop-first",
