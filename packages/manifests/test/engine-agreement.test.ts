@@ -590,3 +590,108 @@ describe("keys named like Object's own properties", () => {
     expect(check(`${C}toString: null`)).toEqual([["manifest/unknown-key", "error", "toString"]]);
   });
 });
+
+// Found by the schema-driven differential generator (seeds 1 and 2), each tried on the engine 20.10
+describe("found by the generated differential", () => {
+  it.each<[string, string, Expected[]]>([
+    [
+      "a Tmpfs option the engine does not know (at start)",
+      `${C}HostConfig: {Tmpfs: {/run: "rw,bogus=1"}}`,
+      [["manifest/invalid-value", "error", '"rw,bogus=1"']],
+    ],
+    [
+      "a Tmpfs size that is no size (at start)",
+      `${C}HostConfig: {Tmpfs: {/run: "size=abc"}}`,
+      [["manifest/invalid-value", "error", '"size=abc"']],
+    ],
+    ["Tmpfs flags and sizes", `${C}HostConfig: {Tmpfs: {/run: "rw,noexec,nosuid,size=64k,mode=1777"}}`, []],
+    [
+      "a SecurityOpt without value",
+      `${C}HostConfig: {SecurityOpt: [x]}`,
+      [["manifest/invalid-value", "error", "x"]],
+    ],
+    [
+      "a SecurityOpt of an unknown key",
+      `${C}HostConfig: {SecurityOpt: ["systempaths=unconfined"]}`,
+      [["manifest/invalid-value", "error", '"systempaths=unconfined"']],
+    ],
+    [
+      "SecurityOpt the engine knows",
+      `${C}HostConfig: {SecurityOpt: [no-new-privileges, "label=disable", "apparmor:unconfined", "seccomp=unconfined"]}`,
+      [],
+    ],
+    [
+      "an IPv4Address that is no IPv4 address",
+      `${C}NetworkingConfig: {EndpointsConfig: {net: {IPAMConfig: {IPv4Address: "::1"}}}}`,
+      [["manifest/invalid-value", "error", '"::1"']],
+    ],
+    ["Shell as a string", `${C}Shell: /bin/sh`, []],
+  ])("container: %s", (_label, text, expected) => {
+    expect(check(text, "m.container.yaml", "1.41")).toEqual(expected);
+  });
+
+  const T = (spec: string) => `TaskTemplate: {ContainerSpec: {Image: busybox, ${spec}}}`;
+  it.each<[string, string, string, Expected[]]>([
+    [
+      "a secret without file name",
+      T("Secrets: [{File: {}, SecretID: a, SecretName: a}]"),
+      "1.41",
+      [["manifest/missing-field", "error", "File"]],
+    ],
+    [
+      "a config with neither File nor Runtime",
+      T("Configs: [{ConfigID: a, ConfigName: a}]"),
+      "1.41",
+      [["manifest/constraint", "error", "{"]],
+    ],
+    [
+      "a credential spec (Windows only)",
+      T("Privileges: {CredentialSpec: {Registry: x}}"),
+      "1.41",
+      [["manifest/constraint", "error", "CredentialSpec"]],
+    ],
+    [
+      "a generic resource with neither spec (the engine answers nothing)",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, Resources: {Reservations: {GenericResources: [{}]}}}",
+      "1.41",
+      [["manifest/constraint", "error", "{"]],
+    ],
+    [
+      "a spread preference without descriptor",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, Placement: {Preferences: [{Spread: {}}]}}",
+      "1.41",
+      [],
+    ],
+    ["an empty update order", `${S}UpdateConfig: {Order: ""}`, "1.41", []],
+    [
+      "a log option json-file does not know, no driver named",
+      'TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Name: "", Options: {bogus: x}}}',
+      "1.41",
+      [["manifest/invalid-value", "error", "x"]],
+    ],
+    // below 1.41 the engine drops the job mode (and Ulimits, CapabilityAdd): the service runs replicated
+    [
+      "a job mode beside Replicated at 1.24 (dropped)",
+      `${S}Mode: {Replicated: {Replicas: 1}, ReplicatedJob: {}}`,
+      "1.24",
+      [["manifest/api-version", "warning", "ReplicatedJob"]],
+    ],
+    [
+      "a capability the engine does not know at 1.24 (dropped)",
+      T('CapabilityAdd: [""]'),
+      "1.24",
+      [["manifest/api-version", "warning", "CapabilityAdd"]],
+    ],
+    [
+      "a dropped field still has its type checked (the decoder reads it)",
+      `${S}Mode: {ReplicatedJob: {MaxConcurrent: "1"}}`,
+      "1.25",
+      [
+        ["manifest/api-version", "warning", "ReplicatedJob"],
+        ["manifest/invalid-type", "error", '"1"'],
+      ],
+    ],
+  ])("service: %s", (_label, text, apiVersion, expected) => {
+    expect(check(text, "m.service.yaml", apiVersion)).toEqual(expected);
+  });
+});
