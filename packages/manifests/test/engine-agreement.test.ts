@@ -663,6 +663,8 @@ describe("found by the generated differential", () => {
       [],
     ],
     ["an empty update order", `${S}UpdateConfig: {Order: ""}`, "1.41", []],
+    // pnpm explore-manifests --seed 777: the engine rejects every task
+    ["a relative working directory", T("Dir: app"), "1.41", [["manifest/invalid-value", "error", "app"]]],
     [
       "a log option json-file does not know, no driver named",
       'TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Name: "", Options: {bogus: x}}}',

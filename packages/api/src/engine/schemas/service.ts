@@ -292,7 +292,18 @@ export const ContainerSpec = requestObject({
     description: "Environment, VAR=value.",
     source,
   }).optional(),
-  Dir: documented(z.string(), { description: "Working directory.", source }).optional(),
+  Dir: documented(
+    z.string().refine((dir) => dir === "" || dir.startsWith("/"), {
+      error: (issue) =>
+        `ContainerSpec.Dir must be an absolute path: every task is rejected (the working directory ${JSON.stringify(issue.input)} is invalid, it needs to be an absolute path)`,
+    }),
+    {
+      description: "Working directory (absolute); empty uses the image's.",
+      source,
+      decision:
+        "The document does not say; the engine 20.10 creates the service and rejects every task with a relative one (found by pnpm explore-manifests, seed 777).",
+    },
+  ).optional(),
   User: documented(z.string(), { description: "User inside the container.", source }).optional(),
   Mounts: documented(z.array(ServiceMount).nullable(), { description: "Mounts.", source }).optional(),
   StopGracePeriod: documented(integer("ContainerSpec.StopGracePeriod"), {
