@@ -626,6 +626,12 @@ describe("found by the generated differential", () => {
       [["manifest/invalid-value", "error", '"::1"']],
     ],
     ["Shell as a string", `${C}Shell: /bin/sh`, []],
+    // pnpm explore-manifests --seed 4242: "no EndpointSettings for net"
+    [
+      "a null endpoint (a map of pointers)",
+      `${C}NetworkingConfig: {EndpointsConfig: {net: null}}`,
+      [["manifest/invalid-type", "error", "null"]],
+    ],
   ])("container: %s", (_label, text, expected) => {
     expect(check(text, "m.container.yaml", "1.41")).toEqual(expected);
   });

@@ -49,8 +49,8 @@ export const HOST_DEPENDENT_REFUSALS: { pattern: RegExp; why: string }[] = [
   },
   {
     pattern:
-      /executable file not found|Unable to find (user|group)|no matching entries in (passwd|group) file/i,
-    why: "what the image holds: its programs, users and groups (the tests run a busybox image)",
+      /executable file not found|No command specified|Unable to find (user|group)|no matching entries in (passwd|group) file/i,
+    why: "what the image holds: its programs, users and groups, its CMD and ENTRYPOINT (the tests run a busybox image)",
   },
   {
     pattern: /stat .*: no such file or directory|error gathering device information/i,

@@ -5,7 +5,8 @@
  *   out, and a `null` element of a list or value of a map is the element type's zero value (`Env: [null]` is
  *   `Env: [""]`, which the engine refuses; `ExposedPorts: {"80/tcp": null}` is `{}`). A `null` that the
  *   field's schema refuses is removed (an object's key) or replaced by the zero value (a list element, a map
- *   value); a `null` the schema accepts is kept.
+ *   value, except in a map of objects: Go holds those as pointers, so `EndpointsConfig: {net: null}` stays
+ *   `null`, which the engine refuses, "no EndpointSettings for net"); a `null` the schema accepts is kept.
  * - fields the engine drops below their API version (`FieldDoc.ignoredBefore`: service `Sysctls`, `Ulimits`,
  *   `CapabilityAdd`, job modes, container `AutoRemove`, `KernelMemoryTCP` …) are removed when the manifest
  *   targets an older version: the engine uses none of their values (the `manifest/api-version` warning
@@ -151,8 +152,9 @@ export function asEngineReads(
     return Object.fromEntries(
       entries.map(([key, item]) => [
         key,
+        // a map of objects holds pointers (EndpointsConfig: map[string]*EndpointSettings): null stays null
         item === null
-          ? acceptsNull(valueType)
+          ? acceptsNull(valueType) || defOf(unwrap(valueType)).type === "object"
             ? null
             : zeroOf(valueType)
           : asEngineReads(item, valueType, apiVersion, dropped, [...path, key]),
