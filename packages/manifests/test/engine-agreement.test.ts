@@ -626,6 +626,33 @@ describe("found by the generated differential", () => {
       [["manifest/invalid-value", "error", '"::1"']],
     ],
     ["Shell as a string", `${C}Shell: /bin/sh`, []],
+    // pnpm explore-manifests --seed 9002, each shrunk to one mutation and tried by hand
+    [
+      "NanoCpus under 10,000 (a quota of 0: no limit)",
+      `${C}HostConfig: {NanoCpus: 9999}`,
+      [["manifest/ignored-value", "warning", "9999"]],
+    ],
+    [
+      "NanoCpus 10,000 (a quota under 1 ms: fails at start)",
+      `${C}HostConfig: {NanoCpus: 10000}`,
+      [["manifest/limit", "error", "10000"]],
+    ],
+    [
+      "CpuCount and CpuPercent negative (Windows only, ignored)",
+      `${C}HostConfig: {CpuCount: -1, CpuPercent: -1}`,
+      [],
+    ],
+    [
+      "a device cgroup rule of the wrong form (at start)",
+      `${C}HostConfig: {DeviceCgroupRules: ["c 13:* rwx"]}`,
+      [["manifest/invalid-value", "error", '"c 13:* rwx"']],
+    ],
+    ["a device cgroup rule", `${C}HostConfig: {DeviceCgroupRules: ["c 13:* rwm", "a *:* r"]}`, []],
+    [
+      "a required field set to null is its zero value",
+      `${C}HostConfig: {Ulimits: [{Name: core, Soft: null, Hard: -1}]}`,
+      [],
+    ],
     // pnpm explore-manifests --seed 4242: "no EndpointSettings for net"
     [
       "a null endpoint (a map of pointers)",
@@ -669,6 +696,14 @@ describe("found by the generated differential", () => {
       [],
     ],
     ["an empty update order", `${S}UpdateConfig: {Order: ""}`, "1.41", []],
+    // pnpm explore-manifests --seed 9001: only process and hyperv reject the tasks
+    ["an Isolation other than process or hyperv (the tasks run)", T("Isolation: web"), "1.41", []],
+    [
+      "Isolation hyperv (every task rejected)",
+      T("Isolation: hyperv"),
+      "1.41",
+      [["manifest/invalid-value", "error", "hyperv"]],
+    ],
     // pnpm explore-manifests --seed 777: the engine rejects every task
     ["a relative working directory", T("Dir: app"), "1.41", [["manifest/invalid-value", "error", "app"]]],
     [

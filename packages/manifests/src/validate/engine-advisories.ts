@@ -74,6 +74,12 @@ function hostConfigAdvisories(hc: Plain, apiVersion: string): Advisory[] {
       path: at("MemoryReservation"),
       message: `MemoryReservation ${reservation}: the engine ignores a negative reservation (no soft limit); write 0 or leave it out.`,
     });
+  const nano = asNumber(hc.NanoCpus);
+  if (nano !== undefined && nano > 0 && nano < ENGINE_LIMITS.nanoCpusZeroQuotaBelow)
+    out.push({
+      path: at("NanoCpus"),
+      message: `NanoCpus ${nano}: the engine turns it into a CPU quota of 0 µs, which is no limit at all; write 0, or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU) for a limit.`,
+    });
   const pids = asNumber(hc.PidsLimit);
   if (pids !== undefined && pids < -1)
     out.push({

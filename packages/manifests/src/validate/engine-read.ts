@@ -62,6 +62,14 @@ function zeroOf(schema: z.ZodType): unknown {
   }
 }
 
+const acceptsUndefined = (schema: z.ZodType): boolean => {
+  try {
+    return schema.safeParse(undefined).success;
+  } catch {
+    return false;
+  }
+};
+
 const acceptsNull = (schema: z.ZodType): boolean => {
   try {
     return schema.safeParse(null).success;
@@ -142,7 +150,9 @@ export function asEngineReads(
         if (item !== null)
           dropped.push({ path: [...path, key], schema: field, value: asEngineReads(item, field) });
       } else if (item === null) {
+        // a required field's null is its zero value (Ulimits Soft: null is 0); an optional one is left out
         if (acceptsNull(field)) out[key] = null;
+        else if (!acceptsUndefined(field)) out[key] = zeroOf(field);
       } else out[key] = asEngineReads(item, field, apiVersion, dropped, [...path, key]);
     }
     return out;

@@ -449,9 +449,9 @@ const laterHostConfigFields = {
   NanoCpus: documented(
     intWithSpecial(
       "NanoCpus",
-      [0],
-      [{ min: ENGINE_LIMITS.minNanoCpus }],
-      `NanoCpus must be 0 or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU)`,
+      [],
+      [{ min: 0, max: ENGINE_LIMITS.nanoCpusZeroQuotaBelow - 1 }, { min: ENGINE_LIMITS.minNanoCpus }],
+      `NanoCpus must be 0 or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU): from ${ENGINE_LIMITS.nanoCpusZeroQuotaBelow} the container's CPU quota is under 1 ms per period and it fails to start`,
     ),
     {
       description: "CPU quota in units of 10^-9 CPUs (1000000000 = one CPU).",
@@ -459,12 +459,15 @@ const laterHostConfigFields = {
       bounds: `0, or ≥ ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU) and ≤ the host's CPUs`,
       source: "engine 20.10",
       since: "1.25",
+      decision: `The engine 20.10 turns NanoCpus into a CPU quota of NanoCpus / 10,000 µs per 100 ms period: from ${ENGINE_LIMITS.nanoCpusZeroQuotaBelow} to ${ENGINE_LIMITS.minNanoCpus - 1} the quota is 1–999 µs, under the kernel's 1 ms, and the container fails to start; below ${ENGINE_LIMITS.nanoCpusZeroQuotaBelow} the quota is 0, no limit at all, and it runs (a warning of the manifest check). Negative values are refused at create.`,
     },
   ).optional(),
-  CpuCount: documented(intAtLeast("CpuCount", 0), {
+  CpuCount: documented(integer("CpuCount"), {
     description: "Number of usable CPUs (Windows daemons only).",
     source: "engine 20.10",
     since: "1.25",
+    decision:
+      "Windows only: a Linux engine 20.10 ignores it, negative values included, and runs the container.",
   }).optional(),
   CpuRealtimePeriod: documented(intAtLeast("CpuRealtimePeriod", 0), {
     description: "CPU real-time period.",
@@ -478,11 +481,21 @@ const laterHostConfigFields = {
     source: "engine 20.10",
     since: "1.25",
   }).optional(),
-  DeviceCgroupRules: documented(z.array(z.string()).nullable(), {
-    description: 'Device cgroup rules, e.g. "c 13:* rwm".',
-    source: "engine 20.10",
-    since: "1.28",
-  }).optional(),
+  DeviceCgroupRules: documented(
+    z
+      .array(
+        z.string().regex(/^[acb] (\d+|\*):(\d+|\*) [rwm]{1,3}$/, {
+          error: (issue) =>
+            `DeviceCgroupRules entries must be "<a|b|c> <major|*>:<minor|*> <rwm>": the container fails to start (invalid device cgroup rule format: '${String(issue.input)}')`,
+        }),
+      )
+      .nullable(),
+    {
+      description: 'Device cgroup rules, e.g. "c 13:* rwm".',
+      source: "engine 20.10",
+      since: "1.28",
+    },
+  ).optional(),
   KernelMemoryTCP: documented(integer("KernelMemoryTCP"), {
     description: "Hard limit of kernel TCP buffer memory.",
     unit: "bytes",
@@ -570,15 +583,14 @@ export const HostConfigObject = requestObject({
         "Minimum is the engine 20.10's (\"Minimum kernel memory limit allowed is 6MB\" from 1 byte to 6 MiB - 1). It runs a container with -1 or any negative value (no limit, as the CLI's -1), so those are accepted.",
     },
   ).optional(),
-  CpuPercent: documented(
-    intBetween("CpuPercent", ENGINE_LIMITS.cpuPercent.min, ENGINE_LIMITS.cpuPercent.max),
-    {
-      description: "Usable percentage of the CPUs (Windows daemons only).",
-      unit: "percent",
-      bounds: `${ENGINE_LIMITS.cpuPercent.min}–${ENGINE_LIMITS.cpuPercent.max}`,
-      source,
-    },
-  ).optional(),
+  CpuPercent: documented(integer("CpuPercent"), {
+    description: "Usable percentage of the CPUs (Windows daemons only).",
+    unit: "percent",
+    bounds: `${ENGINE_LIMITS.cpuPercent.min}–${ENGINE_LIMITS.cpuPercent.max} on Windows`,
+    source,
+    decision:
+      "Windows only: a Linux engine 20.10 discards it (with a create warning for a positive value, silently for a negative one) and runs the container, so any integer is accepted.",
+  }).optional(),
   CpuShares: documented(
     intWithSpecial(
       "CpuShares",

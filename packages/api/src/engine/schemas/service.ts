@@ -189,9 +189,9 @@ const laterContainerSpecFields = {
     since: "1.28",
   }).optional(),
   Isolation: documented(
-    z.string().refine((value) => value === "" || value.toLowerCase() === "default", {
+    z.string().refine((value) => !["process", "hyperv"].includes(value.toLowerCase()), {
       error:
-        'ContainerSpec.Isolation must be "default" (or empty) on Linux: process and hyperv are Windows-only',
+        'ContainerSpec.Isolation must be "default" (or empty) on Linux: process and hyperv are Windows-only (every task is rejected: invalid isolation on linux)',
     }),
     {
       description: "Isolation technology: default (process and hyperv on Windows).",
