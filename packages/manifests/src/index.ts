@@ -43,6 +43,13 @@ export { type NodeAtOffset, nodeAtOffset } from "./tree/node-at-offset.js";
 export { readJson } from "./tree/read-json.js";
 export { readYaml } from "./tree/read-yaml.js";
 export { type IssueContext, issueFindings } from "./validate/issue-findings.js";
-export { type KnownKey, type SchemaAtPath, schemaAtPath } from "./validate/schema-walk.js";
+export {
+  defOf as schemaDefOf,
+  type KnownKey,
+  type SchemaAtPath,
+  type SchemaDef,
+  schemaAtPath,
+  unwrapSchema,
+} from "./validate/schema-walk.js";
 export { sourceFindings } from "./validate/source-findings.js";
 export { type ValidateOptions, validateNode } from "./validate/validate-document.js";

@@ -653,6 +653,12 @@ describe("found by the generated differential", () => {
       `${C}HostConfig: {Ulimits: [{Name: core, Soft: null, Hard: -1}]}`,
       [],
     ],
+    // the CI differential, seed 1: a soft limit of -1 (unlimited) above a hard limit of 0 fails at start
+    [
+      "an unlimited soft limit above a hard one",
+      `${C}HostConfig: {Ulimits: [{Name: core, Soft: -1, Hard: 0}]}`,
+      [["manifest/constraint", "error", "-1"]],
+    ],
     // pnpm explore-manifests --seed 4242: "no EndpointSettings for net"
     [
       "a null endpoint (a map of pointers)",

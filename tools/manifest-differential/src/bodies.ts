@@ -214,19 +214,9 @@ export function buildBody(
   }
   uniqueName(body, kind, nameSuffix);
   const settings = { "x-enginekit": { apiVersion } };
-  if (kind === "container" && "Name" in body) {
-    const { Name: name, ...rest } = body;
-    return {
-      id,
-      kind,
-      apiVersion,
-      mutations: applied,
-      labels: applied.map((m) => `${m.field}=${m.label}`),
-      text: toJsonText({ ...settings, ...body }),
-      bodyText: toJsonText(rest),
-      name: name instanceof Raw ? name.text : String(name),
-    };
-  }
+  // a container's Name is the `name` query, not part of the request body
+  const { Name: name, ...rest } = body;
+  const query = kind === "container" && "Name" in body;
   return {
     id,
     kind,
@@ -234,7 +224,8 @@ export function buildBody(
     mutations: applied,
     labels: applied.map((m) => `${m.field}=${m.label}`),
     text: toJsonText({ ...settings, ...body }),
-    bodyText: toJsonText(body),
+    bodyText: toJsonText(query ? rest : body),
+    ...(query ? { name: name instanceof Raw ? name.text : String(name) } : {}),
   };
 }
 

@@ -6,38 +6,12 @@
  * is exercised without anyone listing it. Reads zod 4's public definitions (`_zod.def`).
  */
 import { fieldDocOf } from "@enginekit/api";
+import { schemaDefOf, unwrapSchema } from "@enginekit/manifests";
 import type { z } from "zod";
 
-/** A zod definition, as far as this walk reads it. */
-export interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  getter?: () => z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-  checks?: unknown[];
-}
-
-export const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
-/** The schema under optional, nullable, default, readonly, catch, pipe and lazy wrappers. */
-export function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (let depth = 0; depth < 16; depth++) {
-    const def = defOf(current);
-    const next =
-      def.innerType ?? (def.type === "pipe" ? def.in : def.type === "lazy" ? def.getter?.() : undefined);
-    if (!next) return current;
-    current = next;
-  }
-  return current;
-}
+/** A schema's zod definition and the schema under its wrappers (shared with the manifest check). */
+export const defOf = schemaDefOf;
+export const unwrap = unwrapSchema;
 
 /** A path segment of a field: a key, `[]` (an element of a list) or `{}` (a value of a map). */
 export type FieldSegment = string;

@@ -16,32 +16,7 @@
  */
 import { compareApiVersions, fieldDocOf } from "@enginekit/api";
 import type { z } from "zod";
-
-type Def = {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  getter?: () => z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-};
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
-/** The schema under optional, nullable, default, readonly, catch, pipe and lazy wrappers. */
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (let depth = 0; depth < 16; depth++) {
-    const def = defOf(current);
-    const next =
-      def.innerType ?? (def.type === "pipe" ? def.in : def.type === "lazy" ? def.getter?.() : undefined);
-    if (!next) return current;
-    current = next;
-  }
-  return current;
-}
+import { defOf, unwrapSchema as unwrap } from "./schema-walk.js";
 
 /** Go's zero value of the type a schema describes (`""`, `0`, `false`, `{}`), or `null` for lists and others. */
 function zeroOf(schema: z.ZodType): unknown {

@@ -244,7 +244,9 @@ export const Ulimit = requestObject({
   Soft: documented(integer("Ulimits Soft"), { description: "Soft limit.", source }),
   Hard: documented(integer("Ulimits Hard"), { description: "Hard limit.", source }),
 }).superRefine((ulimit, ctx) => {
-  if (ulimit.Soft > ulimit.Hard && ulimit.Hard !== -1) {
+  // the kernel reads both as unsigned 64-bit numbers: -1 is unlimited, the largest of all
+  const unsigned = (n: number) => (n < 0 ? 2n ** 64n + BigInt(n) : BigInt(n));
+  if (unsigned(ulimit.Soft) > unsigned(ulimit.Hard)) {
     ctx.addIssue({ code: "custom", path: ["Soft"], message: "Ulimits Soft must not be larger than Hard" });
   }
 });
