@@ -659,6 +659,17 @@ describe("found by the generated differential", () => {
       `${C}HostConfig: {Ulimits: [{Name: core, Soft: -1, Hard: 0}]}`,
       [["manifest/constraint", "error", "-1"]],
     ],
+    // pnpm explore-manifests --seeds 31337, 31338
+    [
+      "a ulimit name in upper case (the engine lower-cases it)",
+      `${C}HostConfig: {Ulimits: [{Name: CORE, Soft: -1, Hard: -1}]}`,
+      [],
+    ],
+    [
+      "a cpuset number above 8192",
+      `${C}HostConfig: {CpusetCpus: "8193"}`,
+      [["manifest/invalid-value", "error", '"8193"']],
+    ],
     // pnpm explore-manifests --seed 4242: "no EndpointSettings for net"
     [
       "a null endpoint (a map of pointers)",

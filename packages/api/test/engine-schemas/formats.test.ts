@@ -296,12 +296,12 @@ describe("other string forms", () => {
     [
       { HostConfig: { CpusetCpus: "0-1,x" } },
       ["HostConfig", "CpusetCpus"],
-      'CpusetCpus must be a list such as "0-3,5" with ranges low-high (invalid value "0-1,x": invalid format)',
+      'CpusetCpus must be a list such as "0-3,5" with ranges low-high and numbers up to 8192 (invalid value "0-1,x")',
     ],
     [
       { HostConfig: { CpusetCpus: "1-0" } },
       ["HostConfig", "CpusetCpus"],
-      'CpusetCpus must be a list such as "0-3,5" with ranges low-high (invalid value "1-0": invalid format)',
+      'CpusetCpus must be a list such as "0-3,5" with ranges low-high and numbers up to 8192 (invalid value "1-0")',
     ],
     [
       { HostConfig: { UsernsMode: "bogus" } },

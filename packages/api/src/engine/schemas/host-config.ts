@@ -233,12 +233,17 @@ export const ULIMIT_NAMES = [
 /** A process resource limit (engine §2.2). */
 export const Ulimit = requestObject({
   Name: documented(
-    z.enum(ULIMIT_NAMES, { error: `Ulimits Name must be one of ${ULIMIT_NAMES.join(", ")}` }),
+    z
+      .string()
+      .refine((name) => (ULIMIT_NAMES as readonly string[]).includes(name.toLowerCase()), {
+        error: `Ulimits Name must be one of ${ULIMIT_NAMES.join(", ")}`,
+      })
+      .meta({ examples: [...ULIMIT_NAMES] }),
     {
       description: "The resource limit's name.",
       source,
       decision:
-        "The engine 20.10 stores unknown names and fails only when the container starts; we check the Linux names early.",
+        "The engine 20.10 stores unknown names and fails only when the container starts; we check the Linux names early, in any case (CORE runs, as the engine lower-cases it).",
     },
   ),
   Soft: documented(integer("Ulimits Soft"), { description: "Soft limit.", source }),
@@ -281,10 +286,12 @@ const cpuSet = (field: string) =>
         .every((part) => {
           const [low, high] = part.split("-").map(Number);
           return (low ?? 0) <= (high ?? 0);
-        }),
+        }) &&
+      // the engine refuses a number above 8192 at create ("value of out range, maximum is 8192")
+      value.split(/[,-]/).every((number) => number === "" || Number(number) <= ENGINE_LIMITS.cpusetMax),
     {
       error: (issue) =>
-        `${field} must be a list such as "0-3,5" with ranges low-high (invalid value ${JSON.stringify(issue.input)}: invalid format)`,
+        `${field} must be a list such as "0-3,5" with ranges low-high and numbers up to ${ENGINE_LIMITS.cpusetMax} (invalid value ${JSON.stringify(issue.input)})`,
     },
   );
 

@@ -49,6 +49,8 @@ export const ENGINE_LIMITS = {
   minServiceNanoCpus: 1_000_000,
   /** Service `Resources` `MemoryBytes`: 0 or at least 4 MiB (swarmkit `validateResources`). */
   minServiceMemoryBytes: 4 * 1024 * 1024,
+  /** `CpusetCpus`/`CpusetMems`: the largest CPU or memory node number the engine 20.10 parses. */
+  cpusetMax: 8192,
   /** `Hostname`: the kernel's `HOST_NAME_MAX`; longer names fail when the container starts (`sethostname`). */
   hostnameMaxBytes: 64,
   /** Service `EndpointSpec.Ports` `TargetPort`/`PublishedPort`: the engine's `uint32`. */
