@@ -659,6 +659,8 @@ describe("found by the generated differential", () => {
       `${C}HostConfig: {Ulimits: [{Name: core, Soft: -1, Hard: 0}]}`,
       [["manifest/constraint", "error", "-1"]],
     ],
+    // pnpm explore-manifests --seed 555
+    ["a UsernsMode other than host (runs)", `${C}HostConfig: {UsernsMode: " "}`, []],
     // pnpm explore-manifests --seeds 31337, 31338
     [
       "a ulimit name in upper case (the engine lower-cases it)",
@@ -713,6 +715,19 @@ describe("found by the generated differential", () => {
       [],
     ],
     ["an empty update order", `${S}UpdateConfig: {Order: ""}`, "1.41", []],
+    // pnpm explore-manifests --seed 555
+    [
+      "a negative rollback delay (swarmkit checks the update delay only)",
+      `${S}RollbackConfig: {Delay: -1}`,
+      "1.41",
+      [],
+    ],
+    [
+      "a sysctl outside a namespace at 1.41 (every task fails)",
+      T("Sysctls: {vm.swappiness: '10'}"),
+      "1.41",
+      [["manifest/invalid-value", "error", "vm.swappiness"]],
+    ],
     // pnpm explore-manifests --seed 9001: only process and hyperv reject the tasks
     ["an Isolation other than process or hyperv (the tasks run)", T("Isolation: web"), "1.41", []],
     [

@@ -53,7 +53,8 @@ export const HOST_DEPENDENT_REFUSALS: { pattern: RegExp; why: string }[] = [
     why: "what the image holds: its programs, users and groups, its CMD and ENTRYPOINT (the tests run a busybox image)",
   },
   {
-    pattern: /stat .*: no such file or directory|error gathering device information/i,
+    pattern:
+      /stat .*: no such file or directory|error gathering device information|failed to write "\d+:\d+ /i,
     why: "device files of the host (BlkioDevice* paths, Devices PathOnHost)",
   },
   {

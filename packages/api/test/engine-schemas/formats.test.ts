@@ -304,11 +304,6 @@ describe("other string forms", () => {
       'CpusetCpus must be a list such as "0-3,5" with ranges low-high and numbers up to 8192 (invalid value "1-0")',
     ],
     [
-      { HostConfig: { UsernsMode: "bogus" } },
-      ["HostConfig", "UsernsMode"],
-      'UsernsMode must be "host" (or empty)',
-    ],
-    [
       { Volumes: { data: {} } },
       ["Volumes", "data"],
       'Volumes keys must be an absolute path (starting with "/")',

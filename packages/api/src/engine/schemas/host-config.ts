@@ -783,9 +783,11 @@ export const HostConfigObject = requestObject({
     description: "Restart behaviour when the container exits.",
     source,
   }).optional(),
-  UsernsMode: documented(z.enum(["", "host"], { error: 'UsernsMode must be "host" (or empty)' }), {
+  UsernsMode: documented(z.string(), {
     description: 'User-namespace mode when user-namespace remapping is enabled; supported value "host".',
     source,
+    decision:
+      'The engine 20.10 acts on "host" only and runs the container with any other value (" " runs: pnpm explore-manifests, seed 555), so any string is accepted.',
   }).optional(),
   NetworkMode: documented(NetworkMode, {
     description:

@@ -10,7 +10,7 @@ import {
   stopSignal,
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
-import { logDriver, Ulimit } from "./host-config.js";
+import { logDriver, namespacedSysctl, Ulimit } from "./host-config.js";
 import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intWithSpecial } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
 import { ServiceMount } from "./mount.js";
@@ -204,14 +204,14 @@ const laterContainerSpecFields = {
     source: later,
     since: "1.37",
   }).optional(),
-  Sysctls: documented(StringMap.nullable(), {
+  Sysctls: documented(z.record(namespacedSysctl, z.string()).nullable(), {
     description:
       "Namespaced kernel parameters (kernel.msg*, kernel.sem, kernel.shm*, kernel.domainname, fs.mqueue.*, net.*).",
     source: later,
     since: "1.40",
     ignoredBefore: true,
     decision:
-      "Not checked by name: the engine 20.10 drops ContainerSpec.Sysctls from requests below /v1.40/ (its tasks run whatever the names), and the differential test speaks /v1.24/, so what a 1.40 engine does with a non-namespaced name is not verified here.",
+      "Checked by name as a container's Sysctls: at 1.40 and later the engine creates the service and every task fails on a sysctl outside a separate kernel namespace (pnpm explore-manifests, seed 555); below 1.40 the engine drops the field.",
   }).optional(),
   Hosts: documented(z.array(z.string()).nullable(), {
     description: 'Extra /etc/hosts entries of the containers, "IP host [alias…]".',
@@ -655,7 +655,14 @@ const updateConfigShape = (field: string, ratioChecked: boolean) => ({
     unit: "count",
     source,
   }).optional(),
-  Delay: durationNs(`${field}.Delay`, { description: "Delay between updates.", source }).optional(),
+  Delay: ratioChecked
+    ? durationNs(`${field}.Delay`, { description: "Delay between updates.", source }).optional()
+    : documented(integer(`${field}.Delay`), {
+        description: "Delay between rollbacks of tasks.",
+        unit: "nanoseconds",
+        source,
+        decision: `${DURATION_DECISION} swarmkit checks UpdateConfig's delay only: a negative RollbackConfig delay is created and the tasks run (pnpm explore-manifests, seed 555).`,
+      }).optional(),
   FailureAction: documented(
     z.enum(["", "continue", "pause", "rollback"], {
       error: `${field}.FailureAction must be "continue", "pause" or "rollback"`,
