@@ -1,16 +1,15 @@
+/**
+ * Mounts (engine §4.10 "Mounts item" for services; `HostConfig.Mounts` of a container since API 1.25, moby
+ * `api/types/mount` and the v1.25–v1.41 swagger `Mount`): the options objects both share, the service
+ * mount, and the container mount, each checked as the engine 20.10 checks it (swarmkit for services,
+ * `volume/mounts` `validateMountConfig` for containers; every rule tried on the engine at /v1.24 and /v1.41).
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { labels, StringMap } from "./common.js";
 import { absolutePath, VOLUME_NAME_PATTERN } from "./formats.js";
 import { intAtLeast } from "./limits.js";
 import { requestObject } from "./request-object.js";
-
-/*
- * Mounts (engine §4.10 "Mounts item" for services; `HostConfig.Mounts` of a container since API 1.25, moby
- * `api/types/mount` and the v1.25–v1.41 swagger `Mount`): the options objects both share, the service
- * mount, and the container mount, each checked as the engine 20.10 checks it (swarmkit for services,
- * `volume/mounts` `validateMountConfig` for containers; every rule tried on the engine at /v1.24 and /v1.41).
- */
 
 const source = "engine §4.10";
 const later = "engine 20.10";
