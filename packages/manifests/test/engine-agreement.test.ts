@@ -661,6 +661,12 @@ describe("found by the generated differential", () => {
     ],
     // pnpm explore-manifests --seed 555
     ["a UsernsMode other than host (runs)", `${C}HostConfig: {UsernsMode: " "}`, []],
+    // pnpm explore-manifests --seed 20261128
+    [
+      "a PidMode the engine does not know (runs, private)",
+      `${C}HostConfig: {PidMode: a}`,
+      [["manifest/ignored-value", "warning", "a"]],
+    ],
     // pnpm explore-manifests --seeds 31337, 31338
     [
       "a ulimit name in upper case (the engine lower-cases it)",

@@ -71,10 +71,10 @@ describe("NetworkMode and PidMode (engine §2.2)", () => {
   it.each(["", "host", "container:web"])("PidMode accepts %j", (mode) => {
     expect(located(HostConfig, { PidMode: mode })).toEqual([]);
   });
-  it.each(["bogus", "container:"])("PidMode rejects %j", (mode) => {
-    expect(located(HostConfig, { PidMode: mode })).toEqual([
-      { path: ["PidMode"], message: 'PidMode must be "host" or container:<name|id>' },
-    ]);
+  // the engine 20.10 stores any other value and runs the container with a private PID namespace
+  // (pnpm explore-manifests, seed 20261128): a warning of the manifest check, not a schema error
+  it.each(["bogus", " "])("PidMode accepts %j", (mode) => {
+    expect(located(HostConfig, { PidMode: mode })).toEqual([]);
   });
 });
 

@@ -154,6 +154,16 @@ function containerAdvisories(body: Plain, apiVersion: string): Advisory[] {
   }
   const hc = asObject(body.HostConfig);
   if (hc) out.push(...hostConfigAdvisories(hc, apiVersion));
+  if (
+    typeof hc?.PidMode === "string" &&
+    hc.PidMode !== "" &&
+    hc.PidMode !== "host" &&
+    !/^container:./.test(hc.PidMode)
+  )
+    out.push({
+      path: ["HostConfig", "PidMode"],
+      message: `HostConfig.PidMode "${hc.PidMode}": the engine only knows "host" and container:<name or id>; it stores the value and gives the container a private PID namespace.`,
+    });
   if (typeof hc?.UTSMode === "string" && hc.UTSMode !== "" && hc.UTSMode !== "host")
     out.push({
       path: ["HostConfig", "UTSMode"],

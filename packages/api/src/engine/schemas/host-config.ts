@@ -8,7 +8,6 @@ import {
   extraHost,
   hostPort,
   NetworkMode,
-  PidMode,
   portBindingKey,
   securityOpt,
   tmpfsOptions,
@@ -716,10 +715,11 @@ export const HostConfigObject = requestObject({
       decision: "Bounds are the kernel's, checked by the engine 20.10.",
     },
   ).optional(),
-  PidMode: documented(PidMode, {
+  PidMode: documented(z.string(), {
     description: 'PID namespace: "host" or container:<name or id>; empty for a private namespace.',
     source,
-    decision: "The engine 20.10 stores other values unchecked; we report them.",
+    decision:
+      "The engine 20.10 stores other values unchecked and runs the container with a private PID namespace (pnpm explore-manifests, seed 20261128), so they are accepted: a warning of the manifest check, as for UTSMode.",
   }).optional(),
   PidsLimit: documented(integer("PidsLimit").nullable(), {
     description: "Maximum number of processes; -1 means unlimited, 0 or null means not set.",
