@@ -36,6 +36,12 @@ export interface FieldDoc {
    * `docs/api/version-history.md`). An engine speaking an older version ignores the key.
    */
   since?: string;
+  /**
+   * True when the engine 20.10 drops the field from requests of a version older than {@link since} (its
+   * router resets it: service `Sysctls`, `Ulimits`, `CapabilityAdd`, job modes …), so a value there is
+   * neither checked nor used. Without it, the engine reads the field at any version.
+   */
+  ignoredBefore?: true;
   /** Values of the field added by a later API version than the field itself (`{ rollback: "1.28" }`). */
   valuesSince?: Readonly<Record<string, string>>;
 }

@@ -142,7 +142,14 @@ function checkDocument(
       const extraRootKeys = Object.keys(extraKeys);
       const target = targetVersion(root, apiVersion, index);
       findings.push(...target.findings);
-      findings.push(...validateNode(root, kindSchema.body, { ...validate, ignoredKeys, extraRootKeys }));
+      findings.push(
+        ...validateNode(root, kindSchema.body, {
+          ...validate,
+          ignoredKeys,
+          extraRootKeys,
+          apiVersion: target.apiVersion,
+        }),
+      );
       findings.push(
         ...sourceFindings(root, kindSchema.body, {
           text,
@@ -150,7 +157,7 @@ function checkDocument(
           apiVersion: target.apiVersion,
           ignoredKeys,
         }),
-        ...engineAdvisories(kind, root, index),
+        ...engineAdvisories(kind, root, index, target.apiVersion),
       );
       if (Object.keys(extraKeys).length > 0)
         findings.push(...validateNode(root, extraKeysSchema(extraKeys), validate));

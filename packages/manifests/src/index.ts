@@ -45,10 +45,13 @@ export { engineAdvisories } from "./validate/engine-advisories.js";
 export { type IssueContext, issueFindings } from "./validate/issue-findings.js";
 export {
   type DocumentedField,
+  defOf as schemaDefOf,
   documentedFields,
   type KnownKey,
   type SchemaAtPath,
+  type SchemaDef,
   schemaAtPath,
+  unwrapSchema,
 } from "./validate/schema-walk.js";
 export { sourceFindings } from "./validate/source-findings.js";
 export { type ValidateOptions, validateNode } from "./validate/validate-document.js";

@@ -289,6 +289,256 @@ describe("the engine accepts: nothing, or a warning when it ignores the value", 
   });
 });
 
+// Issue 27: verdicts an outside generator found wrong, each checked on the engine 20.10 (/v1.24 and /v1.41)
+// and replayed by the differential test's fixed seeds.
+describe("the engine refuses (issue 27)", () => {
+  it.each<[string, string, string | undefined, Expected[]]>([
+    [
+      "a port range as a PortBindings key",
+      `${C}HostConfig: {PortBindings: {"80-81/tcp": [{HostPort: ""}]}}`,
+      undefined,
+      [["manifest/invalid-value", "error", '"80-81/tcp"']],
+    ],
+    [
+      "LogConfig.Type etwlogs on a Linux engine",
+      `${C}HostConfig: {LogConfig: {Type: etwlogs}}`,
+      undefined,
+      [["manifest/invalid-value", "error", "etwlogs"]],
+    ],
+    ...(["always", "unless-stopped", "on-failure"] as const).map(
+      (name): [string, string, string | undefined, Expected[]] => [
+        `AutoRemove with RestartPolicy ${name} at 1.25`,
+        `${C}HostConfig: {AutoRemove: true, RestartPolicy: {Name: ${name}}}`,
+        "1.25",
+        [["manifest/constraint", "error", name]],
+      ],
+    ),
+    [
+      "a Hostname of 65 bytes (at start)",
+      `${C}Hostname: ${"a".repeat(65)}`,
+      undefined,
+      [["manifest/invalid-value", "error", "a".repeat(65)]],
+    ],
+    ["KernelMemory 1", `${C}HostConfig: {KernelMemory: 1}`, undefined, [["manifest/limit", "error", "1"]]],
+    [
+      "an Env entry starting with =",
+      `${C}Env: ["=x"]`,
+      undefined,
+      [["manifest/invalid-value", "error", '"=x"']],
+    ],
+    [
+      'a null Env entry (read as "")',
+      `${C}Env: [null]`,
+      undefined,
+      [["manifest/invalid-value", "error", "null"]],
+    ],
+    [
+      "CapAdd as an unknown capability string",
+      `${C}HostConfig: {CapAdd: BOGUS}`,
+      undefined,
+      [["manifest/invalid-value", "error", "BOGUS"]],
+    ],
+  ])("%s", (_label, text, apiVersion, expected) => {
+    expect(check(text, "m.container.yaml", apiVersion)).toEqual(expected);
+  });
+
+  it("a service's LogDriver etwlogs (no task is ever placed: plugin missing)", () => {
+    expect(
+      check(`TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Name: etwlogs}}`, "m.service.yaml"),
+    ).toEqual([["manifest/invalid-value", "error", "etwlogs"]]);
+  });
+});
+
+describe("the engine runs (issue 27)", () => {
+  it.each<[string, string, string | undefined, Expected[]]>([
+    [
+      "AutoRemove with RestartPolicy always at 1.24 (the engine drops AutoRemove below 1.25)",
+      `${C}HostConfig: {AutoRemove: true, RestartPolicy: {Name: always}}`,
+      undefined,
+      [["manifest/api-version", "warning", "AutoRemove"]],
+    ],
+    [
+      "AutoRemove with RestartPolicy no",
+      `${C}HostConfig: {AutoRemove: true, RestartPolicy: {Name: "no"}}`,
+      "1.41",
+      [],
+    ],
+    ["a Hostname of 64 characters", `${C}Hostname: ${"a".repeat(64)}`, undefined, []],
+    ["a Hostname that is no RFC 1123 name", `${C}Hostname: -bad-`, undefined, []],
+    ["KernelMemory -1", `${C}HostConfig: {KernelMemory: -1}`, undefined, []],
+    ["a bare Env name (passed through)", `${C}Env: [A]`, undefined, []],
+    ["Isolation Default", `${C}HostConfig: {Isolation: Default}`, undefined, []],
+    ["ExposedPorts values null", `${C}ExposedPorts: {80/tcp: null}`, undefined, []],
+    ["ExtraHosts host-gateway", `${C}HostConfig: {ExtraHosts: ["h:host-gateway"]}`, undefined, []],
+    ["Privileged null", `${C}HostConfig: {Privileged: null}`, undefined, []],
+    [
+      "null for a nested object",
+      `${C}HostConfig: {LogConfig: null, RestartPolicy: null, Memory: null}`,
+      undefined,
+      [],
+    ],
+    [
+      "Devices without PathInContainer (PathOnHost is used)",
+      `${C}HostConfig: {Devices: [{PathOnHost: /dev/null, CgroupPermissions: rwm}]}`,
+      undefined,
+      [],
+    ],
+    ["CapAdd as a string", `${C}HostConfig: {CapAdd: NET_ADMIN}`, undefined, []],
+    ["StopSignal empty (the default)", `${C}StopSignal: ""`, undefined, []],
+  ])("%s", (_label, text, apiVersion, expected) => {
+    expect(check(text, "m.container.yaml", apiVersion)).toEqual(expected);
+  });
+
+  it.each<[string, string, Expected[]]>([
+    ["a bare Env name", `TaskTemplate: {ContainerSpec: {Image: busybox, Env: [A]}}`, []],
+    ["Mode {} (one replica)", `${S}Mode: {}`, []],
+    ["Mode with a null Replicated", `${S}Mode: {Replicated: null}`, []],
+    ["StopGracePeriod -1", `TaskTemplate: {ContainerSpec: {Image: busybox, StopGracePeriod: -1}}`, []],
+    [
+      "PublishMode bogus (published as ingress)",
+      `${S}EndpointSpec: {Ports: [{TargetPort: 80, PublishMode: bogus}]}`,
+      [["manifest/ignored-value", "warning", "bogus"]],
+    ],
+    [
+      "TargetPort 0 and 70000 (stored as given)",
+      `${S}EndpointSpec: {Ports: [{TargetPort: 0}, {TargetPort: 70000}]}`,
+      [
+        ["manifest/ignored-value", "warning", "0"],
+        ["manifest/ignored-value", "warning", "70000"],
+      ],
+    ],
+    ["no TargetPort, PublishedPort 0", `${S}EndpointSpec: {Ports: [{PublishedPort: 0}]}`, []],
+  ])("service: %s", (_label, text, expected) => {
+    expect(check(text, "m.service.yaml", "1.41")).toEqual(expected);
+  });
+
+  it("service: PublishMode bogus is ingress, so dnsrr refuses it", () => {
+    expect(
+      check(
+        `${S}EndpointSpec: {Mode: dnsrr, Ports: [{TargetPort: 80, PublishMode: bogus}]}`,
+        "m.service.yaml",
+        "1.41",
+      ),
+    ).toEqual([
+      ["manifest/constraint", "error", "Ports"],
+      ["manifest/ignored-value", "warning", "bogus"],
+    ]);
+  });
+});
+
+// Fields of the later API versions the schemas lacked (issue 27), each run or refused on the engine 20.10
+describe("later API versions' fields (issue 27 audit)", () => {
+  it.each<[string, string, Expected[]]>([
+    ["a volume mount", `${C}HostConfig: {Mounts: [{Type: volume, Target: /data}]}`, []],
+    [
+      "a bind mount with consistency and a non-recursive bind",
+      `${C}HostConfig: {Mounts: [{Type: bind, Source: /etc, Target: /x, Consistency: cached, BindOptions: {NonRecursive: true}}]}`,
+      [],
+    ],
+    [
+      "a tmpfs mount with other options (accepted)",
+      `${C}HostConfig: {Mounts: [{Type: tmpfs, Target: /x, VolumeOptions: {}}]}`,
+      [],
+    ],
+    [
+      "DeviceRequests, MaskedPaths, ReadonlyPaths",
+      `${C}HostConfig: {DeviceRequests: [], MaskedPaths: [/proc/kcore], ReadonlyPaths: [/proc/sys]}`,
+      [],
+    ],
+    [
+      "ContainerIDFile, Cgroup, ConsoleSize",
+      `${C}HostConfig: {ContainerIDFile: /tmp/x, Cgroup: "", ConsoleSize: [20, 80]}`,
+      [],
+    ],
+    ["Shell, ArgsEscaped, OnBuild", `${C}Shell: [/bin/sh, -c]\nArgsEscaped: false\nOnBuild: [RUN x]`, []],
+    [
+      "a mount without Type",
+      `${C}HostConfig: {Mounts: [{Target: /data}]}`,
+      [["manifest/missing-field", "error", "{"]],
+    ],
+    [
+      "an npipe mount",
+      `${C}HostConfig: {Mounts: [{Type: npipe, Source: /tmp, Target: /data}]}`,
+      [["manifest/invalid-value", "error", "npipe"]],
+    ],
+    [
+      "a relative bind source",
+      `${C}HostConfig: {Mounts: [{Type: bind, Source: rel, Target: /data}]}`,
+      [["manifest/invalid-value", "error", "rel"]],
+    ],
+    [
+      "a tmpfs with a source",
+      `${C}HostConfig: {Mounts: [{Type: tmpfs, Source: x, Target: /data}]}`,
+      [["manifest/constraint", "error", "x"]],
+    ],
+    [
+      "BindOptions on a volume",
+      `${C}HostConfig: {Mounts: [{Type: volume, Target: /d, BindOptions: {}}]}`,
+      [["manifest/constraint", "error", "BindOptions"]],
+    ],
+    [
+      "a relative target",
+      `${C}HostConfig: {Mounts: [{Type: volume, Target: rel}]}`,
+      [["manifest/invalid-value", "error", "rel"]],
+    ],
+    [
+      "a negative tmpfs size (at start)",
+      `${C}HostConfig: {Mounts: [{Type: tmpfs, Target: /d, TmpfsOptions: {SizeBytes: -1}}]}`,
+      [["manifest/limit", "error", "-1"]],
+    ],
+  ])("container: %s", (_label, text, expected) => {
+    expect(check(text, "m.container.yaml", "1.41")).toEqual(expected);
+  });
+
+  it("Mounts below 1.25 is the version warning only (the engine reads it at /v1.24 too)", () => {
+    expect(check(`${C}HostConfig: {Mounts: [{Type: volume, Target: /data}]}`)).toEqual([
+      ["manifest/api-version", "warning", "Mounts"],
+    ]);
+  });
+
+  it.each<[string, string, Expected[]]>([
+    ["a replicated job", `${S}Mode: {ReplicatedJob: {MaxConcurrent: 1, TotalCompletions: 1}}`, []],
+    ["a global job", `${S}Mode: {GlobalJob: {}}`, []],
+    [
+      "two modes",
+      `${S}Mode: {ReplicatedJob: {}, Replicated: {Replicas: 1}}`,
+      [["manifest/constraint", "error", "ReplicatedJob"]],
+    ],
+    [
+      "a job with an update config",
+      `${S}Mode: {GlobalJob: {}}\nUpdateConfig: {Parallelism: 1}`,
+      [["manifest/constraint", "error", "UpdateConfig"]],
+    ],
+    [
+      "a negative MaxConcurrent (uint64)",
+      `${S}Mode: {ReplicatedJob: {MaxConcurrent: -1}}`,
+      [["manifest/limit", "error", "-1"]],
+    ],
+    [
+      "Hosts, OpenStdin, Privileges, Ulimits",
+      `TaskTemplate: {ContainerSpec: {Image: busybox, Hosts: [db], OpenStdin: true, Privileges: {SELinuxContext: {Disable: true}}, Ulimits: [{Name: nofile, Soft: 1, Hard: 2}]}}`,
+      [],
+    ],
+    [
+      "Ulimits Soft above Hard (every task fails)",
+      `TaskTemplate: {ContainerSpec: {Image: busybox, Ulimits: [{Name: nofile, Soft: 4096, Hard: 2048}]}}`,
+      [["manifest/constraint", "error", "4096"]],
+    ],
+    [
+      "a mount without Type (a bind: every task rejected)",
+      `TaskTemplate: {ContainerSpec: {Image: busybox, Mounts: [{Target: /x}]}}`,
+      [["manifest/constraint", "error", "{"]],
+    ],
+    [
+      "TaskTemplate.Runtime container",
+      `TaskTemplate: {ContainerSpec: {Image: busybox}, Runtime: container}`,
+      [],
+    ],
+  ])("service: %s", (_label, text, expected) => {
+    expect(check(text, "m.service.yaml", "1.41")).toEqual(expected);
+  });
+});
+
 describe("API versions", () => {
   const later = `${C}StopTimeout: 30\nHostConfig: {Init: true, CgroupnsMode: private}`;
   it("warns at the key of each field newer than the target, naming its version", () => {
@@ -365,5 +615,197 @@ describe("integers beyond 2^53 are read exactly (issue 29)", () => {
     ],
   ])("%s", (_label, text, expected) => {
     expect(check(text, "m.container.json")).toEqual(expected);
+  });
+});
+
+describe("keys named like Object's own properties", () => {
+  it("a toString key is an unknown key, not a field (found by the never-throws property)", () => {
+    expect(check(`${C}toString: null`)).toEqual([["manifest/unknown-key", "error", "toString"]]);
+  });
+});
+
+// Found by the schema-driven differential generator (seeds 1 and 2), each tried on the engine 20.10
+describe("found by the generated differential", () => {
+  it.each<[string, string, Expected[]]>([
+    [
+      "a Tmpfs option the engine does not know (at start)",
+      `${C}HostConfig: {Tmpfs: {/run: "rw,bogus=1"}}`,
+      [["manifest/invalid-value", "error", '"rw,bogus=1"']],
+    ],
+    [
+      "a Tmpfs size that is no size (at start)",
+      `${C}HostConfig: {Tmpfs: {/run: "size=abc"}}`,
+      [["manifest/invalid-value", "error", '"size=abc"']],
+    ],
+    ["Tmpfs flags and sizes", `${C}HostConfig: {Tmpfs: {/run: "rw,noexec,nosuid,size=64k,mode=1777"}}`, []],
+    [
+      "a SecurityOpt without value",
+      `${C}HostConfig: {SecurityOpt: [x]}`,
+      [["manifest/invalid-value", "error", "x"]],
+    ],
+    [
+      "a SecurityOpt of an unknown key",
+      `${C}HostConfig: {SecurityOpt: ["systempaths=unconfined"]}`,
+      [["manifest/invalid-value", "error", '"systempaths=unconfined"']],
+    ],
+    [
+      "SecurityOpt the engine knows",
+      `${C}HostConfig: {SecurityOpt: [no-new-privileges, "label=disable", "apparmor:unconfined", "seccomp=unconfined"]}`,
+      [],
+    ],
+    [
+      "an IPv4Address that is no IPv4 address",
+      `${C}NetworkingConfig: {EndpointsConfig: {net: {IPAMConfig: {IPv4Address: "::1"}}}}`,
+      [["manifest/invalid-value", "error", '"::1"']],
+    ],
+    ["Shell as a string", `${C}Shell: /bin/sh`, []],
+    // pnpm explore-manifests --seed 9002, each shrunk to one mutation and tried by hand
+    [
+      "NanoCpus under 10,000 (a quota of 0: no limit)",
+      `${C}HostConfig: {NanoCpus: 9999}`,
+      [["manifest/ignored-value", "warning", "9999"]],
+    ],
+    [
+      "NanoCpus 10,000 (a quota under 1 ms: fails at start)",
+      `${C}HostConfig: {NanoCpus: 10000}`,
+      [["manifest/limit", "error", "10000"]],
+    ],
+    [
+      "CpuCount and CpuPercent negative (Windows only, ignored)",
+      `${C}HostConfig: {CpuCount: -1, CpuPercent: -1}`,
+      [],
+    ],
+    [
+      "a device cgroup rule of the wrong form (at start)",
+      `${C}HostConfig: {DeviceCgroupRules: ["c 13:* rwx"]}`,
+      [["manifest/invalid-value", "error", '"c 13:* rwx"']],
+    ],
+    ["a device cgroup rule", `${C}HostConfig: {DeviceCgroupRules: ["c 13:* rwm", "a *:* r"]}`, []],
+    [
+      "a required field set to null is its zero value",
+      `${C}HostConfig: {Ulimits: [{Name: core, Soft: null, Hard: -1}]}`,
+      [],
+    ],
+    // the CI differential, seed 1: a soft limit of -1 (unlimited) above a hard limit of 0 fails at start
+    [
+      "an unlimited soft limit above a hard one",
+      `${C}HostConfig: {Ulimits: [{Name: core, Soft: -1, Hard: 0}]}`,
+      [["manifest/constraint", "error", "-1"]],
+    ],
+    // pnpm explore-manifests --seed 555
+    ["a UsernsMode other than host (runs)", `${C}HostConfig: {UsernsMode: " "}`, []],
+    // pnpm explore-manifests --seed 20261128
+    [
+      "a PidMode the engine does not know (runs, private)",
+      `${C}HostConfig: {PidMode: a}`,
+      [["manifest/ignored-value", "warning", "a"]],
+    ],
+    // pnpm explore-manifests --seeds 31337, 31338
+    [
+      "a ulimit name in upper case (the engine lower-cases it)",
+      `${C}HostConfig: {Ulimits: [{Name: CORE, Soft: -1, Hard: -1}]}`,
+      [],
+    ],
+    [
+      "a cpuset number above 8192",
+      `${C}HostConfig: {CpusetCpus: "8193"}`,
+      [["manifest/invalid-value", "error", '"8193"']],
+    ],
+    // pnpm explore-manifests --seed 4242: "no EndpointSettings for net"
+    [
+      "a null endpoint (a map of pointers)",
+      `${C}NetworkingConfig: {EndpointsConfig: {net: null}}`,
+      [["manifest/invalid-type", "error", "null"]],
+    ],
+  ])("container: %s", (_label, text, expected) => {
+    expect(check(text, "m.container.yaml", "1.41")).toEqual(expected);
+  });
+
+  const T = (spec: string) => `TaskTemplate: {ContainerSpec: {Image: busybox, ${spec}}}`;
+  it.each<[string, string, string, Expected[]]>([
+    [
+      "a secret without file name",
+      T("Secrets: [{File: {}, SecretID: a, SecretName: a}]"),
+      "1.41",
+      [["manifest/missing-field", "error", "File"]],
+    ],
+    [
+      "a config with neither File nor Runtime",
+      T("Configs: [{ConfigID: a, ConfigName: a}]"),
+      "1.41",
+      [["manifest/constraint", "error", "{"]],
+    ],
+    [
+      "a credential spec (Windows only)",
+      T("Privileges: {CredentialSpec: {Registry: x}}"),
+      "1.41",
+      [["manifest/constraint", "error", "CredentialSpec"]],
+    ],
+    [
+      "a generic resource with neither spec (the engine answers nothing)",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, Resources: {Reservations: {GenericResources: [{}]}}}",
+      "1.41",
+      [["manifest/constraint", "error", "{"]],
+    ],
+    [
+      "a spread preference without descriptor",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, Placement: {Preferences: [{Spread: {}}]}}",
+      "1.41",
+      [],
+    ],
+    ["an empty update order", `${S}UpdateConfig: {Order: ""}`, "1.41", []],
+    // pnpm explore-manifests --seed 555
+    [
+      "a negative rollback delay (swarmkit checks the update delay only)",
+      `${S}RollbackConfig: {Delay: -1}`,
+      "1.41",
+      [],
+    ],
+    [
+      "a sysctl outside a namespace at 1.41 (every task fails)",
+      T("Sysctls: {vm.swappiness: '10'}"),
+      "1.41",
+      [["manifest/invalid-value", "error", "vm.swappiness"]],
+    ],
+    // pnpm explore-manifests --seed 9001: only process and hyperv reject the tasks
+    ["an Isolation other than process or hyperv (the tasks run)", T("Isolation: web"), "1.41", []],
+    [
+      "Isolation hyperv (every task rejected)",
+      T("Isolation: hyperv"),
+      "1.41",
+      [["manifest/invalid-value", "error", "hyperv"]],
+    ],
+    // pnpm explore-manifests --seed 777: the engine rejects every task
+    ["a relative working directory", T("Dir: app"), "1.41", [["manifest/invalid-value", "error", "app"]]],
+    [
+      "a log option json-file does not know, no driver named",
+      'TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Name: "", Options: {bogus: x}}}',
+      "1.41",
+      [["manifest/invalid-value", "error", "x"]],
+    ],
+    // below 1.41 the engine drops the job mode (and Ulimits, CapabilityAdd): the service runs replicated
+    [
+      "a job mode beside Replicated at 1.24 (dropped)",
+      `${S}Mode: {Replicated: {Replicas: 1}, ReplicatedJob: {}}`,
+      "1.24",
+      [["manifest/api-version", "warning", "ReplicatedJob"]],
+    ],
+    [
+      "a capability the engine does not know at 1.24 (dropped)",
+      T('CapabilityAdd: [""]'),
+      "1.24",
+      [["manifest/api-version", "warning", "CapabilityAdd"]],
+    ],
+    [
+      "a dropped field still has its type checked (the decoder reads it)",
+      `${S}Mode: {ReplicatedJob: {MaxConcurrent: "1"}}`,
+      "1.25",
+      [
+        ["manifest/api-version", "warning", "ReplicatedJob"],
+        ["manifest/invalid-type", "error", '"1"'],
+      ],
+    ],
+  ])("service: %s", (_label, text, apiVersion, expected) => {
+    expect(check(text, "m.service.yaml", apiVersion)).toEqual(expected);
   });
 });

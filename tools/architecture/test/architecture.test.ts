@@ -95,7 +95,7 @@ describe.each(packages)("packages/%s", (pkg) => {
         const where = `${relative(repo, file)}: ${specifier}`;
         if (
           specifier.includes("/tools/") ||
-          /^@enginekit\/(engine-tools|bench|architecture)\b/.test(specifier)
+          /^@enginekit\/(engine-tools|bench|architecture|manifest-differential)\b/.test(specifier)
         ) {
           wrong.push(`${where} (packages never import tools/)`);
           continue;

@@ -107,14 +107,13 @@ describe("service Mode: exactly one of Replicated / Global", () => {
     expect(located(ServiceSpec, { ...base, Mode: { Replicated: { Replicas: 1 }, Global: {} } })).toEqual([
       {
         path: ["Mode", "Global"],
-        message: "Mode must have exactly one of Replicated or Global (both given)",
+        message:
+          "Mode must have only one of Replicated, Global, ReplicatedJob, GlobalJob (Replicated and Global given: must specify only one service mode)",
       },
     ]);
   });
-  it("rejects neither", () => {
-    expect(located(ServiceSpec, { ...base, Mode: {} })).toEqual([
-      { path: ["Mode"], message: "Mode must have exactly one of Replicated or Global" },
-    ]);
+  it("accepts neither: the engine 20.10 creates Mode {} as one replica and its task runs", () => {
+    expect(located(ServiceSpec, { ...base, Mode: {} })).toEqual([]);
   });
   it("Global takes no Replicas", () => {
     expect(located(ServiceSpec, { ...base, Mode: { Global: { Replicas: 2 } } })).toEqual([
@@ -170,6 +169,15 @@ describe("service mounts: type-specific options and sources", () => {
     [{ Target: "/d", Source: "vol", Type: "volume", VolumeOptions: { NoCopy: true } }],
     [{ Target: "/d", Type: "volume" }],
     [{ Target: "/d", Type: "tmpfs", TmpfsOptions: { SizeBytes: 1024, Mode: 0o1777 } }],
+    [
+      {
+        Target: "/d",
+        Source: "/h",
+        Type: "bind",
+        Consistency: "cached",
+        BindOptions: { NonRecursive: true },
+      },
+    ],
   ])("accepts %j", (mount) => {
     expect(located(ServiceMount, mount)).toEqual([]);
   });
@@ -180,7 +188,7 @@ describe("service mounts: type-specific options and sources", () => {
       'Mounts VolumeOptions can only be used with Type "volume"',
     ],
     [
-      { Target: "/d", Source: "vol", BindOptions: {} },
+      { Target: "/d", Source: "vol", Type: "volume", BindOptions: {} },
       ["BindOptions"],
       'Mounts BindOptions can only be used with Type "bind"',
     ],
@@ -192,8 +200,10 @@ describe("service mounts: type-specific options and sources", () => {
     [
       { Target: "/d", Source: "/x", Type: "tmpfs" },
       ["Source"],
-      'Mounts Source must be empty for Type "tmpfs"',
+      'Mounts Source must be empty for Type "tmpfs" (field Source must not be specified)',
     ],
+    // swarmkit reads an omitted Type as bind: every task is rejected (invalid bind mount source)
+    [{ Target: "/d" }, ["Source"], "Mounts Source of a bind mount must be an absolute host path"],
     [{ Target: "/d", Type: "npipe" }, ["Type"], 'Mounts Type must be "bind", "volume" or "tmpfs"'],
     [
       { Target: "d", Type: "volume" },

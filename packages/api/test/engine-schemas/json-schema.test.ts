@@ -137,7 +137,12 @@ describe("published JSON Schemas (z.toJSONSchema)", () => {
         "enum",
       ],
       [["TaskTemplate", "Resources", "Reservation"], {}, "/TaskTemplate/Resources", "additionalProperties"],
-      [["EndpointSpec", "Ports", 0, "TargetPort"], 70000, "/EndpointSpec/Ports/0/TargetPort", "maximum"],
+      [
+        ["EndpointSpec", "Ports", 0, "PublishedPort"],
+        70000,
+        "/EndpointSpec/Ports/0/PublishedPort",
+        "maximum",
+      ],
       [["Mode", "Replicated", "Replicas"], -1, "/Mode/Replicated/Replicas", "minimum"],
       [["TaskTemplate", "ContainerSpec", "Image"], "", "/TaskTemplate/ContainerSpec/Image", "minLength"],
     ])("rejects %j = %j (%s: %s)", (path, value, instancePath, keyword) => {

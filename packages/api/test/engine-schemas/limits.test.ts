@@ -98,9 +98,11 @@ const cases: Record<string, BoundCase> = {
   },
   "HostConfig.KernelMemory 0 or ≥ 6 MB": {
     ...hc("KernelMemory"),
-    accepted: [0, MB6, MB6 + 1],
-    rejected: [MB6 - 1],
-    message: "KernelMemory must be 0 or at least 6291456 bytes (6 MB)",
+    // the engine 20.10 runs -1 (and any negative: no limit) and refuses 1 to 6 MiB - 1
+    accepted: [0, -1, -2, MB6, MB6 + 1],
+    rejected: [1, MB6 - 1],
+    message:
+      "KernelMemory must be 0 (or negative: no limit) or at least 6291456 bytes (Minimum kernel memory limit allowed is 6MB)",
   },
   "HostConfig.MemoryReservation 0 or ≥ 6 MB": {
     ...hc("MemoryReservation"),
@@ -120,11 +122,12 @@ const cases: Record<string, BoundCase> = {
     rejected: [1, 999],
     message: "CpuQuota must be -1, 0 or at least 1000 microseconds",
   },
-  "HostConfig.CpuPercent 0–100": {
+  // Windows only: a Linux engine 20.10 discards any value and runs the container (pnpm explore-manifests)
+  "HostConfig.CpuPercent: any integer on Linux": {
     ...hc("CpuPercent"),
-    accepted: [0, 1, 99, 100],
-    rejected: [-1, 101],
-    message: "CpuPercent must be between 0 and 100",
+    accepted: [-1, 0, 1, 100, 101],
+    rejected: [1.5],
+    message: "CpuPercent must be an integer",
   },
   "HostConfig.OomScoreAdj -1000–1000": {
     ...hc("OomScoreAdj"),
@@ -196,13 +199,14 @@ const cases: Record<string, BoundCase> = {
     rejected: [-1],
     message: "UpdateConfig.Delay must be at least 0",
   },
-  "EndpointSpec Ports TargetPort 1–65535": {
+  // a uint32 for the engine 20.10: 0 and 70000 are stored and the tasks run (warnings of the manifest check)
+  "EndpointSpec Ports TargetPort 0–4294967295": {
     schema: EndpointSpec,
     base: { Ports: [{ TargetPort: 80 }] },
     path: ["Ports", 0, "TargetPort"],
-    accepted: [1, 2, 65534, 65535],
-    rejected: [0, 65536],
-    message: "EndpointSpec.Ports TargetPort must be between 1 and 65535",
+    accepted: [0, 1, 65535, 70000, 4294967295],
+    rejected: [-1, 4294967296],
+    message: "EndpointSpec.Ports TargetPort must be between 0 and 4294967295",
   },
   "Raft.HeartbeatTick ≥ 1": {
     schema: RaftConfig,

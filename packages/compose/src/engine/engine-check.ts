@@ -9,7 +9,14 @@
  */
 import { homedir } from "node:os";
 import { ContainerCreateBody } from "@enginekit/api";
-import { engineAdvisories, type Finding, LineIndex, toPlainValue, validateNode } from "@enginekit/manifests";
+import {
+  engineAdvisories,
+  type Finding,
+  LineIndex,
+  MANIFEST_API_VERSIONS,
+  toPlainValue,
+  validateNode,
+} from "@enginekit/manifests";
 import type { ComposeProject } from "../load/load-project.js";
 import { propertyValue, scalarText } from "../model/compose-node.js";
 import type { ComposeFinding } from "../model/findings.js";
@@ -118,7 +125,8 @@ export function engineFindings(project: ComposeProject): ComposeFinding[] {
     const context = { text, lines: source?.lines ?? new LineIndex(text), document: 0 };
     const raw = [
       ...validateNode(root, ContainerCreateBody, context),
-      ...engineAdvisories("container", root, 0),
+      // `docker compose up` speaks the engine's own version (negotiated), the newest the schemas know
+      ...engineAdvisories("container", root, 0, MANIFEST_API_VERSIONS.max),
     ];
     for (const finding of raw) {
       if (finding.code === "manifest/unknown-key" || finding.code === "manifest/api-version") continue;

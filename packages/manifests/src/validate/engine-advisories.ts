@@ -8,7 +8,7 @@
  * here is checked by the differential test against the engine (packages/cli/test/manifest-differential).
  * Pure; never throws.
  */
-import { ENGINE_LIMITS, HEALTHCHECK_TEST_KINDS, PORT_KEY_PATTERN } from "@enginekit/api";
+import { compareApiVersions, ENGINE_LIMITS, HEALTHCHECK_TEST_KINDS, PORT_KEY_PATTERN } from "@enginekit/api";
 import type { Range } from "@enginekit/text";
 import type { Finding } from "../findings.js";
 import type { ManifestKind } from "../kinds/manifest-kind.js";
@@ -26,7 +26,8 @@ interface Advisory {
   path: PathSegment[];
   onKey?: boolean;
   message: string;
-  limit?: true;
+  /** An error: `manifest/limit` (a bound) or `manifest/constraint` (a rule across fields). */
+  error?: "limit" | "constraint";
 }
 
 const asObject = (value: unknown): Plain | undefined =>
@@ -42,9 +43,25 @@ function nullLabels(labels: unknown, path: PathSegment[]): Advisory[] {
     }));
 }
 
-function hostConfigAdvisories(hc: Plain): Advisory[] {
+/** Restart policies the engine refuses beside `AutoRemove: true` from API 1.25 (`runconfig` `validateAutoRemove`). */
+const RESTARTING_POLICIES = new Set(["always", "unless-stopped", "on-failure"]);
+
+function hostConfigAdvisories(hc: Plain, apiVersion: string): Advisory[] {
   const out: Advisory[] = [];
   const at = (key: string): PathSegment[] => ["HostConfig", key];
+  const restart = asObject(hc.RestartPolicy)?.Name;
+  // below 1.25 the engine resets AutoRemove to false before this check, so the body runs (checked at /v1.24)
+  if (
+    hc.AutoRemove === true &&
+    typeof restart === "string" &&
+    RESTARTING_POLICIES.has(restart) &&
+    compareApiVersions(apiVersion, "1.25") >= 0
+  )
+    out.push({
+      path: ["HostConfig", "RestartPolicy", "Name"],
+      error: "constraint",
+      message: `HostConfig.RestartPolicy "${restart}" cannot be used with HostConfig.AutoRemove: the engine refuses the container (can't create 'AutoRemove' container with restart policy); use "no" or drop AutoRemove.`,
+    });
   const swap = asNumber(hc.MemorySwap);
   if (swap !== undefined && swap < -1)
     out.push({
@@ -56,6 +73,12 @@ function hostConfigAdvisories(hc: Plain): Advisory[] {
     out.push({
       path: at("MemoryReservation"),
       message: `MemoryReservation ${reservation}: the engine ignores a negative reservation (no soft limit); write 0 or leave it out.`,
+    });
+  const nano = asNumber(hc.NanoCpus);
+  if (nano !== undefined && nano > 0 && nano < ENGINE_LIMITS.nanoCpusZeroQuotaBelow)
+    out.push({
+      path: at("NanoCpus"),
+      message: `NanoCpus ${nano}: the engine turns it into a CPU quota of 0 µs, which is no limit at all; write 0, or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU) for a limit.`,
     });
   const pids = asNumber(hc.PidsLimit);
   if (pids !== undefined && pids < -1)
@@ -105,7 +128,7 @@ function hostConfigAdvisories(hc: Plain): Advisory[] {
   return out;
 }
 
-function containerAdvisories(body: Plain): Advisory[] {
+function containerAdvisories(body: Plain, apiVersion: string): Advisory[] {
   const out: Advisory[] = [...nullLabels(body.Labels, ["Labels"])];
   for (const key of Object.keys(asObject(body.ExposedPorts) ?? {})) {
     if (!PORT_KEY_PATTERN.test(key))
@@ -130,7 +153,17 @@ function containerAdvisories(body: Plain): Advisory[] {
       });
   }
   const hc = asObject(body.HostConfig);
-  if (hc) out.push(...hostConfigAdvisories(hc));
+  if (hc) out.push(...hostConfigAdvisories(hc, apiVersion));
+  if (
+    typeof hc?.PidMode === "string" &&
+    hc.PidMode !== "" &&
+    hc.PidMode !== "host" &&
+    !/^container:./.test(hc.PidMode)
+  )
+    out.push({
+      path: ["HostConfig", "PidMode"],
+      message: `HostConfig.PidMode "${hc.PidMode}": the engine only knows "host" and container:<name or id>; it stores the value and gives the container a private PID namespace.`,
+    });
   if (typeof hc?.UTSMode === "string" && hc.UTSMode !== "" && hc.UTSMode !== "host")
     out.push({
       path: ["HostConfig", "UTSMode"],
@@ -154,6 +187,18 @@ function serviceAdvisories(spec: Plain): Advisory[] {
         path: ["EndpointSpec", "Ports", index, "Protocol"],
         message: `EndpointSpec.Ports Protocol "${protocol}": the engine publishes the port as tcp; write tcp, udp or sctp.`,
       });
+    const mode = asObject(port)?.PublishMode;
+    if (typeof mode === "string" && !["", "ingress", "host"].includes(mode))
+      out.push({
+        path: ["EndpointSpec", "Ports", index, "PublishMode"],
+        message: `EndpointSpec.Ports PublishMode "${mode}": the engine publishes the port in ingress mode; write ingress or host.`,
+      });
+    const target = asNumber(asObject(port)?.TargetPort);
+    if (target !== undefined && (target === 0 || target > ENGINE_LIMITS.port.max))
+      out.push({
+        path: ["EndpointSpec", "Ports", index, "TargetPort"],
+        message: `EndpointSpec.Ports TargetPort ${target}: the engine stores it and runs the tasks, but no container port ${target} can receive anything; use a port 1–65535.`,
+      });
   });
   const ratio = asNumber(asObject(spec.RollbackConfig)?.MaxFailureRatio);
   if (ratio !== undefined && (ratio < 0 || ratio > 1))
@@ -168,7 +213,7 @@ function serviceAdvisories(spec: Plain): Advisory[] {
       if (value !== undefined && value >= ENGINE_LIMITS[min.service] && value < ENGINE_LIMITS[min.task])
         out.push({
           path: ["TaskTemplate", "Resources", "Limits", field],
-          limit: true,
+          error: "limit",
           message: message(value),
         });
     }
@@ -216,7 +261,7 @@ const TASK_LIMITS: readonly {
 function runsTasks(mode: unknown): boolean {
   const m = asObject(mode);
   if (m === undefined) return mode === undefined;
-  if (m.Global !== undefined && m.Global !== null) return true;
+  if ([m.Global, m.ReplicatedJob, m.GlobalJob].some((job) => job !== undefined && job !== null)) return true;
   const replicated = asObject(m.Replicated);
   if (replicated === undefined) return m.Replicated === undefined;
   const replicas = replicated.Replicas;
@@ -227,11 +272,20 @@ function runsTasks(mode: unknown): boolean {
  * The `manifest/ignored-value` warnings and the multi-field `manifest/limit` errors of one document of
  * kind `kind`, in source order.
  */
-export function engineAdvisories(kind: ManifestKind, root: LocatedNode, document: number): Finding[] {
+export function engineAdvisories(
+  kind: ManifestKind,
+  root: LocatedNode,
+  document: number,
+  apiVersion: string,
+): Finding[] {
   const body = asObject(toPlainValue(root));
   if (!body) return [];
   const advisories =
-    kind === "container" ? containerAdvisories(body) : kind === "service" ? serviceAdvisories(body) : [];
+    kind === "container"
+      ? containerAdvisories(body, apiVersion)
+      : kind === "service"
+        ? serviceAdvisories(body)
+        : [];
   return advisories.map((advisory) => {
     const target = followPath(root, advisory.path);
     const complete = target.depth === advisory.path.length;
@@ -242,9 +296,9 @@ export function engineAdvisories(kind: ManifestKind, root: LocatedNode, document
           ? target.node.range
           : (target.property?.keyRange ?? target.node.range);
     return {
-      code: advisory.limit ? "manifest/limit" : "manifest/ignored-value",
+      code: advisory.error ? (`manifest/${advisory.error}` as const) : "manifest/ignored-value",
       message: advisory.message,
-      severity: advisory.limit ? "error" : "warning",
+      severity: advisory.error ? "error" : "warning",
       range,
       path: advisory.path,
       document,

@@ -6,8 +6,8 @@ import { type FieldDoc, fieldDocOf } from "@enginekit/api";
 import type { z } from "zod";
 import type { PathSegment } from "../tree/located-node.js";
 
-/** The parts of zod 4's schema definitions this module reads (`schema._zod.def`). */
-interface SchemaDef {
+/** The parts of zod 4's schema definitions the manifest check reads (`schema._zod.def`). */
+export interface SchemaDef {
   type: string;
   innerType?: z.ZodType;
   in?: z.ZodType;
@@ -24,9 +24,12 @@ interface SchemaDef {
   getter?: () => z.ZodType;
   entries?: Record<string, string | number>;
   values?: unknown[];
+  /** Refinements of the schema itself (an object's cross-field rules). */
+  checks?: unknown[];
 }
 
-function defOf(schema: z.ZodType): SchemaDef {
+/** A schema's zod 4 definition (`schema._zod.def`). */
+export function defOf(schema: z.ZodType): SchemaDef {
   return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
 }
 

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Finding } from "../findings.js";
 import type { LocatedNode, PathSegment } from "../tree/located-node.js";
 import { toPlainValue } from "../tree/navigate.js";
+import { asEngineReads, type DroppedField } from "./engine-read.js";
 import { issueFindings } from "./issue-findings.js";
 import { pathLabel } from "./path-label.js";
 
@@ -16,6 +17,11 @@ export interface ValidateOptions {
   document: number;
   /** Top-level keys that are not part of the request body (`$schema`, `kind`, a container's `Name`). */
   ignoredKeys?: ReadonlySet<string>;
+  /**
+   * The API version the document targets: fields the engine drops below their version are not validated
+   * there (`engine-read.ts`). Undefined: every field is validated.
+   */
+  apiVersion?: string;
   /** Keys valid at the root besides the schema's, offered as did-you-mean suggestions (a container's `Name`). */
   extraRootKeys?: readonly string[];
 }
@@ -66,10 +72,13 @@ function deleteKeys(box: { value: unknown }, path: readonly PathSegment[], keys:
  * (see `issueFindings`), in source order. zod does not run an object's refinements (cross-field rules such as `MemorySwap`
  * vs `Memory`) while a field of it is invalid, so after the first pass the invalid optional values and
  * unknown keys are removed and the value is validated again, up to {@link EXTRA_PASSES} times, keeping
- * only the new cross-field findings. Pure; never throws (a throwing schema becomes no finding).
+ * only the new cross-field findings. The value is first read as the engine reads it (`engine-read.ts`: a
+ * `null` as Go's decoder reads it, fields the engine drops at the target version left out). Pure; never
+ * throws (a throwing schema becomes no finding).
  */
 export function validateNode(root: LocatedNode, schema: z.ZodType, options: ValidateOptions): Finding[] {
-  const box = { value: toPlainValue(root) };
+  const dropped: DroppedField[] = [];
+  const box = { value: asEngineReads(toPlainValue(root), schema, options.apiVersion, dropped) };
   const { value } = box;
   if (options.ignoredKeys && value && typeof value === "object" && !Array.isArray(value)) {
     for (const key of options.ignoredKeys) delete (value as Record<string, unknown>)[key];
@@ -120,6 +129,19 @@ export function validateNode(root: LocatedNode, schema: z.ZodType, options: Vali
       const path = issue.path as PathSegment[];
       if (issue.code === "unrecognized_keys") deleteKeys(box, path, issue.keys);
       else if (issue.code !== "custom" && path.length > 0) deleteAt(box, path);
+    }
+  }
+  // fields the engine drops at this version: only what its JSON decoder refuses (a wrong type) counts
+  for (const field of dropped) {
+    const result = field.schema.safeParse(field.value);
+    if (result.success) continue;
+    for (const issue of result.error.issues) {
+      if (issue.code !== "invalid_type") continue;
+      try {
+        findings.push(...issueFindings(ctx, { ...issue, path: [...field.path, ...issue.path] }));
+      } catch {
+        // a shape the mapper does not know: the field's own findings are not needed for the verdict
+      }
     }
   }
   return findings.sort(

@@ -7,7 +7,8 @@ import {
   envEntry,
   IMAGE_REFERENCE_MESSAGE,
   IMAGE_REFERENCE_PATTERN,
-  signal,
+  isIpAddress,
+  stopSignal,
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
 import { HostConfig, sysctlNamespace } from "./host-config.js";
@@ -15,6 +16,9 @@ import { ENGINE_LIMITS, integer } from "./limits.js";
 import { requestObject } from "./request-object.js";
 
 const source = "engine §2.1";
+const encoder = new TextEncoder();
+/** Length in UTF-8 bytes, as the kernel counts a host name. */
+const utf8Length = (text: string) => encoder.encode(text).length;
 
 /** The container name regex (engine §4.1 `name`, §8), as the engine 20.10 applies it; see formats.ts. */
 export const ContainerName = documented(z.union([z.literal(""), containerName("Container name")]), {
@@ -61,14 +65,26 @@ export function attachFields(source: string, defaults: { stdout: boolean; stderr
 
 /** IPAM settings of one endpoint (engine §2.1 NetworkingConfig, §4.6 connect). */
 export const EndpointIPAMConfig = requestObject({
-  IPv4Address: documented(z.string(), {
-    description: "Static IPv4 address for the endpoint.",
-    source,
-  }).optional(),
-  IPv6Address: documented(z.string(), {
-    description: "Static IPv6 address for the endpoint.",
-    source,
-  }).optional(),
+  IPv4Address: documented(
+    z.string().refine((ip) => ip === "" || (isIpAddress(ip) && !ip.includes(":")), {
+      error: (issue) => `IPAMConfig.IPv4Address: invalid IPv4 address: ${String(issue.input)}`,
+    }),
+    {
+      description: "Static IPv4 address for the endpoint.",
+      source,
+      decision: 'The engine 20.10 refuses anything else at create ("invalid IPv4 address").',
+    },
+  ).optional(),
+  IPv6Address: documented(
+    z.string().refine((ip) => ip === "" || (isIpAddress(ip) && ip.includes(":")), {
+      error: (issue) => `IPAMConfig.IPv6Address: invalid IPv6 address: ${String(issue.input)}`,
+    }),
+    {
+      description: "Static IPv6 address for the endpoint.",
+      source,
+      decision: 'The engine 20.10 refuses anything else at create ("invalid IPv6 address").',
+    },
+  ).optional(),
   LinkLocalIPs: documented(z.array(z.string()).nullable(), {
     description: "Link-local addresses.",
     source,
@@ -108,15 +124,16 @@ export type NetworkingConfig = z.infer<typeof NetworkingConfig>;
  */
 export const containerConfigShape = {
   Hostname: documented(
-    z
-      .string()
-      .regex(
-        /^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$|^$/,
-        {
-          error: "Hostname must be a valid RFC 1123 hostname",
-        },
-      ),
-    { description: "Container host name (RFC 1123).", source },
+    z.string().refine((name) => utf8Length(name) <= ENGINE_LIMITS.hostnameMaxBytes, {
+      error: `Hostname must be at most ${ENGINE_LIMITS.hostnameMaxBytes} bytes: the container fails to start (sethostname: invalid argument)`,
+    }),
+    {
+      description: "Container host name.",
+      bounds: `at most ${ENGINE_LIMITS.hostnameMaxBytes} bytes`,
+      source,
+      decision:
+        "The document says nothing of the form. The engine 20.10 stores any string and the kernel sets it when the container starts: 64 bytes and names that are no RFC 1123 host name (`-bad-`, `a b`) run; 65 bytes fail at start (sethostname: invalid argument). We follow the engine: only the length is checked.",
+    },
   ).optional(),
   Domainname: documented(z.string(), { description: "Container domain name.", source }).optional(),
   User: documented(z.string(), {
@@ -136,10 +153,10 @@ export const containerConfigShape = {
     source,
   }).optional(),
   Env: documented(z.array(envEntry("Env")).nullable(), {
-    description: "Environment variables, VAR=value.",
+    description: "Environment variables, VAR=value; a bare VAR is kept as written.",
     source,
     decision:
-      "The engine passes entries without '=' through unchanged; the document's VAR=value form is required.",
+      "The document shows VAR=value. The engine 20.10 keeps an entry without '=' (VAR) as written and runs the container, so it is accepted; it refuses an empty entry and one starting with '=' (invalid environment variable).",
   }).optional(),
   Labels: labels(source),
   Cmd: documented(commandLine("Cmd").nullable(), {
@@ -154,7 +171,7 @@ export const containerConfigShape = {
     description: "Image name (name[:tag] or name@digest) or ID to create the container from.",
     source,
   }).optional(),
-  Volumes: documented(z.record(absolutePath("Volumes keys"), z.strictObject({})).nullable(), {
+  Volumes: documented(z.record(absolutePath("Volumes keys"), z.strictObject({}).nullable()).nullable(), {
     description: "Mount points inside the container: map absolute path to {}.",
     source,
   }).optional(),
@@ -171,13 +188,30 @@ export const containerConfigShape = {
     }),
     { description: "MAC address of the container.", source },
   ).optional(),
-  ExposedPorts: documented(z.record(z.string(), z.strictObject({})).nullable(), {
+  ExposedPorts: documented(z.record(z.string(), z.strictObject({}).nullable()).nullable(), {
     description: "Exposed ports: map <port>/<tcp|udp|sctp> to {}.",
     source,
     decision:
-      "The engine 20.10 stores any key here without checking it (it parses only PortBindings keys); a key that is not <1–65535>/<tcp|udp|sctp> is a warning of the manifest check, not an error.",
+      "The engine 20.10 stores any key here without checking it (it parses only PortBindings keys); a key that is not <1–65535>/<tcp|udp|sctp> is a warning of the manifest check, not an error. A null value is read as {} (Go's decoder).",
   }).optional(),
-  StopSignal: documented(signal("StopSignal"), {
+  Shell: documented(commandLine("Shell").nullable(), {
+    description: "Shell for the shell forms of RUN, CMD and ENTRYPOINT, e.g. [/bin/sh, -c].",
+    source: "engine 20.10",
+    decision:
+      "Not in the v1.24 document; part of the engine's container config since the SHELL instruction (Docker 1.12, API 1.24), accepted at 1.24. A string is read as a list of one (strslice), as for Cmd.",
+  }).optional(),
+  ArgsEscaped: documented(z.boolean().nullable(), {
+    description: "The command is already escaped (Windows only).",
+    source: "engine 20.10",
+    decision: "Not in the v1.24 document; part of the engine's container config, accepted at 1.24.",
+  }).optional(),
+  OnBuild: documented(z.array(z.string()).nullable(), {
+    description: "ONBUILD instructions stored with the configuration (image metadata).",
+    source: "engine 20.10",
+    decision:
+      "Not in the v1.24 document; part of the engine's container config, accepted at 1.24 and stored.",
+  }).optional(),
+  StopSignal: documented(stopSignal("StopSignal"), {
     description: "Signal that stops the container.",
     default: ENGINE_LIMITS.stopSignalDefault,
     source: "engine §2.1, §8",

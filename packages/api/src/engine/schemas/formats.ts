@@ -134,6 +134,16 @@ export function signal(field: string) {
 }
 
 /**
+ * A stop signal (`StopSignal` of a container or a service's container spec): a signal as {@link signal}
+ * reads it, or `""`, which the engine 20.10 takes as "the default" (SIGTERM; checked on the engine).
+ */
+export function stopSignal(field: string) {
+  return z.string().refine((value) => value === "" || isSignal(value), {
+    error: `${field} must be a signal name such as "SIGTERM" or a non-zero number (or empty for the default)`,
+  });
+}
+
+/**
  * True for a detach key sequence: comma-separated keys, each one character or `ctrl-<value>` with value
  * in `a-z`, `@`, `^`, `[`, `,`, `_` (engine §4.1; the engine accepts a sequence, the document shows one key).
  */
@@ -162,9 +172,16 @@ export function detachKeys(field: string) {
   });
 }
 
-/** `VAR=value` environment entry with a non-empty name. */
+/**
+ * An environment entry: `VAR=value`, or a bare `VAR`, which the engine 20.10 keeps as written (the process
+ * sees no such variable unless the image sets it). The engine refuses an empty entry and one starting with
+ * `=` ("invalid environment variable: =x", at create for containers, for every task of a service).
+ */
 export function envEntry(field: string) {
-  return z.string().regex(/^[^=]+=/, { error: `${field} entries must have the form VAR=value` });
+  return z.string().regex(/^[^=]/, {
+    error: (issue) =>
+      `${field} entries must have the form VAR=value (or VAR): invalid environment variable: ${String(issue.input)}`,
+  });
 }
 
 /** Linux capability names the engine 20.10 knows, without the `CAP_` prefix. `ALL` is also accepted. */
@@ -224,6 +241,17 @@ export function capability(field: string) {
 }
 
 /**
+ * `CapAdd`/`CapDrop` of a container: a list of capabilities or one capability as a string (the engine's
+ * `strslice.StrSlice` reads a JSON string as a list of one; checked on the engine 20.10: `"NET_ADMIN"`
+ * runs, `"BOGUS"` is refused "unknown capability").
+ */
+export function capabilityList(field: string) {
+  return z.union([capability(field), z.array(capability(field))], {
+    error: `${field} must be a list of capabilities (or one capability as a string)`,
+  });
+}
+
+/**
  * Image reference `[registry-host[:port]/]path[:tag][@sha256:digest]` (engine §4.2; distribution reference
  * grammar, lower-case path components).
  */
@@ -245,17 +273,18 @@ function portRangeInBounds(range: string): boolean {
 }
 
 /**
- * `PortBindings` key as the engine 20.10 parses it (`nat.ParsePortSpecs`): a port or `low-high` range,
- * 0–65535, with any protocol after `/`. Anything else is refused at create with `invalid port
- * specification: "<port>"`. Ports 0 and protocols other than tcp/udp/sctp are accepted (see
+ * `PortBindings` key as the engine 20.10 parses it (`nat.NewPort` on the map key): one port 0–65535 with
+ * any protocol after `/`. Anything else — a range such as `"80-81/tcp"` too, which `docker run -p` expands
+ * but the API does not — is refused at create with `invalid port specification: "<port>"` (checked on the
+ * engine at /v1.24 and /v1.41). Ports 0 and protocols other than tcp/udp/sctp are accepted (see
  * docs/manifests.md: they are warnings of the manifest check, not errors).
  */
 export function portBindingKey(field: string) {
   const error = (issue: { input?: unknown }) =>
-    `${field} key ${JSON.stringify(issue.input)}: invalid port specification: ${JSON.stringify(String(issue.input).split("/")[0])} (a port 1–65535 or a range, then /tcp, /udp or /sctp)`;
+    `${field} key ${JSON.stringify(issue.input)}: invalid port specification: ${JSON.stringify(String(issue.input).split("/")[0])} (one port 1–65535, not a range, then /tcp, /udp or /sctp)`;
   return z
     .string()
-    .regex(/^\d+(-\d+)?(\/.*)?$/, { error })
+    .regex(/^\d+(\/.*)?$/, { error })
     .refine((key) => portRangeInBounds(key.split("/")[0] ?? ""), { error });
 }
 
@@ -268,6 +297,9 @@ export function hostPort(field: string) {
         `${field}: invalid port specification: ${JSON.stringify(issue.input)} (a port 1–65535 or a range such as "8000-8010", as a string)`,
     });
 }
+
+/** The `ExtraHosts` address the engine 20.10 replaces with the host's gateway IP (`opts.HostGatewayName`). */
+export const HOST_GATEWAY = "host-gateway";
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
@@ -285,8 +317,9 @@ export function isIpAddress(text: string): boolean {
 
 /**
  * An `ExtraHosts` entry `host:IP` as the engine 20.10 checks it (`opts.ValidateExtraHost`): the name
- * before the first `:`, a valid IPv4 or IPv6 address after it. Messages are the engine's: `bad format for
- * add-host: "x"`, `invalid IP address in add-host: "y"`.
+ * before the first `:`, a valid IPv4 or IPv6 address after it, or the word `host-gateway` (lower case; the
+ * engine writes the host's gateway address). Messages are the engine's: `bad format for add-host: "x"`,
+ * `invalid IP address in add-host: "y"`.
  */
 export function extraHost(field: string) {
   return z.string().superRefine((entry, ctx) => {
@@ -296,7 +329,7 @@ export function extraHost(field: string) {
         code: "custom",
         message: `${field} entries must be hostname:IP: bad format for add-host: ${JSON.stringify(entry)}`,
       });
-    } else if (!isIpAddress(entry.slice(colon + 1))) {
+    } else if (entry.slice(colon + 1) !== HOST_GATEWAY && !isIpAddress(entry.slice(colon + 1))) {
       ctx.addIssue({
         code: "custom",
         message: `${field} entries must be hostname:IP: invalid IP address in add-host: ${JSON.stringify(entry.slice(colon + 1))}`,
@@ -304,3 +337,95 @@ export function extraHost(field: string) {
     }
   });
 }
+
+/** Mount flags a `Tmpfs` option list may hold (the engine 20.10's mount flag table; `bind`/`rbind` fail in runc). */
+const TMPFS_FLAGS = new Set(
+  "defaults ro rw suid nosuid dev nodev exec noexec sync async dirsync remount mand nomand atime noatime diratime nodiratime unbindable runbindable private rprivate shared rshared slave rslave relatime norelatime strictatime nostrictatime".split(
+    " ",
+  ),
+);
+
+/** `key=value` options of a tmpfs and the form of their value (a size, octal mode, id, count). */
+const TMPFS_KEYS: Record<string, RegExp> = {
+  "": /^/,
+  size: /^\d+[kmgKMG%]?$/,
+  mode: /^[0-7]+$/,
+  uid: /^\d+$/,
+  gid: /^\d+$/,
+  nr_inodes: /^\d+[kmgKMG]?$/,
+  nr_blocks: /^\d+[kmgKMG]?$/,
+  mpol: /^/,
+};
+
+/**
+ * The problem with a `Tmpfs` option list (`"rw,noexec,size=64k"`), or undefined: each comma-separated
+ * option must be a mount flag or `size`/`mode`/`uid`/`gid`/`nr_inodes`/`nr_blocks`/`mpol`=value. The engine
+ * 20.10 creates the container and refuses it at start ("invalid tmpfs option"; a malformed size fails in
+ * runc); every case tried on the engine.
+ */
+export function tmpfsOptionsProblem(options: string): string | undefined {
+  if (options === "") return undefined;
+  for (const option of options.split(",")) {
+    const equals = option.indexOf("=");
+    if (equals < 0) {
+      if (!TMPFS_FLAGS.has(option)) return `invalid tmpfs option ${JSON.stringify(option)}`;
+      continue;
+    }
+    const key = option.slice(0, equals);
+    const form = TMPFS_KEYS[key];
+    if (!form) return `invalid tmpfs option ${JSON.stringify(option)}`;
+    if (!form.test(option.slice(equals + 1)))
+      return `invalid value in tmpfs option ${JSON.stringify(option)}`;
+  }
+  return undefined;
+}
+
+/** A `Tmpfs` option list; see {@link tmpfsOptionsProblem}. */
+export const tmpfsOptions = z.string().superRefine((options, ctx) => {
+  const problem = tmpfsOptionsProblem(options);
+  if (problem)
+    ctx.addIssue({ code: "custom", message: `Tmpfs options: ${problem}: the container fails to start` });
+});
+
+/** Values Go's `strconv.ParseBool` reads (the engine's `no-new-privileges=<bool>`). */
+const GO_BOOLEANS = new Set([
+  "1",
+  "t",
+  "T",
+  "TRUE",
+  "true",
+  "True",
+  "0",
+  "f",
+  "F",
+  "FALSE",
+  "false",
+  "False",
+]);
+
+/**
+ * The problem with a `SecurityOpt` entry as the engine 20.10 parses it (`parseSecurityOpt`), or undefined:
+ * `no-new-privileges` or `disable` alone, else `key=value` (or the old `key:value`) with key `label`,
+ * `apparmor`, `seccomp` (`unconfined` or a JSON profile) or `no-new-privileges` (a boolean). Messages are
+ * the engine's: `invalid --security-opt 1` (no value), `invalid --security-opt 2` (unknown key or value).
+ */
+export function securityOptProblem(option: string): string | undefined {
+  if (option === "no-new-privileges" || option === "disable") return undefined;
+  const separator = option.includes("=") ? "=" : ":";
+  const at = option.indexOf(separator);
+  if (at < 0) return `invalid --security-opt 1: ${JSON.stringify(option)}`;
+  const key = option.slice(0, at);
+  const value = option.slice(at + 1);
+  const ok =
+    key === "label" ||
+    key === "apparmor" ||
+    (key === "seccomp" && (value === "unconfined" || value.trimStart().startsWith("{"))) ||
+    (key === "no-new-privileges" && GO_BOOLEANS.has(value));
+  return ok ? undefined : `invalid --security-opt 2: ${JSON.stringify(option)}`;
+}
+
+/** A `SecurityOpt` entry; see {@link securityOptProblem}. */
+export const securityOpt = z.string().superRefine((option, ctx) => {
+  const problem = securityOptProblem(option);
+  if (problem) ctx.addIssue({ code: "custom", message: `SecurityOpt entry: ${problem}` });
+});

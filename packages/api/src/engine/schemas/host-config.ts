@@ -4,12 +4,13 @@ import { StringMap } from "./common.js";
 import {
   absolutePath,
   BindSpec,
-  capability,
+  capabilityList,
   extraHost,
   hostPort,
   NetworkMode,
-  PidMode,
   portBindingKey,
+  securityOpt,
+  tmpfsOptions,
 } from "./formats.js";
 import {
   cpuPeriod,
@@ -21,6 +22,7 @@ import {
   intWithSpecial,
 } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
+import { ContainerMount } from "./mount.js";
 import { requestObject } from "./request-object.js";
 
 const source = "engine §2.2";
@@ -74,7 +76,11 @@ export const RestartPolicy = requestObject({
 });
 export type RestartPolicy = z.infer<typeof RestartPolicy>;
 
-/** Log drivers named by engine §2.2 plus the engine 20.10 built-ins `local`, `gcplogs`, `logentries`. */
+/**
+ * Log drivers a Linux engine 20.10 has built in: those named by engine §2.2 but `etwlogs` (Windows only: a
+ * Linux engine refuses it at create, "error looking up logging plugin etwlogs: plugin not found", and a
+ * service using it never gets a task placed), plus `local`, `gcplogs`, `logentries`.
+ */
 export const LOG_DRIVERS = [
   "json-file",
   "syslog",
@@ -83,14 +89,13 @@ export const LOG_DRIVERS = [
   "fluentd",
   "awslogs",
   "splunk",
-  "etwlogs",
   "none",
   "local",
   "gcplogs",
   "logentries",
 ] as const;
 
-const logDriverMessage = `LogConfig.Type must be one of ${LOG_DRIVERS.join(", ")}, or a log plugin reference such as "owner/plugin:tag"`;
+const logDriverMessage = `LogConfig.Type must be one of ${LOG_DRIVERS.join(", ")}, or a log plugin reference such as "owner/plugin:tag" (etwlogs is Windows-only)`;
 
 /** A log driver plugin reference: contains `/` or `:` (`owner/plugin[:tag]`, `plugin:tag`). */
 const LOG_PLUGIN_REFERENCE = /^(?=.*[/:])[a-z0-9][a-z0-9._/-]*(:\w[\w.-]*)?$/;
@@ -114,7 +119,7 @@ export const LogConfig = requestObject({
     default: "",
     source,
     decision:
-      "The document lists json-file, syslog, journald, gelf, fluentd, awslogs, splunk, etwlogs, none; the engine 20.10 also has local, gcplogs and logentries built in, and accepts log driver plugins, so those are accepted too.",
+      "The document lists json-file, syslog, journald, gelf, fluentd, awslogs, splunk, etwlogs, none; the engine 20.10 also has local, gcplogs and logentries built in, and accepts log driver plugins, so those are accepted too. etwlogs is Windows-only: a Linux engine refuses it (plugin not found), so it is an error.",
   }).optional(),
   Config: documented(StringMap.nullable(), {
     description: "Driver-specific options.",
@@ -177,7 +182,12 @@ export type ThrottleDevice = z.infer<typeof ThrottleDevice>;
 /** A device mapping (engine §2.2). */
 export const DeviceMapping = requestObject({
   PathOnHost: documented(z.string(), { description: "Device path on the host.", source }),
-  PathInContainer: documented(z.string(), { description: "Device path in the container.", source }),
+  PathInContainer: documented(z.string(), {
+    description: "Device path in the container; empty or omitted uses PathOnHost.",
+    source,
+    decision:
+      "The document lists it without saying it may be left out; the engine 20.10 uses PathOnHost when it is empty or missing and runs the container, so it is optional.",
+  }).optional(),
   CgroupPermissions: documented(
     z
       .string({
@@ -222,18 +232,25 @@ export const ULIMIT_NAMES = [
 /** A process resource limit (engine §2.2). */
 export const Ulimit = requestObject({
   Name: documented(
-    z.enum(ULIMIT_NAMES, { error: `Ulimits Name must be one of ${ULIMIT_NAMES.join(", ")}` }),
+    z
+      .string()
+      .refine((name) => (ULIMIT_NAMES as readonly string[]).includes(name.toLowerCase()), {
+        error: `Ulimits Name must be one of ${ULIMIT_NAMES.join(", ")}`,
+      })
+      .meta({ examples: [...ULIMIT_NAMES] }),
     {
       description: "The resource limit's name.",
       source,
       decision:
-        "The engine 20.10 stores unknown names and fails only when the container starts; we check the Linux names early.",
+        "The engine 20.10 stores unknown names and fails only when the container starts; we check the Linux names early, in any case (CORE runs, as the engine lower-cases it).",
     },
   ),
   Soft: documented(integer("Ulimits Soft"), { description: "Soft limit.", source }),
   Hard: documented(integer("Ulimits Hard"), { description: "Hard limit.", source }),
 }).superRefine((ulimit, ctx) => {
-  if (ulimit.Soft > ulimit.Hard && ulimit.Hard !== -1) {
+  // the kernel reads both as unsigned 64-bit numbers: -1 is unlimited, the largest of all
+  const unsigned = (n: number) => (n < 0 ? 2n ** 64n + BigInt(n) : BigInt(n));
+  if (unsigned(ulimit.Soft) > unsigned(ulimit.Hard)) {
     ctx.addIssue({ code: "custom", path: ["Soft"], message: "Ulimits Soft must not be larger than Hard" });
   }
 });
@@ -268,10 +285,12 @@ const cpuSet = (field: string) =>
         .every((part) => {
           const [low, high] = part.split("-").map(Number);
           return (low ?? 0) <= (high ?? 0);
-        }),
+        }) &&
+      // the engine refuses a number above 8192 at create ("value of out range, maximum is 8192")
+      value.split(/[,-]/).every((number) => number === "" || Number(number) <= ENGINE_LIMITS.cpusetMax),
     {
       error: (issue) =>
-        `${field} must be a list such as "0-3,5" with ranges low-high (invalid value ${JSON.stringify(issue.input)}: invalid format)`,
+        `${field} must be a list such as "0-3,5" with ranges low-high and numbers up to ${ENGINE_LIMITS.cpusetMax} (invalid value ${JSON.stringify(issue.input)})`,
     },
   );
 
@@ -310,6 +329,32 @@ export const namespacedSysctl = z
     },
   );
 
+/** A request for devices from a device driver (`HostConfig.DeviceRequests` item, API 1.40). */
+export const DeviceRequest = requestObject({
+  Driver: documented(z.string(), {
+    description: "Device driver, e.g. nvidia.",
+    source: "engine 20.10",
+  }).optional(),
+  Count: documented(integer("DeviceRequests Count"), {
+    description: "How many devices; -1 means all.",
+    unit: "count",
+    source: "engine 20.10",
+  }).optional(),
+  DeviceIDs: documented(z.array(z.string()).nullable(), {
+    description: "IDs of the devices.",
+    source: "engine 20.10",
+  }).optional(),
+  Capabilities: documented(z.array(z.array(z.string()).nullable()).nullable(), {
+    description: "An OR list of AND lists of capabilities, e.g. [[gpu, nvidia, compute]].",
+    source: "engine 20.10",
+  }).optional(),
+  Options: documented(StringMap.nullable(), {
+    description: "Driver-specific options.",
+    source: "engine 20.10",
+  }).optional(),
+});
+export type DeviceRequest = z.infer<typeof DeviceRequest>;
+
 /** `IpcMode` values (engine 20.10): `private`, `shareable` and `none` since API 1.32. */
 const IPC_MODES = /^(|host|private|shareable|none|container:.+)$/;
 
@@ -319,7 +364,7 @@ const IPC_MODES = /^(|host|private|shareable|none|container:.+)$/;
  */
 const laterHostConfigFields = {
   Isolation: documented(
-    z.enum(["", "default"], {
+    z.string().refine((value) => value === "" || value.toLowerCase() === "default", {
       error:
         "HostConfig.Isolation must be \"default\" (or empty) on Linux: Invalid isolation, linux only supports 'default' (process and hyperv are Windows-only)",
     }),
@@ -327,7 +372,7 @@ const laterHostConfigFields = {
       description: "Isolation technology of the container: default; process and hyperv on Windows daemons.",
       source: "engine 20.10",
       decision:
-        "Not in the v1.24 document but accepted by the engine at 1.24; a Linux engine refuses process and hyperv, so only default (or empty) is allowed.",
+        'Not in the v1.24 document but accepted by the engine at 1.24; a Linux engine refuses process and hyperv, so only default (in any case: "Default" runs) or empty is allowed.',
     },
   ).optional(),
   IpcMode: documented(
@@ -352,11 +397,57 @@ const laterHostConfigFields = {
     source: "engine 20.10",
     decision: "Not in the v1.24 document but accepted by the engine at 1.24 (Docker 1.12).",
   }).optional(),
+  ContainerIDFile: documented(z.string(), {
+    description: "Path of a file the client writes the container's ID to (the engine stores it, unused).",
+    source: "engine 20.10",
+    decision: "Not in the v1.24 document; part of the engine's HostConfig, accepted at 1.24 and stored.",
+  }).optional(),
+  Cgroup: documented(z.string(), {
+    description: "Cgroup to use for the container (container:<name or id> shares another's).",
+    source: "engine 20.10",
+    decision: "Not in the v1.24 document; part of the engine's HostConfig, accepted at 1.24.",
+  }).optional(),
+  ConsoleSize: documented(
+    z
+      .array(integer("ConsoleSize").min(0, { error: "ConsoleSize values cannot be negative" }))
+      .length(2, { error: "ConsoleSize must be [height, width]" })
+      .nullable(),
+    {
+      description: "Initial console size [height, width] (Windows only before API 1.42).",
+      source: "engine 20.10",
+      decision: "Not in the v1.24 document; part of the engine's HostConfig (uint values), accepted at 1.24.",
+    },
+  ).optional(),
+  Mounts: documented(z.array(ContainerMount).nullable(), {
+    description: "Mounts of the container: bind, volume or tmpfs (replaces Binds, Volumes and Tmpfs).",
+    source: "engine 20.10",
+    since: "1.25",
+    decision:
+      "Added in API 1.25; the engine 20.10 also reads it at /v1.24 (it creates, mounts and runs a volume mount there), so below 1.25 it is only the version warning.",
+  }).optional(),
+  MaskedPaths: documented(z.array(z.string()).nullable(), {
+    description: "Paths masked inside the container (replaces the default set).",
+    source: "engine 20.10",
+    since: "1.38",
+  }).optional(),
+  ReadonlyPaths: documented(z.array(z.string()).nullable(), {
+    description: "Paths made read-only inside the container (replaces the default set).",
+    source: "engine 20.10",
+    since: "1.38",
+  }).optional(),
+  DeviceRequests: documented(z.array(DeviceRequest).nullable(), {
+    description: "Requests for devices from device drivers (GPUs).",
+    source: "engine 20.10",
+    since: "1.40",
+    decision:
+      "A driver the engine lacks fails the container at start (could not select device driver): that depends on the host, not the body.",
+  }).optional(),
   AutoRemove: documented(z.boolean(), {
     description: "Remove the container when its process exits.",
     default: false,
     source: "engine 20.10",
     since: "1.25",
+    ignoredBefore: true,
   }).optional(),
   Init: documented(z.boolean().nullable(), {
     description: "Run an init inside the container that forwards signals and reaps processes.",
@@ -366,9 +457,9 @@ const laterHostConfigFields = {
   NanoCpus: documented(
     intWithSpecial(
       "NanoCpus",
-      [0],
-      [{ min: ENGINE_LIMITS.minNanoCpus }],
-      `NanoCpus must be 0 or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU)`,
+      [],
+      [{ min: 0, max: ENGINE_LIMITS.nanoCpusZeroQuotaBelow - 1 }, { min: ENGINE_LIMITS.minNanoCpus }],
+      `NanoCpus must be 0 or at least ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU): from ${ENGINE_LIMITS.nanoCpusZeroQuotaBelow} the container's CPU quota is under 1 ms per period and it fails to start`,
     ),
     {
       description: "CPU quota in units of 10^-9 CPUs (1000000000 = one CPU).",
@@ -376,12 +467,15 @@ const laterHostConfigFields = {
       bounds: `0, or ≥ ${ENGINE_LIMITS.minNanoCpus} (0.01 CPU) and ≤ the host's CPUs`,
       source: "engine 20.10",
       since: "1.25",
+      decision: `The engine 20.10 turns NanoCpus into a CPU quota of NanoCpus / 10,000 µs per 100 ms period: from ${ENGINE_LIMITS.nanoCpusZeroQuotaBelow} to ${ENGINE_LIMITS.minNanoCpus - 1} the quota is 1–999 µs, under the kernel's 1 ms, and the container fails to start; below ${ENGINE_LIMITS.nanoCpusZeroQuotaBelow} the quota is 0, no limit at all, and it runs (a warning of the manifest check). Negative values are refused at create.`,
     },
   ).optional(),
-  CpuCount: documented(intAtLeast("CpuCount", 0), {
+  CpuCount: documented(integer("CpuCount"), {
     description: "Number of usable CPUs (Windows daemons only).",
     source: "engine 20.10",
     since: "1.25",
+    decision:
+      "Windows only: a Linux engine 20.10 ignores it, negative values included, and runs the container.",
   }).optional(),
   CpuRealtimePeriod: documented(intAtLeast("CpuRealtimePeriod", 0), {
     description: "CPU real-time period.",
@@ -395,16 +489,27 @@ const laterHostConfigFields = {
     source: "engine 20.10",
     since: "1.25",
   }).optional(),
-  DeviceCgroupRules: documented(z.array(z.string()).nullable(), {
-    description: 'Device cgroup rules, e.g. "c 13:* rwm".',
-    source: "engine 20.10",
-    since: "1.28",
-  }).optional(),
+  DeviceCgroupRules: documented(
+    z
+      .array(
+        z.string().regex(/^[acb] (\d+|\*):(\d+|\*) [rwm]{1,3}$/, {
+          error: (issue) =>
+            `DeviceCgroupRules entries must be "<a|b|c> <major|*>:<minor|*> <rwm>": the container fails to start (invalid device cgroup rule format: '${String(issue.input)}')`,
+        }),
+      )
+      .nullable(),
+    {
+      description: 'Device cgroup rules, e.g. "c 13:* rwm".',
+      source: "engine 20.10",
+      since: "1.28",
+    },
+  ).optional(),
   KernelMemoryTCP: documented(integer("KernelMemoryTCP"), {
     description: "Hard limit of kernel TCP buffer memory.",
     unit: "bytes",
     source: "engine 20.10",
     since: "1.40",
+    ignoredBefore: true,
   }).optional(),
   CgroupnsMode: documented(
     z.enum(["", "private", "host"], { error: 'HostConfig.CgroupnsMode must be "private" or "host"' }),
@@ -425,7 +530,7 @@ export const HostConfigObject = requestObject({
     decision:
       "Options follow the engine 20.10 Linux parser (comma-separated rw|ro, z|Z, nocopy, propagation, consistency), a superset of the document's :ro.",
   }).optional(),
-  Tmpfs: documented(z.record(absolutePath("Tmpfs keys"), z.string()).nullable(), {
+  Tmpfs: documented(z.record(absolutePath("Tmpfs keys"), tmpfsOptions).nullable(), {
     description:
       'Container directories replaced by tmpfs mounts, mapped to mount options (e.g. "rw,size=64m").',
     source,
@@ -470,22 +575,30 @@ export const HostConfigObject = requestObject({
         "Minimum and the ≤ Memory rule are the engine 20.10's. The engine takes a negative value as no reservation (a warning of the manifest check).",
     },
   ).optional(),
-  KernelMemory: documented(memoryBytes("KernelMemory"), {
-    description: "Kernel memory limit.",
-    unit: "bytes",
-    bounds: `0, or ≥ ${MIN_MEMORY_BYTES} (6 MB)`,
-    source,
-    decision: "Minimum is the engine 20.10's.",
-  }).optional(),
-  CpuPercent: documented(
-    intBetween("CpuPercent", ENGINE_LIMITS.cpuPercent.min, ENGINE_LIMITS.cpuPercent.max),
+  KernelMemory: documented(
+    intWithSpecial(
+      "KernelMemory",
+      [],
+      [{ max: 0 }, { min: MIN_MEMORY_BYTES }],
+      `KernelMemory must be 0 (or negative: no limit) or at least ${MIN_MEMORY_BYTES} bytes (Minimum kernel memory limit allowed is 6MB)`,
+    ),
     {
-      description: "Usable percentage of the CPUs (Windows daemons only).",
-      unit: "percent",
-      bounds: `${ENGINE_LIMITS.cpuPercent.min}–${ENGINE_LIMITS.cpuPercent.max}`,
+      description: "Kernel memory limit; 0 or a negative value means none.",
+      unit: "bytes",
+      bounds: `≤ 0 (no limit), or ≥ ${MIN_MEMORY_BYTES} (6 MB)`,
       source,
+      decision:
+        "Minimum is the engine 20.10's (\"Minimum kernel memory limit allowed is 6MB\" from 1 byte to 6 MiB - 1). It runs a container with -1 or any negative value (no limit, as the CLI's -1), so those are accepted.",
     },
   ).optional(),
+  CpuPercent: documented(integer("CpuPercent"), {
+    description: "Usable percentage of the CPUs (Windows daemons only).",
+    unit: "percent",
+    bounds: `${ENGINE_LIMITS.cpuPercent.min}–${ENGINE_LIMITS.cpuPercent.max} on Windows`,
+    source,
+    decision:
+      "Windows only: a Linux engine 20.10 discards it (with a create warning for a positive value, silently for a negative one) and runs the container, so any integer is accepted.",
+  }).optional(),
   CpuShares: documented(
     intWithSpecial(
       "CpuShares",
@@ -602,10 +715,11 @@ export const HostConfigObject = requestObject({
       decision: "Bounds are the kernel's, checked by the engine 20.10.",
     },
   ).optional(),
-  PidMode: documented(PidMode, {
+  PidMode: documented(z.string(), {
     description: 'PID namespace: "host" or container:<name or id>; empty for a private namespace.',
     source,
-    decision: "The engine 20.10 stores other values unchecked; we report them.",
+    decision:
+      "The engine 20.10 stores other values unchecked and runs the container with a private PID namespace (pnpm explore-manifests, seed 20261128), so they are accepted: a warning of the manifest check, as for UTSMode.",
   }).optional(),
   PidsLimit: documented(integer("PidsLimit").nullable(), {
     description: "Maximum number of processes; -1 means unlimited, 0 or null means not set.",
@@ -656,11 +770,11 @@ export const HostConfigObject = requestObject({
       .nullable(),
     { description: "Containers to inherit volumes from, <container name>[:ro|:rw].", source },
   ).optional(),
-  CapAdd: documented(z.array(capability("CapAdd")).nullable(), {
+  CapAdd: documented(capabilityList("CapAdd").nullable(), {
     description: "Kernel capabilities to add.",
     source,
   }).optional(),
-  CapDrop: documented(z.array(capability("CapDrop")).nullable(), {
+  CapDrop: documented(capabilityList("CapDrop").nullable(), {
     description: "Kernel capabilities to drop.",
     source,
   }).optional(),
@@ -669,9 +783,11 @@ export const HostConfigObject = requestObject({
     description: "Restart behaviour when the container exits.",
     source,
   }).optional(),
-  UsernsMode: documented(z.enum(["", "host"], { error: 'UsernsMode must be "host" (or empty)' }), {
+  UsernsMode: documented(z.string(), {
     description: 'User-namespace mode when user-namespace remapping is enabled; supported value "host".',
     source,
+    decision:
+      'The engine 20.10 acts on "host" only and runs the container with any other value (" " runs: pnpm explore-manifests, seed 555), so any string is accepted.',
   }).optional(),
   NetworkMode: documented(NetworkMode, {
     description:
@@ -694,7 +810,13 @@ export const HostConfigObject = requestObject({
     decision:
       "The engine 20.10 stores any name; runc refuses a sysctl that is not namespaced when the container starts, so other names are errors.",
   }).optional(),
-  SecurityOpt: stringList("SecurityOpt", "Security options (labels for MLS systems, seccomp, apparmor ...)."),
+  SecurityOpt: documented(z.array(securityOpt).nullable(), {
+    description:
+      "Security options: label=…, apparmor=…, seccomp=unconfined or a JSON profile, no-new-privileges[=bool].",
+    source,
+    decision:
+      'Checked as the engine 20.10 parses them: it refuses other keys, a value that is no boolean for no-new-privileges (invalid --security-opt 2) and an entry without value (invalid --security-opt 1); systempaths=unconfined is newer than 20.10 and refused. A seccomp value other than "unconfined" or a JSON profile fails when the container starts.',
+  }).optional(),
   StorageOpt: documented(StringMap.nullable(), {
     description: "Storage driver options for this container.",
     source,

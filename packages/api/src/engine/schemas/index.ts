@@ -14,6 +14,7 @@ export * from "./image.js";
 export * from "./json-schema.js";
 export * from "./limits.js";
 export * from "./log-drivers.js";
+export * from "./mount.js";
 export * from "./network.js";
 export * from "./node.js";
 export * from "./plugin.js";

@@ -38,12 +38,23 @@ export const ENGINE_LIMITS = {
   cpuPercent: { min: 0, max: 100 },
   /** `CpuShares` other than 0: runc's range, checked when the container starts (engine 20.10). */
   cpuShares: { min: 2, max: 262144 },
+  /**
+   * `NanoCpus` below this gives a CPU quota of 0 µs (NanoCpus / 10,000 per 100 ms period): no limit, and the
+   * container runs (engine 20.10).
+   */
+  nanoCpusZeroQuotaBelow: 10_000,
   /** `NanoCpus` of a container: at least 0.01 CPU (engine 20.10; the upper bound is the host's CPU count). */
   minNanoCpus: 10_000_000,
   /** Service `Resources` `NanoCPUs`: 0 or at least 0.001 CPU (swarmkit `validateResources`). */
   minServiceNanoCpus: 1_000_000,
   /** Service `Resources` `MemoryBytes`: 0 or at least 4 MiB (swarmkit `validateResources`). */
   minServiceMemoryBytes: 4 * 1024 * 1024,
+  /** `CpusetCpus`/`CpusetMems`: the largest CPU or memory node number the engine 20.10 parses. */
+  cpusetMax: 8192,
+  /** `Hostname`: the kernel's `HOST_NAME_MAX`; longer names fail when the container starts (`sethostname`). */
+  hostnameMaxBytes: 64,
+  /** Service `EndpointSpec.Ports` `TargetPort`/`PublishedPort`: the engine's `uint32`. */
+  uint32Max: 4_294_967_295,
   /** A service name: a DNS label of at most 63 characters (swarmkit `validateAnnotations`). */
   serviceNameMaxLength: 63,
 } as const;

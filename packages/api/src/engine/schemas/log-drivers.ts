@@ -103,6 +103,13 @@ export const LOG_DRIVER_OPTIONS: Readonly<
 const SIZE = /^\d+(\.\d+)* ?[kKmMgGtTpP]?[iI]?[bB]?$/;
 
 /**
+ * The log driver a container or task gets when its manifest names none: the engine's default, json-file
+ * (a daemon configured with another `log-driver` checks against that one; the manifest check assumes the
+ * default, as the test engine has it).
+ */
+export const DEFAULT_LOG_DRIVER = "json-file";
+
+/**
  * Adds an issue (at `[...path, option]`) for every option the driver refuses: unknown options, missing
  * required ones (reported at `driverPath`, the driver's name), a `max-size` that is not a size, a `max-file`
  * that is not an integer ≥ 1. `options` is the driver's option map; drivers without an entry in
@@ -116,7 +123,9 @@ export function checkLogOptions(
   driverPath: readonly (string | number)[],
   field: string,
 ): void {
-  const spec = driver ? LOG_DRIVER_OPTIONS[driver] : undefined;
+  // no driver: the daemon's default, json-file unless the daemon's configuration names another
+  const effective = driver || DEFAULT_LOG_DRIVER;
+  const spec = LOG_DRIVER_OPTIONS[effective];
   if (!spec) return;
   const given = options ?? {};
   for (const [option, value] of Object.entries(given)) {
@@ -124,7 +133,7 @@ export function checkLogOptions(
       ctx.addIssue({
         code: "custom",
         path: [...path, option],
-        message: `${field}: unknown log opt '${option}' for ${driver} log driver (known: ${spec.allowed.join(", ")})`,
+        message: `${field}: unknown log opt '${option}' for ${effective} log driver${driver ? "" : " (the default)"} (known: ${spec.allowed.join(", ")})`,
       });
     } else if (option === "max-size" && !SIZE.test(value) && value !== "-1") {
       ctx.addIssue({

@@ -1,132 +1,141 @@
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { labels, responseList, responseString, StringMap } from "./common.js";
-import { durationNs } from "./durations.js";
+import { DURATION_DECISION, durationNs } from "./durations.js";
 import {
-  absolutePath,
   capability,
   envEntry,
   IMAGE_REFERENCE_MESSAGE,
   IMAGE_REFERENCE_PATTERN,
-  signal,
-  VOLUME_NAME_PATTERN,
+  stopSignal,
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
-import { logDriver } from "./host-config.js";
-import { ENGINE_LIMITS, intAtLeast, integer, intWithSpecial, portNumber } from "./limits.js";
+import { logDriver, namespacedSysctl, Ulimit } from "./host-config.js";
+import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intWithSpecial } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
+import { ServiceMount } from "./mount.js";
 import { requestObject } from "./request-object.js";
 import { asResponse } from "./response.js";
 
 const source = "engine §4.10";
 
-/** Mount types of a service container (engine §4.10; `tmpfs` is engine 20.10, API ≥ 1.29). */
-export const SERVICE_MOUNT_TYPES = ["bind", "volume", "tmpfs"] as const;
-/** Bind propagation modes (engine §4.10). */
-export const BIND_PROPAGATIONS = ["private", "rprivate", "shared", "rshared", "slave", "rslave"] as const;
-
-/** A mount of a service container (engine §4.10 "Mounts item"). */
-export const ServiceMount = requestObject({
-  Target: documented(absolutePath("Mounts Target"), { description: "Container path.", source }),
-  Source: documented(z.string(), {
-    description: "Volume name or absolute host path (not for tmpfs).",
-    source,
-  }).optional(),
-  Type: documented(
-    z.enum(SERVICE_MOUNT_TYPES, { error: 'Mounts Type must be "bind", "volume" or "tmpfs"' }),
-    {
-      description: "bind, volume or tmpfs.",
-      default: "volume",
-      source,
-      decision: "The document lists bind and volume; tmpfs is accepted by the engine 20.10.",
-    },
-  ).optional(),
-  ReadOnly: documented(z.boolean(), { description: "Mount read-only.", default: false, source }).optional(),
-  BindOptions: documented(
-    requestObject({
-      Propagation: documented(
-        z.enum(BIND_PROPAGATIONS, {
-          error: "BindOptions.Propagation must be [r]private, [r]shared or [r]slave",
-        }),
-        { description: "Bind propagation: [r]private, [r]shared or [r]slave.", source },
-      ).optional(),
-    }),
-    { description: "Options of a bind mount (Type bind only).", source },
-  ).optional(),
-  VolumeOptions: documented(
-    requestObject({
-      NoCopy: documented(z.boolean(), {
-        description: "Do not populate the volume with the image's data at the target.",
-        default: false,
-        source,
-      }).optional(),
-      Labels: labels(source),
-      DriverConfig: documented(
-        requestObject({
-          Name: documented(z.string(), { description: "Volume driver.", source }).optional(),
-          Options: documented(StringMap.nullable(), { description: "Driver options.", source }).optional(),
-        }),
-        { description: "Volume driver and options.", source },
-      ).optional(),
-    }),
-    { description: "Options of a volume mount (Type volume only).", source },
-  ).optional(),
-  TmpfsOptions: documented(
-    requestObject({
-      SizeBytes: documented(intAtLeast("TmpfsOptions.SizeBytes", 0), {
-        description: "Size limit.",
-        unit: "bytes",
-        source,
-      }).optional(),
-      Mode: documented(intAtLeast("TmpfsOptions.Mode", 0), {
-        description: "Permission bits (e.g. 0o1777 = 1023).",
-        source,
-      }).optional(),
-    }),
-    { description: "Options of a tmpfs mount (Type tmpfs only; engine 20.10).", source: "engine 20.10" },
-  ).optional(),
-}).superRefine((mount, ctx) => {
-  const type = mount.Type ?? "volume";
-  const optionsOf = { bind: "BindOptions", volume: "VolumeOptions", tmpfs: "TmpfsOptions" } as const;
-  for (const [kind, key] of Object.entries(optionsOf)) {
-    if (kind !== type && mount[key] !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: [key],
-        message: `Mounts ${key} can only be used with Type "${kind}"`,
-      });
-    }
-  }
-  if (type === "bind" && !mount.Source?.startsWith("/")) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["Source"],
-      message: "Mounts Source of a bind mount must be an absolute host path",
-    });
-  }
-  if (
-    type === "volume" &&
-    mount.Source !== undefined &&
-    mount.Source !== "" &&
-    !VOLUME_NAME_PATTERN.test(mount.Source)
-  ) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["Source"],
-      message: "Mounts Source of a volume mount must be a volume name matching [a-zA-Z0-9][a-zA-Z0-9_.-]+",
-    });
-  }
-  if (type === "tmpfs" && mount.Source !== undefined && mount.Source !== "") {
-    ctx.addIssue({
-      code: "custom",
-      path: ["Source"],
-      message: 'Mounts Source must be empty for Type "tmpfs"',
-    });
-  }
-});
-export type ServiceMount = z.infer<typeof ServiceMount>;
-
 const later = "engine 20.10";
+
+/** The file a secret or config is mounted as (`File` of `ContainerSpec.Secrets`/`Configs` items). */
+const ReferenceFile = documented(
+  requestObject({
+    Name: documented(
+      z.string().min(1, {
+        error: "File.Name must not be empty (malformed file reference, invalid target file name provided)",
+      }),
+      {
+        description: "File name under the target folder.",
+        source: later,
+        decision: "Required: the engine 20.10 refuses a reference without one at create.",
+      },
+    ),
+    UID: documented(z.string(), { description: "Owner's user ID.", source: later }).optional(),
+    GID: documented(z.string(), { description: "Owner's group ID.", source: later }).optional(),
+    Mode: documented(intAtLeast("File.Mode", 0), {
+      description: "Permission bits (0o444 = 292).",
+      source: later,
+    }).optional(),
+  }),
+  { description: "The file the secret or config is mounted as.", source: later },
+).optional();
+
+/** A `ContainerSpec.Secrets` item (API 1.25): the engine refuses one without File, SecretID or SecretName. */
+const SecretReference = requestObject({
+  File: ReferenceFile.unwrap(),
+  SecretID: documented(
+    z.string().min(1, { error: "Secrets SecretID must not be empty (malformed secret reference)" }),
+    {
+      description: "ID of the secret.",
+      source: later,
+    },
+  ),
+  SecretName: documented(
+    z.string().min(1, { error: "Secrets SecretName must not be empty (malformed secret reference)" }),
+    { description: "Name of the secret.", source: later },
+  ),
+});
+
+/**
+ * A `ContainerSpec.Configs` item (API 1.30; `Runtime` 1.40): the engine refuses one without ConfigID or
+ * ConfigName (malformed config reference) and one with neither or both of File and Runtime.
+ */
+const ConfigReference = requestObject({
+  File: ReferenceFile,
+  Runtime: documented(requestObject({}), {
+    description: "Use the config as a credential spec of the runtime instead of a file (Windows).",
+    source: later,
+    since: "1.40",
+    ignoredBefore: true,
+  }).optional(),
+  ConfigID: documented(
+    z.string().min(1, { error: "Configs ConfigID must not be empty (malformed config reference)" }),
+    {
+      description: "ID of the config.",
+      source: later,
+    },
+  ),
+  ConfigName: documented(
+    z.string().min(1, { error: "Configs ConfigName must not be empty (malformed config reference)" }),
+    { description: "Name of the config.", source: later },
+  ),
+}).superRefine((config, ctx) => {
+  const given = [config.File, config.Runtime].filter((value) => value !== undefined && value !== null).length;
+  if (given !== 1)
+    ctx.addIssue({
+      code: "custom",
+      path: given === 0 ? [] : ["Runtime"],
+      message:
+        "Configs: give exactly one of File and Runtime (invalid Config: either File or Runtime should be set)",
+    });
+});
+
+/** `ContainerSpec.Privileges` (API 1.29; `CredentialSpec.Config` 1.40). */
+const Privileges = requestObject({
+  CredentialSpec: documented(
+    requestObject({
+      Config: documented(z.string(), {
+        description: "ID of a swarm config holding the credential spec.",
+        source: later,
+        since: "1.40",
+        ignoredBefore: true,
+      }).optional(),
+      File: documented(z.string(), { description: "Credential spec file.", source: later }).optional(),
+      Registry: documented(z.string(), {
+        description: "Registry value holding the credential spec.",
+        source: later,
+      }).optional(),
+    }),
+    {
+      description: "Credential spec of a managed service account (Windows only).",
+      source: later,
+      decision:
+        'Windows only: a Linux engine 20.10 rejects every task that has one (invalid --security-opt: "credentialspec=…") and refuses an empty one at create, so any CredentialSpec is an error.',
+    },
+  )
+    .refine(() => false, {
+      error:
+        "Privileges.CredentialSpec is Windows-only: a Linux engine rejects every task (invalid --security-opt credentialspec)",
+    })
+    .optional(),
+  SELinuxContext: documented(
+    requestObject({
+      Disable: documented(z.boolean(), {
+        description: "Disable SELinux labelling.",
+        source: later,
+      }).optional(),
+      User: documented(z.string(), { description: "SELinux user label.", source: later }).optional(),
+      Role: documented(z.string(), { description: "SELinux role label.", source: later }).optional(),
+      Type: documented(z.string(), { description: "SELinux type label.", source: later }).optional(),
+      Level: documented(z.string(), { description: "SELinux level label.", source: later }).optional(),
+    }),
+    { description: "SELinux labels of the containers.", source: later },
+  ).optional(),
+});
 
 /** ContainerSpec fields added after v1.24 (moby `docs/api/version-history.md`), each with `since`. */
 const laterContainerSpecFields = {
@@ -174,15 +183,15 @@ const laterContainerSpecFields = {
     source: later,
     since: "1.28",
   }).optional(),
-  StopSignal: documented(signal("ContainerSpec.StopSignal"), {
+  StopSignal: documented(stopSignal("ContainerSpec.StopSignal"), {
     description: "Signal that stops the containers.",
     source: later,
     since: "1.28",
   }).optional(),
   Isolation: documented(
-    z.enum(["", "default"], {
+    z.string().refine((value) => !["process", "hyperv"].includes(value.toLowerCase()), {
       error:
-        'ContainerSpec.Isolation must be "default" (or empty) on Linux: process and hyperv are Windows-only',
+        'ContainerSpec.Isolation must be "default" (or empty) on Linux: process and hyperv are Windows-only (every task is rejected: invalid isolation on linux)',
     }),
     {
       description: "Isolation technology: default (process and hyperv on Windows).",
@@ -195,23 +204,66 @@ const laterContainerSpecFields = {
     source: later,
     since: "1.37",
   }).optional(),
-  Sysctls: documented(StringMap.nullable(), {
+  Sysctls: documented(z.record(namespacedSysctl, z.string()).nullable(), {
     description:
       "Namespaced kernel parameters (kernel.msg*, kernel.sem, kernel.shm*, kernel.domainname, fs.mqueue.*, net.*).",
     source: later,
     since: "1.40",
+    ignoredBefore: true,
     decision:
-      "Not checked by name: the engine 20.10 drops ContainerSpec.Sysctls from requests below /v1.40/ (its tasks run whatever the names), and the differential test speaks /v1.24/, so what a 1.40 engine does with a non-namespaced name is not verified here.",
+      "Checked by name as a container's Sysctls: at 1.40 and later the engine creates the service and every task fails on a sysctl outside a separate kernel namespace (pnpm explore-manifests, seed 555); below 1.40 the engine drops the field.",
+  }).optional(),
+  Hosts: documented(z.array(z.string()).nullable(), {
+    description: 'Extra /etc/hosts entries of the containers, "IP host [alias…]".',
+    source: later,
+    since: "1.25",
+    decision:
+      "The engine 20.10 writes the entries as given and runs the tasks whatever their form (db, db:10.0.0.1 run), so any string is accepted.",
+  }).optional(),
+  OpenStdin: documented(z.boolean(), {
+    description: "Keep stdin open.",
+    default: false,
+    source: later,
+    since: "1.25",
+  }).optional(),
+  Secrets: documented(z.array(SecretReference).nullable(), {
+    description: "Swarm secrets to mount into the containers (under /run/secrets).",
+    source: later,
+    since: "1.25",
+    decision:
+      "A secret the swarm does not hold is refused at create (secret not found): that depends on the swarm, not the body, and is not checked offline.",
+  }).optional(),
+  Privileges: documented(Privileges, {
+    description: "Security options of the containers: credential spec (Windows) and SELinux context.",
+    source: later,
+    since: "1.29",
+  }).optional(),
+  Configs: documented(z.array(ConfigReference).nullable(), {
+    description: "Swarm configs to mount into the containers.",
+    source: later,
+    since: "1.30",
+    decision:
+      "A config the swarm does not hold is refused at create (config not found): that depends on the swarm, not the body.",
+  }).optional(),
+  Ulimits: documented(z.array(Ulimit).nullable(), {
+    description: "Resource limits of the containers' processes.",
+    source: later,
+    since: "1.41",
+    ignoredBefore: true,
+    decision:
+      "Checked as a container's Ulimits: every task fails to start on a Soft above Hard or an unknown name.",
   }).optional(),
   CapabilityAdd: documented(z.array(capability("CapabilityAdd")).nullable(), {
     description: "Kernel capabilities to add.",
     source: later,
     since: "1.41",
+    ignoredBefore: true,
   }).optional(),
   CapabilityDrop: documented(z.array(capability("CapabilityDrop")).nullable(), {
     description: "Kernel capabilities to drop.",
     source: later,
     since: "1.41",
+    ignoredBefore: true,
   }).optional(),
 };
 
@@ -240,12 +292,26 @@ export const ContainerSpec = requestObject({
     description: "Environment, VAR=value.",
     source,
   }).optional(),
-  Dir: documented(z.string(), { description: "Working directory.", source }).optional(),
+  Dir: documented(
+    z.string().refine((dir) => dir === "" || dir.startsWith("/"), {
+      error: (issue) =>
+        `ContainerSpec.Dir must be an absolute path: every task is rejected (the working directory ${JSON.stringify(issue.input)} is invalid, it needs to be an absolute path)`,
+    }),
+    {
+      description: "Working directory (absolute); empty uses the image's.",
+      source,
+      decision:
+        "The document does not say; the engine 20.10 creates the service and rejects every task with a relative one (found by pnpm explore-manifests, seed 777).",
+    },
+  ).optional(),
   User: documented(z.string(), { description: "User inside the container.", source }).optional(),
   Mounts: documented(z.array(ServiceMount).nullable(), { description: "Mounts.", source }).optional(),
-  StopGracePeriod: durationNs("ContainerSpec.StopGracePeriod", {
-    description: "Time to wait after the stop signal before the container is killed.",
+  StopGracePeriod: documented(integer("ContainerSpec.StopGracePeriod"), {
+    description:
+      "Time to wait after the stop signal before the container is killed; 0 or a negative value kills at once.",
+    unit: "nanoseconds",
     source,
+    decision: `${DURATION_DECISION} Unlike the update and restart delays, swarmkit does not check its sign: the engine 20.10 creates a service with -1 and its tasks run, so any integer is accepted.`,
   }).optional(),
   ...laterContainerSpecFields,
 });
@@ -253,6 +319,42 @@ export type ContainerSpec = z.infer<typeof ContainerSpec>;
 
 const MIN_NANO_CPUS = ENGINE_LIMITS.minServiceNanoCpus;
 const MIN_MEMORY = ENGINE_LIMITS.minServiceMemoryBytes;
+
+/**
+ * One user-defined resource of a reservation (`GenericResources` item, API 1.33): exactly one of
+ * NamedResourceSpec and DiscreteResourceSpec (the engine 20.10 closes the connection without an answer on
+ * an item with neither).
+ */
+const GenericResource = requestObject({
+  NamedResourceSpec: documented(
+    requestObject({
+      Kind: documented(z.string(), { description: "Resource kind, e.g. GPU.", source: later }).optional(),
+      Value: documented(z.string(), { description: "Resource value, e.g. UUID1.", source: later }).optional(),
+    }),
+    { description: "A named resource.", source: later },
+  ).optional(),
+  DiscreteResourceSpec: documented(
+    requestObject({
+      Kind: documented(z.string(), { description: "Resource kind, e.g. SSD.", source: later }).optional(),
+      Value: documented(integer("DiscreteResourceSpec.Value"), {
+        description: "How many.",
+        unit: "count",
+        source: later,
+      }).optional(),
+    }),
+    { description: "A countable resource.", source: later },
+  ).optional(),
+}).superRefine((resource, ctx) => {
+  const given = [resource.NamedResourceSpec, resource.DiscreteResourceSpec].filter(
+    (spec) => spec !== undefined && spec !== null,
+  ).length;
+  if (given !== 1)
+    ctx.addIssue({
+      code: "custom",
+      path: [],
+      message: "GenericResources items need exactly one of NamedResourceSpec and DiscreteResourceSpec",
+    });
+});
 
 const resourceObject = (field: string, limits: boolean) =>
   requestObject({
@@ -297,9 +399,18 @@ const resourceObject = (field: string, limits: boolean) =>
             unit: "count" as const,
             source: later,
             since: "1.41",
+            ignoredBefore: true,
           }).optional(),
         }
-      : {}),
+      : {
+          GenericResources: documented(z.array(GenericResource).nullable(), {
+            description: "User-defined resources a node must offer: SSD=3 (discrete) or GPU=UUID1 (named).",
+            source: later,
+            since: "1.33",
+            decision:
+              "A task stays pending until a node advertises the resource (no suitable node: insufficient resources), which depends on the swarm's nodes, not the body.",
+          }).optional(),
+        }),
   });
 
 /** `TaskTemplate.Resources` (engine §4.10). */
@@ -395,13 +506,15 @@ export const TaskSpec = requestObject({
             requestObject({
               Spread: documented(
                 requestObject({
-                  SpreadDescriptor: documented(z.string().min(1), {
+                  SpreadDescriptor: documented(z.string(), {
                     description: "Label to spread over, e.g. node.labels.zone.",
                     source: later,
-                  }),
+                    decision:
+                      "The engine 20.10 runs the tasks of a service whose preference has an empty or no SpreadDescriptor (or no Spread): it places them as without a preference, so both are optional.",
+                  }).optional(),
                 }),
                 { description: "Spread tasks evenly over the values of a label.", source: later },
-              ),
+              ).optional(),
             }),
           )
           .nullable(),
@@ -433,6 +546,7 @@ export const TaskSpec = requestObject({
         unit: "count",
         source: later,
         since: "1.40",
+        ignoredBefore: true,
       }).optional(),
     }),
     { description: "Placement constraints and preferences.", source },
@@ -459,10 +573,29 @@ export const TaskSpec = requestObject({
     source: later,
     since: "1.25",
   }).optional(),
+  Runtime: documented(z.enum(["", "container"], { error: 'TaskTemplate.Runtime must be "container"' }), {
+    description: "The task runtime: container (plugin services are not modelled).",
+    default: "container",
+    source: later,
+    since: "1.31",
+    decision:
+      'Documented with PluginSpec in API 1.31. Plugin services (Runtime "plugin" with a PluginSpec) install engine plugins from a registry, which the manifests do not model: only "container" is accepted.',
+  }).optional(),
 });
 export type TaskSpec = z.infer<typeof TaskSpec>;
 
-/** `Mode`: exactly one of `Replicated` (with `Replicas`) or `Global` (engine §4.10). */
+/** The service modes: one of them, or none (`{}`, one replica). */
+const SERVICE_MODES = ["Replicated", "Global", "ReplicatedJob", "GlobalJob"] as const;
+
+/** A uint64 count of a job (`MaxConcurrent`, `TotalCompletions`): the engine refuses a negative one. */
+const jobCount = (field: string) =>
+  integer(field).min(0, { error: `${field} cannot be negative (the engine refuses it: uint64)` });
+
+/**
+ * `Mode`: at most one of `Replicated` (with `Replicas`), `Global`, and since API 1.41 `ReplicatedJob` and
+ * `GlobalJob` (engine §4.10; the engine refuses two: "must specify only one service mode"). An empty
+ * `Mode` (`{}`) is one replica: the engine 20.10 creates the service with `Replicated: {Replicas: 1}`.
+ */
 export const ServiceMode = requestObject({
   Replicated: documented(
     requestObject({
@@ -476,16 +609,41 @@ export const ServiceMode = requestObject({
     { description: "A fixed number of tasks.", source },
   ).optional(),
   Global: documented(requestObject({}), { description: "One task per node.", source }).optional(),
+  ReplicatedJob: documented(
+    requestObject({
+      MaxConcurrent: documented(jobCount("Mode.ReplicatedJob.MaxConcurrent"), {
+        description: "Tasks run at once.",
+        unit: "count",
+        default: 1,
+        source: later,
+      }).optional(),
+      TotalCompletions: documented(jobCount("Mode.ReplicatedJob.TotalCompletions"), {
+        description: "Tasks that must complete; defaults to MaxConcurrent.",
+        unit: "count",
+        source: later,
+      }).optional(),
+    }),
+    {
+      description: "A job: tasks run to completion, a number of them.",
+      source: later,
+      since: "1.41",
+      ignoredBefore: true,
+    },
+  ).optional(),
+  GlobalJob: documented(requestObject({}), {
+    description: "A job: one task per node, run to completion.",
+    source: later,
+    since: "1.41",
+    ignoredBefore: true,
+  }).optional(),
 }).superRefine((mode, ctx) => {
-  const given = [mode.Replicated, mode.Global].filter((value) => value !== undefined).length;
-  if (given === 2) {
+  const given = SERVICE_MODES.filter((key) => mode[key] !== undefined && mode[key] !== null);
+  if (given.length > 1) {
     ctx.addIssue({
       code: "custom",
-      path: ["Global"],
-      message: "Mode must have exactly one of Replicated or Global (both given)",
+      path: [given[1]!],
+      message: `Mode must have only one of ${SERVICE_MODES.join(", ")} (${given.join(" and ")} given: must specify only one service mode)`,
     });
-  } else if (given === 0) {
-    ctx.addIssue({ code: "custom", path: [], message: "Mode must have exactly one of Replicated or Global" });
   }
 });
 export type ServiceMode = z.infer<typeof ServiceMode>;
@@ -497,7 +655,14 @@ const updateConfigShape = (field: string, ratioChecked: boolean) => ({
     unit: "count",
     source,
   }).optional(),
-  Delay: durationNs(`${field}.Delay`, { description: "Delay between updates.", source }).optional(),
+  Delay: ratioChecked
+    ? durationNs(`${field}.Delay`, { description: "Delay between updates.", source }).optional()
+    : documented(integer(`${field}.Delay`), {
+        description: "Delay between rollbacks of tasks.",
+        unit: "nanoseconds",
+        source,
+        decision: `${DURATION_DECISION} swarmkit checks UpdateConfig's delay only: a negative RollbackConfig delay is created and the tasks run (pnpm explore-manifests, seed 555).`,
+      }).optional(),
   FailureAction: documented(
     z.enum(["", "continue", "pause", "rollback"], {
       error: `${field}.FailureAction must be "continue", "pause" or "rollback"`,
@@ -535,7 +700,9 @@ const updateConfigShape = (field: string, ratioChecked: boolean) => ({
     },
   ).optional(),
   Order: documented(
-    z.enum(["stop-first", "start-first"], { error: `${field}.Order must be "stop-first" or "start-first"` }),
+    z.enum(["", "stop-first", "start-first"], {
+      error: `${field}.Order must be "stop-first" or "start-first"`,
+    }),
     {
       description: "Stop old tasks before starting new ones, or the reverse.",
       default: "stop-first",
@@ -559,23 +726,41 @@ export const EndpointPortConfig = requestObject({
       "sctp is accepted too (engine 20.10, API ≥ 1.37). The engine 20.10 publishes any other protocol as tcp without a word (a warning of the manifest check).",
     valuesSince: { sctp: "1.37" },
   }).optional(),
-  TargetPort: documented(portNumber("EndpointSpec.Ports TargetPort"), {
+  TargetPort: documented(intBetween("EndpointSpec.Ports TargetPort", 0, ENGINE_LIMITS.uint32Max), {
     description: "Port inside the container.",
-    source,
-  }),
-  PublishedPort: documented(portNumber("EndpointSpec.Ports PublishedPort"), {
-    description: "Port on the swarm; assigned when omitted.",
+    bounds: "1–65535 (the engine stores 0 to 4294967295)",
     source,
     decision:
-      "The engine 20.10 creates a service with a port above 65535, but the swarm never allocates it, so no task starts: an error.",
+      "Required by the document; the engine 20.10 decodes it as a uint32 (refusing a negative number), stores 0, a missing one or one above 65535 as given and runs the tasks, so only the uint32 range is an error, and a port outside 1–65535 is a warning of the manifest check.",
   }).optional(),
+  PublishedPort: documented(
+    integer("EndpointSpec.Ports PublishedPort")
+      .min(0, {
+        error: "EndpointSpec.Ports PublishedPort cannot be negative (the engine refuses it: uint32)",
+      })
+      .max(ENGINE_LIMITS.port.max, {
+        error:
+          "EndpointSpec.Ports PublishedPort must be between 0 and 65535: the engine creates the service but the swarm never allocates the port, so no task starts",
+      }),
+    {
+      description: "Port on the swarm; 0 or omitted: one is assigned.",
+      bounds: "0–65535",
+      source,
+      decision:
+        "The engine 20.10 creates a service with a port above 65535, but the swarm never allocates it, so no task starts: an error. 0 is assigned a port, as an omitted one.",
+    },
+  ).optional(),
   PublishMode: documented(
-    z.enum(["ingress", "host"], { error: 'EndpointSpec.Ports PublishMode must be "ingress" or "host"' }),
+    z.union([z.enum(["ingress", "host"]), z.string()], {
+      error: 'EndpointSpec.Ports PublishMode must be "ingress" or "host"',
+    }),
     {
       description: "ingress (routing mesh) or host (the port of the node running the task).",
       default: "ingress",
       source: later,
       since: "1.25",
+      decision:
+        'The engine 20.10 publishes any value other than "host" as ingress and runs the tasks ("bogus" is stored as ingress), so other strings are accepted and are a warning of the manifest check.',
     },
   ).optional(),
 });
@@ -595,7 +780,8 @@ export const EndpointSpec = requestObject({
 }).superRefine((spec, ctx) => {
   const seen = new Set<string>();
   (spec.Ports ?? []).forEach((port, index) => {
-    if (spec.Mode === "dnsrr" && (port.PublishMode ?? "ingress") === "ingress") {
+    // the engine publishes any mode but "host" as ingress (PublishMode "bogus" is refused with dnsrr too)
+    if (spec.Mode === "dnsrr" && port.PublishMode !== "host") {
       ctx.addIssue({
         code: "custom",
         path: ["Ports"],
@@ -660,6 +846,16 @@ export const ServiceSpec = requestObject({
     description: "Endpoint mode and published ports.",
     source,
   }).optional(),
+}).superRefine((spec, ctx) => {
+  const job = spec.Mode?.ReplicatedJob ?? spec.Mode?.GlobalJob;
+  if (job !== undefined && job !== null && spec.UpdateConfig !== undefined && spec.UpdateConfig !== null) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["UpdateConfig"],
+      message:
+        "UpdateConfig cannot be used with a job Mode (ReplicatedJob, GlobalJob): Jobs may not have an update config",
+    });
+  }
 });
 export type ServiceSpec = z.infer<typeof ServiceSpec>;
 

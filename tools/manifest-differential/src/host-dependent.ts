@@ -7,7 +7,7 @@
  */
 export const HOST_DEPENDENT_REFUSALS: { pattern: RegExp; why: string }[] = [
   {
-    pattern: /No such container|No such network|network [^ ]+ not found/i,
+    pattern: /No such container|No such network|network .* not found/i,
     why: "container:<name> and network names refer to objects that may or may not exist on the engine",
   },
   {
@@ -25,6 +25,45 @@ export const HOST_DEPENDENT_REFUSALS: { pattern: RegExp; why: string }[] = [
   {
     pattern: /permission denied|operation not permitted/i,
     why: "privileges of the engine and the user namespace it runs in",
+  },
+  {
+    pattern: /No such image|pull access denied|repository does not exist/i,
+    why: "images the engine holds (the tests' engine has only enginekit/busybox, imported offline)",
+  },
+  {
+    pattern: /bind source path does not exist|within the daemon root/i,
+    why: "host paths of bind mounts: which exist, and where the engine keeps its data root",
+  },
+  {
+    pattern:
+      /secret not found|config not found|missing plugin|error looking up (logging|volume) plugin (?!etwlogs)/i,
+    why: "swarm secrets and configs, and engine plugins, that the swarm or the host may or may not hold",
+  },
+  {
+    pattern: /no suitable node|insufficient resources|could not select device driver/i,
+    why: "the swarm's nodes (their labels, platforms, resources) and the host's device drivers",
+  },
+  {
+    pattern: /already in use|is already allocated/i,
+    why: "a name or port another body created at the same time (bodies run concurrently) or a process holds",
+  },
+  {
+    pattern:
+      /executable file not found|No command specified|Unable to find (user|group)|no matching entries in (passwd|group) file/i,
+    why: "what the image holds: its programs, users and groups, its CMD and ENTRYPOINT (the tests run a busybox image)",
+  },
+  {
+    pattern:
+      /stat .*: no such file or directory|error gathering device information|failed to write "\d+:\d+ /i,
+    why: "device files of the host (BlkioDevice* paths, Devices PathOnHost)",
+  },
+  {
+    pattern: /Unknown option|storage-opt is supported only/i,
+    why: "storage options depend on the engine's storage driver and its backing file system",
+  },
+  {
+    pattern: /Unknown runtime specified/i,
+    why: "the OCI runtimes configured on the engine",
   },
   {
     pattern: /can't get final child's PID from pipe/,

@@ -1,9 +1,10 @@
 /**
- * The real engine's verdict on a generated body (see `bodies.ts`): containers are created
- * (`POST /v1.24/containers/create?name=…`), started and removed; services are created
- * (`POST /v1.24/services/create`) and removed. The body's text is sent as it is, so a whole-number float
- * reaches the engine's JSON decoder exactly as it was linted. Plain `node:http` over the engine's Unix socket
- * or TCP address.
+ * The real engine's verdict on a generated body (see `bodies.ts`), at the body's API version: containers are
+ * created (`POST /v<version>/containers/create?name=…`), started and removed; services are created
+ * (`POST /v<version>/services/create`), judged by their task — the first task reaches `running` (accepted) or
+ * fails, is rejected or never starts (refused) — and removed. The body's text is sent as it is, so a
+ * whole-number float reaches the engine's JSON decoder exactly as it was linted. Plain `node:http` over the
+ * engine's Unix socket or TCP address.
  */
 import { type EngineReply, engineRequest } from "@enginekit/engine-tools";
 import type { GeneratedBody } from "./bodies.js";
@@ -12,9 +13,8 @@ export { engineRequest };
 
 /**
  * What the engine did with a body: `refused` with its message (at create, at start, or — services — when
- * the swarm cannot allocate the published ports so no task can start, or — bodies that run one task: one
- * replica, or a global service on the test's one-node swarm — when the first task fails or is rejected),
- * or accepted with the create
+ * the swarm cannot allocate the published ports so no task can start, or when the service runs tasks and
+ * its first task fails, is rejected or does not reach `running` in time), or accepted with the create
  * response's `Warnings` (settings the engine discarded because the host lacks a feature).
  */
 export type EngineVerdict =
@@ -32,18 +32,19 @@ function messageOf(reply: EngineReply): string {
 /** Creates, starts and removes a container; the verdict is the first refusal. */
 export async function containerVerdict(host: string, generated: GeneratedBody): Promise<EngineVerdict> {
   const query = generated.name === undefined ? "" : `?name=${encodeURIComponent(generated.name)}`;
-  const created = await engineRequest(host, "POST", `/v1.24/containers/create${query}`, generated.bodyText);
+  const v = `/v${generated.apiVersion}`;
+  const created = await engineRequest(host, "POST", `${v}/containers/create${query}`, generated.bodyText);
   if (created.status !== 201) return { refused: true, stage: "create", message: messageOf(created) };
   const { Id: id, Warnings: warnings } = JSON.parse(created.text) as {
     Id: string;
     Warnings?: string[] | null;
   };
   try {
-    const started = await engineRequest(host, "POST", `/v1.24/containers/${id}/start`);
+    const started = await engineRequest(host, "POST", `${v}/containers/${id}/start`);
     if (started.status >= 400) return { refused: true, stage: "start", message: messageOf(started) };
     return { refused: false, warnings: warnings ?? [] };
   } finally {
-    await engineRequest(host, "DELETE", `/v1.24/containers/${id}?force=1&v=1`);
+    await engineRequest(host, "DELETE", `${v}/containers/${id}?force=1&v=1`);
   }
 }
 
@@ -80,16 +81,17 @@ const NOT_A_MANAGER = /not a swarm manager|not part of a swarm/i;
  * the swarm is initialised again and the body sent again (once).
  */
 export async function serviceVerdict(host: string, generated: GeneratedBody): Promise<EngineVerdict> {
-  let created = await engineRequest(host, "POST", "/v1.24/services/create", generated.text);
+  const v = `/v${generated.apiVersion}`;
+  let created = await engineRequest(host, "POST", `${v}/services/create`, generated.bodyText);
   if (NOT_A_MANAGER.test(created.text)) {
     await ensureSwarm(host);
-    created = await engineRequest(host, "POST", "/v1.24/services/create", generated.text);
+    created = await engineRequest(host, "POST", `${v}/services/create`, generated.bodyText);
   }
   if (created.status !== 201) return { refused: true, stage: "create", message: messageOf(created) };
   const id = (JSON.parse(created.text) as { ID: string }).ID;
   try {
-    const spec = JSON.parse(generated.bodyText) as { EndpointSpec?: { Ports?: unknown[] } };
-    const published = spec.EndpointSpec?.Ports?.length ?? 0;
+    const spec = JSON.parse(generated.bodyText) as { EndpointSpec?: { Ports?: unknown }; Mode?: unknown };
+    const published = Array.isArray(spec.EndpointSpec?.Ports) ? spec.EndpointSpec.Ports.length : 0;
     if (published > 0 && !(await portsAllocated(host, id))) {
       return {
         refused: true,
@@ -97,11 +99,7 @@ export async function serviceVerdict(host: string, generated: GeneratedBody): Pr
         message: "the swarm did not allocate the published ports: no task of the service can start",
       };
     }
-    // one task: one replica, or a global service on the test's one-node swarm
-    const mode = (
-      JSON.parse(generated.bodyText) as { Mode?: { Replicated?: { Replicas?: number }; Global?: unknown } }
-    ).Mode;
-    if (mode?.Replicated?.Replicas === 1 || (mode?.Global !== undefined && mode.Replicated === undefined)) {
+    if (runsTasks(spec.Mode)) {
       const failure = await firstTaskFailure(host, id);
       if (failure) return { refused: true, stage: "task", message: failure };
     }
@@ -112,20 +110,50 @@ export async function serviceVerdict(host: string, generated: GeneratedBody): Pr
 }
 
 /**
- * Watches the service's tasks (up to 8 s): the error of the first task that fails or is rejected, or
- * undefined once one runs (or when none has settled in time).
+ * Whether a service `Mode` as the engine read it runs a task (the test's swarm has one node): omitted or
+ * `{}` (one replica), `Replicated` with `Replicas` omitted or above 0, `Global`, or a job.
+ */
+function runsTasks(mode: unknown): boolean {
+  if (mode === undefined || mode === null) return true;
+  if (typeof mode !== "object" || Array.isArray(mode)) return false;
+  const m = mode as Record<string, unknown>;
+  if (["Global", "ReplicatedJob", "GlobalJob"].some((key) => m[key] !== undefined && m[key] !== null))
+    return true;
+  const replicated = m.Replicated as { Replicas?: unknown } | null | undefined;
+  if (replicated === undefined || replicated === null) return true;
+  const replicas = replicated.Replicas;
+  return replicas === undefined || replicas === null || (typeof replicas === "number" && replicas > 0);
+}
+
+/** How long a service's first task may take to reach `running` (busybox, a local image). */
+const TASK_DEADLINE_MS = 8_000;
+
+/**
+ * Watches the service's tasks: the error of the first task that fails or is rejected; undefined once one
+ * runs (or completes: a job), or when one is still `starting` at the deadline (its container runs and waits
+ * for a first health check, which may take its interval; a task that fails to start passes through
+ * `starting` too, so that state alone decides nothing before the deadline); otherwise a message with the
+ * last state and error (`pending: no suitable node …`).
  */
 async function firstTaskFailure(host: string, id: string): Promise<string | undefined> {
   const filters = encodeURIComponent(JSON.stringify({ service: [id] }));
-  for (let attempt = 0; attempt < 40; attempt++) {
+  const deadline = Date.now() + TASK_DEADLINE_MS;
+  let last = "no task created";
+  let starting = false;
+  while (Date.now() < deadline) {
     const reply = await engineRequest(host, "GET", `/v1.24/tasks?filters=${filters}`);
-    const tasks = JSON.parse(reply.text) as { Status?: { State?: string; Err?: string } }[];
+    const tasks = JSON.parse(reply.text) as { Status?: { State?: string; Err?: string; Message?: string } }[];
     const failed = tasks.find((task) => ["failed", "rejected"].includes(task.Status?.State ?? ""));
+    // a task whose command ran and exited non-zero started: the program's outcome, not the body's
+    if (failed && /non-zero exit/.test(failed.Status?.Err ?? "")) return undefined;
     if (failed) return `a task ${failed.Status?.State}: ${failed.Status?.Err ?? ""}`;
-    if (tasks.some((task) => task.Status?.State === "running")) return undefined;
+    if (tasks.some((task) => ["running", "complete"].includes(task.Status?.State ?? ""))) return undefined;
+    starting = tasks.some((task) => task.Status?.State === "starting");
+    const status = tasks[0]?.Status;
+    if (status) last = `${status.State}: ${status.Err ?? status.Message ?? ""}`;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return undefined;
+  return starting ? undefined : `no task reached running in ${TASK_DEADLINE_MS / 1000} s (${last})`;
 }
 
 /**
