@@ -4,6 +4,7 @@
  * build output as it arrives (docs/build.md). Without an engine, `--output` writes the archive and
  * `--list` shows what would be sent and why paths are excluded.
  */
+import { readFileSync } from "node:fs";
 import { access, readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import {
@@ -60,6 +61,9 @@ import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdin } from "../io.js";
 import { writeStreamToStdout } from "../stdout.js";
+import { setUpBuilder } from "./build-progress/builder-setup.js";
+import { type BuildkitProgress, openBuildkitProgress } from "./build-progress/buildkit-progress.js";
+import { progressMode } from "./build-progress/progress-mode.js";
 import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
@@ -97,6 +101,17 @@ export interface BuildFlags {
   connectTimeout?: string;
   timeout?: string;
   idleTimeout?: string;
+  builder?: string;
+  progress?: string;
+  target?: string;
+  platform?: string;
+  network?: string;
+  addHost: string[];
+  cacheFrom: string[];
+  noCacheFilter: string[];
+  ulimit: string[];
+  secret: string[];
+  ssh: string[];
 }
 
 export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
@@ -255,6 +270,8 @@ async function buildWithEngine(
   flags: BuildFlags,
   io: CliIo,
 ): Promise<void> {
+  const mode = progressMode(flags.progress, flags.quiet === true, Boolean(process.stderr.isTTY));
+  const setup = await setUpBuilder(engine, flags, io.env);
   let plan: ContextPlan | undefined;
   if (context !== undefined) {
     plan = await planBuildContext(context, flags, io);
@@ -268,10 +285,23 @@ async function buildWithEngine(
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
   const progress = await progressReporter(flags.quiet ? undefined : plan, io);
+  let buildkit: BuildkitProgress | undefined;
+  if (setup.choice.builder === "buildkit") {
+    buildkit = await openBuildkitProgress({
+      mode,
+      stderr: io.stderr,
+      terminal: process.stderr,
+      mask: (text) => text,
+      enginefile: plan && enginefileOf(plan, flags),
+      engineApiVersion: setup.engineApiVersion,
+    });
+  }
   try {
     const result = await runBuild({
       plan,
       parameters,
+      builderParameters: setup.parameters,
+      ...(setup.apiVersion ? { apiVersion: setup.apiVersion } : {}),
       engine,
       gzip,
       signal: controller.signal,
@@ -279,12 +309,14 @@ async function buildWithEngine(
       ...(registryConfig ? { registryConfig } : {}),
       onMessage: (message) => {
         progress.finish(true);
+        if (buildkit) return buildkit.onMessage(message);
         if (flags.quiet) return;
         const text = formatMessage(message);
         if (text !== undefined) io.stdout(text);
       },
     });
     progress.finish(true);
+    buildkit?.finish(false);
     if (result.imageId !== undefined) {
       if (flags.iidfile !== undefined)
         writeOutputFile(resolve(io.cwd, flags.iidfile), result.imageId, {
@@ -295,11 +327,30 @@ async function buildWithEngine(
     }
   } catch (error) {
     progress.finish(false);
+    buildkit?.finish(error instanceof BuildFailedError);
     if (controller.signal.aborted)
       throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
+    const refusal = error instanceof BuildFailedError ? buildkit?.explain(error.message) : undefined;
+    if (refusal) throw new CliError(refusal, ExitCode.findings);
     throw error;
   } finally {
     process.removeListener("SIGINT", onSigint);
+  }
+}
+
+/**
+ * The Enginefile's name as the user knows it and its text, from the plan's archive entry, so a failing step
+ * can be shown at its line; undefined when it cannot be read (the report then names the step only).
+ */
+function enginefileOf(plan: ContextPlan, flags: BuildFlags): { name: string; text: string } | undefined {
+  const entry = plan.entries.find((e) => e.path === plan.enginefile);
+  try {
+    const bytes = entry?.content ?? (entry?.source ? readFileSync(entry.source) : undefined);
+    if (!bytes) return undefined;
+    const name = flags.file === undefined || flags.file === "-" ? plan.enginefile : flags.file;
+    return { name, text: bytes.toString("utf8") };
+  } catch {
+    return undefined;
   }
 }
 
