@@ -4,11 +4,19 @@
  * displays, a failing step reported with its log and Enginefile line, syntax the engine's frontend
  * predates, and the builder choice. Skips outside CI without ENGINE_HOST.
  */
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { EngineClient } from "@enginekit/api";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { afterAll, describe, expect, it } from "vitest";
 import { tree } from "./build-fixtures.js";
+import { built, bundle, node } from "./faults/run-command.js";
 import { runCaptured } from "./run-in-process.js";
+
+/** `script` (util-linux) runs a command on a pseudo-terminal; without it the terminal test is skipped. */
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+if (!hasScript) console.warn("skip: no `script` command (util-linux) for the terminal test");
 
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
@@ -197,4 +205,30 @@ describe.skipIf(!host)("enginekit build with BuildKit on the real engine", () =>
       /^enginekit: --no-cache-filter: the engine's POST \/build has no parameter for it/,
     );
   });
+
+  it.skipIf(!built || !hasScript)(
+    "on a terminal (the built command under `script`): the redrawn display, its final frame and the failure report",
+    () => {
+      const ctx = tree({ Enginefile: `FROM ${BUSYBOX_IMAGE}\nRUN echo on-a-terminal\nRUN exit 4\n` });
+      const log = join(ctx, "..", `tty-${process.pid}.log`);
+      // standard output to a file: the upload bar (cli-progress) draws only when stdout is a terminal
+      const command = `${node} ${bundle} build ${ctx} --network none --no-cache > ${log}.out`;
+      let code = 0;
+      try {
+        execFileSync("script", ["-qec", command, log], {
+          env: { ...process.env, ENGINE_HOST: host! },
+          stdio: "ignore",
+        });
+      } catch (error) {
+        code = (error as { status: number }).status;
+      }
+      const screen = readFileSync(log, "utf8").replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
+      expect(code).toBe(1);
+      expect(screen).toMatch(/\[\+\] Building \d+\.\ds \(\d+\/\d+\)/);
+      expect(screen).toMatch(/ => \[2\/3\] RUN echo on-a-terminal +\d+\.\ds/);
+      expect(screen).toMatch(/ => ERROR \[3\/3\] RUN exit 4 +\d+\.\ds/);
+      expect(screen).toContain(" 3 | >>> RUN exit 4");
+      expect(screen).not.toMatch(/unexpected error|TypeError/);
+    },
+  );
 });

@@ -46,7 +46,19 @@ export class TtyDisplay {
     mask: (text: string) => string,
   ): Promise<TtyDisplay> {
     const { createLogUpdate } = await import("log-update");
-    const render = createLogUpdate(stream as NodeJS.WriteStream, { showCursor: false });
+    // A terminal that reports no size (0 × 0: `script` without a size, some CI pseudo-terminals) gets 80 × 24:
+    // log-update draws nothing into zero rows.
+    const sized = {
+      write: (text: string) => stream.write(text),
+      isTTY: true,
+      get columns() {
+        return stream.columns || 80;
+      },
+      get rows() {
+        return stream.rows || 24;
+      },
+    };
+    const render = createLogUpdate(sized as unknown as NodeJS.WriteStream, { showCursor: false });
     return new TtyDisplay(progress, stream, mask, render);
   }
 
@@ -65,7 +77,7 @@ export class TtyDisplay {
   }
 
   private draw(): void {
-    const width = Math.max(40, this.stream.columns ?? 80);
+    const width = Math.max(40, this.stream.columns || 80);
     const vertexes = this.progress.list();
     const done = vertexes.filter((v) => v.completed !== undefined).length;
     const seconds = (Date.now() - this.started) / 1000;
@@ -80,7 +92,7 @@ export class TtyDisplay {
       }
     }
     // Keep the frame within the screen: log-update cannot erase lines that scrolled away.
-    const rows = Math.max(5, (this.stream.rows ?? 24) - 1);
+    const rows = Math.max(5, (this.stream.rows || 24) - 1);
     this.render(lines.slice(-rows).join("\n"));
   }
 }
