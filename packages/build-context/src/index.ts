@@ -47,6 +47,19 @@ export {
 } from "./upload/buildkit/choose-builder.js";
 export { explainFrontendRefusal } from "./upload/buildkit/frontend-refusal.js";
 export {
+  parseSecretFlag,
+  parseSshFlag,
+  readSecrets,
+  type SecretSource,
+  type SshSource,
+} from "./upload/buildkit/secret-sources.js";
+export {
+  type BuildSession,
+  openBuildSession,
+  type SessionEngine,
+  type SessionServices,
+} from "./upload/buildkit/session/build-session.js";
+export {
   type ProgressEvent,
   parseStepName,
   SolveProgress,

@@ -27,6 +27,7 @@ import {
   BuildFlagError,
   type BuildParameters,
   BuildQueryError,
+  type BuildSession,
   buildQueryFor,
   ContextError,
   type ContextPlan,
@@ -64,6 +65,7 @@ import { writeStreamToStdout } from "../stdout.js";
 import { setUpBuilder } from "./build-progress/builder-setup.js";
 import { type BuildkitProgress, openBuildkitProgress } from "./build-progress/buildkit-progress.js";
 import { progressMode } from "./build-progress/progress-mode.js";
+import { type BuildSecrets, openSessionIfNeeded, readBuildSecrets } from "./build-secrets.js";
 import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
@@ -226,6 +228,7 @@ async function runBuildCommand(
   // Credentials are read (and checked) before anything reaches the engine.
   const env = await projectClientEnvironment(io);
   const registryConfig = await loadRegistryConfig(flags, io, env);
+  const secrets = await readBuildSecrets(flags, io, env);
   keepHttpParserOnBaselineTier();
   const engine = new EngineClient({
     env,
@@ -238,7 +241,7 @@ async function runBuildCommand(
     // Connect and negotiate the API version while the context is walked. A failure is reported by the
     // build request itself, which negotiates again.
     engine.apiVersion().catch(() => undefined);
-    await buildWithEngine(engine, context, parameters, registryConfig, flags, io);
+    await buildWithEngine(engine, context, parameters, registryConfig, secrets, flags, io);
   } finally {
     await engine.close();
   }
@@ -267,6 +270,7 @@ async function buildWithEngine(
   context: string | undefined,
   parameters: BuildParameters,
   registryConfig: RegistryConfig | undefined,
+  secrets: BuildSecrets,
   flags: BuildFlags,
   io: CliIo,
 ): Promise<void> {
@@ -286,12 +290,24 @@ async function buildWithEngine(
   process.once("SIGINT", onSigint);
   const progress = await progressReporter(flags.quiet ? undefined : plan, io);
   let buildkit: BuildkitProgress | undefined;
+  let session: BuildSession | undefined;
   if (setup.choice.builder === "buildkit") {
+    const version = setup.engineApiVersion;
+    session = await openSessionIfNeeded(
+      {
+        upgrade: (request, protocol) =>
+          engine.http.upgrade({ ...request, ...(version ? { apiVersion: version } : {}) }, protocol),
+      },
+      secrets,
+      registryConfig,
+      plan?.root,
+    );
+    if (session) setup.parameters.session = session.id;
     buildkit = await openBuildkitProgress({
       mode,
       stderr: io.stderr,
       terminal: process.stderr,
-      mask: (text) => text,
+      mask: secrets.mask,
       enginefile: plan && enginefileOf(plan, flags),
       engineApiVersion: setup.engineApiVersion,
     });
@@ -331,9 +347,12 @@ async function buildWithEngine(
     if (controller.signal.aborted)
       throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
     const refusal = error instanceof BuildFailedError ? buildkit?.explain(error.message) : undefined;
-    if (refusal) throw new CliError(refusal, ExitCode.findings);
+    if (refusal) throw new CliError(secrets.mask(refusal), ExitCode.findings);
+    if (error instanceof BuildFailedError)
+      throw new BuildFailedError(secrets.mask(error.message), error.code);
     throw error;
   } finally {
+    session?.close();
     process.removeListener("SIGINT", onSigint);
   }
 }

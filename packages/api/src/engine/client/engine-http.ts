@@ -61,7 +61,8 @@ export interface EngineRequest extends CallOptions {
   json?: unknown;
   /** A raw body (tar archives): bytes with `Content-Length`, streams chunked. */
   body?: RequestBody;
-  headers?: Record<string, string>;
+  /** Request headers; an array value is sent as one header line per item (Go reads them as a list). */
+  headers?: Record<string, string | string[]>;
   /** A stream or blocking call: the client's default timeout and deadline do not apply. */
   long?: boolean;
   /**

@@ -34,7 +34,7 @@ export function failureReport(
 ): string {
   const step = failedStep(vertexes);
   if (!step) return "";
-  const out: string[] = ["------", ` > ${escapeForTerminal(step.name)}:`];
+  const out: string[] = ["------", ` > ${escapeForTerminal(mask(step.name))}:`];
   const logs = [...step.lines, ...(step.partial ? [step.partial] : [])].slice(-FAILED_LOG_LINES);
   for (const line of logs) out.push(escapeForTerminal(mask(line)));
   out.push("------");

@@ -25,7 +25,7 @@ export class PlainDisplay {
     if (this.current !== undefined) this.write("\n");
     this.current = v;
     this.announced.add(v.number);
-    this.write(`#${v.number} ${escapeForTerminal(v.name)}\n`);
+    this.write(`#${v.number} ${escapeForTerminal(this.mask(v.name))}\n`);
   }
 
   private line(v: VertexState, text: string): void {
@@ -66,7 +66,7 @@ export class PlainDisplay {
           if (!v.cached) this.line(v, `DONE ${formatSeconds(vertexSeconds(v))}`);
           break;
         case "vertex-error":
-          this.line(v, `ERROR: ${v.error}`);
+          this.line(v, `ERROR: ${v.error}`); // masked by line()
           break;
         case "warning":
           break;

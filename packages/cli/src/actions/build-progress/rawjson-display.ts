@@ -14,11 +14,11 @@ export function rawJsonLine(status: StatusResponse, mask: (text: string) => stri
     vertexes: status.vertexes.map((v) => ({
       digest: v.digest,
       inputs: v.inputs,
-      name: v.name,
+      name: mask(v.name),
       ...(v.cached ? { cached: true } : {}),
       started: iso(v.started),
       completed: iso(v.completed),
-      ...(v.error ? { error: v.error } : {}),
+      ...(v.error ? { error: mask(v.error) } : {}),
     })),
     statuses: status.statuses.map((s) => ({
       id: s.id,

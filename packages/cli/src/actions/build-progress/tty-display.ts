@@ -85,7 +85,7 @@ export class TtyDisplay {
     for (const v of vertexes) {
       const state = v.error ? "ERROR " : v.cached ? "CACHED " : "";
       const time = formatSeconds(vertexSeconds(v));
-      lines.push(fit(` => ${state}${escapeForTerminal(v.name)}`, time, width));
+      lines.push(fit(` => ${state}${escapeForTerminal(this.mask(v.name))}`, time, width));
       if (v.completed === undefined && v.started !== undefined) {
         const tail = [...v.lines, ...(v.partial ? [v.partial] : [])].slice(-RUNNING_LOG_LINES);
         for (const text of tail) lines.push(clip(` => => # ${escapeForTerminal(this.mask(text))}`, width));
