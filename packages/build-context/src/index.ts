@@ -45,7 +45,6 @@ export {
   type EngineBuilderFacts,
   explicitBuilder,
 } from "./upload/buildkit/choose-builder.js";
-export { explainFrontendRefusal } from "./upload/buildkit/frontend-refusal.js";
 export {
   parseSecretFlag,
   parseSshFlag,
@@ -78,7 +77,6 @@ export {
   type VertexStatus,
   type VertexWarning,
 } from "./upload/buildkit/status-response.js";
-export { type StepSource, StepSourceMap } from "./upload/buildkit/step-source.js";
 export {
   parseSecretRegistryAuth,
   RegistryCredentialsError,

@@ -1,7 +1,7 @@
 /**
  * BuildKit's progress on `POST /build?version=2`: decoding `moby.buildkit.trace` messages (a stream the real
- * engine 20.10 sent for a multi-stage Enginefile whose last RUN fails, kept in fixtures/buildkit), the
- * build state they give, and finding the Enginefile line of each step from its name.
+ * engine 20.10 sent for a multi-stage Enginefile whose last RUN fails, kept in fixtures/buildkit; the
+ * Enginefile is in packages/cli/test/build-step-source.test.ts) and the build state they give.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +14,6 @@ const messages = readFileSync(join(fixtures, "multi-stage-failure.engine-20.10.j
   .trim()
   .split("\n")
   .map((line) => JSON.parse(line) as { id?: string; aux?: unknown; error?: string });
-const enginefile = readFileSync(join(fixtures, "multi-stage-failure.Enginefile"), "utf8");
 
 function replay(): SolveProgress {
   const progress = new SolveProgress();
@@ -127,32 +126,7 @@ describe("decoding moby.buildkit.trace", () => {
   });
 });
 
-describe("the Enginefile line of a step", () => {
-  it("maps every step name of the real stream to its instruction (FROM <stage>, ENV, ARG, LABEL take no number)", () => {
-    const map = new StepSourceMap(enginefile);
-    const lines = replay()
-      .list()
-      .map((v) => [v.name, map.find(v.name)?.startLine]);
-    expect(lines).toEqual([
-      ["[internal] load remote build context", undefined],
-      ["copy /context /", undefined],
-      ["[internal] load metadata for docker.io/enginekit/busybox:latest", undefined],
-      ["[base 1/4] FROM docker.io/enginekit/busybox:latest", 0],
-      ["[base 2/4] RUN echo base 1", 2],
-      ["[base 3/4] WORKDIR /w", 4],
-      ["[base 4/4] COPY f /w/f", 5],
-      ["[stage-1 1/2] RUN echo second 2", 9],
-      ["[stage-1 2/2] RUN echo failing >&2; exit 3", 10],
-    ]);
-  });
-
-  it("a single unnamed stage has no stage label; a continued RUN spans its lines", () => {
-    const map = new StepSourceMap("FROM scratch\nCOPY a /\nRUN one \\\n  two\n");
-    expect(map.find("[1/2] COPY a /")?.startLine).toBe(1);
-    expect(map.find("[2/2] RUN one   two")).toMatchObject({ startLine: 2, endLine: 3 });
-    expect(map.find("[other 1/1] RUN x")).toBeUndefined();
-  });
-
+describe("step names", () => {
   it("reads step names", () => {
     expect(parseStepName("[stage-1  2/12] RUN a\nb")).toEqual({
       stage: "stage-1",

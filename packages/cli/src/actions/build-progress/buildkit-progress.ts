@@ -6,12 +6,14 @@
  * `docker buildx build` prints it; standard output keeps the image ID alone.
  */
 import type { JsonMessage } from "@enginekit/api";
-import { explainFrontendRefusal, SolveProgress, StepSourceMap, traceOf } from "@enginekit/build-context";
+import { SolveProgress, traceOf } from "@enginekit/build-context";
 import { escapeForTerminal } from "@enginekit/lint/files";
 import { failureReport } from "./failure-report.js";
+import { explainFrontendRefusal } from "./frontend-refusal.js";
 import { PlainDisplay } from "./plain-display.js";
 import type { ProgressMode } from "./progress-mode.js";
 import { rawJsonLine } from "./rawjson-display.js";
+import { StepSourceMap } from "./step-source.js";
 import { TtyDisplay, type TtyStream } from "./tty-display.js";
 
 /** Options of {@link openBuildkitProgress}. */

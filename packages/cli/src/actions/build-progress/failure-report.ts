@@ -6,8 +6,9 @@
  * are). Steps BuildKit cancelled because another failed are not reported. The error itself is the command's
  * own last line (`enginekit: build failed: …`).
  */
-import type { StepSourceMap, VertexState } from "@enginekit/build-context";
+import type { VertexState } from "@enginekit/build-context";
 import { escapeForTerminal, redactSecretValues } from "@enginekit/lint/files";
+import type { StepSourceMap } from "./step-source.js";
 
 /** Log lines of the failing step shown (buildx shows the last lines of a failed step too). */
 export const FAILED_LOG_LINES = 20;

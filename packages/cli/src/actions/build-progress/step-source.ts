@@ -7,8 +7,9 @@
  * the stage, the steps that make a vertex: `FROM <image>` (not `FROM <stage>` nor `scratch`), `RUN`,
  * `COPY`, `ADD` and `WORKDIR` (checked on the engine 20.10: `ENV`, `ARG`, `LABEL` take no number).
  */
+
+import { parseStepName } from "@enginekit/build-context";
 import { type Instruction, parse, type Stage } from "@enginekit/enginefile";
-import { parseStepName } from "./solve-progress.js";
 
 const NUMBERED = new Set(["run", "copy", "add", "workdir"]);
 
