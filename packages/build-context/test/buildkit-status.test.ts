@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import { describe, expect, it } from "vitest";
-import { decodeStatusResponse, parseStepName, SolveProgress, StepSourceMap, traceOf } from "../src/index.js";
+import { decodeStatusResponse, parseStepName, SolveProgress, traceOf } from "../src/index.js";
 
 const fixtures = join(import.meta.dirname, "fixtures", "buildkit");
 const messages = readFileSync(join(fixtures, "multi-stage-failure.engine-20.10.jsonl"), "utf8")
