@@ -13,4 +13,5 @@ export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   lint: async () => (await import("./lint.js")).benchmark,
   "lint-fix": async () => (await import("./lint-fix.js")).benchmark,
   lsp: async () => (await import("./lsp.js")).benchmark,
+  "corpus-build": async () => (await import("./corpus-build.js")).benchmark,
 };
