@@ -5,8 +5,10 @@
  * built-in BuildKit), each from a context holding only the file, with `--network none` (the test engine has
  * no bridge). No registry is reachable, so every base image the files name literally is first tagged from
  * the local `enginekit/busybox:latest` (steps then fail or pass as they would on busybox: the same for both
- * clients). Compared per file: success or failure, and for a failure the step both name in their summary
- * (` > [stage 2/3] RUN …:`). Prints the counts, the agreement and every disagreement.
+ * clients; digest-pinned images cannot be tagged and fail to resolve on both sides). Compared per file: success
+ * or failure, and for a failure the step both name in their summary (` > [stage 2/3] RUN …:`; two failures to
+ * resolve a base image count as the same, since which of several is reported first is a race). Prints the
+ * counts, the agreement and every disagreement.
  */
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -112,8 +114,11 @@ async function compare(): Promise<void> {
         theirsMs += theirs.ms;
         if (ours.ok && theirs.ok) counts.bothOk++;
         else if (!ours.ok && !theirs.ok) {
+          // Base images are resolved in parallel: which unresolvable one is reported first is a race.
+          const metadata = (f: string) => f.startsWith("[internal] load metadata for ");
           const same =
             ours.failure === theirs.failure ||
+            (metadata(ours.failure) && metadata(theirs.failure)) ||
             (!ours.failure.startsWith("[") && !theirs.failure.startsWith("["));
           if (same) counts.bothFailedSameStep++;
           else {
