@@ -19,8 +19,7 @@
  *   byte to the process exit. Shows each tool's own costs, which end to end add to the engine's work.
  * - End to end on the real engine when `ENGINE_HOST` is set: the `enginekit build` command vs
  *   `DOCKER_BUILDKIT=0 docker -H $ENGINE_HOST build` (`FROM scratch` + `COPY . /ctx`, cache on for both).
- *   Target: faster than the engine CLI. Then with BuildKit on both sides (`endToEndBuildkit`): wall time
- *   and the client's CPU time, cached rebuild and `--no-cache`.
+ *   Target: faster than the engine CLI. (With BuildKit on both sides: the build-buildkit benchmark.)
  *
  * Each contender runs once to warm up, then ROUNDS (end to end: E2E_ROUNDS, each after a `sync` so that
  * no run pays for the previous one's disk writes) times with the order rotated per round; figures are
@@ -54,8 +53,8 @@ import { type CompareRow, printTable, reportTarget } from "../harness.js";
 const ROUNDS = 5;
 /** Rounds of the packing comparisons (cheap next to the end-to-end runs, and noisier). */
 const PACK_ROUNDS = 11;
-const E2E_ROUNDS = 5;
-const SMALL_FILES = 20_000;
+export const E2E_ROUNDS = 5;
+export const SMALL_FILES = 20_000;
 const SMALL_DIRS = 100;
 const SMALL_BYTES = 10 * 1024;
 const LARGE_BYTES = 1024 * 1024 * 1024;
@@ -65,7 +64,9 @@ const ENGINEFILE = "FROM scratch\nCOPY . /ctx\n";
 const tarFsPack = (createRequire(import.meta.url)("tar-fs") as { pack: (dir: string) => Readable }).pack;
 
 const benchDir = fileURLToPath(new URL("../..", import.meta.url));
-const cliBin = fileURLToPath(new URL("../../../../packages/cli/dist/bundle/enginekit.js", import.meta.url));
+export const cliBin = fileURLToPath(
+  new URL("../../../../packages/cli/dist/bundle/enginekit.js", import.meta.url),
+);
 
 /** A contender: `run` performs one full operation and resolves when done. */
 interface Runner {
@@ -73,7 +74,7 @@ interface Runner {
   run: () => Promise<void>;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
@@ -82,7 +83,7 @@ function median(values: number[]): number {
  * Runs each contender once to warm up, then `rounds` times rotating the order; returns medians in ms.
  * `beforeEach` runs, untimed, before every timed run.
  */
-async function measure(
+export async function measure(
   title: string,
   runners: Runner[],
   rounds: number,
@@ -156,7 +157,7 @@ async function intoPipeCat(source: Readable, dir: string): Promise<void> {
   }
 }
 
-function sh(command: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export function sh(command: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   return new Promise((resolve, reject) =>
     execFile("sh", ["-c", command], { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
       error ? reject(new Error(`${command}: ${stderr || error.message}`)) : resolve(stdout),
@@ -164,7 +165,7 @@ function sh(command: string, env: NodeJS.ProcessEnv = process.env): Promise<stri
   );
 }
 
-function makeSmallContext(dir: string): void {
+export function makeSmallContext(dir: string): void {
   const content = Buffer.alloc(SMALL_BYTES, "s");
   for (let d = 0; d < SMALL_DIRS; d++) {
     const sub = join(dir, `dir${String(d).padStart(3, "0")}`);
@@ -174,7 +175,7 @@ function makeSmallContext(dir: string): void {
   writeFileSync(join(dir, "Enginefile"), ENGINEFILE);
 }
 
-function makeLargeContext(dir: string): void {
+export function makeLargeContext(dir: string): void {
   mkdirSync(dir, { recursive: true });
   const chunk = Buffer.alloc(64 * 1024 * 1024);
   for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE((i * 2654435761) >>> 0, i);
@@ -399,94 +400,6 @@ async function endToEnd(label: string, dir: string, host: string, built: Set<str
   );
 }
 
-/**
- * The engine CLI that builds with BuildKit here: `docker` when it has buildx, else Debian's 20.10 CLI
- * (`/usr/bin/docker`), whose `DOCKER_BUILDKIT=1` path is built in; undefined when neither.
- */
-async function buildkitCli(): Promise<string | undefined> {
-  for (const cli of ["docker", "/usr/bin/docker"]) {
-    const buildx = await sh(`${cli} buildx version`).then(
-      () => true,
-      () => false,
-    );
-    if (buildx) return cli;
-    const version = await sh(`${cli} version --format '{{.Client.Version}}'`).catch(() => "");
-    if (/^(18\.09|19\.|20\.|21\.|22\.)/.test(version.trim())) return cli;
-  }
-  return undefined;
-}
-
-/**
- * End to end with BuildKit: `enginekit build --builder buildkit` (the archive posted to `/build?version=2`)
- * vs `DOCKER_BUILDKIT=1 docker build` (the engine CLI syncs the context through a session), cache on
- * (`cached rebuild`: every timed run repeats a build the engine has cached; the context still travels) and
- * `--no-cache`. Besides the wall time, the client's own CPU time (user + system, from `/usr/bin/time`) is the
- * cost of packing, uploading and decoding progress. Targets (issue #31): client CPU time at least 1.5×
- * lower than the CLI's; end to end no slower.
- */
-async function endToEndBuildkit(
-  label: string,
-  dir: string,
-  host: string,
-  cli: string,
-  built: Set<string>,
-): Promise<void> {
-  const env = { ...process.env, ENGINE_HOST: host, DOCKER_HOST: host, DOCKER_BUILDKIT: "1" };
-  const cpu = new Map<string, number[]>();
-  const timed = async (name: string, command: string) => {
-    const out = join(dir, "..", `time-${process.pid}`);
-    const stdout = await sh(`/usr/bin/time -f '%U %S' -o '${out}' ${command}`, env);
-    const [user = 0, system = 0] = (await sh(`cat '${out}'`)).trim().split(/\s+/).map(Number);
-    cpu.set(name, [...(cpu.get(name) ?? []), (user + system) * 1000]);
-    const id = stdout.trim().split("\n").at(-1);
-    if (id) built.add(id);
-  };
-  for (const cache of ["cached rebuild", "--no-cache"]) {
-    const flag = cache === "--no-cache" ? "--no-cache" : "";
-    cpu.clear();
-    const times = await measure(
-      `BuildKit end to end, ${label}, ${cache}: FROM scratch + COPY . /ctx on the real engine`,
-      [
-        {
-          name: "enginekit build (BuildKit)",
-          run: () =>
-            timed(
-              "enginekit build (BuildKit)",
-              `'${process.execPath}' '${cliBin}' build --builder buildkit -q ${flag} '${dir}'`,
-            ),
-        },
-        {
-          name: "DOCKER_BUILDKIT=1 docker build",
-          run: () =>
-            timed(
-              "DOCKER_BUILDKIT=1 docker build",
-              `${cli} build -q ${flag} -f '${dir}/Enginefile' '${dir}'`,
-            ),
-        },
-      ],
-      E2E_ROUNDS,
-      [],
-      () => sh("sync", env).then(() => undefined),
-    );
-    const ours = median(cpu.get("enginekit build (BuildKit)")!.slice(1));
-    const theirs = median(cpu.get("DOCKER_BUILDKIT=1 docker build")!.slice(1));
-    console.log(
-      `client CPU time (user + system, median): enginekit ${ours.toFixed(0)} ms, docker ${theirs.toFixed(0)} ms`,
-    );
-    reportTarget(
-      `BuildKit (${label}, ${cache}): client CPU time at least 1.5× lower than the engine CLI's`,
-      theirs / ours >= 1.5,
-      `docker's client uses ${(theirs / ours).toFixed(2)}× enginekit's CPU time`,
-    );
-    const ratio = times.get("DOCKER_BUILDKIT=1 docker build")! / times.get("enginekit build (BuildKit)")!;
-    reportTarget(
-      `BuildKit (${label}, ${cache}): end to end no slower than the engine CLI`,
-      ratio >= 1,
-      `docker takes ${ratio.toFixed(2)}× as long`,
-    );
-  }
-}
-
 /** Packing `dir` against GNU tar and tar-fs, with the targets, then the peak RSS of packing it. */
 async function packing(
   label: string,
@@ -540,13 +453,6 @@ async function run(): Promise<void> {
     try {
       await endToEnd(`${SMALL_FILES} files × 10 KiB`, small, host, built);
       await endToEnd("one 1 GiB file", large, host, built);
-      const cli = await buildkitCli();
-      if (!cli)
-        console.log("skipping the BuildKit comparison: no engine CLI with BuildKit (buildx or 18.09–22.x)");
-      else if (existsSync(cliBin)) {
-        await endToEndBuildkit(`${SMALL_FILES} files × 10 KiB`, small, host, cli, built);
-        await endToEndBuildkit("one 1 GiB file", large, host, cli, built);
-      }
     } finally {
       const engine = new EngineClient({ host, onWarning: () => {} });
       for (const id of built) await engine.images.remove(id, { force: true }).catch(() => undefined);
@@ -561,6 +467,6 @@ async function run(): Promise<void> {
 export const benchmark: Benchmark = {
   name: "build-context",
   description:
-    "packing 20,000 small files and one 1 GiB file vs GNU tar and tar-fs; peak RSS; enginekit build vs docker build (classic and BuildKit)",
+    "packing 20,000 small files and one 1 GiB file vs GNU tar and tar-fs; peak RSS; enginekit build vs docker build",
   run,
 };
