@@ -45,24 +45,9 @@ describe.skipIf(!host)("enginekit build with BuildKit on the real engine", () =>
         "",
       ].join("\n"),
     });
-    const r = await runCaptured(
-      [
-        "build",
-        ctx,
-        "-t",
-        tag,
-        "--target",
-        "base",
-        "--network",
-        "none",
-        "--build-arg",
-        "GREETING=hi",
-        "--progress",
-        "plain",
-        "--no-cache",
-      ],
-      env,
-    );
+    // biome-ignore format: one flag and its value per pair
+    const flags = ["--target", "base", "--network", "none", "--build-arg", "GREETING=hi", "--progress", "plain"];
+    const r = await runCaptured(["build", ctx, "-t", tag, ...flags, "--no-cache"], env);
     expect(r.stderr).not.toMatch(/enginekit:/);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^sha256:[0-9a-f]{64}\n$/);
@@ -83,21 +68,7 @@ describe.skipIf(!host)("enginekit build with BuildKit on the real engine", () =>
     }
 
     // the same build again: every step CACHED
-    const again = await runCaptured(
-      [
-        "build",
-        ctx,
-        "--target",
-        "base",
-        "--network",
-        "none",
-        "--build-arg",
-        "GREETING=hi",
-        "--progress",
-        "plain",
-      ],
-      env,
-    );
+    const again = await runCaptured(["build", ctx, ...flags], env);
     expect(again.code).toBe(0);
     expect(again.stdout.trim()).toBe(r.stdout.trim());
     expect(again.stderr.match(/#\d+ CACHED/g)?.length).toBeGreaterThanOrEqual(4);

@@ -62,7 +62,7 @@ import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdin } from "../io.js";
 import { writeStreamToStdout } from "../stdout.js";
-import { setUpBuilder } from "./build-progress/builder-setup.js";
+import { type BuilderSetupFlags, setUpBuilder } from "./build-progress/builder-setup.js";
 import { type BuildkitProgress, openBuildkitProgress } from "./build-progress/buildkit-progress.js";
 import { progressMode } from "./build-progress/progress-mode.js";
 import { type BuildSecrets, openSessionIfNeeded, readBuildSecrets } from "./build-secrets.js";
@@ -70,8 +70,11 @@ import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
 
-/** Options as commander parses them (see {@link registerBuildCommand} for their meaning). */
-export interface BuildFlags {
+/**
+ * Options as commander parses them (see {@link registerBuildCommand} for their meaning); the builder's own
+ * (`--builder`, `--target`, `--secret`…) are declared with the step that reads them.
+ */
+export interface BuildFlags extends BuilderSetupFlags {
   file?: string;
   tag: string[];
   remote?: string;
@@ -103,17 +106,7 @@ export interface BuildFlags {
   connectTimeout?: string;
   timeout?: string;
   idleTimeout?: string;
-  builder?: string;
   progress?: string;
-  target?: string;
-  platform?: string;
-  network?: string;
-  addHost: string[];
-  cacheFrom: string[];
-  noCacheFilter: string[];
-  ulimit: string[];
-  secret: string[];
-  ssh: string[];
 }
 
 export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {

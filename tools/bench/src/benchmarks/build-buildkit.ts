@@ -32,8 +32,9 @@ async function buildkitCli(): Promise<string | undefined> {
       () => false,
     );
     if (buildx) return cli;
-    const version = await sh(`${cli} version --format '{{.Client.Version}}'`).catch(() => "");
-    if (/^(18\.09|19\.|20\.|21\.|22\.)/.test(version.trim())) return cli;
+    // `docker --version` needs no engine: "Docker version 20.10.24+dfsg1, build 297e128"
+    const version = (await sh(`${cli} --version`).catch(() => "")).replace(/^Docker version /, "");
+    if (/^(18\.09|19\.|20\.|21\.|22\.)/.test(version)) return cli;
   }
   return undefined;
 }
