@@ -5,6 +5,7 @@
  * is checked on the real engine in build-buildkit.engine.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { warningLine } from "../src/actions/build-progress/buildkit-progress.js";
 import { explainFrontendRefusal } from "../src/actions/build-progress/frontend-refusal.js";
 import { StepSourceMap } from "../src/actions/build-progress/step-source.js";
 
@@ -66,5 +67,24 @@ describe("the Enginefile line of a step", () => {
       ),
     ).toBeUndefined();
     expect(explainFrontendRefusal("exit code: 1", file, "")).toBeUndefined();
+  });
+});
+
+describe("BuildKit's lint warnings as findings", () => {
+  it("show the enginekit rule that names BuildKit's check as its peer, at the warning's line", () => {
+    const warning = {
+      vertex: "sha256:x",
+      level: 1,
+      short: "FromAsCasing: 'as' and 'FROM' keywords' casing do not match",
+      detail: [],
+      url: "https://docs.docker.com/go/dockerfile/rule/from-as-casing/",
+      ranges: [{ start: { line: 1, character: 0 }, end: { line: 1, character: 20 } }],
+    };
+    expect(warningLine(warning, "Enginefile", (t) => t)).toBe(
+      "Enginefile:1:1: warning: 'as' and 'FROM' keywords' casing do not match [from-as-casing] (https://docs.docker.com/go/dockerfile/rule/from-as-casing/)\n",
+    );
+    expect(
+      warningLine({ ...warning, short: "NewCheck: x\x1b[31m", url: "", ranges: [] }, undefined, (t) => t),
+    ).toBe("warning: x\\x1b[31m [NewCheck]\n");
   });
 });

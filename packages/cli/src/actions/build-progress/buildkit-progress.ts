@@ -6,8 +6,8 @@
  * `docker buildx build` prints it; standard output keeps the image ID alone.
  */
 import type { JsonMessage } from "@enginekit/api";
-import { SolveProgress, traceOf } from "@enginekit/build-context";
-import { escapeForTerminal } from "@enginekit/lint/files";
+import { SolveProgress, traceOf, type VertexWarning } from "@enginekit/build-context";
+import { escapeForTerminal, resolveRuleIds } from "@enginekit/lint/files";
 import { failureReport } from "./failure-report.js";
 import { explainFrontendRefusal } from "./frontend-refusal.js";
 import { PlainDisplay } from "./plain-display.js";
@@ -76,16 +76,7 @@ export async function openBuildkitProgress(options: BuildkitProgressOptions): Pr
       finished = true;
       display?.finish();
       const sources = options.enginefile && sourceLines(options.enginefile);
-      for (const w of progress.warnings) {
-        const at = w.ranges[0]?.start;
-        const where = at
-          ? `${options.enginefile?.name ?? w.filename ?? "Enginefile"}:${at.line}:${at.character + 1}: `
-          : "";
-        const rule = w.url ? ` (${w.url})` : "";
-        stderr(
-          `${escapeForTerminal(where)}warning: ${escapeForTerminal(mask(w.short))}${escapeForTerminal(rule)}\n`,
-        );
-      }
+      for (const w of progress.warnings) stderr(warningLine(w, options.enginefile?.name, mask));
       if (failed) stderr(failureReport(progress.list(), sources, mask));
     },
     explain(engineMessage) {
@@ -107,4 +98,24 @@ function sourceLines(enginefile: { name: string; text: string }) {
     lines: enginefile.text.replace(/\r?\n$/, "").split(/\r?\n/),
     name: enginefile.name,
   };
+}
+
+/**
+ * One BuildKit warning as a finding line: `Enginefile:3:1: warning: <message> [<rule id>]`. BuildKit writes
+ * its lint warnings as `RuleName: message` (`FromAsCasing: 'as' and 'FROM' keywords' casing do not match`);
+ * a rule name that an enginekit rule names as its peer is shown as that rule's id, as `enginekit lint`
+ * reports it, otherwise as BuildKit's name.
+ */
+export function warningLine(
+  w: VertexWarning,
+  enginefileName: string | undefined,
+  mask: (text: string) => string,
+): string {
+  const at = w.ranges[0]?.start;
+  const where = at ? `${enginefileName ?? w.filename ?? "Enginefile"}:${at.line}:${at.character + 1}: ` : "";
+  const m = /^([A-Z][A-Za-z]+): (.*)$/s.exec(w.short);
+  const rule = m ? (resolveRuleIds(m[1]!)[0] ?? m[1]!) : undefined;
+  const message = m ? m[2]! : w.short;
+  const url = w.url ? ` (${w.url})` : "";
+  return `${escapeForTerminal(`${where}warning: ${mask(message)}${rule ? ` [${rule}]` : ""}${url}`)}\n`;
 }
