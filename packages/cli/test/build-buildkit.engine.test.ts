@@ -129,7 +129,10 @@ describe.skipIf(!host)("enginekit build with BuildKit on the real engine", () =>
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/the --mount option requires BuildKit/);
     }
-    const bad = await runCaptured(["build", ctx, "--builder", "classic", "--secret", "id=a,env=HOME"], env);
+    const bad = await runCaptured(["build", ctx, "--builder", "classic", "--secret", "id=a,env=A"], {
+      ...env,
+      A: "x",
+    });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(
       "enginekit: --secret needs BuildKit; the classic builder was chosen (--builder classic)\n",

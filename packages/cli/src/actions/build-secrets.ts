@@ -8,7 +8,7 @@
 
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
-import { type RegistryConfig, SecretsClient } from "@enginekit/api";
+import { EngineApiError, type RegistryConfig, SecretsClient } from "@enginekit/api";
 import {
   BuildFlagError,
   type BuildSession,
@@ -90,7 +90,7 @@ export async function openSessionIfNeeded(
   const hasCredentials = registryConfig !== undefined && Object.keys(registryConfig).length > 0;
   if (secrets.secrets.size === 0 && secrets.ssh.size === 0 && !hasCredentials) return undefined;
   const dir = context ?? "remote";
-  return openBuildSession(
+  const opening = openBuildSession(
     engine,
     {
       secrets: secrets.secrets,
@@ -110,4 +110,11 @@ export async function openSessionIfNeeded(
     },
     { name: basename(dir), sharedKey: createHash("sha256").update(dir).digest("hex") },
   );
+  if (secrets.secrets.size > 0 || secrets.ssh.size > 0) return opening;
+  // Only registry credentials: an engine that refuses sessions still gets them in X-Registry-Config, as the
+  // engine CLI goes on without a session when it cannot open one.
+  return opening.catch((error: unknown) => {
+    if (error instanceof EngineApiError) return undefined;
+    throw error;
+  });
 }
