@@ -281,7 +281,7 @@ async function buildWithEngine(
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
-  const progress = await progressReporter(flags.quiet ? undefined : plan, io);
+  const progress = await progressReporter(mode === "quiet" ? undefined : plan, io);
   let buildkit: BuildkitProgress | undefined;
   let session: BuildSession | undefined;
   if (setup.choice.builder === "buildkit") {
