@@ -83,7 +83,7 @@ describe.skipIf(!host)("enginekit build with BuildKit on the real engine", () =>
     expect(r.stdout).toBe("");
     // stdout and stderr of the step, in the order the engine received them
     expect(r.stderr).toMatch(
-      /\n------\n > \[3\/4\] RUN echo first line; {3}echo PASSWORD=hunter2 >&2; exit 3:\n(first line\nPASSWORD=hunter2|PASSWORD=hunter2\nfirst line)\n------\n/,
+      /^------\n > \[3\/4\] RUN echo first line; {3}echo PASSWORD=hunter2 >&2; exit 3:\n(first line\nPASSWORD=hunter2|PASSWORD=hunter2\nfirst line)\n------\n/,
     );
     expect(r.stderr).toContain(
       [
