@@ -46,8 +46,23 @@ describe.skipIf(!host)("enginekit build with BuildKit on the real engine", () =>
       ].join("\n"),
     });
     // biome-ignore format: one flag and its value per pair
-    const flags = ["--target", "base", "--network", "none", "--build-arg", "GREETING=hi", "--progress", "plain"];
-    const r = await runCaptured(["build", ctx, "-t", tag, ...flags, "--no-cache"], env);
+    const flags = ["--target", "base", "--network", "none", "--build-arg", "GREETING=hi", "--progress", "plain", "--label", "org.example.built-by=enginekit"];
+    const iidfile = join(ctx, "..", `iid-${process.pid}`);
+    const r = await runCaptured(
+      [
+        "build",
+        ctx,
+        "-t",
+        tag,
+        ...flags,
+        "--no-cache",
+        "--label",
+        "org.example.built-by=enginekit",
+        "--iidfile",
+        iidfile,
+      ],
+      env,
+    );
     expect(r.stderr).not.toMatch(/enginekit:/);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^sha256:[0-9a-f]{64}\n$/);
@@ -61,6 +76,8 @@ describe.skipIf(!host)("enginekit build with BuildKit on the real engine", () =>
     try {
       const image = await engine.images.inspect(tag);
       expect(image.Id).toBe(r.stdout.trim());
+      expect(readFileSync(iidfile, "utf8")).toBe(image.Id);
+      expect(image.Config?.Labels).toMatchObject({ "org.example.built-by": "enginekit" });
       const history = await engine.images.history(tag);
       expect(history.map((h) => h.CreatedBy).join("\n")).toContain('echo "$GREETING" > /greeting');
     } finally {
