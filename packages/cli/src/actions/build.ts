@@ -71,8 +71,9 @@ import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
 
 /**
- * Options as commander parses them (see {@link registerBuildCommand} for their meaning); the builder's own
- * (`--builder`, `--target`, `--secret`…) are declared with the step that reads them.
+ * Options as commander parses them (see {@link registerBuildCommand} for their meaning); those the builder
+ * choice reads (`--builder`, `--target`, `--secret`…, and the resource limits only the classic builder
+ * honours on some engines) are declared with that step (`BuilderSetupFlags`).
  */
 export interface BuildFlags extends BuilderSetupFlags {
   file?: string;
@@ -81,16 +82,7 @@ export interface BuildFlags extends BuilderSetupFlags {
   quiet?: boolean;
   cache: boolean;
   pull?: boolean;
-  rm: boolean;
-  forceRm?: boolean;
-  memory?: string;
-  memorySwap?: string;
-  cpuShares?: string;
-  cpusetCpus?: string;
-  cpuPeriod?: string;
-  cpuQuota?: string;
   buildArg: string[];
-  shmSize?: string;
   label: string[];
   registryConfig?: string;
   registryAuth: string[];
