@@ -2,6 +2,7 @@
  * `enginekit build` with BuildKit against the engine CLI's BuildKit path, in the same run, on the contexts of
  * the build-context benchmark (20,000 files × 10 KiB; one 1 GiB file), on the real engine (`ENGINE_HOST`):
  * wall time and the client's own CPU time, for a cached rebuild and with `--no-cache` (issue #31).
+ * `BENCH_SKIP_SMALL=1` / `BENCH_SKIP_LARGE=1` leave a context out.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -119,9 +120,11 @@ async function run(): Promise<void> {
   const base = mkdtempSync(join(tmpdir(), "ek-bench-bk-"));
   const built = new Set<string>();
   try {
-    const small = join(base, "small");
-    makeSmallContext(small);
-    await endToEndBuildkit(`${SMALL_FILES} files × 10 KiB`, small, host, cli, built);
+    if (process.env.BENCH_SKIP_SMALL !== "1") {
+      const small = join(base, "small");
+      makeSmallContext(small);
+      await endToEndBuildkit(`${SMALL_FILES} files × 10 KiB`, small, host, cli, built);
+    }
     if (process.env.BENCH_SKIP_LARGE !== "1") {
       const large = join(base, "large");
       makeLargeContext(large);
