@@ -27,6 +27,57 @@ export {
 } from "./upload/build-flags.js";
 export { formatMessage, imageIdOf } from "./upload/build-stream.js";
 export {
+  type BuilderFlags,
+  type BuilderParameters,
+  builderParameters,
+  CLASSIC_ONLY,
+  CLASSIC_ONLY_BEFORE_1_42,
+  checkFlagSupport,
+  FLAG_SUPPORT,
+  ignoredByBuildkit,
+} from "./upload/buildkit/builder-parameters.js";
+export {
+  BUILDKIT_MIN_API_VERSION,
+  type Builder,
+  type BuilderChoice,
+  buildkitUnsupported,
+  chooseBuilder,
+  type EngineBuilderFacts,
+  explicitBuilder,
+} from "./upload/buildkit/choose-builder.js";
+export {
+  parseSecretFlag,
+  parseSshFlag,
+  readSecrets,
+  type SecretSource,
+  type SshSource,
+} from "./upload/buildkit/secret-sources.js";
+export {
+  type BuildSession,
+  openBuildSession,
+  type SessionEngine,
+  type SessionServices,
+} from "./upload/buildkit/session/build-session.js";
+export {
+  type ProgressEvent,
+  parseStepName,
+  SolveProgress,
+  type StepName,
+  type VertexState,
+  vertexSeconds,
+} from "./upload/buildkit/solve-progress.js";
+export {
+  BUILDKIT_TRACE_ID,
+  decodeStatusResponse,
+  type SourcePosition,
+  type StatusResponse,
+  traceOf,
+  type Vertex,
+  type VertexLog,
+  type VertexStatus,
+  type VertexWarning,
+} from "./upload/buildkit/status-response.js";
+export {
   parseSecretRegistryAuth,
   RegistryCredentialsError,
   readCredentialsFile,

@@ -51,7 +51,10 @@ const builtinsLoadedOnFirstCall = {
   setup(b) {
     // `require()` of a built-in (CommonJS dependencies) stays a plain require
     b.onResolve({ filter: /^node:/ }, (args) =>
-      args.kind === "import-statement" && LOADED_ON_FIRST_CALL.has(args.path)
+      args.kind === "import-statement" &&
+      LOADED_ON_FIRST_CALL.has(args.path) &&
+      // dependencies may import a default (log-update's ansi-escapes: `import os from 'node:os'`)
+      !args.importer.includes("/node_modules/")
         ? { path: args.path, namespace: "node-builtin" }
         : undefined,
     );

@@ -19,11 +19,11 @@ describe("enginekit build on the real engine", skipIf(!host, NEEDS_ENGINE), () =
     await engine.close();
   });
 
-  it("builds, streams the output and prints the image ID; a failing RUN exits 1 with the engine's message", async () => {
+  it("the classic builder builds, streams the output and prints the image ID; a failing RUN exits 1 with the engine's message", async () => {
     const ctx = tree({});
     writeFileSync(join(ctx, "Enginefile"), `FROM ${BUSYBOX_IMAGE}\nCOPY hello.txt /\nRUN cat /hello.txt\n`);
     writeFileSync(join(ctx, "hello.txt"), "hello from the context\n");
-    const ok = await runCaptured(["build", ctx, "-t", tag], { ENGINE_HOST: host });
+    const ok = await runCaptured(["build", ctx, "-t", tag, "--builder", "classic"], { ENGINE_HOST: host });
     expect(ok.stderr).toMatch(/Sending build context: 2 entries/);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain("hello from the context");
@@ -31,6 +31,7 @@ describe("enginekit build on the real engine", skipIf(!host, NEEDS_ENGINE), () =
     expect(id).toMatch(/^(sha256:[0-9a-f]{64}|[0-9a-f]{12})$/);
 
     writeFileSync(join(ctx, "Enginefile"), `FROM ${BUSYBOX_IMAGE}\nRUN echo failing >&2; exit 7\n`);
+    // --force-rm is honoured only by the classic builder: it is chosen without --builder
     const failed = await runCaptured(["build", ctx, "--force-rm"], { ENGINE_HOST: host });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/build failed: .*returned a non-zero code: 7/);

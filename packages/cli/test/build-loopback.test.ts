@@ -57,6 +57,12 @@ beforeAll(async () => {
       res.end(JSON.stringify({ ApiVersion: "1.41", MinAPIVersion: "1.12" }));
       return;
     }
+    if (req.method === "GET" && url.pathname.endsWith("/_ping")) {
+      // like the engine 20.10: no Builder-Version header
+      res.writeHead(200, { "content-type": "text/plain", "api-version": "1.41", ostype: "linux" });
+      res.end("OK");
+      return;
+    }
     if (stall) {
       req.once("data", stall);
       req.resume();

@@ -34,12 +34,17 @@ async function silentServer(): Promise<string> {
   return `tcp://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** An HTTP server with `handler`; `GET /version` answers like an engine unless the handler takes it. */
+/** An HTTP server with `handler`; `GET /version` and `GET /_ping` answer like an engine unless the handler takes them. */
 async function httpServer(handler: RequestListener, engineVersion = true): Promise<string> {
   const server: Server = createHttpServer((req, res) => {
     if (engineVersion && req.url?.endsWith("/version")) {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ ApiVersion: "1.41", MinAPIVersion: "1.12" }));
+      return;
+    }
+    if (engineVersion && req.url?.endsWith("/_ping")) {
+      res.writeHead(200, { "content-type": "text/plain", "api-version": "1.41" });
+      res.end("OK");
       return;
     }
     handler(req, res);
@@ -175,7 +180,9 @@ describe("a hostile or wrong server in place of the engine", () => {
     });
     const ctx = tree({ Enginefile: "FROM scratch\n" });
     const started = Date.now();
-    const r = await runCaptured(["build", ctx, "-H", host], { ENGINE_IDLE_TIMEOUT: "1500ms" });
+    const r = await runCaptured(["build", ctx, "-H", host, "--builder", "classic"], {
+      ENGINE_IDLE_TIMEOUT: "1500ms",
+    });
     expect(Date.now() - started).toBeLessThan(8000);
     expect(r.code).toBe(3);
     expect(r.stdout).toContain("Step 1/2 : FROM scratch");

@@ -16,7 +16,7 @@ export interface UpgradeRequestOptions {
   path: string;
   method: string;
   protocol: string;
-  headers?: Record<string, string> | undefined;
+  headers?: Record<string, string | string[]> | undefined;
   body?: string | Uint8Array | undefined;
   signal?: AbortSignal | undefined;
 }

@@ -7,6 +7,16 @@ describe("system endpoints against the real engine", skipIf(!engineHost, NEEDS_E
   const client: EngineClient = engineHost ? engineClient() : (undefined as never);
   afterAll(() => client?.close());
 
+  test("pingInfo reads GET /_ping's headers: the engine's API version and OS; 20.10 announces no default builder", async () => {
+    const info = await client.system.pingInfo();
+    const { engineMax } = await client.apiVersion();
+    expect(info.apiVersion).toBe(engineMax);
+    expect(info.osType).toBe("linux");
+    // Builder-Version is sent by engines from 23.0 (`2` = BuildKit); the test engine is 20.10
+    if (compareApiVersions(info.apiVersion!, "1.42") < 0) expect(info.builderVersion).toBeUndefined();
+    else expect(info.builderVersion).toMatch(/^[12]$/);
+  });
+
   test("ping, version (negotiated 1.24 on an engine accepting it), info", async () => {
     expect(await client.system.ping()).toBe("OK");
     const version = await client.system.version();

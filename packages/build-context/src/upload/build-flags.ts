@@ -3,14 +3,17 @@
  * `--label`, byte sizes like `512m`. Pure; errors are {@link BuildFlagError}s naming the flag and value.
  */
 
-/** A flag value that cannot be used. `flag` is the flag as typed (e.g. `--build-arg`). */
+/**
+ * A flag value that cannot be used. `flag` is the flag as typed (e.g. `--build-arg`); an empty `value` is
+ * left out of the message (the flag itself is refused).
+ */
 export class BuildFlagError extends Error {
   constructor(
     readonly flag: string,
     readonly value: string,
     reason: string,
   ) {
-    super(`${flag} ${JSON.stringify(value)}: ${reason}`);
+    super(value === "" ? `${flag}: ${reason}` : `${flag} ${JSON.stringify(value)}: ${reason}`);
     this.name = "BuildFlagError";
   }
 }

@@ -18,6 +18,7 @@ import { ContextError } from "../pack/context-error.js";
 import { type PackProgress, packContext } from "../pack/pack-stream.js";
 import type { ContextPlan } from "../pack/plan-context.js";
 import { imageIdOf } from "./build-stream.js";
+import type { BuilderParameters } from "./buildkit/builder-parameters.js";
 
 /**
  * The `POST /build` query. `dockerfile` is set from the plan when a context is uploaded; give it only
@@ -66,6 +67,13 @@ export interface RunBuildOptions {
   /** The context to upload; undefined for a `remote` build (the engine fetches the context). */
   plan: ContextPlan | undefined;
   parameters: BuildParameters;
+  /**
+   * Parameters beyond the v1.24 document (`version=2` for BuildKit, `target`, `platform`, `session`…),
+   * already checked against the engine by `checkFlagSupport`.
+   */
+  builderParameters?: BuilderParameters;
+  /** Send the request at this API version (the engine's highest) instead of the negotiated one. */
+  apiVersion?: string;
   /** The engine: an `EngineClient` (only `images.build` is used). */
   engine: { images: Pick<ImagesApi, "build"> };
   registryConfig?: RegistryConfig;
@@ -106,15 +114,20 @@ export async function runBuild(options: RunBuildOptions): Promise<BuildResult> {
   });
   let imageId: string | undefined;
   try {
-    const messages = await options.engine.images.build(body, query, {
-      // The archive's exact size is known: the engine reads a plain body instead of decoding chunks. A
-      // body cut short (a file shrank) still fails the request, so the engine never builds from it.
-      ...(options.plan && !options.gzip
-        ? { headers: { "content-length": String(options.plan.totalBytes) } }
-        : {}),
-      ...(options.registryConfig ? { registryConfig: options.registryConfig } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const messages = await options.engine.images.build(
+      body,
+      { ...query, ...options.builderParameters },
+      {
+        ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
+        // The archive's exact size is known: the engine reads a plain body instead of decoding chunks. A
+        // body cut short (a file shrank) still fails the request, so the engine never builds from it.
+        ...(options.plan && !options.gzip
+          ? { headers: { "content-length": String(options.plan.totalBytes) } }
+          : {}),
+        ...(options.registryConfig ? { registryConfig: options.registryConfig } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+    );
     for await (const message of messages) {
       const id = imageIdOf(message);
       // A full `sha256:` ID (from `aux`) wins over the short one of `Successfully built`.

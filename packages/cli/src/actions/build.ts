@@ -4,6 +4,7 @@
  * build output as it arrives (docs/build.md). Without an engine, `--output` writes the archive and
  * `--list` shows what would be sent and why paths are excluded.
  */
+import { readFileSync } from "node:fs";
 import { access, readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import {
@@ -26,6 +27,7 @@ import {
   BuildFlagError,
   type BuildParameters,
   BuildQueryError,
+  type BuildSession,
   buildQueryFor,
   ContextError,
   type ContextPlan,
@@ -60,28 +62,27 @@ import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdin } from "../io.js";
 import { writeStreamToStdout } from "../stdout.js";
+import { type BuilderSetupFlags, setUpBuilder } from "./build-progress/builder-setup.js";
+import { type BuildkitProgress, openBuildkitProgress } from "./build-progress/buildkit-progress.js";
+import { progressMode } from "./build-progress/progress-mode.js";
+import { type BuildSecrets, openSessionIfNeeded, readBuildSecrets } from "./build-secrets.js";
 import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
 
-/** Options as commander parses them (see {@link registerBuildCommand} for their meaning). */
-export interface BuildFlags {
+/**
+ * Options as commander parses them (see {@link registerBuildCommand} for their meaning); those the builder
+ * choice reads (`--builder`, `--target`, `--secret`…, and the resource limits only the classic builder
+ * honours on some engines) are declared with that step (`BuilderSetupFlags`).
+ */
+export interface BuildFlags extends BuilderSetupFlags {
   file?: string;
   tag: string[];
   remote?: string;
   quiet?: boolean;
   cache: boolean;
   pull?: boolean;
-  rm: boolean;
-  forceRm?: boolean;
-  memory?: string;
-  memorySwap?: string;
-  cpuShares?: string;
-  cpusetCpus?: string;
-  cpuPeriod?: string;
-  cpuQuota?: string;
   buildArg: string[];
-  shmSize?: string;
   label: string[];
   registryConfig?: string;
   registryAuth: string[];
@@ -97,6 +98,7 @@ export interface BuildFlags {
   connectTimeout?: string;
   timeout?: string;
   idleTimeout?: string;
+  progress?: string;
 }
 
 export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
@@ -211,6 +213,7 @@ async function runBuildCommand(
   // Credentials are read (and checked) before anything reaches the engine.
   const env = await projectClientEnvironment(io, { secrets: flags.registryAuth.length > 0 });
   const registryConfig = await loadRegistryConfig(flags, io, env);
+  const secrets = await readBuildSecrets(flags, io, env);
   keepHttpParserOnBaselineTier();
   const engine = new EngineClient({
     env,
@@ -223,7 +226,7 @@ async function runBuildCommand(
     // Connect and negotiate the API version while the context is walked. A failure is reported by the
     // build request itself, which negotiates again.
     engine.apiVersion().catch(() => undefined);
-    await buildWithEngine(engine, context, parameters, registryConfig, flags, io);
+    await buildWithEngine(engine, context, parameters, registryConfig, secrets, flags, io);
   } finally {
     await engine.close();
   }
@@ -252,9 +255,12 @@ async function buildWithEngine(
   context: string | undefined,
   parameters: BuildParameters,
   registryConfig: RegistryConfig | undefined,
+  secrets: BuildSecrets,
   flags: BuildFlags,
   io: CliIo,
 ): Promise<void> {
+  const mode = progressMode(flags.progress, flags.quiet === true, Boolean(process.stderr.isTTY));
+  const setup = await setUpBuilder(engine, flags, io.env);
   let plan: ContextPlan | undefined;
   if (context !== undefined) {
     plan = await planBuildContext(context, flags, io);
@@ -267,11 +273,36 @@ async function buildWithEngine(
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
-  const progress = await progressReporter(flags.quiet ? undefined : plan, io);
+  const progress = await progressReporter(mode === "quiet" ? undefined : plan, io);
+  let buildkit: BuildkitProgress | undefined;
+  let session: BuildSession | undefined;
+  if (setup.choice.builder === "buildkit") {
+    const version = setup.engineApiVersion;
+    session = await openSessionIfNeeded(
+      {
+        upgrade: (request, protocol) =>
+          engine.http.upgrade({ ...request, ...(version ? { apiVersion: version } : {}) }, protocol),
+      },
+      secrets,
+      registryConfig,
+      plan?.root,
+    );
+    if (session) setup.parameters.session = session.id;
+    buildkit = await openBuildkitProgress({
+      mode,
+      stderr: io.stderr,
+      terminal: process.stderr,
+      mask: secrets.mask,
+      enginefile: plan && enginefileOf(plan, flags),
+      engineApiVersion: setup.engineApiVersion,
+    });
+  }
   try {
     const result = await runBuild({
       plan,
       parameters,
+      builderParameters: setup.parameters,
+      ...(setup.apiVersion ? { apiVersion: setup.apiVersion } : {}),
       engine,
       gzip,
       signal: controller.signal,
@@ -279,12 +310,14 @@ async function buildWithEngine(
       ...(registryConfig ? { registryConfig } : {}),
       onMessage: (message) => {
         progress.finish(true);
+        if (buildkit) return buildkit.onMessage(message);
         if (flags.quiet) return;
         const text = formatMessage(message);
         if (text !== undefined) io.stdout(text);
       },
     });
     progress.finish(true);
+    buildkit?.finish(false);
     if (result.imageId !== undefined) {
       if (flags.iidfile !== undefined)
         writeOutputFile(resolve(io.cwd, flags.iidfile), result.imageId, {
@@ -295,11 +328,33 @@ async function buildWithEngine(
     }
   } catch (error) {
     progress.finish(false);
+    buildkit?.finish(error instanceof BuildFailedError);
     if (controller.signal.aborted)
       throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
+    const refusal = error instanceof BuildFailedError ? buildkit?.explain(error.message) : undefined;
+    if (refusal) throw new CliError(secrets.mask(refusal), ExitCode.findings);
+    if (error instanceof BuildFailedError)
+      throw new BuildFailedError(secrets.mask(error.message), error.code);
     throw error;
   } finally {
+    session?.close();
     process.removeListener("SIGINT", onSigint);
+  }
+}
+
+/**
+ * The Enginefile's name as the user knows it and its text, from the plan's archive entry, so a failing step
+ * can be shown at its line; undefined when it cannot be read (the report then names the step only).
+ */
+function enginefileOf(plan: ContextPlan, flags: BuildFlags): { name: string; text: string } | undefined {
+  const entry = plan.entries.find((e) => e.path === plan.enginefile);
+  try {
+    const bytes = entry?.content ?? (entry?.source ? readFileSync(entry.source) : undefined);
+    if (!bytes) return undefined;
+    const name = flags.file === undefined || flags.file === "-" ? plan.enginefile : flags.file;
+    return { name, text: bytes.toString("utf8") };
+  } catch {
+    return undefined;
   }
 }
 

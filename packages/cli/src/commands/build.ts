@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import type { BuildFlags } from "../actions/build.js";
 import type { CliIo } from "../io.js";
 import { addEngineOptions } from "./engine-options.js";
@@ -57,7 +57,39 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
     .option("--reproducible", "fixed mtimes (SOURCE_DATE_EPOCH or 0): the same tree gives the same bytes")
     .option("--compress", "gzip the upload (default: only for tcp:// engines)")
     .option("--no-compress", "never gzip the upload")
-    .option("--exceptions <mode>", "exceptions under excluded directories: exact | engine-cli", "exact");
+    .option("--exceptions <mode>", "exceptions under excluded directories: exact | engine-cli", "exact")
+    .option(
+      "--builder <builder>",
+      "classic | buildkit (default: DOCKER_BUILDKIT, else BuildKit when the engine runs it)",
+    )
+    .option("--progress <mode>", "BuildKit progress: auto | plain | tty | quiet | rawjson", "auto")
+    .option("--target <stage>", "build this stage of the Enginefile")
+    .option("--platform <os/arch>", "the platform to build for (e.g. linux/amd64)")
+    .option("--network <mode>", "network of RUN steps: default | none | host | <network>")
+    .option("--add-host <host:ip>", "add a line to /etc/hosts of RUN steps (repeatable)", collect, [])
+    .option("--cache-from <image>", "image to use as a cache source (repeatable)", collect, [])
+    .option("--ulimit <name=soft[:hard]>", "ulimit of RUN steps (repeatable)", collect, [])
+    .option(
+      "--secret <id=ID,src=FILE|env=VAR|svc=PATH#FIELD>",
+      "secret for RUN --mount=type=secret (BuildKit; repeatable)",
+      collect,
+      [],
+    )
+    .option(
+      "--ssh <default|ID=PATH>",
+      "SSH agent socket or keys for RUN --mount=type=ssh (BuildKit; repeatable)",
+      collect,
+      [],
+    );
+  // `--no-` would make commander read it as the negation of `--cache-filter`.
+  const noCacheFilter = new Option(
+    "--no-cache-filter <stage>",
+    "do not cache these stages (refused: /build has no parameter for it)",
+  )
+    .argParser(collect)
+    .default([]);
+  noCacheFilter.negate = false;
+  build.addOption(noCacheFilter);
   addEngineOptions(build)
     .option(
       "--idle-timeout <duration>",

@@ -121,6 +121,11 @@ describe("a signal during the upload to the engine", skipIf(!built, NEEDS_BUILD)
           res.end(JSON.stringify({ ApiVersion: "1.41", MinAPIVersion: "1.12" }));
           return;
         }
+        if (req.url?.endsWith("/_ping")) {
+          res.writeHead(200, { "content-type": "text/plain", "api-version": "1.41" });
+          res.end("OK");
+          return;
+        }
         req.once("data", () => {
           req.pause();
           uploading();

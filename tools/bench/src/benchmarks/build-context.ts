@@ -19,7 +19,7 @@
  *   byte to the process exit. Shows each tool's own costs, which end to end add to the engine's work.
  * - End to end on the real engine when `ENGINE_HOST` is set: the `enginekit build` command vs
  *   `DOCKER_BUILDKIT=0 docker -H $ENGINE_HOST build` (`FROM scratch` + `COPY . /ctx`, cache on for both).
- *   Target: faster than the engine CLI.
+ *   Target: faster than the engine CLI. (With BuildKit on both sides: the build-buildkit benchmark.)
  *
  * - Ignore patterns at scale (#29): `enginekit build` vs `docker build` of a 5,100-file context with 1,000
  *   and 10,000 `.dockerignore` patterns, into the stand-in engine (and the real one when `ENGINE_HOST` is
@@ -59,8 +59,8 @@ import { type CompareRow, printTable, reportTarget } from "../harness.js";
 const ROUNDS = 5;
 /** Rounds of the packing comparisons (cheap next to the end-to-end runs, and noisier). */
 const PACK_ROUNDS = 11;
-const E2E_ROUNDS = 5;
-const SMALL_FILES = 20_000;
+export const E2E_ROUNDS = 5;
+export const SMALL_FILES = 20_000;
 const SMALL_DIRS = 100;
 const SMALL_BYTES = 10 * 1024;
 const LARGE_BYTES = 1024 * 1024 * 1024;
@@ -70,7 +70,9 @@ const ENGINEFILE = "FROM scratch\nCOPY . /ctx\n";
 const tarFsPack = (createRequire(import.meta.url)("tar-fs") as { pack: (dir: string) => Readable }).pack;
 
 const benchDir = fileURLToPath(new URL("../..", import.meta.url));
-const cliBin = fileURLToPath(new URL("../../../../packages/cli/dist/bundle/enginekit.js", import.meta.url));
+export const cliBin = fileURLToPath(
+  new URL("../../../../packages/cli/dist/bundle/enginekit.js", import.meta.url),
+);
 
 /** A contender: `run` performs one full operation and resolves when done. */
 interface Runner {
@@ -78,7 +80,7 @@ interface Runner {
   run: () => Promise<void>;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
@@ -87,7 +89,7 @@ function median(values: number[]): number {
  * Runs each contender once to warm up, then `rounds` times rotating the order; returns medians in ms.
  * `beforeEach` runs, untimed, before every timed run.
  */
-async function measure(
+export async function measure(
   title: string,
   runners: Runner[],
   rounds: number,
@@ -161,7 +163,7 @@ async function intoPipeCat(source: Readable, dir: string): Promise<void> {
   }
 }
 
-function sh(command: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export function sh(command: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   return new Promise((resolve, reject) =>
     execFile("sh", ["-c", command], { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
       error ? reject(new Error(`${command}: ${stderr || error.message}`)) : resolve(stdout),
@@ -169,7 +171,7 @@ function sh(command: string, env: NodeJS.ProcessEnv = process.env): Promise<stri
   );
 }
 
-function makeSmallContext(dir: string): void {
+export function makeSmallContext(dir: string): void {
   const content = Buffer.alloc(SMALL_BYTES, "s");
   for (let d = 0; d < SMALL_DIRS; d++) {
     const sub = join(dir, `dir${String(d).padStart(3, "0")}`);
@@ -179,7 +181,7 @@ function makeSmallContext(dir: string): void {
   writeFileSync(join(dir, "Enginefile"), ENGINEFILE);
 }
 
-function makeLargeContext(dir: string): void {
+export function makeLargeContext(dir: string): void {
   mkdirSync(dir, { recursive: true });
   const chunk = Buffer.alloc(64 * 1024 * 1024);
   for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE((i * 2654435761) >>> 0, i);

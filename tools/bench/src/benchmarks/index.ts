@@ -10,8 +10,10 @@ export const benchmarks: Record<string, () => Promise<Benchmark>> = {
   "engine-client": async () => (await import("./engine-client.js")).benchmark,
   secrets: async () => (await import("./secrets.js")).benchmark,
   "build-context": async () => (await import("./build-context.js")).benchmark,
+  "build-buildkit": async () => (await import("./build-buildkit.js")).benchmark,
   lint: async () => (await import("./lint.js")).benchmark,
   "lint-fix": async () => (await import("./lint-fix.js")).benchmark,
   lsp: async () => (await import("./lsp.js")).benchmark,
   compose: async () => (await import("./compose.js")).benchmark,
+  "corpus-build": async () => (await import("./corpus-build.js")).benchmark,
 };

@@ -40,6 +40,12 @@ export interface CallOptions {
    * request/response calls; none for streams and blocking calls (wait, attach, events, build, pull…).
    */
   timeoutMs?: number;
+  /**
+   * Sends this call at this API version (`/v<apiVersion>/…`) instead of the negotiated one: for parameters
+   * the engine reads only at newer versions (`POST /build`'s `platform` from 1.32). The caller keeps it
+   * within the engine's range (`NegotiatedVersion.engineMax`).
+   */
+  apiVersion?: string;
 }
 
 /** HTTP methods the engine API uses. */
@@ -55,7 +61,8 @@ export interface EngineRequest extends CallOptions {
   json?: unknown;
   /** A raw body (tar archives): bytes with `Content-Length`, streams chunked. */
   body?: RequestBody;
-  headers?: Record<string, string>;
+  /** Request headers; an array value is sent as one header line per item (Go reads them as a list). */
+  headers?: Record<string, string | string[]>;
   /** A stream or blocking call: the client's default timeout and deadline do not apply. */
   long?: boolean;
   /**
@@ -258,7 +265,7 @@ export class EngineHttp {
    * EngineConnectionError, or the signal's reason when aborted.
    */
   send(request: EngineRequest): Promise<HttpResponse> {
-    const prefix = this.prefix;
+    const prefix = request.apiVersion !== undefined ? `/v${request.apiVersion}` : this.prefix;
     if (prefix === undefined) return this.sendAfterNegotiation(request);
     return this.dispatch(
       request,
@@ -336,10 +343,14 @@ export class EngineHttp {
 
   /**
    * Sends a request with `Connection: Upgrade` and `Upgrade: tcp` (engine §4.1.2 hijacking) and resolves to
-   * the raw bidirectional socket once the engine answered 101.
+   * the raw bidirectional socket once the engine answered 101. `protocol` is the `Upgrade` value: `tcp` for
+   * attach and exec, `h2c` for BuildKit's `POST /session` (the engine then speaks HTTP/2 on the socket).
    */
-  async upgrade(request: EngineRequest): Promise<Duplex> {
-    const prefix = this.prefix ?? `/v${(await this.version(request)).version}`;
+  async upgrade(request: EngineRequest, protocol = "tcp"): Promise<Duplex> {
+    const prefix =
+      request.apiVersion !== undefined
+        ? `/v${request.apiVersion}`
+        : (this.prefix ?? `/v${(await this.version(request)).version}`);
     const path = prefix + request.path + encodeQuery(request.query);
     const { body, headers } = this.encodeBody(request);
     if (body !== undefined && typeof body !== "string" && !(body instanceof Uint8Array)) {
@@ -350,7 +361,7 @@ export class EngineHttp {
       outcome = await upgradeRequest(this.dispatcher, {
         path,
         method: request.method,
-        protocol: "tcp",
+        protocol,
         headers,
         body,
         signal: request.signal,

@@ -25,6 +25,6 @@ export { PluginsApi } from "./plugins.js";
 export { encodeRegistryAuth, encodeRegistryConfig, urlSafeBase64 } from "./registry-auth.js";
 export { ServicesApi, type ServiceWriteOptions } from "./services.js";
 export { SwarmApi } from "./swarm.js";
-export { SystemApi } from "./system.js";
+export { type PingInfo, SystemApi } from "./system.js";
 export { TasksApi } from "./tasks.js";
 export { VolumesApi } from "./volumes.js";

@@ -18,6 +18,17 @@ const systemSchemas = lazySchemas(
 );
 const eventSchemas = lazySchemas(() => import("../schemas/events.js"), ["EngineEvent"]);
 
+/** What `GET /_ping`'s headers say about the engine (see {@link SystemApi.pingInfo}). */
+export interface PingInfo {
+  /** The engine's highest API version (`Api-Version`). */
+  apiVersion: string | undefined;
+  /** The engine's default builder (`Builder-Version`: `1` classic, `2` BuildKit); engines before 23.0 send none. */
+  builderVersion: string | undefined;
+  /** `linux` or `windows` (`OSType`). */
+  osType: string | undefined;
+  experimental: boolean;
+}
+
 /** Engine-wide endpoints (engine §4.3 Misc): ping, version, info, auth, events. */
 export class SystemApi {
   constructor(private readonly http: EngineHttp) {}
@@ -27,6 +38,26 @@ export class SystemApi {
     const response = await this.http.send({ method: "GET", path: "/_ping", ...options });
     // "OK": a longer answer is not an engine's; at most the error-body cap is read.
     return readBodyText(response, MAX_ERROR_BODY_BYTES);
+  }
+
+  /**
+   * `GET /_ping` read for its headers (engine §4.3; moby `api/server/router/system`): `Api-Version`,
+   * `Builder-Version` (`1` classic, `2` BuildKit: the engine's default builder, sent by engines from 23.0;
+   * undefined before), `OSType` and `Docker-Experimental`. The body (`OK`) is discarded.
+   */
+  async pingInfo(options: CallOptions = {}): Promise<PingInfo> {
+    const response = await this.http.send({ method: "GET", path: "/_ping", ...options });
+    await readBodyText(response, MAX_ERROR_BODY_BYTES);
+    const header = (name: string): string | undefined => {
+      const value = response.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    return {
+      apiVersion: header("api-version"),
+      builderVersion: header("builder-version"),
+      osType: header("ostype"),
+      experimental: header("docker-experimental") === "true",
+    };
   }
 
   /** `GET /version`: engine version, `ApiVersion`, `MinAPIVersion`, OS, architecture, kernel. */

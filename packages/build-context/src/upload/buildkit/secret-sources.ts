@@ -1,0 +1,141 @@
+/**
+ * `--secret` and `--ssh` of `enginekit build`, read before anything is sent (docs/build.md "Secrets and
+ * SSH"). The forms follow `docker buildx build` (docker/buildx `util/buildflags/secrets.go`, `ssh.go`):
+ * `id=ID,src=FILE` (or `source=`), `id=ID,env=VAR` (`env=VAR` alone: id `VAR`), and enginekit's
+ * `id=ID,svc=<mount>/<path>#<field>`, a field of a secret on the secrets service read at build time; `--ssh
+ * default` (the agent of `SSH_AUTH_SOCK`) or `ID=PATH` (an agent socket). Values are kept in memory and
+ * never appear in a message: errors name the id, file, variable or secret path only.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { SecretsClient } from "@enginekit/api";
+import { BuildFlagError } from "../build-flags.js";
+
+/** Where one secret comes from. */
+export type SecretSource =
+  | { id: string; kind: "file"; path: string }
+  | { id: string; kind: "env"; variable: string }
+  | { id: string; kind: "svc"; location: string; field: string };
+
+const ID = /^[A-Za-z0-9._-]+$/;
+
+/** Parses one `--secret` value. @throws BuildFlagError naming the flag value (it holds no secret). */
+export function parseSecretFlag(value: string): SecretSource {
+  const fields = new Map<string, string>();
+  for (const part of value.split(",")) {
+    const eq = part.indexOf("=");
+    if (eq < 0)
+      throw new BuildFlagError("--secret", value, `expected key=value, not ${JSON.stringify(part)}`);
+    const key = part.slice(0, eq).trim().toLowerCase();
+    if (!["id", "src", "source", "env", "svc", "type"].includes(key))
+      throw new BuildFlagError("--secret", value, `unknown key ${JSON.stringify(key)} (id, src, env, svc)`);
+    fields.set(key === "source" ? "src" : key, part.slice(eq + 1).trim());
+  }
+  const src = fields.get("src");
+  const env = fields.get("env");
+  const svc = fields.get("svc");
+  const given = [src, env, svc].filter((v) => v !== undefined).length;
+  if (given > 1) throw new BuildFlagError("--secret", value, "give one of src=, env= and svc=");
+  const type = fields.get("type");
+  const id = fields.get("id") ?? env ?? (type === "env" ? src : undefined);
+  if (id === undefined || id === "") throw new BuildFlagError("--secret", value, "id= is required");
+  if (!ID.test(id))
+    throw new BuildFlagError("--secret", value, "the id may hold letters, digits, '.', '_' and '-'");
+  if (svc !== undefined) {
+    const m = /^([^#\s]+)#([A-Za-z0-9._-]+)$/.exec(svc.replace(/^svc:/, ""));
+    if (!m) throw new BuildFlagError("--secret", value, "expected svc=<mount>/<path>#<field>");
+    return { id, kind: "svc", location: m[1]!.replace(/^\/+/, ""), field: m[2]! };
+  }
+  if (env !== undefined || type === "env") return { id, kind: "env", variable: env ?? src ?? id };
+  return { id, kind: "file", path: src ?? id };
+}
+
+/**
+ * Reads every secret's value (files relative to `cwd`, variables from `env`, `svc` fields through
+ * `secrets`, created only when needed).
+ * @throws BuildFlagError naming the secret id and where it was looked for, when a value is missing.
+ */
+export async function readSecrets(
+  sources: readonly SecretSource[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; secrets: () => Pick<SecretsClient, "kv"> },
+): Promise<Map<string, Uint8Array>> {
+  const out = new Map<string, Uint8Array>();
+  let client: Pick<SecretsClient, "kv"> | undefined;
+  for (const source of sources) {
+    const flag = `--secret id=${source.id}`;
+    if (source.kind === "file") {
+      try {
+        out.set(source.id, await readFile(resolve(options.cwd, source.path)));
+      } catch (error) {
+        throw new BuildFlagError(
+          flag,
+          "",
+          `cannot read ${source.path} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+        );
+      }
+    } else if (source.kind === "env") {
+      const value = options.env[source.variable];
+      if (value === undefined)
+        throw new BuildFlagError(flag, "", `the environment variable ${source.variable} is not set`);
+      out.set(source.id, Buffer.from(value));
+    } else {
+      client ??= options.secrets();
+      out.set(source.id, await readSvcField(client, source, flag));
+    }
+  }
+  return out;
+}
+
+/**
+ * One field of a secret: the location as a KV path (`secret/ci` on a KV v2 mount is read at `secret/data/ci`);
+ * a location written with the API's `data/` segment is read without it when the first read finds nothing.
+ */
+async function readSvcField(
+  client: Pick<SecretsClient, "kv">,
+  source: Extract<SecretSource, { kind: "svc" }>,
+  flag: string,
+): Promise<Uint8Array> {
+  const where = `svc:${source.location}#${source.field}`;
+  let secret = await client.kv.read(source.location);
+  const [mount, second, ...rest] = source.location.split("/");
+  if ((secret === undefined || secret.data === null) && second === "data" && rest.length > 0)
+    secret = await client.kv.read([mount, ...rest].join("/"));
+  if (secret === undefined || secret.data === null)
+    throw new BuildFlagError(flag, "", `no secret at ${where}`);
+  const value = (secret.data as Record<string, unknown>)[source.field];
+  if (value === undefined)
+    throw new BuildFlagError(flag, "", `the secret at svc:${source.location} has no field ${source.field}`);
+  return Buffer.from(typeof value === "string" ? value : JSON.stringify(value));
+}
+
+/** One `--ssh` value: an id and the agent socket serving it. */
+export interface SshSource {
+  id: string;
+  socket: string;
+}
+
+/**
+ * Parses `--ssh default`, `--ssh ID` (both: `SSH_AUTH_SOCK`) or `--ssh ID=PATH` and checks that the path is
+ * an agent socket (key files are refused: load them into an agent with `ssh-add`).
+ * @throws BuildFlagError
+ */
+export async function parseSshFlag(value: string, env: NodeJS.ProcessEnv, cwd: string): Promise<SshSource> {
+  const eq = value.indexOf("=");
+  const id = eq < 0 ? value : value.slice(0, eq);
+  if (!ID.test(id)) throw new BuildFlagError("--ssh", value, "expected default, ID or ID=PATH");
+  const given = eq < 0 ? env.SSH_AUTH_SOCK : value.slice(eq + 1);
+  if (given === undefined || given === "")
+    throw new BuildFlagError("--ssh", value, "SSH_AUTH_SOCK is not set (start ssh-agent, or give ID=PATH)");
+  if (given.includes(","))
+    throw new BuildFlagError("--ssh", value, "one agent socket per id (key files: load them with ssh-add)");
+  const socket = resolve(cwd, given);
+  const info = await stat(socket).catch(() => undefined);
+  if (!info) throw new BuildFlagError("--ssh", value, `${given} does not exist`);
+  if (!info.isSocket())
+    throw new BuildFlagError(
+      "--ssh",
+      value,
+      `${given} is not an agent socket (key files: load them into ssh-agent with ssh-add)`,
+    );
+  return { id, socket };
+}

@@ -1,0 +1,65 @@
+/** The forms of `--secret` and `--ssh` (docker buildx's, and enginekit's `svc=`), and their one-line refusals. */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseSecretFlag, parseSshFlag } from "../src/index.js";
+
+describe("--secret", () => {
+  it("reads the forms buildx accepts and svc=", () => {
+    expect(parseSecretFlag("id=npm,src=.npmrc")).toEqual({ id: "npm", kind: "file", path: ".npmrc" });
+    expect(parseSecretFlag("id=npm,source=/x")).toEqual({ id: "npm", kind: "file", path: "/x" });
+    expect(parseSecretFlag("id=tok,env=GITHUB_TOKEN")).toEqual({
+      id: "tok",
+      kind: "env",
+      variable: "GITHUB_TOKEN",
+    });
+    expect(parseSecretFlag("env=GITHUB_TOKEN")).toEqual({
+      id: "GITHUB_TOKEN",
+      kind: "env",
+      variable: "GITHUB_TOKEN",
+    });
+    expect(parseSecretFlag("id=T,type=env")).toEqual({ id: "T", kind: "env", variable: "T" });
+    expect(parseSecretFlag("id=npm,svc=secret/ci#npmrc")).toEqual({
+      id: "npm",
+      kind: "svc",
+      location: "secret/ci",
+      field: "npmrc",
+    });
+    expect(parseSecretFlag("id=npm,svc=svc:secret/data/ci#npmrc")).toMatchObject({
+      location: "secret/data/ci",
+    });
+  });
+
+  it("refuses malformed values in one line", () => {
+    expect(() => parseSecretFlag("src=x")).toThrow('--secret "src=x": id= is required');
+    expect(() => parseSecretFlag("id=a,svc=secret/ci")).toThrow("expected svc=<mount>/<path>#<field>");
+    expect(() => parseSecretFlag("id=a,src=x,env=Y")).toThrow("give one of src=, env= and svc=");
+    expect(() => parseSecretFlag("id=a,required")).toThrow('expected key=value, not "required"');
+    expect(() => parseSecretFlag("id=a b,env=X")).toThrow("the id may hold letters");
+  });
+});
+
+describe("--ssh", () => {
+  it("takes SSH_AUTH_SOCK for default and ID, a socket for ID=PATH, and refuses key files", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ek-ssh-"));
+    const socket = join(dir, "agent.sock");
+    const agent = createServer();
+    await new Promise<void>((resolve) => agent.listen(socket, resolve));
+    try {
+      expect(await parseSshFlag("default", { SSH_AUTH_SOCK: socket }, dir)).toEqual({
+        id: "default",
+        socket,
+      });
+      expect(await parseSshFlag("deploy=agent.sock", {}, dir)).toEqual({ id: "deploy", socket });
+      await expect(parseSshFlag("default", {}, dir)).rejects.toThrow("SSH_AUTH_SOCK is not set");
+      writeFileSync(join(dir, "id_ed25519"), "key");
+      await expect(parseSshFlag("x=id_ed25519", {}, dir)).rejects.toThrow("is not an agent socket");
+      await expect(parseSshFlag("x=a,b", {}, dir)).rejects.toThrow("one agent socket per id");
+    } finally {
+      agent.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * `--secret` through BuildKit's session on the real engine (tools/engine, 20.10): a secret from a file, the
+ * environment and the secrets dev server reaches the RUN (the step prints its SHA-256 and length, never the
+ * value), and the value appears in no output, image layer or history; a missing secret is one line before
+ * anything is sent; `--ssh` relays a local agent socket. Skips outside CI without ENGINE_HOST.
+ */
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
+import { EngineClient } from "@enginekit/api";
+import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
+import { startDevServer } from "@enginekit/secrets-dev-server";
+import { afterAll, describe, expect, it } from "vitest";
+import { tree } from "./build-fixtures.js";
+import { runCaptured } from "./run-in-process.js";
+
+const host = engineHostForTests();
+if (!host) console.warn(NO_ENGINE_MESSAGE);
+
+const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** An Enginefile whose RUN reads secret `id` and prints only its hash and length. */
+const hashing = (ids: string[]) =>
+  [
+    `FROM ${BUSYBOX_IMAGE}`,
+    ...ids.map(
+      (id) =>
+        `RUN --mount=type=secret,id=${id},required=true echo "${id}: $(sha256sum < /run/secrets/${id} | cut -c1-64) $(wc -c < /run/secrets/${id})" && ls -la /run/secrets > /listing-${id}`,
+    ),
+    "",
+  ].join("\n");
+
+describe.skipIf(!host)("enginekit build --secret on the real engine", () => {
+  const tag = `enginekit-test/secrets:${process.pid}`;
+  const env = { ENGINE_HOST: host! };
+  afterAll(async () => {
+    const engine = new EngineClient({ host: host! });
+    await engine.images.remove(tag, { force: true }).catch(() => undefined);
+    await engine.close();
+  });
+
+  it("file, environment and secrets-service values reach the RUN and appear in no output, layer or history", async () => {
+    const fromFile = "file-secret-Zq7";
+    const fromEnv = "env-secret-Xk9";
+    const fromSvc = "//registry.example/:_authToken=svc-secret-Wp3";
+    const outside = tree({ "npm.token": fromFile });
+    const svc = await startDevServer({ seed: { secrets: { "secret/ci": { npmrc: fromSvc } } } });
+    try {
+      const ctx = tree({ Enginefile: hashing(["file", "env", "npm"]) });
+      const r = await runCaptured(
+        // biome-ignore format: one flag and its value per pair
+        [
+          "build", ctx, "-t", tag, "--network", "none", "--progress", "plain", "--no-cache",
+          "--secret", `id=file,src=${join(outside, "npm.token")}`,
+          "--secret", "id=env,env=FROM_ENV",
+          "--secret", "id=npm,svc=secret/ci#npmrc",
+        ],
+        { ...env, FROM_ENV: fromEnv, SVC_ADDR: svc.address, SVC_TOKEN: svc.rootToken },
+      );
+      expect(r.stderr).not.toMatch(/enginekit:/);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`file: ${sha(fromFile)} ${fromFile.length}`);
+      expect(r.stderr).toContain(`env: ${sha(fromEnv)} ${fromEnv.length}`);
+      expect(r.stderr).toContain(`npm: ${sha(fromSvc)} ${fromSvc.length}`);
+      for (const value of [fromFile, fromEnv, "svc-secret-Wp3"]) {
+        expect(r.stdout).not.toContain(value);
+        expect(r.stderr).not.toContain(value);
+      }
+      const engine = new EngineClient({ host: host! });
+      try {
+        const history = JSON.stringify(await engine.images.history(tag));
+        const inspect = JSON.stringify(await engine.images.inspect(tag));
+        const layers = (await buffer(await engine.images.get(tag))).toString("latin1");
+        for (const value of [fromFile, fromEnv, "svc-secret-Wp3"]) {
+          expect(history).not.toContain(value);
+          expect(inspect).not.toContain(value);
+          expect(layers).not.toContain(value);
+        }
+        // the mount was there during the RUN, and is gone from the image
+        expect(layers).toContain("listing-npm");
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("a value the RUN prints is masked in the output", async () => {
+    const ctx = tree({
+      Enginefile: `FROM ${BUSYBOX_IMAGE}\nRUN --mount=type=secret,id=tok cat /run/secrets/tok; echo; exit 1\n`,
+    });
+    const r = await runCaptured(
+      ["build", ctx, "--network", "none", "--progress", "plain", "--no-cache", "--secret", "id=tok,env=TOK"],
+      { ...env, TOK: "printed-by-mistake-42" },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/#\d+ \d+\.\d{3} \*\*\*\*\n/);
+    expect(r.stderr).not.toContain("printed-by-mistake-42");
+  });
+
+  it("a missing secret is one line before anything is sent", async () => {
+    const ctx = tree({ Enginefile: hashing(["a"]) });
+    const svc = await startDevServer({ seed: { secrets: { "secret/ci": { other: "x" } } } });
+    try {
+      const cases: [string[], NodeJS.ProcessEnv, string][] = [
+        [
+          ["--secret", "id=a,env=NOT_SET_ANYWHERE"],
+          {},
+          "--secret id=a: the environment variable NOT_SET_ANYWHERE is not set",
+        ],
+        [
+          ["--secret", "id=a,src=/nonexistent/file"],
+          {},
+          "--secret id=a: cannot read /nonexistent/file (ENOENT)",
+        ],
+        [
+          ["--secret", "id=a,svc=secret/ci#npmrc"],
+          { SVC_ADDR: svc.address, SVC_TOKEN: svc.rootToken },
+          "--secret id=a: the secret at svc:secret/ci has no field npmrc",
+        ],
+        [
+          ["--secret", "id=a,svc=secret/nothing#f"],
+          { SVC_ADDR: svc.address, SVC_TOKEN: svc.rootToken },
+          "--secret id=a: no secret at svc:secret/nothing#f",
+        ],
+        [["--secret", "src=x"], {}, '--secret "src=x": id= is required'],
+      ];
+      for (const [args, extra, message] of cases) {
+        // an unreachable engine: the line comes before any connection
+        const r = await runCaptured(["build", ctx, "-H", "unix:///nonexistent/engine.sock", ...args], extra);
+        expect(r.stderr).toBe(`enginekit: ${message}\n`);
+        expect(r.code).toBe(2);
+      }
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("--ssh mounts the agent in RUN --mount=type=ssh (the relay itself: build-session.test.ts)", async () => {
+    const dir = tree({});
+    const socket = join(dir, "agent.sock");
+    const agent = createServer((c) => c.end());
+    await new Promise<void>((resolve) => agent.listen(socket, resolve));
+    try {
+      const ctx = tree({
+        Enginefile: `FROM ${BUSYBOX_IMAGE}\nRUN --mount=type=ssh,id=deploy,required=true test -S "$SSH_AUTH_SOCK" && echo agent-at-$SSH_AUTH_SOCK\n`,
+      });
+      const r = await runCaptured(
+        ["build", ctx, "--network", "none", "--progress", "plain", "--no-cache", "--ssh", `deploy=${socket}`],
+        env,
+      );
+      expect(r.stderr).not.toMatch(/enginekit:/);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/#\d+ \d+\.\d{3} agent-at-\/run\/buildkit\/ssh_agent\.0\n/);
+      const key = join(dir, "id_ed25519");
+      writeFileSync(key, "not a socket");
+      const refused = await runCaptured(["build", ctx, "--ssh", `deploy=${key}`], env);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(
+        /is not an agent socket \(key files: load them into ssh-agent with ssh-add\)\n$/,
+      );
+    } finally {
+      agent.close();
+    }
+  });
+});
