@@ -35,8 +35,11 @@ try {
     ]) && ok;
   if (process.env.ENGINE_HOST) {
     ok =
+      // The private engine (tools/engine) runs without a bridge network, so RUN steps get none.
       step("build the bundled example on the real engine", [
         "build",
+        "--network",
+        "none",
         "-t",
         "enginekit/example:demo",
         "examples/build",
