@@ -1,3 +1,9 @@
+/**
+ * The `add-instead-of-copy` rule: Use COPY, not ADD, for local files.
+ * Its metadata is its documentation (`docs/rules/add-instead-of-copy.md`, `enginekit lint --explain
+ * add-instead-of-copy`).
+ * Same check elsewhere: hadolint DL3020, Trivy DS-0005, Checkov CKV_DOCKER_4.
+ */
 import { inCasingOf, instructionsOfKind } from "../../enginefile/instructions.js";
 import { enginefileRule } from "../../model/rule.js";
 

@@ -1,3 +1,8 @@
+/**
+ * The `apk-no-cache` rule: apk add without --no-cache.
+ * Its metadata is its documentation (`docs/rules/apk-no-cache.md`, `enginekit lint --explain apk-no-cache`).
+ * Same check elsewhere: hadolint DL3019, Trivy DS-0025, dockerfilelint apkadd-missing_nocache_or_updaterm.
+ */
 import {
   hasCacheMount,
   hasOption,

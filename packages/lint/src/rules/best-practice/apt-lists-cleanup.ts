@@ -1,3 +1,9 @@
+/**
+ * The `apt-lists-cleanup` rule: apt lists left in the layer.
+ * Its metadata is its documentation (`docs/rules/apt-lists-cleanup.md`, `enginekit lint --explain
+ * apt-lists-cleanup`).
+ * Same check elsewhere: hadolint DL3009, dockerfilelint apt-get_missing_rm.
+ */
 import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import { inImage } from "../../enginefile/stage-parents.js";

@@ -1,3 +1,9 @@
+/**
+ * The `apt-no-install-recommends` rule: apt-get install without --no-install-recommends.
+ * Its metadata is its documentation (`docs/rules/apt-no-install-recommends.md`, `enginekit lint --explain
+ * apt-no-install-recommends`).
+ * Same check elsewhere: hadolint DL3015, Trivy DS-0029.
+ */
 import { hasOption, insertOptionAfter, packageCommand } from "../../enginefile/package-managers.js";
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";

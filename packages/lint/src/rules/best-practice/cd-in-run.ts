@@ -1,3 +1,8 @@
+/**
+ * The `cd-in-run` rule: Use WORKDIR instead of cd.
+ * Its metadata is its documentation (`docs/rules/cd-in-run.md`, `enginekit lint --explain cd-in-run`).
+ * Same check elsewhere: hadolint DL3003, Trivy DS-0013.
+ */
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

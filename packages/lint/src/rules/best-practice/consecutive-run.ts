@@ -1,3 +1,9 @@
+/**
+ * The `consecutive-run` rule: Consecutive small RUNs.
+ * Its metadata is its documentation (`docs/rules/consecutive-run.md`, `enginekit lint --explain
+ * consecutive-run`).
+ * Same check elsewhere: hadolint DL3059.
+ */
 import type { Instruction, RunInstruction } from "@enginekit/enginefile";
 import { commandsOfRun } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";

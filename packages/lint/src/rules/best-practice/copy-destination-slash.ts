@@ -1,3 +1,9 @@
+/**
+ * The `copy-destination-slash` rule: Several sources need a folder destination.
+ * Its metadata is its documentation (`docs/rules/copy-destination-slash.md`, `enginekit lint --explain
+ * copy-destination-slash`).
+ * Same check elsewhere: hadolint DL3021, Trivy DS-0011.
+ */
 import { allInstructions } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

@@ -1,3 +1,9 @@
+/**
+ * The `copy-relative-destination` rule: Relative COPY destination without WORKDIR.
+ * Its metadata is its documentation (`docs/rules/copy-relative-destination.md`, `enginekit lint --explain
+ * copy-relative-destination`).
+ * Same check elsewhere: hadolint DL3045.
+ */
 import { stageLineage } from "../../enginefile/stage-parents.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

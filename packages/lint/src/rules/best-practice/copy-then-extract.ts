@@ -1,3 +1,9 @@
+/**
+ * The `copy-then-extract` rule: COPY an archive, then extract it.
+ * Its metadata is its documentation (`docs/rules/copy-then-extract.md`, `enginekit lint --explain
+ * copy-then-extract`).
+ * Same check elsewhere: hadolint DL3010.
+ */
 import type { Argument } from "@enginekit/enginefile";
 import { commandsOfRun } from "../../enginefile/shell/command-index.js";
 import { argumentsOf } from "../../enginefile/shell/queries.js";

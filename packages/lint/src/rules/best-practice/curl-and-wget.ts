@@ -1,3 +1,9 @@
+/**
+ * The `curl-and-wget` rule: Both curl and wget.
+ * Its metadata is its documentation (`docs/rules/curl-and-wget.md`, `enginekit lint --explain
+ * curl-and-wget`).
+ * Same check elsewhere: hadolint DL4001, Trivy DS-0014.
+ */
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

@@ -1,3 +1,9 @@
+/**
+ * The `exec-form-command` rule: Use exec form for CMD and ENTRYPOINT.
+ * Its metadata is its documentation (`docs/rules/exec-form-command.md`, `enginekit lint --explain
+ * exec-form-command`).
+ * Same check elsewhere: BuildKit JSONArgsRecommended, hadolint DL3025.
+ */
 import type { Stage } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "../../enginefile/analysis.js";
 import { allInstructions } from "../../enginefile/instructions.js";

@@ -1,3 +1,9 @@
+/**
+ * The `final-user-root` rule: Final stage runs as root.
+ * Its metadata is its documentation (`docs/rules/final-user-root.md`, `enginekit lint --explain
+ * final-user-root`).
+ * Same check elsewhere: hadolint DL3002, Trivy DS-0002, Checkov CKV_DOCKER_8.
+ */
 import type { Stage } from "@enginekit/enginefile";
 import { enginefileRule } from "../../model/rule.js";
 

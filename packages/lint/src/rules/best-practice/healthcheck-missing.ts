@@ -1,3 +1,9 @@
+/**
+ * The `healthcheck-missing` rule: No HEALTHCHECK.
+ * Its metadata is its documentation (`docs/rules/healthcheck-missing.md`, `enginekit lint --explain
+ * healthcheck-missing`).
+ * Same check elsewhere: hadolint DL3057.
+ */
 import { stageLineage } from "../../enginefile/stage-parents.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

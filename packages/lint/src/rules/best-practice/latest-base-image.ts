@@ -1,3 +1,9 @@
+/**
+ * The `latest-base-image` rule: Base image tagged latest.
+ * Its metadata is its documentation (`docs/rules/latest-base-image.md`, `enginekit lint --explain
+ * latest-base-image`).
+ * Same check elsewhere: hadolint DL3007, Trivy DS-0001, Checkov CKV_DOCKER_7.
+ */
 import { baseImages } from "../../enginefile/base-images.js";
 import { enginefileRule } from "../../model/rule.js";
 

@@ -1,3 +1,9 @@
+/**
+ * The `legacy-key-value` rule: Legacy ENV/LABEL form.
+ * Its metadata is its documentation (`docs/rules/legacy-key-value.md`, `enginekit lint --explain
+ * legacy-key-value`).
+ * Same check elsewhere: BuildKit LegacyKeyValueFormat.
+ */
 import { allInstructions } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

@@ -1,3 +1,8 @@
+/**
+ * The `ln-bin-sh` rule: Use SHELL instead of replacing /bin/sh.
+ * Its metadata is its documentation (`docs/rules/ln-bin-sh.md`, `enginekit lint --explain ln-bin-sh`).
+ * Same check elsewhere: hadolint DL4005.
+ */
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import { argumentsOf, hasOption } from "../../enginefile/shell/queries.js";
 import type { Report } from "../../model/finding.js";

@@ -1,3 +1,9 @@
+/**
+ * The `maintainer-deprecated` rule: MAINTAINER is deprecated.
+ * Its metadata is its documentation (`docs/rules/maintainer-deprecated.md`, `enginekit lint --explain
+ * maintainer-deprecated`).
+ * Same check elsewhere: BuildKit MaintainerDeprecated, hadolint DL4000, Trivy DS-0022, Checkov CKV_DOCKER_6.
+ */
 import { inCasingOf, instructionsOfKind } from "../../enginefile/instructions.js";
 import { enginefileRule } from "../../model/rule.js";
 

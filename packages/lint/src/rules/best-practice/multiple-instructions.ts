@@ -1,3 +1,10 @@
+/**
+ * The `multiple-instructions` rule: Several CMD, ENTRYPOINT or HEALTHCHECK in a stage.
+ * Its metadata is its documentation (`docs/rules/multiple-instructions.md`, `enginekit lint --explain
+ * multiple-instructions`).
+ * Same check elsewhere: BuildKit MultipleInstructionsDisallowed, hadolint DL4003 / DL4004 / DL3012, Trivy
+ * DS-0016 / DS-0007 / DS-0023.
+ */
 import type { Instruction } from "@enginekit/enginefile";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

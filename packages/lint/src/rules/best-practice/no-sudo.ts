@@ -1,3 +1,8 @@
+/**
+ * The `no-sudo` rule: Do not use sudo.
+ * Its metadata is its documentation (`docs/rules/no-sudo.md`, `enginekit lint --explain no-sudo`).
+ * Same check elsewhere: hadolint DL3004, Trivy DS-0010, Checkov CKV2_DOCKER_1.
+ */
 import { runsWithSudo } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

@@ -1,3 +1,10 @@
+/**
+ * The `package-manager-confirm` rule: Package manager waits for confirmation.
+ * Its metadata is its documentation (`docs/rules/package-manager-confirm.md`, `enginekit lint --explain
+ * package-manager-confirm`).
+ * Same check elsewhere: hadolint DL3014 / DL3030 / DL3034 / DL3038, Trivy DS-0021, dockerfilelint
+ * apt-get_missing_param.
+ */
 import { hasOption, insertOptionAfter, packageCommand } from "../../enginefile/package-managers.js";
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import { argumentsOf, countShortOption } from "../../enginefile/shell/queries.js";

@@ -1,3 +1,9 @@
+/**
+ * The `pip-no-cache-dir` rule: pip install without --no-cache-dir.
+ * Its metadata is its documentation (`docs/rules/pip-no-cache-dir.md`, `enginekit lint --explain
+ * pip-no-cache-dir`).
+ * Same check elsewhere: hadolint DL3042.
+ */
 import {
   hasCacheMount,
   hasOption,

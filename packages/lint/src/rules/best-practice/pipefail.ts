@@ -1,3 +1,8 @@
+/**
+ * The `pipefail` rule: Set pipefail before a RUN with a pipe.
+ * Its metadata is its documentation (`docs/rules/pipefail.md`, `enginekit lint --explain pipefail`).
+ * Same check elsewhere: hadolint DL4006.
+ */
 import { runsMentioning, shellName, shellOf } from "../../enginefile/shell/command-index.js";
 import { argumentsOf } from "../../enginefile/shell/queries.js";
 import type { ShellCommand } from "../../enginefile/shell/shell-command.js";

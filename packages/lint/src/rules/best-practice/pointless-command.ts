@@ -1,3 +1,9 @@
+/**
+ * The `pointless-command` rule: Command that makes no sense in a build.
+ * Its metadata is its documentation (`docs/rules/pointless-command.md`, `enginekit lint --explain
+ * pointless-command`).
+ * Same check elsewhere: hadolint DL3001.
+ */
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

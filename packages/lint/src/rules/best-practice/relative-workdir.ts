@@ -1,3 +1,9 @@
+/**
+ * The `relative-workdir` rule: Relative WORKDIR.
+ * Its metadata is its documentation (`docs/rules/relative-workdir.md`, `enginekit lint --explain
+ * relative-workdir`).
+ * Same check elsewhere: BuildKit WorkdirRelativePath, hadolint DL3000, Trivy DS-0009, Checkov CKV_DOCKER_10.
+ */
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 

@@ -1,3 +1,9 @@
+/**
+ * The `rpm-cache-cleanup` rule: yum/dnf/zypper cache left in the layer.
+ * Its metadata is its documentation (`docs/rules/rpm-cache-cleanup.md`, `enginekit lint --explain
+ * rpm-cache-cleanup`).
+ * Same check elsewhere: hadolint DL3032 / DL3036 / DL3040, Trivy DS-0015 / DS-0019 / DS-0020 / DS-0027.
+ */
 import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import { argumentsOf, subcommand } from "../../enginefile/shell/queries.js";

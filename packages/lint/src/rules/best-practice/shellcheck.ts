@@ -1,3 +1,8 @@
+/**
+ * The `shellcheck` rule: ShellCheck inside RUN.
+ * Its metadata is its documentation (`docs/rules/shellcheck.md`, `enginekit lint --explain shellcheck`).
+ * Same check elsewhere: hadolint SC checks (ShellCheck inside RUN).
+ */
 import { enginefileRule } from "../../model/rule.js";
 
 /**

@@ -1,3 +1,9 @@
+/**
+ * The `trusted-registry` rule: Base image from an untrusted registry.
+ * Its metadata is its documentation (`docs/rules/trusted-registry.md`, `enginekit lint --explain
+ * trusted-registry`).
+ * Same check elsewhere: hadolint DL3026.
+ */
 import { globToRegExp } from "@enginekit/text";
 import { pulledImages } from "../../enginefile/base-images.js";
 import { parseImageReference } from "../../enginefile/image-reference.js";

@@ -1,3 +1,9 @@
+/**
+ * The `untagged-base-image` rule: Base image without a tag.
+ * Its metadata is its documentation (`docs/rules/untagged-base-image.md`, `enginekit lint --explain
+ * untagged-base-image`).
+ * Same check elsewhere: hadolint DL3006, Trivy DS-0001, Checkov CKV_DOCKER_7.
+ */
 import { baseImages } from "../../enginefile/base-images.js";
 import { enginefileRule } from "../../model/rule.js";
 

@@ -1,3 +1,8 @@
+/**
+ * The `use-apt-get` rule: Use apt-get, not apt.
+ * Its metadata is its documentation (`docs/rules/use-apt-get.md`, `enginekit lint --explain use-apt-get`).
+ * Same check elsewhere: hadolint DL3027, Checkov CKV_DOCKER_9.
+ */
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

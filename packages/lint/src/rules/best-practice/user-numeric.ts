@@ -1,3 +1,8 @@
+/**
+ * The `user-numeric` rule: Final USER by name.
+ * Its metadata is its documentation (`docs/rules/user-numeric.md`, `enginekit lint --explain user-numeric`).
+ * Same check elsewhere: hadolint DL3066.
+ */
 import { stageLineage } from "../../enginefile/stage-parents.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

@@ -1,3 +1,9 @@
+/**
+ * The `useradd-no-log-init` rule: useradd with a high UID without -l.
+ * Its metadata is its documentation (`docs/rules/useradd-no-log-init.md`, `enginekit lint --explain
+ * useradd-no-log-init`).
+ * Same check elsewhere: hadolint DL3046.
+ */
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import { argumentsOf, hasOption } from "../../enginefile/shell/queries.js";
 import type { ShellWord } from "../../enginefile/shell/shell-command.js";

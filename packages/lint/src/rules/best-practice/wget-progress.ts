@@ -1,3 +1,9 @@
+/**
+ * The `wget-progress` rule: wget without a progress option.
+ * Its metadata is its documentation (`docs/rules/wget-progress.md`, `enginekit lint --explain
+ * wget-progress`).
+ * Same check elsewhere: hadolint DL3047.
+ */
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import { hasOption } from "../../enginefile/shell/queries.js";
 import type { Report } from "../../model/finding.js";

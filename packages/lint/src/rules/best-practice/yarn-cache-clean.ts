@@ -1,3 +1,9 @@
+/**
+ * The `yarn-cache-clean` rule: yarn install without yarn cache clean.
+ * Its metadata is its documentation (`docs/rules/yarn-cache-clean.md`, `enginekit lint --explain
+ * yarn-cache-clean`).
+ * Same check elsewhere: hadolint DL3060.
+ */
 import { hasCacheMount, packageCommand } from "../../enginefile/package-managers.js";
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import { argumentsOf } from "../../enginefile/shell/queries.js";

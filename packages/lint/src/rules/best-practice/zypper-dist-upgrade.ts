@@ -1,3 +1,9 @@
+/**
+ * The `zypper-dist-upgrade` rule: Do not use zypper dist-upgrade.
+ * Its metadata is its documentation (`docs/rules/zypper-dist-upgrade.md`, `enginekit lint --explain
+ * zypper-dist-upgrade`).
+ * Same check elsewhere: hadolint DL3035.
+ */
 import { packageCommand } from "../../enginefile/package-managers.js";
 import { runsCalling } from "../../enginefile/shell/command-index.js";
 import type { Report } from "../../model/finding.js";

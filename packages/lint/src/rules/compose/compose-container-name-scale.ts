@@ -1,3 +1,9 @@
+/**
+ * The `compose/container-name-scale` rule: container_name with several replicas.
+ * Its metadata is its documentation (`docs/rules/compose/container-name-scale.md`, `enginekit lint
+ * --explain compose/container-name-scale`).
+ * Same check elsewhere: dclint no-duplicate-container-names.
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `compose/depends-on-cycle` rule: Dependency cycle.
+ * Its metadata is its documentation (`docs/rules/compose/depends-on-cycle.md`, `enginekit lint --explain
+ * compose/depends-on-cycle`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

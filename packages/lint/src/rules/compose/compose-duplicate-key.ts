@@ -1,3 +1,8 @@
+/**
+ * The `compose/duplicate-key` rule: Duplicate key in a Compose file.
+ * Its metadata is its documentation (`docs/rules/compose/duplicate-key.md`, `enginekit lint --explain
+ * compose/duplicate-key`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

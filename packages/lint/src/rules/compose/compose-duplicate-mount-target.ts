@@ -1,3 +1,8 @@
+/**
+ * The `compose/duplicate-mount-target` rule: Two mounts at one target.
+ * Its metadata is its documentation (`docs/rules/compose/duplicate-mount-target.md`, `enginekit lint
+ * --explain compose/duplicate-mount-target`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

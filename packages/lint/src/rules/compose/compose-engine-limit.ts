@@ -1,3 +1,9 @@
+/**
+ * The `compose/engine-limit` rule: The engine refuses the service.
+ * Its metadata is its documentation (`docs/rules/compose/engine-limit.md`, `enginekit lint --explain
+ * compose/engine-limit`).
+ * Same check elsewhere: KICS Docker Compose queries (memory/CPU limits).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

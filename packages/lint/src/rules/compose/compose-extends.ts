@@ -1,3 +1,8 @@
+/**
+ * The `compose/extends` rule: Broken extends.
+ * Its metadata is its documentation (`docs/rules/compose/extends.md`, `enginekit lint --explain
+ * compose/extends`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

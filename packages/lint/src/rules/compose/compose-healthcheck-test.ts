@@ -1,3 +1,8 @@
+/**
+ * The `compose/healthcheck-test` rule: healthcheck.test without CMD, CMD-SHELL or NONE.
+ * Its metadata is its documentation (`docs/rules/compose/healthcheck-test.md`, `enginekit lint --explain
+ * compose/healthcheck-test`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `compose/image-or-build` rule: Service without image or build.
+ * Its metadata is its documentation (`docs/rules/compose/image-or-build.md`, `enginekit lint --explain
+ * compose/image-or-build`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

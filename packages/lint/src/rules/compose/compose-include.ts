@@ -1,3 +1,8 @@
+/**
+ * The `compose/include` rule: Broken include.
+ * Its metadata is its documentation (`docs/rules/compose/include.md`, `enginekit lint --explain
+ * compose/include`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

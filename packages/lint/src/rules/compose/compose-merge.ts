@@ -1,3 +1,8 @@
+/**
+ * The `compose/merge` rule: Override of another shape.
+ * Its metadata is its documentation (`docs/rules/compose/merge.md`, `enginekit lint --explain
+ * compose/merge`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

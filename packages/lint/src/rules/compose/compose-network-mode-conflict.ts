@@ -1,3 +1,8 @@
+/**
+ * The `compose/network-mode-conflict` rule: network_mode with networks.
+ * Its metadata is its documentation (`docs/rules/compose/network-mode-conflict.md`, `enginekit lint
+ * --explain compose/network-mode-conflict`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

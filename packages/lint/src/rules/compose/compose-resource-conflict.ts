@@ -1,3 +1,8 @@
+/**
+ * The `compose/resource-conflict` rule: Service resource unlike its deploy.resources twin.
+ * Its metadata is its documentation (`docs/rules/compose/resource-conflict.md`, `enginekit lint --explain
+ * compose/resource-conflict`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

@@ -1,3 +1,9 @@
+/**
+ * The `compose/schema` rule: Value outside the Compose Specification.
+ * Its metadata is its documentation (`docs/rules/compose/schema.md`, `enginekit lint --explain
+ * compose/schema`).
+ * Same check elsewhere: dclint invalid-schema.
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

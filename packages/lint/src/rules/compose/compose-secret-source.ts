@@ -1,3 +1,8 @@
+/**
+ * The `compose/secret-source` rule: Secret or config without source.
+ * Its metadata is its documentation (`docs/rules/compose/secret-source.md`, `enginekit lint --explain
+ * compose/secret-source`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `compose/syntax` rule: Compose file syntax.
+ * Its metadata is its documentation (`docs/rules/compose/syntax.md`, `enginekit lint --explain
+ * compose/syntax`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `compose/undefined-config` rule: Undefined config.
+ * Its metadata is its documentation (`docs/rules/compose/undefined-config.md`, `enginekit lint --explain
+ * compose/undefined-config`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `compose/undefined-network` rule: Undefined network.
+ * Its metadata is its documentation (`docs/rules/compose/undefined-network.md`, `enginekit lint --explain
+ * compose/undefined-network`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `compose/undefined-secret` rule: Undefined secret.
+ * Its metadata is its documentation (`docs/rules/compose/undefined-secret.md`, `enginekit lint --explain
+ * compose/undefined-secret`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `compose/undefined-volume` rule: Undefined volume.
+ * Its metadata is its documentation (`docs/rules/compose/undefined-volume.md`, `enginekit lint --explain
+ * compose/undefined-volume`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

@@ -1,3 +1,9 @@
+/**
+ * The `compose/unknown-key` rule: Unknown Compose key.
+ * Its metadata is its documentation (`docs/rules/compose/unknown-key.md`, `enginekit lint --explain
+ * compose/unknown-key`).
+ * Same check elsewhere: dclint invalid-schema.
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

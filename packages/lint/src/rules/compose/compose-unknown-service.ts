@@ -1,3 +1,8 @@
+/**
+ * The `compose/unknown-service` rule: Unknown service.
+ * Its metadata is its documentation (`docs/rules/compose/unknown-service.md`, `enginekit lint --explain
+ * compose/unknown-service`).
+ */
 import { composeFindingRule } from "./compose-finding-rule.js";
 
 export default composeFindingRule({

@@ -1,3 +1,9 @@
+/**
+ * The `ignore-exception-unreachable` rule: Exception the engine CLI cannot reach.
+ * Its metadata is its documentation (`docs/rules/ignore-exception-unreachable.md`, `enginekit lint
+ * --explain ignore-exception-unreachable`).
+ * Same check elsewhere: moby #30018, docker/cli #2919.
+ */
 import { IgnoreMatcher } from "@enginekit/build-context/ignore";
 import type { AnalyzedIgnoreFile } from "../../ignorefile/analysis.js";
 import { matchesBelow } from "../../ignorefile/pattern-queries.js";

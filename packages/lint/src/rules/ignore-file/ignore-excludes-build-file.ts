@@ -1,3 +1,8 @@
+/**
+ * The `ignore-excludes-build-file` rule: Ignore file excludes the build file or itself.
+ * Its metadata is its documentation (`docs/rules/ignore-excludes-build-file.md`, `enginekit lint --explain
+ * ignore-excludes-build-file`).
+ */
 import type { Report } from "../../model/finding.js";
 import { ignoreFileRule } from "../../model/rule.js";
 

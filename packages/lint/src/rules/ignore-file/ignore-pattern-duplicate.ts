@@ -1,3 +1,8 @@
+/**
+ * The `ignore-pattern-duplicate` rule: Repeated ignore pattern.
+ * Its metadata is its documentation (`docs/rules/ignore-pattern-duplicate.md`, `enginekit lint --explain
+ * ignore-pattern-duplicate`).
+ */
 import type { Report } from "../../model/finding.js";
 import { ignoreFileRule } from "../../model/rule.js";
 

@@ -1,3 +1,8 @@
+/**
+ * The `ignore-pattern-regexp` rule: Ignore pattern read as a regular expression.
+ * Its metadata is its documentation (`docs/rules/ignore-pattern-regexp.md`, `enginekit lint --explain
+ * ignore-pattern-regexp`).
+ */
 import {
   contextMatches,
   evaluationError,

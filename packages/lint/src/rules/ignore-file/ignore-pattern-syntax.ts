@@ -1,3 +1,9 @@
+/**
+ * The `ignore-pattern-syntax` rule: Ignore pattern the engine refuses.
+ * Its metadata is its documentation (`docs/rules/ignore-pattern-syntax.md`, `enginekit lint --explain
+ * ignore-pattern-syntax`).
+ * Same check elsewhere: docker build: syntax error in pattern.
+ */
 import { evaluationError } from "../../ignorefile/pattern-queries.js";
 import type { Report } from "../../model/finding.js";
 import { ignoreFileRule } from "../../model/rule.js";

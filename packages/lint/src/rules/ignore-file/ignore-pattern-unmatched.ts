@@ -1,3 +1,8 @@
+/**
+ * The `ignore-pattern-unmatched` rule: Ignore pattern that matches nothing.
+ * Its metadata is its documentation (`docs/rules/ignore-pattern-unmatched.md`, `enginekit lint --explain
+ * ignore-pattern-unmatched`).
+ */
 import { contextMatches } from "../../ignorefile/pattern-queries.js";
 import type { Report } from "../../model/finding.js";
 import { ignoreFileRule } from "../../model/rule.js";

@@ -1,3 +1,8 @@
+/**
+ * The `label-empty` rule: Schema label with an empty value.
+ * Its metadata is its documentation (`docs/rules/label-empty.md`, `enginekit lint --explain label-empty`).
+ * Same check elsewhere: hadolint DL3051.
+ */
 import { allLabels } from "../../enginefile/labels.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

@@ -1,3 +1,9 @@
+/**
+ * The `label-key-invalid` rule: Label key outside the key format.
+ * Its metadata is its documentation (`docs/rules/label-key-invalid.md`, `enginekit lint --explain
+ * label-key-invalid`).
+ * Same check elsewhere: hadolint DL3048.
+ */
 import { allLabels } from "../../enginefile/labels.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

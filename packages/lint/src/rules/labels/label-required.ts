@@ -1,3 +1,9 @@
+/**
+ * The `label-required` rule: Label required by the label schema is missing.
+ * Its metadata is its documentation (`docs/rules/label-required.md`, `enginekit lint --explain
+ * label-required`).
+ * Same check elsewhere: hadolint DL3049.
+ */
 import { finalImageLabels } from "../../enginefile/labels.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

@@ -1,3 +1,9 @@
+/**
+ * The `label-superfluous` rule: Label not in the label schema.
+ * Its metadata is its documentation (`docs/rules/label-superfluous.md`, `enginekit lint --explain
+ * label-superfluous`).
+ * Same check elsewhere: hadolint DL3050.
+ */
 import { allLabels } from "../../enginefile/labels.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

@@ -1,3 +1,10 @@
+/**
+ * The `label-value-format` rule: Label value of the wrong type.
+ * Its metadata is its documentation (`docs/rules/label-value-format.md`, `enginekit lint --explain
+ * label-value-format`).
+ * Same check elsewhere: hadolint DL3052, hadolint DL3053, hadolint DL3054, hadolint DL3055, hadolint
+ * DL3056, hadolint DL3058.
+ */
 import { allLabels, validLabelValue } from "../../enginefile/labels.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

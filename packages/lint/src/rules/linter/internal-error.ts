@@ -1,3 +1,8 @@
+/**
+ * The `internal-error` rule: Linter internal error.
+ * Its metadata is its documentation (`docs/rules/internal-error.md`, `enginekit lint --explain
+ * internal-error`).
+ */
 import type { SuppressionRule } from "../../model/rule.js";
 
 const rule: SuppressionRule = {

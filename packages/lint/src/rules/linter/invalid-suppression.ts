@@ -1,3 +1,8 @@
+/**
+ * The `invalid-suppression` rule: Invalid suppression comment.
+ * Its metadata is its documentation (`docs/rules/invalid-suppression.md`, `enginekit lint --explain
+ * invalid-suppression`).
+ */
 import type { SuppressionRule } from "../../model/rule.js";
 
 const rule: SuppressionRule = {

@@ -1,3 +1,9 @@
+/**
+ * The `suppression-forbidden` rule: Suppression comments are not allowed.
+ * Its metadata is its documentation (`docs/rules/suppression-forbidden.md`, `enginekit lint --explain
+ * suppression-forbidden`).
+ * Same check elsewhere: hadolint DL1001, hadolint disable-ignore-pragma.
+ */
 import type { SuppressionRule } from "../../model/rule.js";
 
 const rule: SuppressionRule = {

@@ -1,3 +1,9 @@
+/**
+ * The `unused-suppression` rule: Unused suppression.
+ * Its metadata is its documentation (`docs/rules/unused-suppression.md`, `enginekit lint --explain
+ * unused-suppression`).
+ * Same check elsewhere: ESLint --report-unused-disable-directives.
+ */
 import type { SuppressionRule } from "../../model/rule.js";
 
 const rule: SuppressionRule = {

@@ -1,3 +1,8 @@
+/**
+ * The `manifest/api-version` rule: Field newer than the target engine API version.
+ * Its metadata is its documentation (`docs/rules/manifest/api-version.md`, `enginekit lint --explain
+ * manifest/api-version`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

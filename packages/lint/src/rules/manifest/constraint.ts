@@ -1,3 +1,8 @@
+/**
+ * The `manifest/constraint` rule: Fields that contradict each other.
+ * Its metadata is its documentation (`docs/rules/manifest/constraint.md`, `enginekit lint --explain
+ * manifest/constraint`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `manifest/duplicate-key` rule: Duplicate key.
+ * Its metadata is its documentation (`docs/rules/manifest/duplicate-key.md`, `enginekit lint --explain
+ * manifest/duplicate-key`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

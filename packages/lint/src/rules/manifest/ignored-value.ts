@@ -1,3 +1,8 @@
+/**
+ * The `manifest/ignored-value` rule: Value the engine accepts but ignores.
+ * Its metadata is its documentation (`docs/rules/manifest/ignored-value.md`, `enginekit lint --explain
+ * manifest/ignored-value`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

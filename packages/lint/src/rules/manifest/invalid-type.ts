@@ -1,3 +1,8 @@
+/**
+ * The `manifest/invalid-type` rule: Wrong value type.
+ * Its metadata is its documentation (`docs/rules/manifest/invalid-type.md`, `enginekit lint --explain
+ * manifest/invalid-type`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

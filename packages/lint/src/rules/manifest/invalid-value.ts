@@ -1,3 +1,8 @@
+/**
+ * The `manifest/invalid-value` rule: Value not allowed.
+ * Its metadata is its documentation (`docs/rules/manifest/invalid-value.md`, `enginekit lint --explain
+ * manifest/invalid-value`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `manifest/kind-mismatch` rule: Kind sources disagree.
+ * Its metadata is its documentation (`docs/rules/manifest/kind-mismatch.md`, `enginekit lint --explain
+ * manifest/kind-mismatch`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

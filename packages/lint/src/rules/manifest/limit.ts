@@ -1,3 +1,8 @@
+/**
+ * The `manifest/limit` rule: Value outside the API's limits.
+ * Its metadata is its documentation (`docs/rules/manifest/limit.md`, `enginekit lint --explain
+ * manifest/limit`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

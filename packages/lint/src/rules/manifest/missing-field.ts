@@ -1,3 +1,8 @@
+/**
+ * The `manifest/missing-field` rule: Missing required field.
+ * Its metadata is its documentation (`docs/rules/manifest/missing-field.md`, `enginekit lint --explain
+ * manifest/missing-field`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `manifest/not-an-object` rule: Manifest is not an object.
+ * Its metadata is its documentation (`docs/rules/manifest/not-an-object.md`, `enginekit lint --explain
+ * manifest/not-an-object`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

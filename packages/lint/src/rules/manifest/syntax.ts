@@ -1,3 +1,8 @@
+/**
+ * The `manifest/syntax` rule: Manifest syntax error.
+ * Its metadata is its documentation (`docs/rules/manifest/syntax.md`, `enginekit lint --explain
+ * manifest/syntax`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

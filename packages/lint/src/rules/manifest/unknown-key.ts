@@ -1,3 +1,8 @@
+/**
+ * The `manifest/unknown-key` rule: Unknown key.
+ * Its metadata is its documentation (`docs/rules/manifest/unknown-key.md`, `enginekit lint --explain
+ * manifest/unknown-key`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

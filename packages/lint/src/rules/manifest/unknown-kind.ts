@@ -1,3 +1,8 @@
+/**
+ * The `manifest/unknown-kind` rule: Unknown manifest kind.
+ * Its metadata is its documentation (`docs/rules/manifest/unknown-kind.md`, `enginekit lint --explain
+ * manifest/unknown-kind`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

@@ -1,3 +1,9 @@
+/**
+ * The `apk-version-pin` rule: Pin versions in apk add.
+ * Its metadata is its documentation (`docs/rules/apk-version-pin.md`, `enginekit lint --explain
+ * apk-version-pin`).
+ * Same check elsewhere: hadolint DL3018.
+ */
 import { pinningRule } from "../../enginefile/version-pinning.js";
 
 export default pinningRule(

@@ -1,3 +1,9 @@
+/**
+ * The `apt-version-pin` rule: Pin versions in apt-get install.
+ * Its metadata is its documentation (`docs/rules/apt-version-pin.md`, `enginekit lint --explain
+ * apt-version-pin`).
+ * Same check elsewhere: hadolint DL3008.
+ */
 import { pinningRule } from "../../enginefile/version-pinning.js";
 
 export default pinningRule(

@@ -1,3 +1,9 @@
+/**
+ * The `dnf-version-pin` rule: Pin versions in dnf install.
+ * Its metadata is its documentation (`docs/rules/dnf-version-pin.md`, `enginekit lint --explain
+ * dnf-version-pin`).
+ * Same check elsewhere: hadolint DL3041.
+ */
 import { isModuleInstall, rpmPackages } from "../../enginefile/rpm-packages.js";
 import { pinningRule } from "../../enginefile/version-pinning.js";
 

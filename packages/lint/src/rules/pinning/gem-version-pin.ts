@@ -1,3 +1,9 @@
+/**
+ * The `gem-version-pin` rule: Pin versions in gem install.
+ * Its metadata is its documentation (`docs/rules/gem-version-pin.md`, `enginekit lint --explain
+ * gem-version-pin`).
+ * Same check elsewhere: hadolint DL3028.
+ */
 import { packageArguments } from "../../enginefile/package-managers.js";
 import { argumentsOf, hasOption } from "../../enginefile/shell/queries.js";
 import { pinningRule } from "../../enginefile/version-pinning.js";

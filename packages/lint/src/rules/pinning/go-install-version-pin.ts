@@ -1,3 +1,9 @@
+/**
+ * The `go-install-version-pin` rule: Pin versions in go install / go get / go run.
+ * Its metadata is its documentation (`docs/rules/go-install-version-pin.md`, `enginekit lint --explain
+ * go-install-version-pin`).
+ * Same check elsewhere: hadolint DL3062.
+ */
 import type { PackageCommand } from "../../enginefile/package-managers.js";
 import { packageArguments } from "../../enginefile/package-managers.js";
 import { pinningRule } from "../../enginefile/version-pinning.js";

@@ -1,3 +1,9 @@
+/**
+ * The `npm-version-pin` rule: Pin versions in npm install / yarn add / pnpm add.
+ * Its metadata is its documentation (`docs/rules/npm-version-pin.md`, `enginekit lint --explain
+ * npm-version-pin`).
+ * Same check elsewhere: hadolint DL3016.
+ */
 import type { PackageCommand } from "../../enginefile/package-managers.js";
 import type { ShellWord } from "../../enginefile/shell/shell-command.js";
 import { pinningRule } from "../../enginefile/version-pinning.js";

@@ -1,3 +1,9 @@
+/**
+ * The `pip-version-pin` rule: Pin versions in pip install.
+ * Its metadata is its documentation (`docs/rules/pip-version-pin.md`, `enginekit lint --explain
+ * pip-version-pin`).
+ * Same check elsewhere: hadolint DL3013.
+ */
 import { PIP } from "../../enginefile/package-managers.js";
 import { hasOption } from "../../enginefile/shell/queries.js";
 import { pinningRule } from "../../enginefile/version-pinning.js";

@@ -1,3 +1,9 @@
+/**
+ * The `yum-version-pin` rule: Pin versions in yum install.
+ * Its metadata is its documentation (`docs/rules/yum-version-pin.md`, `enginekit lint --explain
+ * yum-version-pin`).
+ * Same check elsewhere: hadolint DL3033.
+ */
 import { isModuleInstall, rpmPackages } from "../../enginefile/rpm-packages.js";
 import { pinningRule } from "../../enginefile/version-pinning.js";
 

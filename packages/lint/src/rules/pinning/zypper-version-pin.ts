@@ -1,3 +1,9 @@
+/**
+ * The `zypper-version-pin` rule: Pin versions in zypper install.
+ * Its metadata is its documentation (`docs/rules/zypper-version-pin.md`, `enginekit lint --explain
+ * zypper-version-pin`).
+ * Same check elsewhere: hadolint DL3037.
+ */
 import { pinningRule } from "../../enginefile/version-pinning.js";
 
 export default pinningRule(

@@ -1,3 +1,8 @@
+/**
+ * The `secret-ref/field-not-found` rule: Secret field not found.
+ * Its metadata is its documentation (`docs/rules/secret-ref/field-not-found.md`, `enginekit lint --explain
+ * secret-ref/field-not-found`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

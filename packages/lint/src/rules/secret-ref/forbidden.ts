@@ -1,3 +1,8 @@
+/**
+ * The `secret-ref/forbidden` rule: Secrets service refused the reference.
+ * Its metadata is its documentation (`docs/rules/secret-ref/forbidden.md`, `enginekit lint --explain
+ * secret-ref/forbidden`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

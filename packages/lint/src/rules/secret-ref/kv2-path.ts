@@ -1,3 +1,8 @@
+/**
+ * The `secret-ref/kv2-path` rule: KV version 2 path without data/.
+ * Its metadata is its documentation (`docs/rules/secret-ref/kv2-path.md`, `enginekit lint --explain
+ * secret-ref/kv2-path`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

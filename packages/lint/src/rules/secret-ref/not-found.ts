@@ -1,3 +1,8 @@
+/**
+ * The `secret-ref/not-found` rule: Secret not found.
+ * Its metadata is its documentation (`docs/rules/secret-ref/not-found.md`, `enginekit lint --explain
+ * secret-ref/not-found`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `secret-ref/syntax` rule: Malformed secret reference.
+ * Its metadata is its documentation (`docs/rules/secret-ref/syntax.md`, `enginekit lint --explain
+ * secret-ref/syntax`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

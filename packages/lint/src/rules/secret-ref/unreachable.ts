@@ -1,3 +1,8 @@
+/**
+ * The `secret-ref/unreachable` rule: Secrets service did not answer.
+ * Its metadata is its documentation (`docs/rules/secret-ref/unreachable.md`, `enginekit lint --explain
+ * secret-ref/unreachable`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

@@ -1,3 +1,8 @@
+/**
+ * The `secret/plain-value` rule: Plain-text secret in a manifest.
+ * Its metadata is its documentation (`docs/rules/secret/plain-value.md`, `enginekit lint --explain
+ * secret/plain-value`).
+ */
 import { manifestFindingRule } from "../../model/manifest-finding-rule.js";
 
 export default manifestFindingRule({

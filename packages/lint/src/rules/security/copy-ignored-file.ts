@@ -1,3 +1,9 @@
+/**
+ * The `copy-ignored-file` rule: COPY of an ignored path.
+ * Its metadata is its documentation (`docs/rules/copy-ignored-file.md`, `enginekit lint --explain
+ * copy-ignored-file`).
+ * Same check elsewhere: BuildKit CopyIgnoredFile.
+ */
 import type { EnginefileLintOptions } from "../../enginefile/analysis.js";
 import { allInstructions } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";

@@ -1,3 +1,10 @@
+/**
+ * The `secret-name-in-arg-env` rule: Secret in ARG or ENV.
+ * Its metadata is its documentation (`docs/rules/secret-name-in-arg-env.md`, `enginekit lint --explain
+ * secret-name-in-arg-env`).
+ * Same check elsewhere: BuildKit SecretsUsedInArgOrEnv, hadolint DL3064, Trivy DS-0031, Checkov
+ * CKV_DOCKER_1005.
+ */
 import { allInstructions } from "../../enginefile/instructions.js";
 import type { Range, Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

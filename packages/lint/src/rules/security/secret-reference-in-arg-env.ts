@@ -1,3 +1,8 @@
+/**
+ * The `secret-reference-in-arg-env` rule: svc: reference in ARG or ENV.
+ * Its metadata is its documentation (`docs/rules/secret-reference-in-arg-env.md`, `enginekit lint --explain
+ * secret-reference-in-arg-env`).
+ */
 import { parseSecretReferences } from "@enginekit/manifests/schema-free";
 import { allInstructions } from "../../enginefile/instructions.js";
 import type { Range, Report } from "../../model/finding.js";

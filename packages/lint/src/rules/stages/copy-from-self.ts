@@ -1,3 +1,9 @@
+/**
+ * The `copy-from-self` rule: COPY --from its own stage.
+ * Its metadata is its documentation (`docs/rules/copy-from-self.md`, `enginekit lint --explain
+ * copy-from-self`).
+ * Same check elsewhere: hadolint DL3023, Trivy DS-0006.
+ */
 import { enginefileRule } from "../../model/rule.js";
 
 export default enginefileRule(

@@ -1,3 +1,9 @@
+/**
+ * The `copy-from-unknown-stage` rule: COPY --from a later or unknown stage.
+ * Its metadata is its documentation (`docs/rules/copy-from-unknown-stage.md`, `enginekit lint --explain
+ * copy-from-unknown-stage`).
+ * Same check elsewhere: hadolint DL3022.
+ */
 import { closestMatch } from "@enginekit/manifests/schema-free";
 import { enginefileRule } from "../../model/rule.js";
 

@@ -1,3 +1,9 @@
+/**
+ * The `copy-whole-filesystem` rule: COPY of a whole filesystem from another stage.
+ * Its metadata is its documentation (`docs/rules/copy-whole-filesystem.md`, `enginekit lint --explain
+ * copy-whole-filesystem`).
+ * Same check elsewhere: hadolint DL3067.
+ */
 import { instructionsOfKind } from "../../enginefile/instructions.js";
 import { stageLineage } from "../../enginefile/stage-parents.js";
 import type { Report } from "../../model/finding.js";

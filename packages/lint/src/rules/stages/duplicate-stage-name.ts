@@ -1,3 +1,9 @@
+/**
+ * The `duplicate-stage-name` rule: Duplicate stage name.
+ * Its metadata is its documentation (`docs/rules/duplicate-stage-name.md`, `enginekit lint --explain
+ * duplicate-stage-name`).
+ * Same check elsewhere: hadolint DL3024, BuildKit DuplicateStageName, Trivy DS-0012, Checkov CKV_DOCKER_11.
+ */
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";
 

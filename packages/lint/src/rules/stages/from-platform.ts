@@ -1,3 +1,9 @@
+/**
+ * The `from-platform` rule: Constant FROM --platform.
+ * Its metadata is its documentation (`docs/rules/from-platform.md`, `enginekit lint --explain
+ * from-platform`).
+ * Same check elsewhere: BuildKit FromPlatformFlagConstDisallowed, hadolint DL3029.
+ */
 import { instructionsOfKind } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

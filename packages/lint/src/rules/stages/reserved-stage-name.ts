@@ -1,3 +1,9 @@
+/**
+ * The `reserved-stage-name` rule: Reserved or invalid stage name.
+ * Its metadata is its documentation (`docs/rules/reserved-stage-name.md`, `enginekit lint --explain
+ * reserved-stage-name`).
+ * Same check elsewhere: hadolint DL3063, BuildKit ReservedStageName.
+ */
 import { enginefileRule } from "../../model/rule.js";
 
 const RESERVED = ["scratch", "context"];

@@ -1,3 +1,9 @@
+/**
+ * The `stage-name-casing` rule: Lower-case stage names.
+ * Its metadata is its documentation (`docs/rules/stage-name-casing.md`, `enginekit lint --explain
+ * stage-name-casing`).
+ * Same check elsewhere: BuildKit StageNameCasing.
+ */
 import { enginefileRule } from "../../model/rule.js";
 
 export default enginefileRule(

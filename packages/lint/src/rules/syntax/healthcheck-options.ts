@@ -1,3 +1,10 @@
+/**
+ * The `healthcheck-options` rule: Invalid HEALTHCHECK.
+ * Its metadata is its documentation (`docs/rules/healthcheck-options.md`, `enginekit lint --explain
+ * healthcheck-options`).
+ * Same check elsewhere: dockerfile-utils FLAG_LESS_THAN_1MS / FLAG_INVALID_DURATION, dockerfilelint
+ * healthcheck_options_missing_args.
+ */
 import { parseDuration, parseHealthcheckDuration } from "@enginekit/enginefile";
 import { instructionsOfKind } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";

@@ -1,3 +1,9 @@
+/**
+ * The `instruction-casing` rule: Consistent instruction casing.
+ * Its metadata is its documentation (`docs/rules/instruction-casing.md`, `enginekit lint --explain
+ * instruction-casing`).
+ * Same check elsewhere: BuildKit ConsistentInstructionCasing, dockerfilelint uppercase_commands.
+ */
 import { allInstructions, majorityKeywordCasing } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

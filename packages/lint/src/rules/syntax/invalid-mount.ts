@@ -1,3 +1,9 @@
+/**
+ * The `invalid-mount` rule: Invalid RUN --mount.
+ * Its metadata is its documentation (`docs/rules/invalid-mount.md`, `enginekit lint --explain
+ * invalid-mount`).
+ * Same check elsewhere: BuildKit (build error).
+ */
 import { posix } from "node:path";
 import { closestMatch } from "@enginekit/manifests/schema-free";
 import { instructionsOfKind } from "../../enginefile/instructions.js";

@@ -1,3 +1,9 @@
+/**
+ * The `json-form-malformed` rule: Malformed exec form.
+ * Its metadata is its documentation (`docs/rules/json-form-malformed.md`, `enginekit lint --explain
+ * json-form-malformed`).
+ * Same check elsewhere: dockerfile-utils JSON_IN_SINGLE_QUOTES.
+ */
 import { allInstructions } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

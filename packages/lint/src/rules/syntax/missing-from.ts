@@ -1,3 +1,8 @@
+/**
+ * The `missing-from` rule: Missing or late FROM.
+ * Its metadata is its documentation (`docs/rules/missing-from.md`, `enginekit lint --explain missing-from`).
+ * Same check elsewhere: hadolint DL3061, dockerfilelint from_first.
+ */
 import { enginefileRule } from "../../model/rule.js";
 
 export default enginefileRule(

@@ -1,3 +1,9 @@
+/**
+ * The `no-empty-continuation` rule: Empty continuation line.
+ * Its metadata is its documentation (`docs/rules/no-empty-continuation.md`, `enginekit lint --explain
+ * no-empty-continuation`).
+ * Same check elsewhere: BuildKit NoEmptyContinuation, dockerfile-utils.
+ */
 import { enginefileRule } from "../../model/rule.js";
 
 export default enginefileRule(

@@ -1,3 +1,9 @@
+/**
+ * The `onbuild-trigger` rule: Invalid ONBUILD trigger.
+ * Its metadata is its documentation (`docs/rules/onbuild-trigger.md`, `enginekit lint --explain
+ * onbuild-trigger`).
+ * Same check elsewhere: hadolint DL3043, dockerfile-utils ONBUILD_TRIGGER_DISALLOWED.
+ */
 import { instructionsOfKind } from "../../enginefile/instructions.js";
 import { enginefileRule } from "../../model/rule.js";
 

@@ -1,3 +1,8 @@
+/**
+ * The `parse-error` rule: Syntax error.
+ * Its metadata is its documentation (`docs/rules/parse-error.md`, `enginekit lint --explain parse-error`).
+ * Same check elsewhere: hadolint DL1000, dockerfile-utils (parse errors).
+ */
 import { type Diagnostic, REFERENCE_ERROR_CODES } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "../../enginefile/analysis.js";
 import { enginefileRule } from "../../model/rule.js";

@@ -1,3 +1,9 @@
+/**
+ * The `stopsignal-invalid` rule: Invalid STOPSIGNAL.
+ * Its metadata is its documentation (`docs/rules/stopsignal-invalid.md`, `enginekit lint --explain
+ * stopsignal-invalid`).
+ * Same check elsewhere: dockerfile-utils INVALID_SIGNAL.
+ */
 import { parseSignal } from "@enginekit/enginefile";
 import { instructionsOfKind } from "../../enginefile/instructions.js";
 import type { Report } from "../../model/finding.js";

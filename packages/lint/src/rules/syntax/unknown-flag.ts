@@ -1,3 +1,8 @@
+/**
+ * The `unknown-flag` rule: Unknown, misplaced or repeated flag.
+ * Its metadata is its documentation (`docs/rules/unknown-flag.md`, `enginekit lint --explain unknown-flag`).
+ * Same check elsewhere: dockerfile-utils FLAG_UNKNOWN / FLAG_DUPLICATE / FLAG_MISSING_VALUE.
+ */
 import { closestMatch } from "@enginekit/manifests/schema-free";
 import {
   BOOLEAN_FLAGS,

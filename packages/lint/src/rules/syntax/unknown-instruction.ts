@@ -1,3 +1,9 @@
+/**
+ * The `unknown-instruction` rule: Unknown instruction.
+ * Its metadata is its documentation (`docs/rules/unknown-instruction.md`, `enginekit lint --explain
+ * unknown-instruction`).
+ * Same check elsewhere: dockerfile-utils UNKNOWN_INSTRUCTION, dockerfilelint invalid_command.
+ */
 import { closestMatch } from "@enginekit/manifests/schema-free";
 import { inCasingOf } from "../../enginefile/instructions.js";
 import { enginefileRule } from "../../model/rule.js";

@@ -1,3 +1,9 @@
+/**
+ * The `invalid-default-arg-in-from` rule: Global ARG default gives an invalid base image.
+ * Its metadata is its documentation (`docs/rules/invalid-default-arg-in-from.md`, `enginekit lint --explain
+ * invalid-default-arg-in-from`).
+ * Same check elsewhere: BuildKit InvalidDefaultArgInFrom.
+ */
 import { isValidImageReference } from "../../enginefile/image-name.js";
 import type { Report } from "../../model/finding.js";
 import { enginefileRule } from "../../model/rule.js";

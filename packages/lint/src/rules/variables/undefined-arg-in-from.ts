@@ -1,3 +1,9 @@
+/**
+ * The `undefined-arg-in-from` rule: FROM uses an undeclared ARG.
+ * Its metadata is its documentation (`docs/rules/undefined-arg-in-from.md`, `enginekit lint --explain
+ * undefined-arg-in-from`).
+ * Same check elsewhere: BuildKit UndefinedArgInFrom.
+ */
 import { automaticArgs } from "@enginekit/enginefile";
 import { closestMatch } from "@enginekit/manifests/schema-free";
 import { instructionsOfKind } from "../../enginefile/instructions.js";

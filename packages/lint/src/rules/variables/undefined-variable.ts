@@ -1,3 +1,9 @@
+/**
+ * The `undefined-variable` rule: Undefined variable.
+ * Its metadata is its documentation (`docs/rules/undefined-variable.md`, `enginekit lint --explain
+ * undefined-variable`).
+ * Same check elsewhere: BuildKit UndefinedVar.
+ */
 import type { Instruction, Stage, VariableReference } from "@enginekit/enginefile";
 import { closestMatch } from "@enginekit/manifests/schema-free";
 import type { AnalyzedEnginefile } from "../../enginefile/analysis.js";
