@@ -22,11 +22,6 @@ export function watchStandardStreams(): void {
   process.stderr.on("error", () => undefined);
 }
 
-/** Whether standard output has failed (later output is then pointless). */
-export function stdoutFailed(): boolean {
-  return failure !== undefined;
-}
-
 /**
  * Waits until everything written to standard output has been handed to the system and returns the
  * exit code the run must end with: `code`, or 141 / 3 when standard output failed (with the line for

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The bundle's folder (`dist/bundle`): its chunks and entry scripts. */
-export const bundleDir = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "bundle");
+const bundleDir = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "bundle");
 
 /**
  * The bundle chunks a command ran, as file names (`chunk-ABC.js`): after a first run with

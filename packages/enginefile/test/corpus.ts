@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
  * The test corpus kept in the repository, `<repo root>/corpus` (corpus/README.md says what is there,
  * corpus/NOTICE.md where it comes from and under which licence).
  */
-export const corpusRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../corpus");
+const corpusRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../corpus");
 
 /** Reads a corpus file as UTF-8 text. */
 export function readCorpus(...parts: string[]): string {

@@ -80,7 +80,7 @@ export function printTable(title: string, rows: CompareRow[], units: { name: str
 }
 
 /** Formats a rate with SI suffixes (k, M, G). */
-export function formatRate(value: number): string {
+function formatRate(value: number): string {
   if (value >= 1e9) return `${(value / 1e9).toFixed(2)}G`;
   if (value >= 1e6) return `${(value / 1e6).toFixed(2)}M`;
   if (value >= 1e3) return `${(value / 1e3).toFixed(2)}k`;

@@ -33,7 +33,7 @@ export interface SchemaField {
 }
 
 /** True when a schema carries refinements of its own (cross-field rules of an object). */
-export function hasChecks(schema: z.ZodType): boolean {
+function hasChecks(schema: z.ZodType): boolean {
   return (defOf(schema).checks?.length ?? 0) > 0;
 }
 

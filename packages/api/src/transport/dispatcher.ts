@@ -34,7 +34,7 @@ export interface DispatcherTarget {
 }
 
 /** How long opening a connection may take by default, in milliseconds (undici's own default). */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Creates the undici connection pool for a target. Timeouts are not set here: each request carries its

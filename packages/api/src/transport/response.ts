@@ -42,17 +42,3 @@ export function errorMessageOf(text: string): string {
   }
   return trimmed.length > 200 ? `${trimmed.slice(0, 200)}…` : trimmed;
 }
-
-/** Discards a response body so the connection can be reused. */
-export async function discardBody(response: HttpResponse): Promise<void> {
-  await response.body.dump();
-}
-
-/** The first value of a response header (undici gives repeated headers as arrays). */
-export function headerValue(
-  response: { headers: Record<string, string | string[] | undefined> },
-  name: string,
-) {
-  const value = response.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}

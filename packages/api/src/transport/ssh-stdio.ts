@@ -26,7 +26,7 @@ export interface SshTarget {
 const MAX_STDERR_BYTES = 4096;
 
 /** The `ssh` arguments for a target, as the engine CLI builds them (`-l`, `-p`, `--`, host, command). */
-export function sshArguments(target: SshTarget): string[] {
+function sshArguments(target: SshTarget): string[] {
   const args = ["-o", `ConnectTimeout=${target.connectTimeoutSeconds ?? 30}`, "-T"];
   if (target.user) args.push("-l", target.user);
   if (target.port) args.push("-p", String(target.port));
@@ -57,7 +57,7 @@ export function sshConnector(target: SshTarget): buildConnector.connector {
 }
 
 /** Thrown (as the connection's error) when `ssh` cannot run or ends with a failure status. */
-export class SshConnectionError extends Error {
+class SshConnectionError extends Error {
   override name = "SshConnectionError";
   constructor(
     message: string,

@@ -24,7 +24,7 @@ export function isTimeoutError(error: unknown): boolean {
 }
 
 /** Whether `error` is the abort of a request by its `AbortSignal` (the signal's reason or undici's). */
-export function isAbortError(error: unknown, signal: AbortSignal | undefined): boolean {
+function isAbortError(error: unknown, signal: AbortSignal | undefined): boolean {
   if (signal?.aborted && error === signal.reason) return true;
   return (
     error instanceof errors.RequestAbortedError ||

@@ -18,7 +18,7 @@ import type { CompiledPattern } from "./pattern.js";
  * The text every path a pattern matches contains (or every path below a folder it matches, since those
  * start with the folder's path), or "" when there is none to rely on. Lengths in UTF-16 code units.
  */
-export function requiredLiteral(pattern: CompiledPattern): string {
+function requiredLiteral(pattern: CompiledPattern): string {
   switch (pattern.kind) {
     case "exact":
     case "prefix":

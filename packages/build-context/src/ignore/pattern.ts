@@ -39,7 +39,7 @@ export class PatternSyntaxError extends Error {
 }
 
 /** How a compiled pattern is matched (see the module comment). */
-export type MatchKind = "exact" | "prefix" | "suffix" | "glob" | "regexp";
+type MatchKind = "exact" | "prefix" | "suffix" | "glob" | "regexp";
 
 /** One compiled pattern. `text` is the cleaned pattern without its `!`. */
 export interface CompiledPattern {

@@ -6,7 +6,7 @@
  */
 
 /** Tar block size in bytes. */
-export const BLOCK = 512;
+const BLOCK = 512;
 
 /** Tar entry types used for a build context (ustar typeflag characters). */
 export const TypeFlag = {

@@ -269,7 +269,7 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
 }
 
 /** Why a file whose name is not valid UTF-8 cannot be sent (shown with U+FFFD in its path). */
-export const INVALID_UTF8_NAME =
+const INVALID_UTF8_NAME =
   "the file name is not valid UTF-8 (shown with \uFFFD): enginekit cannot send it byte for byte; rename it, or exclude it in the ignore file";
 
 /** Whether a directory holds an entry whose name is not valid UTF-8 (read back as raw bytes). */

@@ -21,7 +21,7 @@ import { projectClientEnvironment } from "./project-network.js";
  * What to do when no engine answers (printed after the address): advice that holds wherever enginekit is
  * installed (no script of this repository), with the default sockets it tried.
  */
-export const START_ENGINE_HINT =
+const START_ENGINE_HINT =
   "start the engine (or Docker), or set ENGINE_HOST or DOCKER_HOST to its address (with neither set, /var/run/engine.sock, else /var/run/docker.sock)";
 
 /** The engine time-limit flags shared by `engine` and `build` (durations: `10s`, `2m`, `500ms`, seconds). */

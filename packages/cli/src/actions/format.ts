@@ -20,7 +20,7 @@ export interface FormatFlags {
 }
 
 /** The continuation indentation of `--indent`: `tab` or 1–16 spaces. Throws a usage {@link CliError}. */
-export function indentOf(value: string): string {
+function indentOf(value: string): string {
   if (value === "tab") return "\t";
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 16)

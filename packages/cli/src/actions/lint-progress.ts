@@ -10,7 +10,7 @@
 import type { CliIo } from "../io.js";
 
 /** A run shorter than this shows no progress (milliseconds). */
-export const PROGRESS_AFTER_MS = 1000;
+const PROGRESS_AFTER_MS = 1000;
 
 /** What `lintFiles` calls (`onProgress`), and `stop`, to call before the report is printed. */
 export interface LintProgress {

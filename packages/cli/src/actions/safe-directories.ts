@@ -14,7 +14,7 @@ import { homedir } from "node:os";
 import { delimiter, join, sep } from "node:path";
 
 /** The user's list of safe folders (see the module comment), as written. */
-export function safeDirectories(env: NodeJS.ProcessEnv): string[] {
+function safeDirectories(env: NodeJS.ProcessEnv): string[] {
   const fromEnv = (env.ENGINEKIT_SAFE_DIRECTORIES ?? "").split(delimiter);
   const file = join(
     env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config"),

@@ -159,7 +159,7 @@ export function codeCacheDir(bundleId: string, entry: string, argv: readonly str
 }
 
 /** How many bundles' code caches {@link pruneBundleCaches} keeps by default (the current one included). */
-export const BUNDLE_CACHES_KEPT = 3;
+const BUNDLE_CACHES_KEPT = 3;
 
 /**
  * Removes the code caches of other bundles beside the one `cacheDir` (a {@link codeCacheDir} folder)

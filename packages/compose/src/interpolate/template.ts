@@ -8,7 +8,7 @@
  */
 
 /** A variable met while substituting: its name, the offsets of its expression in the input, its fate. */
-export interface TemplateVariable {
+interface TemplateVariable {
   name: string;
   start: number;
   end: number;
@@ -21,7 +21,7 @@ export interface TemplateVariable {
 }
 
 /** An error of a template: an invalid `${…}`, or a required variable without a value. */
-export interface TemplateError {
+interface TemplateError {
   message: string;
   start: number;
   end: number;

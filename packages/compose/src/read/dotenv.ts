@@ -9,7 +9,7 @@ import { LineIndex, type Range } from "@enginekit/manifests";
 import { substitute } from "../interpolate/template.js";
 
 /** One variable of an env file: its value, and the range of the line that set it. */
-export interface EnvFileEntry {
+interface EnvFileEntry {
   name: string;
   value: string;
   range: Range;

@@ -10,7 +10,7 @@ import { type ComposeNode, withFile } from "../model/compose-node.js";
 import type { ComposeFinding } from "../model/findings.js";
 
 /** Compose's own YAML tags (compose-go `loader/reset.go`). */
-export const COMPOSE_TAGS = ["!reset", "!override"] as const;
+const COMPOSE_TAGS = ["!reset", "!override"] as const;
 
 /** A Compose file as read: its text and line index, its documents' trees, and its syntax findings. */
 export interface ComposeFileRead {

@@ -10,7 +10,7 @@
  */
 
 /** Bytes `b` for which Go's `unicode.IsSpace(rune(b))` holds: `\t \n \v \f \r`, space, 0x85, 0xA0. */
-export function isSpaceByte(b: number): boolean {
+function isSpaceByte(b: number): boolean {
   return b === 0x20 || (b >= 0x09 && b <= 0x0d) || b === 0x85 || b === 0xa0;
 }
 

@@ -34,7 +34,7 @@ const BLANK = /[\t\n\v\f\r \x85\xa0]/;
  * Everything from the first word that does not start with `--` to the end: the arguments, which the
  * flag grammar never looks into, so the lexer does not split them (one token instead of many).
  */
-export const FlagRest = createToken({
+const FlagRest = createToken({
   name: "FlagRest",
   pattern: {
     exec(text: string, offset: number, tokens: IToken[]): RegExpExecArray | null {

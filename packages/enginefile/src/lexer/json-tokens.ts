@@ -29,7 +29,7 @@ export const NumberLiteral = createToken({
 export const True = createToken({ name: "True", pattern: "true" });
 export const False = createToken({ name: "False", pattern: "false" });
 export const Null = createToken({ name: "Null", pattern: "null" });
-export const JsonWhitespace = createToken({
+const JsonWhitespace = createToken({
   name: "JsonWhitespace",
   pattern: /[ \t\n\r]+/,
   start_chars_hint: [" ", "\t", "\n", "\r"],

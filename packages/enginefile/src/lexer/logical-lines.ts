@@ -309,4 +309,6 @@ export class LogicalLineReader {
 }
 
 /** True when `code` is a Go space (re-exported for the instruction stage). */
-export { isGoSpace };
+{
+  isGoSpace;
+}

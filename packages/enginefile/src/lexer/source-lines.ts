@@ -19,7 +19,7 @@ export interface SourceLines {
 }
 
 /** The reference's maximum physical line: 65,535 bytes (bufio.MaxScanTokenSize - 1). */
-export const MAX_LINE_BYTES = 65535;
+const MAX_LINE_BYTES = 65535;
 
 /** Splits `text` into physical lines; one pass, no substrings. */
 export function splitLines(text: string): SourceLines {

@@ -25,7 +25,7 @@ export type JsonArrayResult =
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Decodes a JSON string literal like Go: escapes decoded, unpaired surrogates become U+FFFD. */
-export function decodeJsonString(literal: string): string {
+function decodeJsonString(literal: string): string {
   const s = JSON.parse(literal) as string;
   return literal.includes("\\u") ? s.replace(LONE_SURROGATE, "\ufffd") : s;
 }

@@ -13,7 +13,7 @@ export interface RefArg {
 }
 
 /** An error of the reference's line parsers, with the offsets it concerns. */
-export interface RefError {
+interface RefError {
   code: "json-not-strings" | "missing-arguments" | "missing-equals";
   message: string;
   start: number;
@@ -247,11 +247,6 @@ const DISPATCH = new Map<string, LineParser>(
     workdir: parseString,
   }),
 );
-
-/** True when `keyword` (any case) is an instruction the reference knows. */
-export function isKnownKeyword(keyword: string): boolean {
-  return DISPATCH.has(keyword.toLowerCase());
-}
 
 /**
  * BuildKit's `newNodeFromLine` over `text[from, to)`: split the command, dispatch to the line parser

@@ -81,7 +81,7 @@ function utf8AsLatin1(text: string, from: number, to: number): { latin1: string;
  * the flags and is dropped. The reference reads bytes, so non-ASCII text is lexed as its UTF-8 bytes
  * (each byte a Latin-1 character, as Go's `rune(line[pos])` does) and offsets are mapped back.
  */
-export function extractBuilderFlags(
+function extractBuilderFlags(
   text: string,
   from: number,
   to: number,

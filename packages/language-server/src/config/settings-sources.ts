@@ -22,7 +22,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Deep merge of plain objects: keys of `over` win, nested objects merge, anything else replaces. */
-export function mergeSections(
+function mergeSections(
   base: Record<string, unknown>,
   over: Record<string, unknown>,
 ): Record<string, unknown> {

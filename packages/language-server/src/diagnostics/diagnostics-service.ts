@@ -31,7 +31,7 @@ function tooLargeFinding(h: Handled, cutAt: number): Finding {
 }
 
 /** The code of the size-limit diagnostic. */
-export const TOO_LARGE = "document-too-large";
+const TOO_LARGE = "document-too-large";
 
 /** What the diagnostics need from the server. */
 export interface DiagnosticsHost {

@@ -21,7 +21,7 @@ import { findShellcheck, shellcheckEnabled, shellcheckEnginefiles } from "@engin
  * How many ShellCheck processes the server runs at once: one core is left to the server itself, at
  * least one process and at most 4 (on this project's 2-core machines: 1).
  */
-export function shellcheckProcessLimit(cores = availableParallelism()): number {
+function shellcheckProcessLimit(cores = availableParallelism()): number {
   return Math.max(1, Math.min(4, cores - 1));
 }
 

@@ -29,7 +29,7 @@ interface AnalysisBase {
 export type EnginefileAnalysis = AnalysisBase & { kind: "enginefile"; file: AnalyzedEnginefile };
 
 /** A manifest version's analysis. */
-export type ManifestAnalysis = AnalysisBase & {
+type ManifestAnalysis = AnalysisBase & {
   kind: "manifest";
   manifest: AnalyzedManifest;
   /** The engine API version the manifest was checked against (the project's `apiVersion`), if set. */

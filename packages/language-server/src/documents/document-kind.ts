@@ -28,7 +28,7 @@ export function baseNameOf(uri: string): string {
  * `prod.dockerfile`, `Containerfile` …) — a Dockerfile is an Enginefile by another name. Ignore files
  * beside a build file (`Enginefile.engineignore`, `Dockerfile.dockerignore`) are not build files.
  */
-export function isEnginefileName(name: string): boolean {
+function isEnginefileName(name: string): boolean {
   return buildFileFamily(name) !== undefined;
 }
 

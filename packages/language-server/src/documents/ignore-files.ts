@@ -27,10 +27,10 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import { baseNameOf } from "./document-kind.js";
 
 /** The longest a context listing may take before it stops incomplete ("at least" in hovers), in milliseconds. */
-export const LISTING_TIME_BUDGET_MS = 2000;
+const LISTING_TIME_BUDGET_MS = 2000;
 
 /** How many example paths a pattern's hover lists. */
-export const HOVER_EXAMPLE_PATHS = 10;
+const HOVER_EXAMPLE_PATHS = 10;
 
 /**
  * Runs a sliced computation to its end, letting the event loop run between slices (a context of 100,000

@@ -5,7 +5,7 @@ import { type ImagePlatformReader, normalizePlatform } from "../enginefile-linte
 import { LookupCache, LookupCancelled } from "../secrets/lookup-cache.js";
 
 /** How long the engine's image list is reused, in milliseconds. */
-export const IMAGE_CACHE_TTL_MS = 10_000;
+const IMAGE_CACHE_TTL_MS = 10_000;
 
 /** What the image lookups need from the server. */
 export interface LocalImagesHost {

@@ -13,7 +13,7 @@ import { maskResponse } from "../secrets/secret-masking.js";
 import type { ServerServices } from "./server-services.js";
 
 /** What a request's params must hold, checked before the provider runs. */
-export type ParamsShape = "document" | "position" | "range" | "item";
+type ParamsShape = "document" | "position" | "range" | "item";
 
 /** One row of the feature table: a request method, its provider and what it adds to the server's capabilities. */
 export interface ServerFeature {
@@ -45,7 +45,7 @@ function isPosition(value: unknown): boolean {
 }
 
 /** Why `params` does not have the shape, or undefined when it does. */
-export function paramsProblem(params: unknown, shape: ParamsShape): string | undefined {
+function paramsProblem(params: unknown, shape: ParamsShape): string | undefined {
   if (!isRecord(params)) return "params must be an object";
   if (shape === "item") return typeof params.label === "string" ? undefined : "params.label must be a string";
   const doc = params.textDocument;

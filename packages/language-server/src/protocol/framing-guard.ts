@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from "node:stream";
 
 /** Largest message body the server reads, in bytes (a bigger frame is skipped whole and reported). */
-export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /** Largest header block, in bytes, before it is treated as garbage. */
 const MAX_HEADER_BYTES = 8 * 1024;

@@ -51,7 +51,7 @@ export function safeNotification<P>(
 }
 
 /** A one-line description of a thrown value (message and first stack frame; never request data). */
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   if (error instanceof Error) {
     const frame = error.stack?.split("\n")[1]?.trim();
     return frame ? `${error.message} (${frame})` : error.message;

@@ -14,7 +14,7 @@ import { type SecretsService, userPath } from "./secrets-service.js";
  * ones by name, the list marked incomplete so the client asks again as more is typed (as ignore-file
  * path completion does).
  */
-export const MAX_SECRET_ITEMS = 500;
+const MAX_SECRET_ITEMS = 500;
 
 /** `items` capped at {@link MAX_SECRET_ITEMS} (sorted by label first): a plain array when all fit. */
 function capped(items: CompletionItem[]): CompletionItem[] | CompletionList {

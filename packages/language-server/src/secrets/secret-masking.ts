@@ -42,7 +42,7 @@ export function secretValuesOf(analysis: { text: string }): readonly string[] {
 }
 
 /** `text` with every occurrence of the secret values replaced by `*` of the same length. */
-export function maskText(text: string, values: readonly string[]): string {
+function maskText(text: string, values: readonly string[]): string {
   let out = text;
   for (const value of values) if (out.includes(value)) out = out.split(value).join("*".repeat(value.length));
   return out;

@@ -13,7 +13,7 @@ import type { SecretsApi } from "./secrets-client.js";
 import { type ServiceProblem, serviceProblemOf } from "./service-errors.js";
 
 /** How long listed folders, mounts and field names are reused, in milliseconds. */
-export const SECRET_CACHE_TTL_MS = 5_000;
+const SECRET_CACHE_TTL_MS = 5_000;
 
 /** A secret without its values: field names and whether the current version is deleted. */
 export interface SecretShape {

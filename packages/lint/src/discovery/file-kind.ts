@@ -16,7 +16,9 @@ import type { FileKind } from "../runner/lint-document.js";
 const COMPOSE_DIRECTORY_NAMES = new Set<string>([...DEFAULT_FILE_NAMES, ...DEFAULT_OVERRIDE_FILE_NAMES]);
 
 /** A Compose-named file (`compose*.y(a)ml`, `docker-compose*.y(a)ml`; the one test of `@enginekit/compose`). */
-export { isComposeFileName };
+{
+  isComposeFileName;
+}
 
 /** `Enginefile`, `*.Enginefile`, `Enginefile.*`, in any case (`@enginekit/enginefile/names` says why). */
 export function isEnginefileName(base: string): boolean {

@@ -13,7 +13,7 @@ import type { AnalyzedEnginefile } from "./analysis.js";
 import { DocumentCache } from "./document-cache.js";
 
 /** One word the engine expands: its text as the lexer sees it and where it is written. */
-export interface ExpandedWord {
+interface ExpandedWord {
   instruction: Instruction;
   value: string;
   range: Range;
@@ -70,15 +70,10 @@ function eachExpanded(
 }
 
 /** The words of one instruction that the engine expands, in source order. */
-export function expandedWords(ins: Instruction): ExpandedWord[] {
+function expandedWords(ins: Instruction): ExpandedWord[] {
   const out: ExpandedWord[] = [];
   eachExpanded(ins, (instruction, value, range) => out.push({ instruction, value, range }));
   return out;
-}
-
-/** Every word of the file the engine expands (top-level instructions only). */
-export function allExpandedWords(file: AnalyzedEnginefile): ExpandedWord[] {
-  return file.doc.instructions.flatMap(expandedWords);
 }
 
 /** A word the engine's lexer fails on, with the lexer's reason (e.g. `unsupported modifier (x) in substitution`). */

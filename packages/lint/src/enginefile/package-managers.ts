@@ -89,11 +89,6 @@ export function hasCacheMount(run: RunInstruction, paths: readonly string[]): bo
   );
 }
 
-/** True when some command of the RUN is `name` with all of `words` among its arguments. */
-export function runsCommand(commands: ShellCommand[], name: string, ...words: string[]): boolean {
-  return commands.some((c) => c.name === name && words.every((w) => c.words.some((x) => x.text.includes(w))));
-}
-
 /**
  * The quick fix inserting `option` (e.g. `-y`, `--no-cache`) right after the subcommand word of a
  * package-manager command (`apt-get install` → `apt-get install -y`).

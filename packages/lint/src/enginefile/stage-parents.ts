@@ -32,7 +32,7 @@ export function stageLineage(file: AnalyzedEnginefile, stage: Stage): Stage[] {
  * in the image. The other stages are build scaffolding; what they leave behind stays in the builder
  * (hadolint DL3009/DL3060 judge stages the same way).
  */
-export function buildsFinalImage(file: AnalyzedEnginefile, stage: Stage): boolean {
+function buildsFinalImage(file: AnalyzedEnginefile, stage: Stage): boolean {
   return file.finalStage !== undefined && stageLineage(file, file.finalStage).includes(stage);
 }
 

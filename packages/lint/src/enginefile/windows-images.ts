@@ -17,7 +17,7 @@ const WINDOWS_REPOSITORY = /^mcr\.microsoft\.com\/windows(\/|$)/i;
 const WINDOWS_TAG = /(^|[-_.])(windowsservercore|servercore|nanoserver)([-_.]|$)/i;
 
 /** True when the image reference `image` names a Windows-only image. */
-export function isWindowsImage(image: string): boolean {
+function isWindowsImage(image: string): boolean {
   const at = image.indexOf("@");
   const ref = at < 0 ? image : image.slice(0, at);
   const colon = ref.lastIndexOf(":");

@@ -16,11 +16,6 @@ export interface FormatContext {
 /** An output format: results of a run → the whole text to print or write. Pure. */
 export type Formatter = (results: readonly FileResult[], context: FormatContext) => string;
 
-/** 1-based line and column of a 0-based position (what every text format prints). */
-export function oneBased(p: { line: number; character: number }): { line: number; column: number } {
-  return { line: p.line + 1, column: p.character + 1 };
-}
-
 const XML_ENTITIES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",

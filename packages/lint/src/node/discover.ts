@@ -29,7 +29,7 @@ export interface DiscoveryPolicy {
 }
 
 /** Why a file or folder whose name is not valid UTF-8 is not linted (shown with U+FFFD), as `build` says. */
-export const INVALID_UTF8_NAME =
+const INVALID_UTF8_NAME =
   "the name is not valid UTF-8 (shown with \uFFFD): enginekit cannot read it; rename it, or exclude it with an ignore pattern";
 
 const ALWAYS_SKIPPED = new Set([".git", "node_modules", ".hg", ".svn"]);

@@ -24,10 +24,7 @@ export interface ShellcheckComment {
 }
 
 /** The id enginekit gives ShellCheck's check `code`. */
-export const shellcheckRuleId = (code: number): string => `shellcheck/SC${code}`;
-
-/** Matches the ids of ShellCheck's checks. */
-export const SHELLCHECK_ID = /^shellcheck\/SC\d{4}$/;
+const shellcheckRuleId = (code: number): string => `shellcheck/SC${code}`;
 
 /**
  * Checks hadolint leaves out, and so do we: SC1090/SC1091 (`source` of a file ShellCheck cannot see)
@@ -54,7 +51,7 @@ export function shellcheckFileText(script: ShellcheckScript): string {
 }
 
 /** The configured severity of a ShellCheck finding: its own id, then `shellcheck`, then ShellCheck's level. */
-export function shellcheckSeverity(
+function shellcheckSeverity(
   settings: LintSettings,
   code: number,
   level: ShellcheckComment["level"],

@@ -14,7 +14,7 @@ import { instructionScript, ScriptSource } from "../enginefile/shell/script-sour
 import { shebangProgram } from "../enginefile/shell/simple-commands.js";
 
 /** The dialects ShellCheck knows (`--shell`, `# shellcheck shell=`). */
-export type ShellcheckDialect = "sh" | "bash" | "dash" | "ksh" | "busybox";
+type ShellcheckDialect = "sh" | "bash" | "dash" | "ksh" | "busybox";
 
 /** One script to check: its text, its dialect and where its characters come from. */
 export interface ShellcheckScript {
@@ -35,7 +35,7 @@ const DIALECTS: Record<string, ShellcheckDialect> = {
 };
 
 /** The dialect of a program name, undefined when ShellCheck cannot check it (zsh, pwsh, cmd, python …). */
-export function dialectOf(program: string): ShellcheckDialect | undefined {
+function dialectOf(program: string): ShellcheckDialect | undefined {
   return DIALECTS[program];
 }
 

@@ -5,7 +5,7 @@
 import type { Range } from "../model/finding.js";
 
 /** Where a suppression comment applies. */
-export type SuppressionScope = "next" | "stage" | "file";
+type SuppressionScope = "next" | "stage" | "file";
 
 /**
  * A parsed suppression comment: `# enginekit-ignore <id>[,<id>] [-- reason]` (next instruction, or in a

@@ -36,7 +36,7 @@ export function formatRange(r: Range): string {
  * Settings in which only `rule` is on (at its default severity, or `error` if its default is `off`), and
  * `internal-error`, through which the runner reports the rule itself as broken.
  */
-export function onlyRule(rule: Rule, extra: Partial<LintSettings> = {}): LintSettings {
+function onlyRule(rule: Rule, extra: Partial<LintSettings> = {}): LintSettings {
   const rules: Record<string, RuleSeverity> = {};
   for (const r of RULES) rules[r.meta.id] = "off";
   rules["internal-error"] = "error";

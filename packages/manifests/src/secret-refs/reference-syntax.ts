@@ -12,7 +12,7 @@ const NAME_CHAR = /[A-Za-z0-9._-]/;
 const TERMINATORS = new Set(['"', "'", "`", ",", ";", ")", "]", "}", ">", "<", "|", "&"]);
 
 /** A syntax problem of one reference, with its span in the reference text (`svc:` is at 0). */
-export interface ReferenceProblem {
+interface ReferenceProblem {
   message: string;
   start: number;
   end: number;

@@ -10,7 +10,7 @@ import type { LocatedScalar } from "../tree/located-node.js";
  * is where the value ends. `exact` is false when the mapping could not be established (then every index maps
  * into the scalar's range approximately and callers should use the whole scalar's range).
  */
-export interface ValueSourceMap {
+interface ValueSourceMap {
   offsets: number[];
   exact: boolean;
 }
@@ -90,7 +90,7 @@ function decodeSingleQuoted(source: string, base: number): { value: string; offs
  * plain and block scalars (and multi-line quoted ones) map a value substring to the same text in the source
  * when it occurs there (see `locateSubstring`). Never throws.
  */
-export function valueSourceMap(text: string, scalar: LocatedScalar): ValueSourceMap | undefined {
+function valueSourceMap(text: string, scalar: LocatedScalar): ValueSourceMap | undefined {
   if (typeof scalar.value !== "string") return undefined;
   const base = scalar.range.start.offset;
   const source = text.slice(base, scalar.range.end.offset);

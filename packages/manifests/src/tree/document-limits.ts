@@ -8,16 +8,16 @@
  */
 
 /** Deepest nesting handed to a parser: far below what overflows its stack, far above any real manifest. */
-export const MAX_PARSED_DEPTH = 256;
+const MAX_PARSED_DEPTH = 256;
 
 /** Longest manifest read, in UTF-16 code units (4 MiB of ASCII): engine request bodies are far smaller. */
-export const MAX_DOCUMENT_LENGTH = 4 * 1024 * 1024;
+const MAX_DOCUMENT_LENGTH = 4 * 1024 * 1024;
 
 /** The message for a document longer than {@link MAX_DOCUMENT_LENGTH}. */
-export const TOO_LONG_MESSAGE = `The document is longer than ${MAX_DOCUMENT_LENGTH} characters (4 MiB); it is not read.`;
+const TOO_LONG_MESSAGE = `The document is longer than ${MAX_DOCUMENT_LENGTH} characters (4 MiB); it is not read.`;
 
 /** The message for a document nested deeper than {@link MAX_PARSED_DEPTH} (found before parsing). */
-export const NESTED_TOO_DEEP_MESSAGE = `The document nests deeper than ${MAX_PARSED_DEPTH} levels here; it is not read.`;
+const NESTED_TOO_DEEP_MESSAGE = `The document nests deeper than ${MAX_PARSED_DEPTH} levels here; it is not read.`;
 
 /** A limit crossed: the offset where it happens and the message. */
 export interface LimitCrossing {

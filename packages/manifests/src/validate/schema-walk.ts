@@ -170,7 +170,7 @@ export function schemaAtPath(schema: z.ZodType, path: readonly PathSegment[]): S
 }
 
 /** The values an enum, a literal, a boolean (`true`, `false`) or a union of those allows; empty for anything else. */
-export function allowedValuesOf(schema: z.ZodType): (string | number | boolean)[] {
+function allowedValuesOf(schema: z.ZodType): (string | number | boolean)[] {
   const values: (string | number | boolean)[] = [];
   for (const alternative of alternatives(schema)) {
     const def = defOf(alternative);

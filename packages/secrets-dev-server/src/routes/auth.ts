@@ -120,7 +120,7 @@ export function tokenRoute(state: ServiceState, req: DevRequest, token: DevToken
 }
 
 /** Parses `"90"`, `"90s"`, `"15m"`, `"1h"` into seconds; undefined when malformed. */
-export function parseDurationSeconds(text: string): number | undefined {
+function parseDurationSeconds(text: string): number | undefined {
   const m = /^(\d+)(s|m|h)?$/.exec(text.trim());
   if (!m) return undefined;
   const n = Number(m[1]);

@@ -14,7 +14,7 @@ import {
 } from "../types.js";
 
 /** Version string the dev server reports. */
-export const DEV_SERVER_VERSION = "1.0.0-enginekit-dev";
+const DEV_SERVER_VERSION = "1.0.0-enginekit-dev";
 
 /** Mount info as `sys/mounts` and `sys/internal/ui/mounts` show it (research secrets-anchors §4). */
 function mountInfo(mount: KvMount) {

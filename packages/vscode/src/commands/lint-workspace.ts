@@ -13,7 +13,7 @@ import {
 } from "../manifest/file-patterns.js";
 
 /** At most this many files are opened by one "Lint Workspace" (a guard for huge folders). */
-export const LINT_WORKSPACE_MAX_FILES = 2_000;
+const LINT_WORKSPACE_MAX_FILES = 2_000;
 
 const EXCLUDE = "**/{node_modules,.git}/**";
 

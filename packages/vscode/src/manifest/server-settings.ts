@@ -19,7 +19,7 @@ export interface ConfigJsonSchema {
 }
 
 /** What each server setting does, by dotted key (markdown). */
-export const SERVER_SETTING_DESCRIPTIONS: Record<string, string> = {
+const SERVER_SETTING_DESCRIPTIONS: Record<string, string> = {
   rules:
     "Severity by rule id (`error`, `warning`, `info`, `style`, `off`), applied over `.enginekit.yaml` like `--rule` on the command line. Rule pages: `docs/rules/`.",
   manifests:

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** Node 24, which code-server requires (the repository's `node` devDependency). */
-export const NODE24 = resolve(packageDir, "../../node_modules/node/bin/node");
+const NODE24 = resolve(packageDir, "../../node_modules/node/bin/node");
 const version = (
   JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as {
     config: { codeServerVersion: string };

@@ -53,7 +53,7 @@ export interface BuilderSetup {
 }
 
 /** The engine CLI flag names given on the command line, for support checks and messages. */
-export function usedFlags(flags: BuilderSetupFlags): string[] {
+function usedFlags(flags: BuilderSetupFlags): string[] {
   const used: string[] = [];
   const given: [string, boolean][] = [
     ["--target", flags.target !== undefined],

@@ -12,14 +12,14 @@ import { escapeForTerminal } from "@enginekit/node-io";
 import type { StepSourceMap } from "./step-source.js";
 
 /** Log lines of the failing step shown (buildx shows the last lines of a failed step too). */
-export const FAILED_LOG_LINES = 20;
+const FAILED_LOG_LINES = 20;
 /** Enginefile lines shown before and after the failing instruction. */
 const CONTEXT_LINES = 2;
 
 const CANCELLED = /context canceled|^canceled$/;
 
 /** The step to report: the first failed vertex that was not merely cancelled. */
-export function failedStep(vertexes: readonly VertexState[]): VertexState | undefined {
+function failedStep(vertexes: readonly VertexState[]): VertexState | undefined {
   const failed = vertexes.filter((v) => v.error !== "");
   return failed.find((v) => !CANCELLED.test(v.error)) ?? failed[0];
 }

@@ -22,7 +22,7 @@ export interface CompletionOptions {
 }
 
 /** What `completionItem/resolve` needs to fill an item's documentation (kept in `CompletionItem.data`). */
-export type ResolveData = { resolve: "instruction"; keyword: string };
+type ResolveData = { resolve: "instruction"; keyword: string };
 
 /** The documentation of an instruction item: summary and syntax lines. */
 function instructionDocs(keyword: string) {
@@ -72,7 +72,7 @@ function replaceItem(
  * long ENV blocks, as application Dockerfiles use them), FROM for the next stage after the common ones,
  * and the deprecated MAINTAINER last.
  */
-export const INSTRUCTION_ORDER_IN_STAGE: readonly string[] = [
+const INSTRUCTION_ORDER_IN_STAGE: readonly string[] = [
   "RUN",
   "COPY",
   "ENV",
@@ -97,7 +97,7 @@ export const INSTRUCTION_ORDER_IN_STAGE: readonly string[] = [
  * Instructions before the first FROM (an empty file, or only ARGs, comments and directives above the
  * cursor): FROM, then ARG (the only instruction allowed before FROM), then the rest as in a stage.
  */
-export const INSTRUCTION_ORDER_BEFORE_FROM: readonly string[] = [
+const INSTRUCTION_ORDER_BEFORE_FROM: readonly string[] = [
   "FROM",
   "ARG",
   ...INSTRUCTION_ORDER_IN_STAGE.filter((k) => k !== "FROM" && k !== "ARG"),

@@ -20,7 +20,7 @@ const UNITS: [bigint, string][] = [
 ];
 
 /** A duration in nanoseconds in plain units, e.g. `1 minute 30 seconds`. */
-export function plainDuration(nanoseconds: bigint): string {
+function plainDuration(nanoseconds: bigint): string {
   if (nanoseconds === 0n) return "0 (the default)";
   const parts: string[] = [];
   let rest = nanoseconds < 0n ? -nanoseconds : nanoseconds;

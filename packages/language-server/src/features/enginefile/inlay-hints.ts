@@ -7,7 +7,7 @@ import { type InlayHint, InlayHintKind } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 
 /** Longest value shown in a hint (longer ones end in `…`). */
-export const MAX_HINT_LENGTH = 40;
+const MAX_HINT_LENGTH = 40;
 
 /**
  * Inlay hints with the resolved value of each `$VAR` reference in `[start, end)` (task §2): ` = value`

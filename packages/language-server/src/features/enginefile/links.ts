@@ -11,7 +11,7 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
  * browsable page: Docker Hub (`_/<name>` for official images, `r/<ns>/<name>`), ghcr.io, quay.io and
  * mcr.microsoft.com (lsp-anchors §1 "Document links").
  */
-export function imageUrl(reference: string): string | undefined {
+function imageUrl(reference: string): string | undefined {
   if (reference.includes("$") || reference.length === 0 || reference.toLowerCase() === "scratch")
     return undefined;
   const name = reference.split("@")[0]!.replace(/:[^/:]*$/, "");

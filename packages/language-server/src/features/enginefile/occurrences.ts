@@ -8,7 +8,7 @@ import { instructionAt } from "./cursor-context.js";
 import { declarationsOf, nameSpan, variableAt } from "./variable-at.js";
 
 /** One occurrence of a stage or variable name: offsets of the name and whether it declares it. */
-export interface Occurrence {
+interface Occurrence {
   start: number;
   end: number;
   declaration: boolean;

@@ -19,7 +19,7 @@ export const TOKEN_TYPES = [
   "property",
 ] as const;
 /** Token modifiers, in legend order. */
-export const TOKEN_MODIFIERS = ["declaration", "deprecated"] as const;
+const TOKEN_MODIFIERS = ["declaration", "deprecated"] as const;
 
 /** The legend announced in the server capabilities. */
 export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = {

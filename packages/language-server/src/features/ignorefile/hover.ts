@@ -21,7 +21,7 @@ import type { Hover } from "vscode-languageserver";
 import { toLspRange } from "../../diagnostics/to-lsp.js";
 
 /** `text` as a markdown code span that shows it as is (control characters escaped). */
-export function codeSpan(text: string): string {
+function codeSpan(text: string): string {
   const shown = /[\u0000-\u001f\u007f]/.test(text) ? JSON.stringify(text) : text;
   const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);

@@ -139,7 +139,7 @@ function jsonCompletion(
  * written in it — at that object's own depth, from its `{` to its `}` or the end, the key at the cursor
  * left out. Strings are skipped whole (an unterminated one ends at its line's end).
  */
-export function jsonContextAround(text: string, offset: number): { path: PathSegment[]; keys: string[] } {
+function jsonContextAround(text: string, offset: number): { path: PathSegment[]; keys: string[] } {
   type Open = { at: number; array: boolean; segment: PathSegment | undefined; index: number };
   const stack: Open[] = [];
   let inString = false;

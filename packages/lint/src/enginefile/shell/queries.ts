@@ -23,7 +23,7 @@ const SHORT_OPTION = /^-[A-Za-z]$/;
 const SHORT_FLAGS_ONLY = /^-[A-Za-z]+$/;
 
 /** True when `word` is one of `options`, a combined short flag containing one of them (`-qO-`), or `--long=value`. */
-export function isOption(word: string, options: readonly string[]): boolean {
+function isOption(word: string, options: readonly string[]): boolean {
   if (options.includes(word)) return true;
   // combined short flags, the last one possibly with its value attached: `-qy`, `-qO-`
   // (a word not starting with `-` is neither: most arguments)

@@ -30,7 +30,7 @@ const PLATFORM_COMPONENT = /^[A-Za-z0-9_.-]+$/;
 const SYMBOLIC_MODE = /^[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+(?:,[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+)*$/;
 
 /** Why containerd's `platforms.Parse` rejects `value` (its words), or undefined. */
-export function platformError(value: string): string | undefined {
+function platformError(value: string): string | undefined {
   if (value.includes("*")) return `"${value}": wildcards not yet supported`;
   // an OS version in parentheses (`windows(10.0.17763)/amd64`) is allowed on the first component
   const parts = value.replace(/^([^/(]*)\([^)]*\)/, "$1").split("/");

@@ -6,7 +6,7 @@
  */
 
 /** Largest message accepted from the engine (BuildKit's own limit is 16 MiB for session messages). */
-export const MAX_GRPC_MESSAGE_BYTES = 16 * 1024 * 1024;
+const MAX_GRPC_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 /** Frames one message. */
 export function grpcFrame(message: Uint8Array): Buffer {
