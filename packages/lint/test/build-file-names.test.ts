@@ -47,7 +47,7 @@ const NAMES = [
 ];
 
 describe("build-file names: one definition for the walk and the pre-commit hook", () => {
-  test("lint DIR walks every build-file name in any case, ignore files and manifests, nothing else", () => {
+  test("lint DIR walks every build-file name in any case, ignore files, manifests and Compose files, nothing else", () => {
     const dir = mkdtempSync(join(tmpdir(), "enginekit-names-"));
     mkdirSync(join(dir, "sub"));
     for (const name of NAMES) writeFileSync(join(dir, "sub", name), "FROM scratch\n");
@@ -71,6 +71,7 @@ describe("build-file names: one definition for the walk and the pre-commit hook"
         "sub/Enginefile.prod enginefile",
         "sub/api.Dockerfile enginefile",
         "sub/api.SERVICE.json manifest",
+        "sub/docker-compose.yml compose",
         "sub/build.containerfile enginefile",
         "sub/containerfile enginefile",
         "sub/dockerfile enginefile",
@@ -87,7 +88,9 @@ describe("build-file names: one definition for the walk and the pre-commit hook"
     const hooks = readFileSync(join(repo, ".pre-commit-hooks.yaml"), "utf8");
     const files = /^ {2}files: (.*)$/m.exec(hooks)?.[1] ?? "";
     const manifests = "(?i:[.](container|service|network|volume|swarm)[.](ya?ml|json))$";
-    expect(files).toBe(`${buildAndIgnoreFilePathPattern()}|${manifests}`);
+    // Compose's default and override file names (@enginekit/compose), which the walk lints by default
+    const compose = "(^|/)(docker-)?compose([.]override)?[.]ya?ml$";
+    expect(files).toBe(`${buildAndIgnoreFilePathPattern()}|${manifests}|${compose}`);
     // pre-commit matches `files` with Python's re.search against the repository-relative path
     const selects = new RegExp(files);
     for (const name of NAMES)

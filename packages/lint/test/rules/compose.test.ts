@@ -11,10 +11,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { FORMATTERS } from "../../src/formats/registry.js";
 import { lintFiles } from "../../src/node/lint-files.js";
-import composeEngineLimit from "../../src/rules/compose/compose-engine-limit.js";
-import composeUndefinedNetwork from "../../src/rules/compose/compose-undefined-network.js";
-import composeUnknownKey from "../../src/rules/compose/compose-unknown-key.js";
-import composeUnsetVariable from "../../src/rules/compose/compose-unset-variable.js";
+import composeEngineLimit from "../../src/rules/compose/engine-limit.js";
+import composeUndefinedNetwork from "../../src/rules/compose/undefined-network.js";
+import composeUnknownKey from "../../src/rules/compose/unknown-key.js";
+import composeUnsetVariable from "../../src/rules/compose/unset-variable.js";
 import { RULES } from "../../src/rules/registry.js";
 import { testRule } from "../../src/testing/rule-tester.js";
 

@@ -4,7 +4,7 @@
  * `COMPOSE_FINDING_CODES`, so the two cannot disagree (as `manifest-finding-rule.ts` does for manifests).
  */
 import { COMPOSE_FINDING_CODES, type ComposeFindingCode } from "@enginekit/compose/schema-free";
-import { type ComposeRule, composeRule, type RuleMeta } from "../../model/rule.js";
+import { type ComposeRule, composeRule, type RuleMeta } from "./rule.js";
 
 /** What a Compose rule file gives. */
 export type ComposeRuleMeta = Pick<RuleMeta, "name" | "docs" | "peers" | "examples"> & {

@@ -4,7 +4,7 @@
  * --explain compose/container-name-scale`).
  * Same check elsewhere: dclint no-duplicate-container-names.
  */
-import { composeFindingRule } from "./compose-finding-rule.js";
+import { composeFindingRule } from "../../model/compose-finding-rule.js";
 
 export default composeFindingRule({
   id: "compose/container-name-scale",

@@ -4,7 +4,7 @@
  * compose/engine-limit`).
  * Same check elsewhere: KICS Docker Compose queries (memory/CPU limits).
  */
-import { composeFindingRule } from "./compose-finding-rule.js";
+import { composeFindingRule } from "../../model/compose-finding-rule.js";
 
 export default composeFindingRule({
   id: "compose/engine-limit",

@@ -2,7 +2,7 @@
  * The `compose/file` rule: Missing project file.
  * Its metadata is its documentation (`docs/rules/compose/file.md`, `enginekit lint --explain compose/file`).
  */
-import { composeFindingRule } from "./compose-finding-rule.js";
+import { composeFindingRule } from "../../model/compose-finding-rule.js";
 
 export default composeFindingRule({
   id: "compose/file",

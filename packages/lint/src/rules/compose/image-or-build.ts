@@ -3,7 +3,7 @@
  * Its metadata is its documentation (`docs/rules/compose/image-or-build.md`, `enginekit lint --explain
  * compose/image-or-build`).
  */
-import { composeFindingRule } from "./compose-finding-rule.js";
+import { composeFindingRule } from "../../model/compose-finding-rule.js";
 
 export default composeFindingRule({
   id: "compose/image-or-build",

@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the examples are Compose text, where ${…} is interpolation syntax
-import { composeFindingRule } from "./compose-finding-rule.js";
+import { composeFindingRule } from "../../model/compose-finding-rule.js";
 
 export default composeFindingRule({
   id: "compose/unset-variable",

@@ -3,7 +3,7 @@
  * Its metadata is its documentation (`docs/rules/compose/extends.md`, `enginekit lint --explain
  * compose/extends`).
  */
-import { composeFindingRule } from "./compose-finding-rule.js";
+import { composeFindingRule } from "../../model/compose-finding-rule.js";
 
 export default composeFindingRule({
   id: "compose/extends",

@@ -4,7 +4,7 @@
  * compose/unknown-key`).
  * Same check elsewhere: dclint invalid-schema.
  */
-import { composeFindingRule } from "./compose-finding-rule.js";
+import { composeFindingRule } from "../../model/compose-finding-rule.js";
 
 export default composeFindingRule({
   id: "compose/unknown-key",

@@ -3,7 +3,7 @@
  * Its metadata is its documentation (`docs/rules/compose/undefined-secret.md`, `enginekit lint --explain
  * compose/undefined-secret`).
  */
-import { composeFindingRule } from "./compose-finding-rule.js";
+import { composeFindingRule } from "../../model/compose-finding-rule.js";
 
 export default composeFindingRule({
   id: "compose/undefined-secret",
