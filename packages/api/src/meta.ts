@@ -1,3 +1,8 @@
+/**
+ * Field documentation carried by every schema (the project's own design): `FieldDoc` (description, unit,
+ * bounds, default, source, decision, `since`), `documented` to attach it under `x-enginekit`, `fieldDocOf` to
+ * read it back and `renderFieldDoc` for JSON Schema descriptions and hovers.
+ */
 import { z } from "zod";
 
 /** Units a numeric field can be measured in, as the API documents name them. */

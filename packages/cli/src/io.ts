@@ -1,3 +1,8 @@
+/**
+ * `CliIo`, the command's standard streams, environment and working directory, injectable for in-process
+ * tests: `processIo` for the real process, and `readStdin`/`readStdinText` reading standard input up to the
+ * size limit of a source file (docs/security.md).
+ */
 import { formatLimit, MAX_SOURCE_FILE_BYTES } from "@enginekit/node-io";
 import { CliError, ExitCode } from "./errors.js";
 

@@ -1,3 +1,8 @@
+/**
+ * The `enginekit` commander program: `createProgram` registers each subcommand from `commands/`, and `runCli`
+ * runs a command line and resolves to its exit code, turning usage and other errors into one `enginekit:`
+ * line (the project's own design, docs/cli.md).
+ */
 import { Command, CommanderError } from "commander";
 import { registerBuildCommand } from "./commands/build.js";
 import { registerComposeCommand } from "./commands/compose.js";

@@ -1,3 +1,7 @@
+/**
+ * Error reporting of the CLI: `reportError` turns what an action threw into one `enginekit:` line on stderr
+ * and an exit code, and `terminalText` escapes control characters in it (docs/security.md "Untrusted text").
+ */
 import { CliError, ExitCode } from "./errors.js";
 import type { CliIo } from "./io.js";
 

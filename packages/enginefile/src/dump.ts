@@ -1,3 +1,8 @@
+/**
+ * The reference's dump notation of a parsed Enginefile (BuildKit parser `Node.Dump()`): `dumpInstruction`,
+ * `dump` for the whole document, and `referenceLines` (BuildKit's `StartLine`/`EndLine`), for the conformance
+ * tests against BuildKit's parser test data.
+ */
 import { goQuote } from "./ast/go-quote.js";
 import type { EnginefileDocument, Instruction } from "./ast/nodes.js";
 

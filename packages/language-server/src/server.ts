@@ -1,3 +1,8 @@
+/**
+ * `startServer`: the language server wired in one place (documents, router, settings, diagnostics, secrets,
+ * local images, the request features of `lsp/feature-table.ts` and their `initialize` capabilities), after
+ * Langium's `lsp/language-server.ts`.
+ */
 import { CONFIG_FILE_NAMES } from "@enginekit/lint/files";
 import {
   type ClientCapabilities,

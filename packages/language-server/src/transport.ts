@@ -1,3 +1,8 @@
+/**
+ * `runLanguageServer`: starts the server on stdio, Node IPC or a TCP socket to the client's port (the
+ * `--stdio`, `--node-ipc`, `--socket=<port>` conventions of `vscode-languageserver/node`), with the framing
+ * guard on byte streams and the shutdown gate on the connection.
+ */
 import { connect } from "node:net";
 import {
   createConnection,

@@ -1,3 +1,8 @@
+/**
+ * The manifest checker's entry points: `readManifest` reads a manifest's text into located trees without
+ * validating it, and `checkManifest` checks syntax, kind, the kind's engine API schema (engine §2, §4),
+ * secret references and plain-text secrets of every document (the project's own design, docs/manifests.md).
+ */
 import type { LineIndex } from "@enginekit/text";
 import type { Finding } from "./findings.js";
 import { ENGINE_KIND_SCHEMAS } from "./kinds/engine-kind-schemas.js";

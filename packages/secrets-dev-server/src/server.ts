@@ -1,3 +1,8 @@
+/**
+ * `startDevServer`: the in-memory secrets service on 127.0.0.1 speaking the v1 API (secrets §1–§8) over HTTP
+ * or HTTPS with a self-signed certificate, with a seed, seal state, request size limit, the `LIST` verb and
+ * injectable faults for tests; differences from the service are listed in docs/secrets.md.
+ */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from "node:net";
 import { createServer as createTlsServer } from "node:tls";

@@ -1,3 +1,8 @@
+/**
+ * `upgradeRequest`: an HTTP `Connection: Upgrade` request over undici that resolves to the switched socket
+ * (101) or to the refusal's status, headers and body, for the engine's hijacked attach and exec streams
+ * (engine §4.1, §4.4).
+ */
 import type { Duplex } from "node:stream";
 import type { Dispatcher } from "undici";
 

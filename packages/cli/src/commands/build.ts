@@ -1,3 +1,8 @@
+/**
+ * The `enginekit build` command (flags and help; the action loads when it runs): pack a build context and
+ * build it on the engine (`POST /build`, engine §4.2), with the flags named and read as `docker build` names
+ * them (docs/build.md).
+ */
 import { type Command, Option } from "commander";
 import type { BuildFlags } from "../actions/build.js";
 import type { CliIo } from "../io.js";

@@ -1,3 +1,7 @@
+/**
+ * The `enginekit compose config` command (flags and help; the action loads when it runs): a Compose project
+ * loaded as compose-go loads it, or the create bodies its services become (docs/compose.md).
+ */
 import type { Command } from "commander";
 import type { ComposeConfigFlags } from "../actions/compose.js";
 import { setExitCode } from "../errors.js";

@@ -1,3 +1,8 @@
+/**
+ * The options of `enginekit lint` as data (`LINT_OPTIONS`, `LINT_FORMAT_NAMES`, `LintCommandOptions`), so the
+ * command's help needs no linter at start-up and the options can be read without commander (docs/cli.md,
+ * docs/lint.md; the project's own design).
+ */
 import type { OptionSpec } from "./option-spec.js";
 
 /** Options of `enginekit lint` as commander (or {@link LINT_OPTIONS} read without it) gives them. */

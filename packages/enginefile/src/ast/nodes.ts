@@ -1,10 +1,9 @@
-import type { Range, Severity } from "@enginekit/text";
-
 /**
  * The Enginefile AST. Every node has a `range` into the original text (0-based line, UTF-16 column,
  * UTF-16 offset). Instruction nodes form a discriminated union on `kind`. Argument values are exactly
  * the reference parser's argument nodes (BuildKit `Node.Next` chain): never unquoted or expanded.
  */
+import type { Range, Severity } from "@enginekit/text";
 
 /** A `# …` comment line (inside continuations too). `text` is everything after `#`. */
 export interface Comment {

@@ -1,3 +1,7 @@
+/**
+ * The heredocs named on an instruction line: `heredocsFromLine` reads every `[fd]<<[-]delimiter` shell word
+ * and its offsets, as BuildKit's `heredocsFromLine` and `heredocFromMatch` do (`frontend/dockerfile/parser`).
+ */
 import { isGoSpace } from "@enginekit/text";
 import { processShellWord } from "../semantics/shell-lexer.js";
 

@@ -1,3 +1,8 @@
+/**
+ * The Enginefile parser entry point: `parse` turns the text into an `EnginefileDocument` (directives,
+ * comments, instructions with heredocs, stages, diagnostics), following BuildKit's parser
+ * (`frontend/dockerfile/parser`) but recording its errors and going on.
+ */
 import type { Range } from "@enginekit/text";
 import type {
   Comment,

@@ -1,3 +1,8 @@
+/**
+ * One instruction as BuildKit's `newNodeFromLine` builds it (`frontend/dockerfile/parser/parser.go`,
+ * `line_parsers.go`): `referenceNode` splits the line and dispatches to the keyword's line parser, giving the
+ * argument nodes, JSON attribute and errors with offsets; also `isKnownKeyword` and `canContainHeredoc`.
+ */
 import { isAsciiBlank, skipGoSpace } from "@enginekit/text";
 import { goQuote } from "../ast/go-quote.js";
 import { type BytePlace, findSpaceByte } from "../lexer/byte-cuts.js";

@@ -1,3 +1,8 @@
+/**
+ * Splitting an instruction line into keyword, leading `--flags` and the rest, with offsets: `splitCommand`
+ * and `extractBuilderFlags`, as BuildKit's `splitCommand` and `extractBuilderFlags` do, byte by byte for
+ * non-ASCII text (`frontend/dockerfile/parser`).
+ */
 import { isAsciiBlank, isGoSpace, skipGoSpace, trimGoSpaceEnd } from "@enginekit/text";
 import { type BytePlace, characterBytes, rawBytesText } from "../lexer/byte-cuts.js";
 import { parseFlags } from "./flags-parser.js";

@@ -1,3 +1,9 @@
+/**
+ * The Enginefile formatter (`enginekit format` and the language server's formatting): `format` and
+ * `formatEdits` upper-case keywords and normalise blanks, continuation indentation and spacing without
+ * changing any word, heredoc, comment or JSON form (the project's own design, docs/enginefile-ast.md
+ * "Printing and formatting").
+ */
 import type { EnginefileDocument, Instruction } from "../ast/nodes.js";
 import { type SourceLines, splitLines } from "../lexer/source-lines.js";
 import { parse } from "../parser/parse.js";

@@ -1,11 +1,10 @@
-import { isGoSpace } from "@enginekit/text";
-
 /**
  * A port of BuildKit's shell-word lexer (`frontend/dockerfile/shell/lex.go`): quote removal, escapes,
  * `$v`, `${v}`, `${v:-w}`, `${v-w}`, `${v:+w}`, `${v+w}`, `${v?w}`, `${v:?w}`, `${v#p}`, `${v##p}`,
  * `${v%p}`, `${v%%p}`, `${v/p/r}`, `${v//p/r}` and word splitting, with its quirks (for example the
  * word buffer shared with nested substitutions).
  */
+import { isGoSpace } from "@enginekit/text";
 
 /** Looks a variable up: `undefined` when it is not set. */
 export type VariableLookup = (name: string) => string | undefined;

@@ -1,3 +1,8 @@
+/**
+ * The server's settings (section `enginekit` of LSP `workspace/configuration`, docs/language-server.md
+ * "Settings"): `ServerSettings`, `DEFAULT_SERVER_SETTINGS`, and `readServerSettings`, which reads the
+ * client's section leniently, keeping the defaults for unknown keys and wrong types.
+ */
 import {
   MAX_CONTEXT_PATHS,
   RULE_SEVERITIES,

@@ -1,3 +1,9 @@
+/**
+ * `DiagnosticsService`: the server's diagnostics in one place, pushed (LSP `textDocument/publishDiagnostics`,
+ * debounced) or pulled (`textDocument/diagnostic`), from `@enginekit/lint` findings with ShellCheck and
+ * online secret checks, the size-limit warning (`TOO_LARGE`), and each document's latest findings for quick
+ * fixes.
+ */
 import type { Finding } from "@enginekit/lint";
 import type { ClientCapabilities, Connection, Diagnostic, TextDocuments } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";

@@ -1,3 +1,8 @@
+/**
+ * `DiagnosticsPublisher`: debounced push diagnostics, one document at a time in the connection's quiet
+ * moments and the focused document first, keeping each document's latest findings (the project's own design,
+ * docs/language-server.md).
+ */
 import type { Finding } from "@enginekit/lint";
 import type { Diagnostic } from "vscode-languageserver";
 

@@ -1,3 +1,8 @@
+/**
+ * Lint findings as LSP diagnostics: `toDiagnostic` (rule id as `code`, the rule page as `codeDescription`,
+ * `source: "enginekit"`, tags, the quick fix in `data`), `toLspRange`, `toLspEdits`, and `ruleDocsBase`,
+ * where rule pages are linked from (LSP 3.17 `Diagnostic`).
+ */
 import type { Finding, Fix, Severity } from "@enginekit/lint";
 import { installedRuleDocsBase, ruleDocsUri } from "@enginekit/lint/files";
 import {

@@ -1,3 +1,8 @@
+/**
+ * Which kind a document is (`documentKindOf`): an Enginefile, a manifest or a Compose file, from its language
+ * id, its file name (`isEnginefileName`, ignore files excluded) and the configured manifest globs (the
+ * project's own design, docs/language-server.md).
+ */
 import { isComposeFileName } from "@enginekit/compose/schema-free";
 import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";

@@ -1,3 +1,8 @@
+/**
+ * `LocalImages`: the engine's local images (`GET /images/json`, engine §4.2) for `FROM` completion and the
+ * image platforms for the online platform check, cached briefly, shared between concurrent lookups, bounded
+ * in time, cancellable, and silent when no engine answers.
+ */
 import type { EngineClient } from "@enginekit/api";
 import type { CancellationToken } from "vscode-languageserver";
 import type { ServerSettings } from "../config/settings.js";

@@ -1,3 +1,8 @@
+/**
+ * One row of the feature table (`ServerFeature`): `requestFeature` registers an LSP request with its params
+ * checked first (`paramsProblem`; JSON-RPC `InvalidParams` otherwise), a safe handler and secret masking, and
+ * `serverCapabilities` joins every feature's `initialize` capabilities (LSP 3.17).
+ */
 import {
   type CancellationToken,
   type ClientCapabilities,

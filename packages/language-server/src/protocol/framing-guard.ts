@@ -1,3 +1,8 @@
+/**
+ * `FramingGuard`: a stream transform that checks the LSP base protocol's framing (`Content-Length` header,
+ * `\r\n\r\n`, body) before vscode-jsonrpc reads it, dropping and reporting bad headers and bodies over
+ * `MAX_MESSAGE_BYTES` so they never cost the next message.
+ */
 import { Transform, type TransformCallback } from "node:stream";
 
 /** Largest message body the server reads, in bytes (a bigger frame is skipped whole and reported). */

@@ -1,3 +1,8 @@
+/**
+ * `secretCompletion`: live completion of `svc:` secret references in manifests (LSP
+ * `textDocument/completion`), segment by segment from the secrets service (mounts, folders, field names,
+ * never values; secrets §4), capped at `MAX_SECRET_ITEMS` with an incomplete list.
+ */
 import {
   type CancellationToken,
   type CompletionItem,

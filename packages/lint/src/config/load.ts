@@ -1,3 +1,8 @@
+/**
+ * Loading the linter's configuration: `loadConfigFile` and `parseConfig` read and validate a
+ * `.enginekit.yaml` (or a translated `.hadolint.yaml`) with line and column in every error, `canonicalRules`
+ * resolves peer rule names, and `findConfig` finds the nearest file upward (docs/lint.md "Configuration").
+ */
 import { dirname } from "node:path";
 import { BoundedReadError, MAX_CONFIG_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import { isAlias, isMap, isScalar, LineCounter, parseDocument, visit } from "yaml";

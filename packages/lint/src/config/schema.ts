@@ -1,3 +1,8 @@
+/**
+ * `LintConfigSchema`: the zod schema of `.enginekit.yaml` (rule severities, ignore patterns, manifest globs,
+ * API version, trusted registries, label schema, failure threshold, suppressions, secrets service, engine),
+ * the project's own format documented in docs/lint.md "Configuration"; `LintConfig` is its type.
+ */
 import { parseDurationMs } from "@enginekit/api/duration";
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
 import { z } from "zod";

@@ -1,3 +1,7 @@
+/**
+ * `exampleContext`: the file-system context a rule's documented example states (its `.engineignore`), as
+ * Enginefile lint options, shared by the generated rule pages and the rule tester (the project's own design).
+ */
 import { parseIgnoreFile } from "@enginekit/build-context/ignore";
 import type { EnginefileLintOptions } from "../enginefile/analysis.js";
 import type { RuleExample } from "../model/rule.js";

@@ -1,3 +1,9 @@
+/**
+ * The generated rule documentation: `renderRuleDoc` writes one rule's Markdown page (`docs/rules/<id>.md`,
+ * `enginekit lint --explain`) from its metadata with the findings of its examples computed now, and
+ * `renderRuleIndex` the index `docs/rules/README.md` (the project's own design, checked by the
+ * generated-files test).
+ */
 import { type FixAvailability, kindOfRule, type Rule, type RuleExample } from "../model/rule.js";
 import { peerNamesOf, RULES } from "../rules/registry.js";
 import { lintText } from "../runner/lint-document.js";

@@ -1,3 +1,8 @@
+/**
+ * `analyzeEnginefile`: what the Enginefile rules read (`AnalyzedEnginefile`): the parsed document,
+ * instructions, stages, variable scopes as BuildKit scopes them, the stage graph and a line index, computed
+ * lazily once per parsed document; and `EnginefileLintOptions`, the inputs a file does not contain.
+ */
 import {
   computeScopes,
   type EnginefileDocument,

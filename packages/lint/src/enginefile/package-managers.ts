@@ -1,3 +1,8 @@
+/**
+ * Package-manager commands in RUN instructions for the package rules: `packageCommand` and `PIP` (pip and
+ * `python -m pip`), `packageArguments`, `hasCacheMount`, `runsCommand`, and the `insertOptionAfter` quick
+ * fix, reading commands as hadolint's package rules (DL3008, DL3013, DL3042 …) read them.
+ */
 import type { RunInstruction } from "@enginekit/enginefile";
 import type { Fix } from "../model/finding.js";
 import type { AnalyzedEnginefile } from "./analysis.js";

@@ -1,3 +1,7 @@
+/**
+ * What every output format shares: the `Formatter` type and its `FormatContext` (colour, version, rule-docs
+ * base), 1-based positions (`oneBased`) and XML escaping (`xmlEscape`) for the XML formats.
+ */
 import type { FileResult } from "../node/lint-files.js";
 
 /** What every output format gets besides the results. */

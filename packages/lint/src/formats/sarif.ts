@@ -1,3 +1,7 @@
+/**
+ * The `sarif` output format: SARIF 2.1.0 (OASIS) as GitHub code scanning reads it, with the rules that have
+ * results, their help and `helpUri`, exact UTF-16 regions and fixes as artifact replacements.
+ */
 import { ruleDocsUri } from "../docs/rule-uri.js";
 import type { RuleMeta } from "../model/rule.js";
 import type { Severity } from "../model/severity.js";

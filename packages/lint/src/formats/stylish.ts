@@ -1,3 +1,8 @@
+/**
+ * The `stylish` output format, for people: per file, `line:column  severity  rule-id  message` with a code
+ * frame (secret values masked, control characters escaped), then a summary; colours only when allowed (after
+ * ESLint's `stylish` formatter).
+ */
 import { escapeForTerminal } from "@enginekit/node-io";
 import { LineIndex } from "@enginekit/text";
 import pc from "picocolors";

@@ -1,3 +1,8 @@
+/**
+ * The rule model: `RuleMeta` (id, severity, docs, examples, peers, fix availability), one rule type per
+ * target (`EnginefileRule`, `ManifestRule`, `ComposeRule`, `IgnoreFileRule`, `SuppressionRule`), the
+ * constructors `enginefileRule` … `ignoreFileRule` and `kindOfRule`, after ESLint's and Ruff's rule metadata.
+ */
 import type { AnalyzedEnginefile } from "../enginefile/analysis.js";
 import type { AnalyzedIgnoreFile } from "../ignorefile/analysis.js";
 import type { AnalyzedComposeFile } from "../runner/analyzed-compose.js";

@@ -1,3 +1,8 @@
+/**
+ * `discoverFiles`: expands the paths a user named into the files to lint and their kinds, walking folders for
+ * build files, manifests and Compose files, skipping ignored paths and what git ignores, with the
+ * symbolic-link and unreadable-name rules of docs/lint.md (`DiscoveryError`).
+ */
 import { readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { BoundedReadError, describeIoError } from "@enginekit/node-io";

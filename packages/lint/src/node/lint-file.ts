@@ -1,3 +1,8 @@
+/**
+ * Linting one file on disk: `FileJob` (plain data a worker thread can receive), `lintFileJob` and `lintOne`
+ * (read, analyse, apply quick fixes with `--fix`, count failing findings with `failingCount`), giving a
+ * `FileResult` (the project's own design).
+ */
 import type { SecretsReader } from "@enginekit/manifests";
 import { analyzeEnginefile } from "../enginefile/analysis.js";
 import { type ImagePlatformReader, readImagePlatforms } from "../enginefile/image-platforms.js";

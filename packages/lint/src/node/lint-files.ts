@@ -1,3 +1,8 @@
+/**
+ * `lintFiles`, what `enginekit lint` runs: discovers the files, resolves each one's configuration, lints them
+ * in this thread or in worker threads, adds ShellCheck findings, lints standard input, and with `--fix`
+ * rewrites changed files atomically (`FixWriteError` for those it could not); docs/lint.md.
+ */
 import { statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { SecretsReader } from "@enginekit/manifests";

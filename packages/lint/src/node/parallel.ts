@@ -1,3 +1,8 @@
+/**
+ * Linting many files across worker threads: `workerCount` (when threads pay, measured in docs/lint.md
+ * "Performance"), `lintSequentially` and `lintInWorkers`, which share the jobs in interleaved slices and
+ * return results in job order (the project's own design).
+ */
 import { type FileJob, type FileResult, type LintJobOptions, lintFileJob } from "./lint-file.js";
 
 /** Below this many files, starting a worker (which loads the linter anew) costs more than it saves. */

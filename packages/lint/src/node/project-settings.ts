@@ -1,3 +1,8 @@
+/**
+ * `ProjectSettings`: the lint settings of each folder from the nearest `.enginekit.yaml` and the command-line
+ * overrides (`LintOverrides`), cached per folder; and `engineIgnoreFor`/`loadEngineIgnoreFor`, the build
+ * context's ignore file beside an Enginefile, found as `enginekit build` finds it.
+ */
 import { statSync } from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
 import {

@@ -1,3 +1,7 @@
+/**
+ * `RULES`: every lint rule, imported from its own file, Enginefile rules first, in documentation order (the
+ * project's own registry, one file per rule as ESLint keeps them).
+ */
 import type { Rule } from "../model/rule.js";
 import addInsteadOfCopy from "./best-practice/add-instead-of-copy.js";
 import apkNoCache from "./best-practice/apk-no-cache.js";

@@ -1,3 +1,8 @@
+/**
+ * The rule tester: `testRule` runs table-driven `valid`/`invalid` cases (ranges, messages, fixed output) and
+ * the rule's documented examples in vitest, after typescript-eslint's RuleTester; `runRule`, `onlyRule` and
+ * `formatRange` are its helpers.
+ */
 import { describe, expect, test } from "vitest";
 import { exampleContext } from "../docs/example-context.js";
 import type { Finding, Range } from "../model/finding.js";

@@ -1,3 +1,8 @@
+/**
+ * The located tree every manifest reader produces: scalars (with their source style and exact big integers),
+ * arrays, properties and objects, each with its source range, and the path segments that address them (the
+ * project's own design).
+ */
 import type { Range } from "@enginekit/text";
 
 /**

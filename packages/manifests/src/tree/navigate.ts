@@ -1,3 +1,8 @@
+/**
+ * Walking a located tree: `propertyOf` (the last property of a key wins, as in the engine's JSON decoder),
+ * `followPath` as far as a path exists, and `toPlainValue`, the plain JSON value that would be sent to the
+ * engine.
+ */
 import type { LocatedNode, LocatedProperty, PathSegment } from "./located-node.js";
 
 /** The effective property for `key` in an object: the last one with that key (JSON/engine semantics). */

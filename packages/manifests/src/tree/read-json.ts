@@ -1,3 +1,8 @@
+/**
+ * `readJson`: strict JSON (RFC 8259, as the engine's decoder reads it) into a located tree with
+ * `jsonc-parser`, syntax errors as `manifest/syntax` findings over the recovered tree, duplicate keys and
+ * document limits reported.
+ */
 import { LineIndex } from "@enginekit/text";
 import { type Node as JsonNode, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import type { Finding } from "../findings.js";

@@ -1,3 +1,8 @@
+/**
+ * `readYaml`: YAML 1.2 text (every document of a `---` stream) into located trees with the `yaml` package:
+ * aliases expanded within a node budget, merge keys merged, scalar styles kept, parser errors as
+ * `manifest/syntax` findings over the recovered tree, duplicate keys and document limits reported.
+ */
 import { LineIndex } from "@enginekit/text";
 import {
   type Document,

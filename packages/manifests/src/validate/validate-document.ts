@@ -1,3 +1,8 @@
+/**
+ * `validateNode`: validates a located tree against a kind's zod schema, the value first read as the engine
+ * reads it at the target API version, and maps every issue to a located finding, with extra passes for the
+ * cross-field rules zod skips while a field is invalid.
+ */
 import type { LineIndex } from "@enginekit/text";
 import type { z } from "zod";
 import type { Finding } from "../findings.js";

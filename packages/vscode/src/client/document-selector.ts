@@ -1,3 +1,8 @@
+/**
+ * `documentSelector`: the documents the VS Code client syncs to the language server (Enginefiles, Dockerfiles
+ * when `enginekit.dockerfiles` is on, manifests and the `enginekit.manifests` globs, ignore files), as
+ * vscode-languageclient document filters.
+ */
 import {
   DOCKERFILE_GLOB,
   DOCKERFILE_LANGUAGE,

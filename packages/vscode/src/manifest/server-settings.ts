@@ -1,5 +1,3 @@
-import type { SettingContribution } from "./client-settings.js";
-
 /**
  * The server's settings (packages/language-server/src/config/settings.ts, docs/language-server.md
  * "Settings") as VS Code `contributes.configuration` entries. Types and defaults come from the server's
@@ -10,6 +8,7 @@ import type { SettingContribution } from "./client-settings.js";
  * severities exactly as `enginekit lint` reads them. A server setting without a description here fails
  * the build: a new setting cannot ship unannounced.
  */
+import type { SettingContribution } from "./client-settings.js";
 
 /** The part of the `.enginekit.yaml` JSON Schema read here. */
 export interface ConfigJsonSchema {

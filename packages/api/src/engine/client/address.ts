@@ -1,3 +1,9 @@
+/**
+ * Engine addresses: the default sockets tried when none is named (`DEFAULT_ENGINE_HOST`,
+ * `DEFAULT_ENGINE_HOSTS`) and `parseEngineAddress` for the `unix://`, `tcp://` and `ssh://` forms, following
+ * the engine CLI's `-H`/`DOCKER_HOST` rules (docker CLI `opts/hosts.go`, its ssh connection helper; engine
+ * §1).
+ */
 import { EngineAddressError } from "./errors.js";
 
 /** The engine's default address (engine §1 `{engine_socket}`). */

@@ -1,3 +1,9 @@
+/**
+ * Connection settings of the EngineClient: `resolveEngineConfig` turns the options, the `ENGINE_*`/`DOCKER_*`
+ * variables and the engine CLI's contexts into a parsed address, TLS files and the undici dispatcher target
+ * (unix socket, TCP with or without TLS, or `ssh`), as the docker CLI resolves `--host`, `--context` and
+ * `--tls*`.
+ */
 import type { DispatcherTarget, TlsOptions } from "../../transport/index.js";
 import { readCertificateFolder, resolveEngineSettings } from "../conventions/environment.js";
 import { type EngineAddress, parseEngineAddress } from "./address.js";

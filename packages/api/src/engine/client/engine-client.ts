@@ -1,3 +1,9 @@
+/**
+ * `EngineClient`: the typed client of the engine API, wiring one endpoint group per section of engine §4
+ * (`containers`, `images`, `system`, `exec`, `volumes`, … `tasks`) over one `EngineHttp` core, with the
+ * pinned API version from `ENGINE_API_VERSION`/`DOCKER_API_VERSION` (engine §9). The groups are wired here
+ * only.
+ */
 import { engineTimeoutSettings, pinnedApiVersion } from "../conventions/environment.js";
 import type { NegotiatedVersion } from "./api-version.js";
 import { type EngineConnectionOptions, resolveEngineConfig } from "./config.js";

@@ -1,3 +1,9 @@
+/**
+ * `EngineHttp`, the HTTP core every endpoint group calls: versioned paths and negotiation (engine §9), query
+ * and body encoding, JSON, stream and upgraded (attach/exec) answers, engine errors as `EngineApiError`
+ * (engine §7), time limits (`ENGINE_DEFAULTS`) and connection errors; plus the `segment`/`reference`
+ * encoders.
+ */
 import type { Duplex } from "node:stream";
 import type { Pool } from "undici";
 import type { z } from "zod";

@@ -1,3 +1,8 @@
+/**
+ * `SystemApi`: the engine-wide endpoints of engine §4.3 (`/_ping` and its headers, `/version`, `/info`),
+ * registry login (`POST /auth`, engine §5) and the `GET /events` stream (engine §6). Response schemas load
+ * lazily.
+ */
 import { lazySchemas } from "../../lazy-schema.js";
 import { MAX_ERROR_BODY_BYTES, readBodyText } from "../../transport/index.js";
 import type {

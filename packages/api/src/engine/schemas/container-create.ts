@@ -1,3 +1,9 @@
+/**
+ * The `POST /containers/create` body (engine §2.1, with `HostConfig` from §2.2 and bounds from §8): the
+ * container name, command lines, attach fields, endpoint and networking settings, and the cross-field checks
+ * (network mode conflicts, UTS mode, namespaced sysctls) as the engine 20.10 applies them where it differs
+ * from the document.
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { labels } from "./common.js";

@@ -1,11 +1,10 @@
-import { parseSignal } from "@enginekit/text";
-import { z } from "zod";
-
-/*
+/**
  * String formats of the engine API (container names, port keys, bind specifications, network modes,
  * signals, detach keys ...). Each is a plain zod string schema with a message naming the expected form;
  * the field's documentation is attached where the field is declared.
  */
+import { parseSignal } from "@enginekit/text";
+import { z } from "zod";
 
 /**
  * Container name as the engine 20.10 checks it: `^/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$` (at least two

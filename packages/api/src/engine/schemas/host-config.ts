@@ -1,3 +1,8 @@
+/**
+ * `HostConfig`, request side (engine §2.2, bounds engine §8): restart policy, log config and drivers, port
+ * bindings, block-IO and device settings, ulimits, namespaced sysctls, device requests, and the memory and
+ * CPU cross-field rules, checked as the engine 20.10 checks them (later fields carry their API version).
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { StringMap } from "./common.js";

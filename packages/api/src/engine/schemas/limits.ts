@@ -1,3 +1,8 @@
+/**
+ * The engine API's numeric limits written once (`ENGINE_LIMITS`, engine §8 and the field tables of §2) and
+ * the zod check builders that enforce them (`integer`, `intBetween`, `intAtLeast`, `intWithSpecial`,
+ * durations, CPU period and quota, port numbers), each with a message naming the field.
+ */
 import { z } from "zod";
 
 /**

@@ -1,6 +1,4 @@
-import type { z } from "zod";
-
-/*
+/**
  * The options each built-in log driver of the engine 20.10 accepts, and the ones it requires, for
  * `HostConfig.LogConfig` and a service's `TaskTemplate.LogDriver` (moby `daemon/logger/*` `ValidateLogOpt`;
  * checked against the real engine by the manifest differential test). The engine refuses an unknown option
@@ -8,6 +6,7 @@ import type { z } from "zod";
  * awslogs) or when the container starts (splunk), and a malformed size or file count when the container
  * starts ("failed to initialize logging driver: invalid size: 'abc'").
  */
+import type { z } from "zod";
 
 /** Options every driver accepts (the engine's log buffer, API ≥ 1.25, unversioned in 20.10). */
 const COMMON = ["mode", "max-buffer-size"];

@@ -1,3 +1,9 @@
+/**
+ * Swarm service schemas (engine §4.10): `ContainerSpec` with its secrets, configs and privileges, resources,
+ * restart policy, `TaskSpec`, the service mode, update/rollback config, the endpoint spec, `ServiceSpec`, and
+ * the create answer and `Service`; fields added after v1.24 carry `since` (moby
+ * `docs/api/version-history.md`).
+ */
 import { z } from "zod";
 import { documented } from "../../meta.js";
 import { labels, responseList, responseString, StringMap } from "./common.js";

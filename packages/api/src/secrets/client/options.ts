@@ -1,3 +1,8 @@
+/**
+ * Options of the secrets client and their resolution (`resolveClientOptions`): address, token (also from
+ * `~/.svc-token`/`~/.vault-token`), namespace, CA and TLS verification, timeouts and retries, from explicit
+ * options, then `SVC_*`, then `VAULT_*` variables, as the Vault CLI reads its environment (secrets §5).
+ */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";

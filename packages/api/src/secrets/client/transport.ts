@@ -1,3 +1,9 @@
+/**
+ * `SecretsTransport`, the HTTP layer of the secrets client: headers and namespace (secrets §5), the 32 MiB
+ * request and response limits (secrets §8), per-attempt timeouts, retries with jittered backoff and
+ * `Retry-After` like the Vault client, errors (secrets §7), and redaction of the token and values from
+ * messages.
+ */
 import { inspect } from "node:util";
 import type { Dispatcher, Pool } from "undici";
 import { BodyTooLargeError, formatLimit, readBodyText } from "../../transport/body-reader.js";

@@ -1,3 +1,8 @@
+/**
+ * Enginefile completion (LSP `textDocument/completion` and `completionItem/resolve`): instructions with
+ * snippets, parser directives, flags and `--mount` options with their values, stage names, variables in
+ * scope, signals and local images, with the trigger characters (`ENGINEFILE_TRIGGER_CHARACTERS`).
+ */
 import { type Instruction, SIGNALS } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import {
