@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { EngineClient } from "@enginekit/api";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { afterAll, describe, expect, it } from "vitest";
+import { NEEDS_BUILD, NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { tree } from "./build-fixtures.js";
 import { built, bundle, node } from "./faults/run-command.js";
 import { runCaptured } from "./run-in-process.js";
@@ -21,7 +22,7 @@ if (!hasScript) console.warn("skip: no `script` command (util-linux) for the ter
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
 
-describe.skipIf(!host)("enginekit build with BuildKit on the real engine", () => {
+describe("enginekit build with BuildKit on the real engine", skipIf(!host, NEEDS_ENGINE), () => {
   const tag = `enginekit-test/buildkit:${process.pid}`;
   const env = { ENGINE_HOST: host! };
   afterAll(async () => {
@@ -197,8 +198,9 @@ describe.skipIf(!host)("enginekit build with BuildKit on the real engine", () =>
     );
   });
 
-  it.skipIf(!built || !hasScript)(
+  it(
     "on a terminal (the built command under `script`): the redrawn display, its final frame and the failure report",
+    skipIf(!built || !hasScript, built ? "needs script(1) from util-linux" : NEEDS_BUILD),
     () => {
       const ctx = tree({ Enginefile: `FROM ${BUSYBOX_IMAGE}\nRUN echo on-a-terminal\nRUN exit 4\n` });
       const log = join(ctx, "..", `tty-${process.pid}.log`);

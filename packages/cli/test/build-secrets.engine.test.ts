@@ -13,6 +13,7 @@ import { EngineClient } from "@enginekit/api";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { startDevServer } from "@enginekit/secrets-dev-server";
 import { afterAll, describe, expect, it } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { tree } from "./build-fixtures.js";
 import { runCaptured } from "./run-in-process.js";
 
@@ -32,7 +33,7 @@ const hashing = (ids: string[]) =>
     "",
   ].join("\n");
 
-describe.skipIf(!host)("enginekit build --secret on the real engine", () => {
+describe("enginekit build --secret on the real engine", skipIf(!host, NEEDS_ENGINE), () => {
   const tag = `enginekit-test/secrets:${process.pid}`;
   const env = { ENGINE_HOST: host! };
   afterAll(async () => {

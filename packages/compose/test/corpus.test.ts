@@ -1,5 +1,5 @@
 /**
- * The real-world Compose corpus (test/corpus, copied from shared/corpus/compose with its provenance and
+ * The real-world Compose corpus (test/corpus, copied from the shared Compose corpus with its provenance and
  * licences: see test/corpus/README.md): 158 entries from 33 permissively licensed repositories, each with
  * docker-compose 1.29.2's verdict. Loaded and checked with an empty environment, as the verdicts were made
  * (`env -i`): nothing throws, every file of an entry's set is read, and every error-severity finding is in

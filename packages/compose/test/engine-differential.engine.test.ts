@@ -19,6 +19,7 @@ import {
   seededRandom,
 } from "@enginekit/engine-tools";
 import { describe, expect, test } from "vitest";
+import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import { checkProject, engineBodies, loadProject, memoryFileSystem } from "../src/index.js";
 
 const host = engineHostForTests();
@@ -105,8 +106,9 @@ async function verdict(
   }
 }
 
-describe.skipIf(!host)(
+describe(
   `compose engine layer agrees with the real engine (seed ${seed}, ${count} services)`,
+  skipIf(!host, NEEDS_ENGINE),
   () => {
     test("every refusal is an engine-limit error, every accepted service has none", async () => {
       const disagreements: string[] = [];
