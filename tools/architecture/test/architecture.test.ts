@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { sourceFiles } from "./source-files.js";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const packagesDir = join(repo, "packages");
@@ -42,16 +43,6 @@ function readRules(): Record<string, Record<string, Allowance>> {
 }
 
 const RULES = readRules();
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (path.endsWith(".ts") && !path.endsWith(".d.ts")) out.push(path);
-  }
-  return out;
-}
 
 /**
  * Module specifiers of `import … from`, `export … from`, `import "…"` and `import(…)`, with whether the

@@ -7,24 +7,15 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
+import { sourceFiles } from "./source-files.js";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sources(path));
-    else if (path.endsWith(".ts") && !path.endsWith(".d.ts")) out.push(path);
-  }
-  return out;
-}
 
 test("every source file opens with a module comment", () => {
   const packages = join(repo, "packages");
   const files = readdirSync(packages).flatMap((p) => {
     const src = join(packages, p, "src");
-    return statSync(src, { throwIfNoEntry: false })?.isDirectory() ? sources(src) : [];
+    return statSync(src, { throwIfNoEntry: false })?.isDirectory() ? sourceFiles(src) : [];
   });
   expect(files.length).toBeGreaterThan(500);
   const bare = files.filter((file) => {

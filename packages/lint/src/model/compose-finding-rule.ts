@@ -3,7 +3,9 @@
  * their ranges, messages and quick fixes; severity, description and fixability come from the package's
  * `COMPOSE_FINDING_CODES`, so the two cannot disagree (as `manifest-finding-rule.ts` does for manifests).
  */
+
 import { COMPOSE_FINDING_CODES, type ComposeFindingCode } from "@enginekit/compose/schema-free";
+import { reportsOfCode } from "./finding.js";
 import { type ComposeRule, composeRule, type RuleMeta } from "./rule.js";
 
 /** What a Compose rule file gives. */
@@ -23,9 +25,6 @@ export function composeFindingRule(meta: ComposeRuleMeta): ComposeRule {
       docs: `${meta.docs.trim()}\n\nCompose: ${info.compose}`,
       examples: meta.examples.map((example) => ({ fileName: "compose.yaml", ...example })),
     },
-    (file) =>
-      file.findings
-        .filter((f) => f.code === meta.id)
-        .map((f) => ({ range: f.range, message: f.message, ...(f.fix ? { fix: f.fix } : {}) })),
+    (file) => reportsOfCode(file.findings, meta.id),
   );
 }

@@ -19,3 +19,13 @@ export interface Finding extends Report {
   ruleId: string;
   severity: Severity;
 }
+
+/**
+ * The findings of one code of a package's own checks (`@enginekit/manifests`, `@enginekit/compose`) as a
+ * rule's reports: range, message and quick fix kept. What the rules that wrap those codes return.
+ */
+export function reportsOfCode(findings: readonly (Report & { code: string })[], code: string): Report[] {
+  return findings
+    .filter((f) => f.code === code)
+    .map((f) => ({ range: f.range, message: f.message, ...(f.fix ? { fix: f.fix } : {}) }));
+}

@@ -2,7 +2,9 @@
  * `manifestFindingRule`: a lint rule reporting the `@enginekit/manifests` findings of one code, its
  * severity, description and fixability taken from that package's `FINDING_CODES` (the project's own design).
  */
+
 import { FINDING_CODES, type FindingCode } from "@enginekit/manifests/schema-free";
+import { reportsOfCode } from "./finding.js";
 import { type ManifestRule, manifestRule, type RuleMeta } from "./rule.js";
 
 /** What a manifest rule file gives; severity, description, fixability and online-ness come from the code. */
@@ -24,9 +26,6 @@ export function manifestFindingRule(meta: ManifestRuleMeta): ManifestRule {
       fix: info.fix,
       ...(info.online ? { online: true } : {}),
     },
-    (manifest) =>
-      manifest.findings
-        .filter((f) => f.code === meta.id)
-        .map((f) => ({ range: f.range, message: f.message, ...(f.fix ? { fix: f.fix } : {}) })),
+    (manifest) => reportsOfCode(manifest.findings, meta.id),
   );
 }
