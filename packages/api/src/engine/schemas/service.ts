@@ -429,7 +429,7 @@ export const ResourceRequirements = requestObject({
     description: "Reserved resources per container.",
     source,
     decision:
-      "The document says Reservation and, for update, CPU/Memory; the engine reads Reservations with NanoCPUs/MemoryBytes (research: lint-anchors §8), so the other spellings are reported as unknown fields.",
+      "The document says Reservation and, for update, CPU/Memory; the engine reads Reservations with NanoCPUs/MemoryBytes (engine 20.10; moby `api/types/swarm` `ResourceRequirements`), so the other spellings are reported as unknown fields.",
   }).optional(),
 });
 export type ResourceRequirements = z.infer<typeof ResourceRequirements>;

@@ -35,7 +35,7 @@ export const JsonMessage = z.looseObject({
   id: responseString("ID of the layer or image the status is about.", source),
   aux: documented(z.unknown(), {
     description: "Auxiliary data, e.g. {ID} of the built image (API ≥ 1.30).",
-    source: "build-context-anchors §6",
+    source: "engine 20.10 (build output, moby `pkg/jsonmessage`)",
   }).optional(),
   error: responseString("Error message (the stream failed).", source),
   errorDetail: documented(ErrorDetail, { description: "Error code and message.", source }).optional(),

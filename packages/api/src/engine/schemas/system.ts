@@ -134,12 +134,12 @@ export const AuthConfig = requestObject({
   }).optional(),
   auth: documented(z.string(), {
     description: "base64 of username:password (secret).",
-    source: "build-context-anchors §5.3",
+    source: "engine 20.10 (moby `registry` auth config, `X-Registry-Config`)",
     decision: "Not in the document; the engine accepts it in X-Registry-Config entries.",
   }).optional(),
   registrytoken: documented(z.string(), {
     description: "Bearer token for the registry (secret).",
-    source: "build-context-anchors §5.3",
+    source: "engine 20.10 (moby `registry` auth config, `X-Registry-Config`)",
   }).optional(),
 });
 export type AuthConfig = z.infer<typeof AuthConfig>;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { envelopeOf } from "./envelope.js";
 import { field } from "./field.js";
 
-const AUTH = "research secrets-anchors §9";
+const AUTH = "Vault token auth API (`auth/token/lookup-self`, login responses)";
 
 /** A login response: `data: null` and the token in `auth` (research §9). */
 export const LoginResponse = envelopeOf(

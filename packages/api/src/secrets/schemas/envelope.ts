@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { field } from "./field.js";
 
-const ENV = "research secrets-anchors §2";
+const ENV = "Vault HTTP API response envelope";
 
 /** Fields of a wrapped response (`wrap_info`), present only when response wrapping was requested. */
 export const WrapInfo = z
@@ -26,62 +26,62 @@ export const AuthInfo = z
     client_token: field(
       z.string(),
       "The new client token; send it as `X-Svc-Token` on later requests.",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
     ),
     accessor: field(
       z.string(),
       "Accessor of the token: names it for lookup/revoke without revealing it.",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
     ),
     policies: field(
       z.array(z.string()),
       "All policies attached to the token.",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
     ),
     token_policies: field(
       z.array(z.string()),
       "Policies attached directly to the token (omitted by the service when empty).",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
     ).optional(),
     identity_policies: field(
       z.array(z.string()),
       "Policies inherited from the identity entity.",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
     ).optional(),
     metadata: field(
       z.record(z.string(), z.string()).nullable(),
       "Login metadata, e.g. `{username}`.",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
     ).optional(),
     lease_duration: field(
       z.number().int().nonnegative(),
       "Token lifetime; 0 means it never expires.",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
       {
         unit: "seconds",
       },
     ),
-    renewable: field(z.boolean(), "Whether the token can be renewed.", "research secrets-anchors §9"),
+    renewable: field(z.boolean(), "Whether the token can be renewed.", "Vault token auth API (`auth/token/lookup-self`, login responses)"),
     entity_id: field(
       z.string(),
       "Identity entity the token belongs to.",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
     ).optional(),
     token_type: field(
       z.enum(["service", "batch", "default-service", "default-batch"]).or(z.string()),
       "Token type.",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
     ).optional(),
-    orphan: field(z.boolean(), "Whether the token has no parent.", "research secrets-anchors §9").optional(),
+    orphan: field(z.boolean(), "Whether the token has no parent.", "Vault token auth API (`auth/token/lookup-self`, login responses)").optional(),
     mfa_requirement: field(
       z.unknown().nullable(),
       "Non-null when the login still needs MFA validation (not supported here).",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
     ).optional(),
     num_uses: field(
       z.number().int().nonnegative(),
       "Remaining uses; 0 means unlimited.",
-      "research secrets-anchors §9",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
       { unit: "count" },
     ).optional(),
   })
@@ -123,7 +123,7 @@ export function envelopeOf<T extends z.ZodType>(
         ENV,
       ),
       mount_type: field(z.string(), "Type of the mount that answered (e.g. `kv`); newer servers only.", ENV, {
-        decision: "Optional: one server family omits it (research secrets-anchors §2).",
+        decision: "Optional: one server family omits it (Vault and OpenBao differ).",
       }).optional(),
     })
     .loose();
@@ -140,7 +140,7 @@ export const SecretsErrorBody = z.object({
   errors: field(
     z.array(z.string()),
     "Error messages; an empty list on a plain 404 (missing path or empty listing).",
-    "secrets §7; research secrets-anchors §2",
+    "secrets §7; Vault HTTP API response envelope",
   ),
 });
 export type SecretsErrorBody = z.infer<typeof SecretsErrorBody>;
@@ -152,11 +152,11 @@ export const HelpResponse = z
     openapi: field(
       z
         .object({
-          openapi: field(z.string(), "OpenAPI version, e.g. `3.0.2`.", "research secrets-anchors §8"),
+          openapi: field(z.string(), "OpenAPI version, e.g. `3.0.2`.", "Vault `?help=1` responses"),
           info: field(
             z.record(z.string(), z.unknown()),
             "Title and version of the document.",
-            "research secrets-anchors §8",
+            "Vault `?help=1` responses",
           ).optional(),
           paths: field(
             z.record(z.string(), z.unknown()),
@@ -171,7 +171,7 @@ export const HelpResponse = z
     see_also: field(
       z.array(z.string()).nullable(),
       "Related paths, usually `null`.",
-      "research secrets-anchors §8",
+      "Vault `?help=1` responses",
     ).optional(),
   })
   .loose();

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { envelopeOf } from "./envelope.js";
 import { field } from "./field.js";
 
-const KV = "research secrets-anchors §2";
+const KV = "Vault HTTP API response envelope";
 
 /** A secret's key/value pairs: caller-chosen keys and values (secrets §2). */
 export const SecretData = field(
@@ -21,7 +21,7 @@ export type SecretData = z.infer<typeof SecretData>;
 export const CustomMetadata = field(
   z.record(z.string(), z.string()).nullable(),
   "Caller-chosen string metadata of a KV v2 key; `null` when none was set.",
-  "research secrets-anchors §2.2",
+  "Vault KV version 2 API (read)",
 );
 
 /** An RFC 3339 timestamp that is `""` when unset (KV v2 `deletion_time`). */
@@ -104,7 +104,7 @@ export const KvListResponse = envelopeOf(
       keys: field(
         z.array(z.string()),
         "Names relative to the listed folder; a trailing `/` marks a folder; a name can be both a leaf and a folder.",
-        "secrets §4; research secrets-anchors §2.4",
+        "secrets §4; Vault KV LIST responses",
       ),
     })
     .loose(),

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { envelopeOf } from "./envelope.js";
 import { field } from "./field.js";
 
-const MOUNTS = "research secrets-anchors §4";
-const HEALTH = "research secrets-anchors §10";
+const MOUNTS = "Vault `sys/internal/ui/mounts`";
+const HEALTH = "Vault `sys/health`";
 
 /** `options` of a mount; for a `kv` mount `version` is `"1"` or `"2"` (research §4 step 6). */
 export const SecretsMountOptions = z

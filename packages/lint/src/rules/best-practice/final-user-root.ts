@@ -16,7 +16,7 @@ export default enginefileRule(
     fix: "never",
     docs: `Containers should not run as root. Only the final stage — the image that ships — is checked, and
 only its last USER (or, without one, the last USER of the stage it is built \`FROM\`): builder stages may need root (hadolint's DL3002 fires on every stage, a long-standing
-complaint, lint-anchors §5). Build arguments are resolved first.`,
+complaint in its issue tracker). Build arguments are resolved first.`,
     peers: ["hadolint DL3002", "Trivy DS-0002", "Checkov CKV_DOCKER_8"],
     examples: [
       { kind: "invalid", code: "FROM alpine:3.20\nUSER app\nRUN apk add --no-cache curl\nUSER root\n" },

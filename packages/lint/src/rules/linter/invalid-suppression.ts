@@ -15,7 +15,7 @@ const rule: SuppressionRule = {
     fix: "never",
     docs: `\`# enginekit-ignore <id>[,<id>] [-- reason]\` and \`# enginekit-ignore-stage <id>[,…]\` must name known rule
 ids (\`enginekit lint --list-rules\`). A misspelt id would silently suppress nothing — neither hadolint nor
-BuildKit checks the names (lint-anchors §9.5); enginekit does.`,
+BuildKit checks the names; enginekit does.`,
     peers: [],
     examples: [
       { kind: "invalid", code: "FROM alpine:3.20\n# enginekit-ignore no-sudoo\nRUN sudo echo hi\n" },

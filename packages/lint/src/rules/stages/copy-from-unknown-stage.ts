@@ -19,7 +19,7 @@ export default enginefileRule(
 stage index that is not lower than the current stage's, or a name one typo away from an earlier stage
 are almost always mistakes: the engine would try to pull an image of that name. Names that match no
 stage and are not close to one are treated as images and not reported (hadolint's DL3022 false
-positives, lint-anchors §5). Build arguments are resolved first; unresolved values are not checked.`,
+positives on image names). Build arguments are resolved first; unresolved values are not checked.`,
     peers: ["hadolint DL3022"],
     examples: [
       {

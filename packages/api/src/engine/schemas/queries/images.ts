@@ -36,7 +36,7 @@ export const ImageListQuery = requestObject({
 });
 export type ImageListQuery = z.infer<typeof ImageListQuery>;
 
-const buildSource = "engine §4.2; build-context-anchors §5.1";
+const buildSource = "engine §4.2; engine 20.10 `POST /build` (moby `api/server/router/build`)";
 
 /**
  * `POST /build` query: every parameter of engine §4.2 (research: build-context-anchors §5.1). Memory and
@@ -46,7 +46,7 @@ export const BuildQuery = requestObject({
   dockerfile: queryString("Path of the build file inside the build context, /-separated.", buildSource, {
     default: "Dockerfile",
     decision:
-      "The document names this parameter `enginefile`; the engine only reads `dockerfile` (build-context-anchors §0.3), so clients send dockerfile=Enginefile. `enginefile` is accepted as an alias below.",
+      "The document names this parameter `enginefile`; the engine only reads `dockerfile` (engine 20.10, moby `api/server/router/build`), so clients send dockerfile=Enginefile. `enginefile` is accepted as an alias below.",
   }),
   enginefile: queryString(
     "The document's name of `dockerfile` (ignored by the engine; send `dockerfile`).",
