@@ -1,6 +1,6 @@
 /**
  * Call timeouts on undici's headers and body timers (`timeoutOptions`), and telling a timeout
- * (`isTimeoutError`) from an abort (`isAbortError`).
+ * (`isTimeoutError`) from other failures.
  */
 import { errors } from "undici";
 
@@ -21,13 +21,4 @@ export function timeoutOptions(timeoutMs: number | undefined): {
 /** Whether `error` is undici's headers or body timeout (raised by the settings of {@link timeoutOptions}). */
 export function isTimeoutError(error: unknown): boolean {
   return error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError;
-}
-
-/** Whether `error` is the abort of a request by its `AbortSignal` (the signal's reason or undici's). */
-function isAbortError(error: unknown, signal: AbortSignal | undefined): boolean {
-  if (signal?.aborted && error === signal.reason) return true;
-  return (
-    error instanceof errors.RequestAbortedError ||
-    (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError"))
-  );
 }

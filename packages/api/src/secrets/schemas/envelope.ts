@@ -61,7 +61,11 @@ export const AuthInfo = z
         unit: "seconds",
       },
     ),
-    renewable: field(z.boolean(), "Whether the token can be renewed.", "Vault token auth API (`auth/token/lookup-self`, login responses)"),
+    renewable: field(
+      z.boolean(),
+      "Whether the token can be renewed.",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
+    ),
     entity_id: field(
       z.string(),
       "Identity entity the token belongs to.",
@@ -72,7 +76,11 @@ export const AuthInfo = z
       "Token type.",
       "Vault token auth API (`auth/token/lookup-self`, login responses)",
     ).optional(),
-    orphan: field(z.boolean(), "Whether the token has no parent.", "Vault token auth API (`auth/token/lookup-self`, login responses)").optional(),
+    orphan: field(
+      z.boolean(),
+      "Whether the token has no parent.",
+      "Vault token auth API (`auth/token/lookup-self`, login responses)",
+    ).optional(),
     mfa_requirement: field(
       z.unknown().nullable(),
       "Non-null when the login still needs MFA validation (not supported here).",
