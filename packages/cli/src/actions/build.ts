@@ -5,7 +5,7 @@
  * `--list` shows what would be sent and why paths are excluded.
  */
 import { readFileSync } from "node:fs";
-import { access, readFile } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import {
   CredentialHelperError,

@@ -3,7 +3,7 @@
  * directives, comments, escape character, continuations, empty continuation lines, heredoc bodies), with
  * the problems found on the way.
  */
-import { isGoSpace, skipGoSpace } from "@enginekit/text";
+import { skipGoSpace } from "@enginekit/text";
 import { DIRECTIVE_NAMES, type DirectiveName, matchDirective } from "./directives.js";
 import { isLineTooLong, type SourceLines } from "./source-lines.js";
 
@@ -306,9 +306,4 @@ export class LogicalLineReader {
       endLine,
     };
   }
-}
-
-/** True when `code` is a Go space (re-exported for the instruction stage). */
-{
-  isGoSpace;
 }

@@ -15,11 +15,6 @@ import type { FileKind } from "../runner/lint-document.js";
 /** Compose's default and default override file names: what a directory walk lints as Compose files. */
 const COMPOSE_DIRECTORY_NAMES = new Set<string>([...DEFAULT_FILE_NAMES, ...DEFAULT_OVERRIDE_FILE_NAMES]);
 
-/** A Compose-named file (`compose*.y(a)ml`, `docker-compose*.y(a)ml`; the one test of `@enginekit/compose`). */
-{
-  isComposeFileName;
-}
-
 /** `Enginefile`, `*.Enginefile`, `Enginefile.*`, in any case (`@enginekit/enginefile/names` says why). */
 export function isEnginefileName(base: string): boolean {
   return buildFileFamily(base) === "Enginefile";

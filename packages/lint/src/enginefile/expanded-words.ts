@@ -69,13 +69,6 @@ function eachExpanded(
   }
 }
 
-/** The words of one instruction that the engine expands, in source order. */
-function expandedWords(ins: Instruction): ExpandedWord[] {
-  const out: ExpandedWord[] = [];
-  eachExpanded(ins, (instruction, value, range) => out.push({ instruction, value, range }));
-  return out;
-}
-
 /** A word the engine's lexer fails on, with the lexer's reason (e.g. `unsupported modifier (x) in substitution`). */
 export interface ExpansionError extends ExpandedWord {
   reason: string;
