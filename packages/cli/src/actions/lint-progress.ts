@@ -9,8 +9,16 @@
  */
 import type { CliIo } from "../io.js";
 
-/** A run shorter than this shows no progress (milliseconds). */
-const PROGRESS_AFTER_MS = 1000;
+/**
+ * A run shorter than this shows no progress (milliseconds); `ENGINEKIT_PROGRESS_AFTER_MS` sets another
+ * threshold (the terminal test draws the bar at once with 0, whatever the machine's speed).
+ */
+const PROGRESS_AFTER_MS = progressThreshold(process.env.ENGINEKIT_PROGRESS_AFTER_MS);
+
+function progressThreshold(setting: string | undefined): number {
+  const value = setting === undefined || setting === "" ? Number.NaN : Number(setting);
+  return Number.isFinite(value) && value >= 0 ? value : 1000;
+}
 
 /** What `lintFiles` calls (`onProgress`), and `stop`, to call before the report is printed. */
 export interface LintProgress {
