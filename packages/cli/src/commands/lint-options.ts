@@ -1,11 +1,20 @@
 /**
  * The options of `enginekit lint` as data (`LINT_OPTIONS`, `LINT_FORMAT_NAMES`, `LintCommandOptions`), so the
- * command's help needs no linter at start-up and the options can be read without commander (docs/cli.md,
+ * command's help needs no linter at start-up (docs/cli.md,
  * docs/lint.md; the project's own design).
  */
-import type { OptionSpec } from "./option-spec.js";
 
-/** Options of `enginekit lint` as commander (or {@link LINT_OPTIONS} read without it) gives them. */
+/** One option as commander declares it. */
+export interface OptionSpec {
+  /** As commander writes them: `-f, --format <name[=file]>`, `--fix`, `--no-config`. */
+  flags: string;
+  /** The help text. */
+  description: string;
+  /** The values of every occurrence are collected in order; the default is `[]` (commander with `collect`). */
+  repeatable?: true;
+}
+
+/** Options of `enginekit lint` as commander gives them. */
 export interface LintCommandOptions {
   format: string[];
   fix?: boolean;
