@@ -31,7 +31,6 @@ export { parse } from "./parser/parse.js";
 export { decodeBytes, encodeBytes, parseBytes } from "./parser/parse-bytes.js";
 export { type FormatOptions, format, formatEdits } from "./printer/format.js";
 export { printLossless, type SourceElement, sourceElements } from "./printer/lossless.js";
-export { applyEdits, type TextEdit } from "./printer/text-edits.js";
 export {
   type ExpandOptions,
   type ExpansionResult,
