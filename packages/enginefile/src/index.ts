@@ -23,8 +23,13 @@ export * from "./ast/nodes.js";
 export {
   BUILD_FILE_FAMILIES,
   type BuildFileFamily,
+  buildAndIgnoreFilePathPattern,
   buildFileFamily,
+  buildFileGlobs,
+  buildFileOfIgnoreFile,
   DEFAULT_BUILD_FILES,
+  IGNORE_FILE_SUFFIXES,
+  isIgnoreFileName,
 } from "./build-file-names.js";
 export { dump, dumpInstruction, referenceLines } from "./dump.js";
 export { parse } from "./parser/parse.js";
