@@ -15,8 +15,9 @@ import type { CliIo } from "../io.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
 
-function usage(message: string): CliError {
-  return new CliError(message, ExitCode.usage);
+/** A usage error (exit 2) for `--online`. */
+function onlineUsage(message: string): CliError {
+  return new CliError(`--online: ${message}`, ExitCode.usage);
 }
 
 /** The clients of `--online`: the secrets service's (when its address is set) and the engine's. */
@@ -39,14 +40,15 @@ export async function onlineClients(io: CliIo): Promise<OnlineClients> {
   try {
     engine = new EngineClient({ env, timeoutMs: ONLINE_ENGINE_TIMEOUT_MS, negotiate: false });
   } catch (error) {
-    throw usage(`--online: ${error instanceof Error ? error.message : String(error)}`);
+    throw onlineUsage(error instanceof Error ? error.message : String(error));
   }
   let secrets: SecretsClient | undefined;
   if (env.SVC_ADDR || env.VAULT_ADDR) secrets = await secretsClient(env);
   else if (!engineNamed(env)) {
     await engine.close();
-    throw usage(
+    throw new CliError(
       "--online needs a service to ask: set SVC_ADDR or VAULT_ADDR (and a token) for the secrets service, or ENGINE_HOST or DOCKER_HOST for the engine",
+      ExitCode.usage,
     );
   } else
     io.stderr(
@@ -78,6 +80,6 @@ async function secretsClient(env: NodeJS.ProcessEnv): Promise<SecretsClient> {
   try {
     return new SecretsClient({ env, interactive: true });
   } catch (error) {
-    throw usage(`--online: ${error instanceof Error ? error.message : String(error)}`);
+    throw onlineUsage(error instanceof Error ? error.message : String(error));
   }
 }
