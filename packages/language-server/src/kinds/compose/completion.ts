@@ -79,11 +79,9 @@ function shapeOf(path: readonly PathSegment[]): string {
 /** A YAML scalar for `value`, quoted when YAML would read it as something else (`no`, `1.0`, `on`). */
 function yamlScalar(value: string | number | boolean): string {
   if (typeof value !== "string") return String(value);
-  return value === "" ||
-    /^(yes|no|on|off|y|n|true|false|null|~|[-+.\d].*)$/i.test(value) ||
-    /[:#{}[\],&*!|>'"%@`]/.test(value)
-    ? JSON.stringify(value)
-    : value;
+  const misread = /^(yes|no|on|off|y|n|true|false|null|~|[-+.\d].*)$/i.test(value);
+  const special = /^[\s?:,[\]{}#&*!|>'"%@`]/.test(value) || /: |\s#|:$|\s$/.test(value);
+  return value === "" || misread || special ? JSON.stringify(value) : value;
 }
 
 function markdown(value: string) {
