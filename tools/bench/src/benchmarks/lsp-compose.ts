@@ -46,7 +46,7 @@ function service(i: number, services: number): string[] {
 }
 
 /** A Compose file of about `lines` lines (services of 20 lines, top-level networks and volumes). */
-export function composeFile(lines: number): string {
+function composeFile(lines: number): string {
   const services = Math.max(1, Math.floor((lines - 13) / 20));
   const out = ["services:"];
   for (let i = 0; i < services; i++) out.push(...service(i, services));
