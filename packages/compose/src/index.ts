@@ -39,4 +39,5 @@ export type {
 export { nodeAt, propertyValue, scalarText } from "./model/compose-node.js";
 export { readEnvFile } from "./read/dotenv.js";
 export { type ComposeFileRead, readComposeFile } from "./read/read-compose-file.js";
+export { type ComposeSchemaKey, type ComposeSchemaPlace, composeSchemaAt } from "./schema/schema-at.js";
 export * from "./schema-free.js";
