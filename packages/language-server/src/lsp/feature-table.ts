@@ -33,6 +33,7 @@ import {
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { HandledEnginefile } from "../documents/document-router.js";
 import { contextRootOf, isIgnoreFileDocument } from "../documents/ignore-files.js";
+import { loadComposeNavigation } from "../features/compose/navigation-stack.js";
 import {
   ENGINEFILE_TRIGGER_CHARACTERS,
   enginefileCompletion,
@@ -70,6 +71,8 @@ import { secretHover } from "../secrets/secret-hover.js";
 import { requestFeature, type ServerFeature } from "./server-feature.js";
 import type { ServerServices } from "./server-services.js";
 
+type ComposeNavigationStack = Awaited<ReturnType<typeof loadComposeNavigation>>;
+
 type AtPosition = { textDocument: { uri: string }; position: { line: number; character: number } };
 
 /** The open ignore file at `params`' URI (src/documents/ignore-files.ts), else undefined. */
@@ -106,6 +109,20 @@ function atEnginefile<R>(
 ): R {
   const h = services.router.enginefile(params.textDocument.uri);
   return h ? run(h, h.document.offsetAt(params.position)) : fallback;
+}
+
+/**
+ * Runs a Compose navigation provider (src/features/compose/) when `uri` is an open Compose document, with the
+ * navigation of its project; undefined for any other document.
+ */
+async function atCompose<R>(
+  uri: string,
+  services: ServerServices,
+  run: (stack: ComposeNavigationStack, document: TextDocument) => R,
+): Promise<R | undefined> {
+  const document = services.documents.get(uri);
+  if (!document || (await services.router.kindOf(document)) !== "compose") return undefined;
+  return run(await loadComposeNavigation(), document);
 }
 
 /** Runs an Enginefile-only document feature; `fallback` for any other document. */
@@ -225,14 +242,24 @@ export const FEATURES: readonly ServerFeature[] = [
     params: "position",
     capabilities: () => ({ definitionProvider: true }),
     fallback: [],
-    provide: (p, s) => atEnginefile(p, s, [], (h, o) => enginefileDefinition(h.document, h.analysis.file, o)),
+    provide: async (p, s) =>
+      (await atCompose(p.textDocument.uri, s, (c, d) =>
+        c.composeDefinition(c.documentNavigation(d, s.documents), d.offsetAt(p.position)),
+      )) ?? atEnginefile(p, s, [], (h, o) => enginefileDefinition(h.document, h.analysis.file, o)),
   }),
   requestFeature({
     type: ReferencesRequest.type,
     params: "position",
     capabilities: () => ({ referencesProvider: true }),
     fallback: [],
-    provide: (p, s) =>
+    provide: async (p, s) =>
+      (await atCompose(p.textDocument.uri, s, (c, d) =>
+        c.composeReferences(
+          c.documentNavigation(d, s.documents),
+          d.offsetAt(p.position),
+          p.context?.includeDeclaration !== false,
+        ),
+      )) ??
       atEnginefile(p, s, [], (h, o) =>
         enginefileReferences(h.document, h.analysis.file, o, p.context?.includeDeclaration !== false),
       ),
@@ -242,22 +269,34 @@ export const FEATURES: readonly ServerFeature[] = [
     params: "position",
     capabilities: () => ({ documentHighlightProvider: true }),
     fallback: [],
-    provide: (p, s) => atEnginefile(p, s, [], (h, o) => enginefileHighlights(h.document, h.analysis.file, o)),
+    provide: async (p, s) =>
+      (await atCompose(p.textDocument.uri, s, (c, d) =>
+        c.composeHighlights(c.documentNavigation(d, s.documents), d.offsetAt(p.position)),
+      )) ?? atEnginefile(p, s, [], (h, o) => enginefileHighlights(h.document, h.analysis.file, o)),
   }),
   requestFeature({
     type: PrepareRenameRequest.type,
     params: "position",
     capabilities: () => ({}),
     fallback: null,
-    provide: (p, s) =>
-      atEnginefile(p, s, null, (h, o) => enginefilePrepareRename(h.document, h.analysis.file, o)),
+    provide: async (p, s) => {
+      const compose = await atCompose(p.textDocument.uri, s, (c, d) =>
+        c.composePrepareRename(c.documentNavigation(d, s.documents), d.offsetAt(p.position)),
+      );
+      return compose !== undefined
+        ? compose
+        : atEnginefile(p, s, null, (h, o) => enginefilePrepareRename(h.document, h.analysis.file, o));
+    },
   }),
   requestFeature({
     type: RenameRequest.type,
     params: "position",
     capabilities: () => ({ renameProvider: { prepareProvider: true } }),
     fallback: null,
-    provide: (p, s) =>
+    provide: async (p, s) =>
+      (await atCompose(p.textDocument.uri, s, (c, d) =>
+        c.composeRename(c.documentNavigation(d, s.documents), d.offsetAt(p.position), String(p.newName)),
+      )) ??
       atEnginefile(p, s, null, (h, o) => enginefileRename(h.document, h.analysis.file, o, String(p.newName))),
   }),
   requestFeature({
@@ -268,7 +307,8 @@ export const FEATURES: readonly ServerFeature[] = [
     provide: async (p, s) => {
       const h = await s.router.handled(p.textDocument.uri);
       if (!h) return [];
-      if (h.analysis.kind === "compose") return [];
+      if (h.analysis.kind === "compose")
+        return (await loadComposeNavigation()).composeSymbols(h.document.getText(), h.analysis.compose.path);
       return h.analysis.kind === "enginefile"
         ? enginefileSymbols(h.analysis.file)
         : (await loadManifestStack()).manifestSymbols(h.analysis.manifest);
@@ -337,7 +377,10 @@ export const FEATURES: readonly ServerFeature[] = [
     params: "document",
     capabilities: () => ({ documentLinkProvider: { resolveProvider: false } }),
     fallback: [],
-    provide: (p, s) => onEnginefile(p, s, [], (h) => enginefileLinks(h.document, h.analysis.file)),
+    provide: async (p, s) =>
+      (await atCompose(p.textDocument.uri, s, (c, d) =>
+        c.composeLinks(c.documentNavigation(d, s.documents)),
+      )) ?? onEnginefile(p, s, [], (h) => enginefileLinks(h.document, h.analysis.file)),
   }),
   requestFeature({
     type: SemanticTokensRequest.type,
