@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the inputs are Compose text, where ${…} is interpolation syntax
 /**
- * Compose navigation over the real protocol (src/features/compose/): definition, references, highlights,
+ * Compose navigation over the real protocol (src/kinds/compose/): definition, references, highlights,
  * rename across compose.yaml, docker-compose.override.yml and an included file (from any of them, and from
  * the included file opened on its own), a refused rename's message, document links and the outline.
  */

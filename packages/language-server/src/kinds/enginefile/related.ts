@@ -4,8 +4,8 @@
  */
 import type { Finding } from "@enginekit/lint";
 import type { DiagnosticRelatedInformation } from "vscode-languageserver";
-import type { DocumentAnalysis } from "../documents/analysis-cache.js";
-import { toLspRange } from "./to-lsp.js";
+import { toLspRange } from "../../diagnostics/to-lsp.js";
+import type { EnginefileAnalysis } from "./analysis.js";
 
 /**
  * Related locations of a finding, for rules whose message points at another place in the file:
@@ -14,9 +14,9 @@ import { toLspRange } from "./to-lsp.js";
  */
 export function relatedInformation(
   finding: Finding,
-  analysis: DocumentAnalysis,
+  analysis: EnginefileAnalysis,
 ): DiagnosticRelatedInformation[] {
-  if (analysis.kind !== "enginefile" || finding.ruleId !== "duplicate-stage-name") return [];
+  if (finding.ruleId !== "duplicate-stage-name") return [];
   const name = analysis.text.slice(finding.range.start.offset, finding.range.end.offset).toLowerCase();
   const first = analysis.file.doc.stages.find((s) => s.name === name && s.from.stageName);
   if (!first?.from.stageName || first.from.stageName.range.start.offset === finding.range.start.offset)

@@ -1,12 +1,20 @@
 /**
- * Code actions (LSP `textDocument/codeAction`): each diagnostic's quick fix and an "Ignore <rule> here"
- * action inserting an `# enginekit-ignore` comment.
+ * Code actions (LSP `textDocument/codeAction`), shared by every kind: each diagnostic's quick fix and an
+ * "Ignore <rule> here" action inserting an `# enginekit-ignore` comment (`quickFixProvider` makes a kind's
+ * provider of them).
  */
 import type { Finding } from "@enginekit/lint";
-import { type CodeAction, CodeActionKind, type Diagnostic } from "vscode-languageserver";
+import {
+  type CodeAction,
+  CodeActionKind,
+  type CodeActionParams,
+  type Diagnostic,
+} from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { DIAGNOSTIC_SOURCE, type DiagnosticData, toLspEdits } from "../../diagnostics/to-lsp.js";
-import type { DocumentKind } from "../../documents/document-kind.js";
+import { DIAGNOSTIC_SOURCE, type DiagnosticData, toLspEdits } from "../diagnostics/to-lsp.js";
+import type { DocumentKind } from "../documents/document-kind.js";
+import type { AnalysisBase, KindDocument, Provider } from "../kinds/language-services.js";
+import type { ServerServices } from "../lsp/server-services.js";
 import { didYouMeanFix } from "./did-you-mean.js";
 
 /** Where a suppression comment for a diagnostic goes: the line to insert before and its indentation. */
@@ -24,11 +32,11 @@ function sameRange(a: Diagnostic["range"], f: Finding["range"]): boolean {
 /**
  * Code actions for the diagnostics in a request's context (task §2): the rule's quick fix (from
  * `diagnostic.data`, or from the latest findings when the client dropped `data`, else the replacement a
- * "Did you mean X?" message suggests, src/features/shared/did-you-mean.ts), preferred; and
+ * "Did you mean X?" message suggests, ./did-you-mean.ts), preferred; and
  * "Ignore <rule> here", inserting `# enginekit-ignore <id>` above the anchor line (`anchor` says which
  * line: the instruction's first line in Enginefiles, the finding's line in YAML; none for JSON).
  */
-export function quickFixes(
+function quickFixes(
   document: TextDocument,
   diagnostics: readonly Diagnostic[],
   findings: readonly Finding[],
@@ -80,4 +88,22 @@ export function quickFixes(
     });
   }
   return out;
+}
+
+/**
+ * A kind's `codeAction` provider: {@link quickFixes} for the request's diagnostics, with the document's
+ * latest findings (the diagnostics service keeps them) and the kind's `anchor` for suppression comments.
+ */
+export function quickFixProvider<A extends AnalysisBase>(
+  shared: Pick<ServerServices, "diagnostics">,
+  anchor: (doc: KindDocument<A>) => IgnoreAnchor,
+): Provider<CodeActionParams, CodeAction[], A> {
+  return (params, doc) =>
+    quickFixes(
+      doc.document,
+      Array.isArray(params.context?.diagnostics) ? params.context.diagnostics : [],
+      shared.diagnostics.latest(doc.document.uri),
+      doc.analysis.kind,
+      anchor(doc),
+    );
 }

@@ -1,14 +1,11 @@
 /**
  * Enginefile signature help (LSP `textDocument/signatureHelp`): an instruction's syntax lines as signatures,
- * the active parameter being the flag or argument typed, with the trigger characters.
+ * the active parameter being the flag or argument typed (the trigger characters are in ./capabilities.ts).
  */
 import type { AnalyzedEnginefile } from "@enginekit/lint";
 import type { ParameterInformation, SignatureHelp, SignatureInformation } from "vscode-languageserver";
 import { cursorContext } from "./cursor-context.js";
 import { instructionReference } from "./syntax-docs.js";
-
-/** Characters that open signature help. */
-export const SIGNATURE_TRIGGER_CHARACTERS = [" ", "-", "=", "[", ","];
 
 /** The parameters of a syntax line: `[…]` groups, `<…>` placeholders and words after the keyword. */
 function parametersOf(syntax: string): string[] {

@@ -7,13 +7,11 @@
  * lsp` load every chunk behind that root that another command keeps live — zod, the `@enginekit/api`
  * schemas, YAML (~1.2 MB of chunks at `initialize`; with the light entry `initialize` came at 0.22 s
  * instead of 0.28 s after spawn, medians of 21 interleaved runs). The manifest half loads with the first
- * manifest (src/manifest-stack/manifest-stack.ts); test/manifest-stack-loading.test.ts keeps it so.
+ * manifest (src/kinds/manifest/services.ts); test/kind-loading.test.ts keeps it so.
  */
 export {
   analyzeEnginefile,
   DEFAULT_SETTINGS,
-  type ImagePlatformReader,
   lintAnalyzedEnginefile,
-  normalizePlatform,
   readImagePlatforms,
 } from "@enginekit/lint/files";

@@ -1,6 +1,6 @@
 /**
  * Path completion on a pattern line of an ignore file: the entries of the build context (the ignore
- * file's folder, src/documents/ignore-files.ts) under the folder typed so far, segment by segment, as
+ * file's folder, ./ignore-files.ts) under the folder typed so far, segment by segment, as
  * the engine reads a line (moby/patternmatcher `ignorefile.ReadAll`, `@enginekit/build-context`
  * `readIgnoreLines`): a `#` in column 1 makes a comment (no completion), blanks around the pattern and
  * after a leading `!` are trimmed, and a leading `/` is the context root. `src/co|` lists the entries
@@ -20,7 +20,7 @@ import {
   type Position,
   type Range,
 } from "vscode-languageserver";
-import { RETRIGGER_COMPLETION } from "../shared/retrigger.js";
+import { RETRIGGER_COMPLETION } from "../../providers/retrigger.js";
 
 /** The most entries one completion lists (the list is then marked incomplete). */
 export const MAX_PATH_ITEMS = 500;

@@ -11,8 +11,6 @@
  * a hover matches the pattern against the listing in slices, between which other requests run.
  */
 import { dirname, sep } from "node:path";
-import { fileURLToPath } from "node:url";
-import { isIgnoreFileName } from "@enginekit/enginefile/names";
 import {
   type AnalyzedIgnoreFile,
   analyzeIgnoreFileReady,
@@ -24,7 +22,7 @@ import {
   patternReachSlices,
 } from "@enginekit/lint/files";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { baseNameOf } from "./document-kind.js";
+import { baseNameOf, filePathOf } from "../../documents/document-kind.js";
 
 /** The longest a context listing may take before it stops incomplete ("at least" in hovers), in milliseconds. */
 const LISTING_TIME_BUDGET_MS = 2000;
@@ -49,21 +47,6 @@ async function runInSlices<T>(
       slices.return(undefined as T);
       return undefined;
     }
-  }
-}
-
-/** Whether the server treats `uri` as an ignore file. */
-export function isIgnoreFileDocument(uri: string): boolean {
-  return isIgnoreFileName(baseNameOf(uri));
-}
-
-/** The path of a `file:` URI, undefined for other schemes and malformed URIs. */
-export function filePathOf(uri: string): string | undefined {
-  if (!uri.startsWith("file:")) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,13 +1,13 @@
 /**
- * Diagnostics for ignore files (`.engineignore`, `.dockerignore`, `<build file>.dockerignore` …): the
- * ignore-file rules of `@enginekit/lint` over the document's analysis (src/documents/ignore-files.ts:
+ * Findings of ignore files (`.engineignore`, `.dockerignore`, `<build file>.dockerignore` …): the
+ * ignore-file rules of `@enginekit/lint` over the document's analysis (./ignore-files.ts:
  * the file's folder listed as its build context, as `enginekit lint` checks them). Without a `file:` URI
  * there is no context and the context-dependent rules stay silent.
  */
 import type { Finding, LintSettings } from "@enginekit/lint";
 import { lintAnalyzedIgnoreFile } from "@enginekit/lint/files";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { IgnoreFiles } from "../documents/ignore-files.js";
+import type { IgnoreFiles } from "./ignore-files.js";
 
 /**
  * The findings of an ignore-file document with `settings`; undefined when `current()` says the document

@@ -1,7 +1,7 @@
 /**
  * Compose definition, references, highlights and rename (LSP `textDocument/definition`, `references`,
  * `documentHighlight`, `prepareRename`, `rename`) for service, network, volume, secret, config and container
- * names, across the files of the document's project (src/features/compose/navigation-project.ts): pure
+ * names, across the files of the document's project (./navigation-project.ts): pure
  * functions of its navigation model (`ProjectNavigation` of `@enginekit/compose`) and an offset. A rename the
  * model refuses (a name from interpolation, an invalid or taken new name) is answered with a `ResponseError`
  * whose message says why and where, which editors show to the user.

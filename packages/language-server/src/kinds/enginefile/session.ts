@@ -5,12 +5,12 @@
 import type { Finding, LintSettings } from "@enginekit/lint";
 import type { CompletionItem, Diagnostic, Position, TextEdit } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { enginefileFindings } from "./diagnostics/finding-source.js";
-import { toDiagnostic } from "./diagnostics/to-lsp.js";
-import { analyzeEnginefile, DEFAULT_SETTINGS } from "./enginefile-linter.js";
-import { enginefileCompletion } from "./features/enginefile/completion.js";
-import { enginefileFormatting } from "./features/enginefile/formatting.js";
-import { enginefileSemanticTokens } from "./features/enginefile/semantic-tokens.js";
+import { toDiagnostic } from "../../diagnostics/to-lsp.js";
+import { enginefileCompletion } from "./completion.js";
+import { enginefileFindings } from "./findings.js";
+import { enginefileFormatting } from "./formatting.js";
+import { analyzeEnginefile, DEFAULT_SETTINGS } from "./linter.js";
+import { enginefileSemanticTokens } from "./semantic-tokens.js";
 
 /**
  * The server's Enginefile features on one text, in process and without a connection (for embedding

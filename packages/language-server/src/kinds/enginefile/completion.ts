@@ -1,7 +1,7 @@
 /**
  * Enginefile completion (LSP `textDocument/completion` and `completionItem/resolve`): instructions with
  * snippets, parser directives, flags and `--mount` options with their values, stage names, variables in
- * scope, signals and local images, with the trigger characters (`ENGINEFILE_TRIGGER_CHARACTERS`).
+ * scope, signals and local images (the trigger characters are in ./capabilities.ts).
  */
 import { type Instruction, SIGNALS } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
@@ -15,9 +15,6 @@ import {
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { type CursorContext, cursorContext } from "./cursor-context.js";
 import { DIRECTIVES, FLAGS, flagsOf, INSTRUCTIONS, MOUNT_OPTIONS } from "./syntax-docs.js";
-
-/** Characters that open completion in Enginefiles (`--` flags, `=` values, `$` variables, `,` mount options). */
-export const ENGINEFILE_TRIGGER_CHARACTERS = ["-", "=", "$", "{", ",", " ", "#"];
 
 /** Client abilities that change completion items. */
 export interface CompletionOptions {

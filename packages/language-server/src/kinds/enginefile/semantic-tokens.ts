@@ -1,31 +1,10 @@
 /**
- * Enginefile semantic tokens (LSP `textDocument/semanticTokens/full`): the legend and one linear pass
+ * Enginefile semantic tokens (LSP `textDocument/semanticTokens/full`): one linear pass (legend in ./capabilities.ts)
  * emitting keywords, flags, variables, stage names, images, heredoc delimiters, comments and directives.
  */
 import type { Instruction } from "@enginekit/enginefile";
 import type { AnalyzedEnginefile } from "@enginekit/lint";
-import type { SemanticTokensLegend } from "vscode-languageserver";
-
-/** Token types, in legend order (the standard LSP names every client themes). */
-export const TOKEN_TYPES = [
-  "keyword",
-  "comment",
-  "macro",
-  "string",
-  "parameter",
-  "variable",
-  "namespace",
-  "type",
-  "property",
-] as const;
-/** Token modifiers, in legend order. */
-const TOKEN_MODIFIERS = ["declaration", "deprecated"] as const;
-
-/** The legend announced in the server capabilities. */
-export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = {
-  tokenTypes: [...TOKEN_TYPES],
-  tokenModifiers: [...TOKEN_MODIFIERS],
-};
+import { TOKEN_TYPES } from "./capabilities.js";
 
 type TokenType = (typeof TOKEN_TYPES)[number];
 

@@ -4,9 +4,12 @@
  */
 import type { SecretsClient } from "@enginekit/api";
 import type { AnalyzedManifest } from "@enginekit/lint";
-import type { Finding as ManifestFinding, SecretsReader } from "@enginekit/manifests";
-import { loadManifestStack } from "../manifest-stack/load-manifest-stack.js";
-import type { SecretsService } from "./secrets-service.js";
+import {
+  checkSecretReferences,
+  type Finding as ManifestFinding,
+  type SecretsReader,
+} from "@enginekit/manifests";
+import type { SecretsService } from "../../secrets/secrets-service.js";
 
 /**
  * The online findings of a manifest's references (setting `online`, the checks of `enginekit lint
@@ -38,6 +41,5 @@ export async function secretOnlineFindings(
       };
     },
   };
-  const { checkSecretReferences } = await loadManifestStack();
   return checkSecretReferences(refs, reader, { text: manifest.text, lines: manifest.check.lines });
 }
