@@ -49,7 +49,7 @@ function loaded(files: string[], fileSystem: ComposeFileSystem, environment: Env
 }
 
 /** The navigation of `document` (see the module comment). Never throws. */
-export function documentNavigation(
+function documentNavigation(
   document: TextDocument,
   open: OpenDocuments,
   environment: Environment,
