@@ -77,6 +77,8 @@ describe("the extension's file patterns follow @enginekit/enginefile/names", () 
 
   test("COMPOSE_GLOB selects exactly the Compose file names (isComposeFileName of @enginekit/compose)", () => {
     for (const name of NAMES) expect(matchesGlob(at(name), COMPOSE_GLOB), name).toBe(isComposeFileName(name));
+    // VS Code's glob (unlike Node's) does not nest braces: the alternatives are one flat list
+    expect(COMPOSE_GLOB.slice(4, -1)).not.toMatch(/[{}]/);
   });
 
   test("the document selector syncs every build file (Dockerfiles per setting) and ignore file by name", () => {

@@ -82,12 +82,12 @@ export const COMPOSE_LANGUAGE = "dockercompose";
 /**
  * Compose files in any case as one workspace glob: `compose` or `docker-compose`, alone or followed by `.…`
  * or `-…`, ending in `.yaml` or `.yml`, the names `isComposeFileName` of `@enginekit/compose` accepts
- * (test/file-patterns.test.ts checks they agree).
+ * (test/file-patterns.test.ts checks they agree). One level of braces: VS Code's globs do not nest them.
  */
 export const COMPOSE_GLOB = `**/{${["compose", "docker-compose"]
   .flatMap((stem) =>
-    ["", ".*", "-*"].map(
-      (middle) => `${anyCase(stem)}${middle}.${anyCase("y")}{${anyCase("aml")},${anyCase("ml")}}`,
+    ["", ".*", "-*"].flatMap((middle) =>
+      ["yaml", "yml"].map((extension) => `${anyCase(stem)}${middle}.${anyCase(extension)}`),
     ),
   )
   .join(",")}}`;
