@@ -52,4 +52,5 @@ export {
 export { type FileEdits, prepareRename, type RenameResult, renameEdits } from "./navigation/rename.js";
 export { readEnvFile } from "./read/dotenv.js";
 export { type ComposeFileRead, readComposeFile } from "./read/read-compose-file.js";
+export { type ComposeSchemaKey, type ComposeSchemaPlace, composeSchemaAt } from "./schema/schema-at.js";
 export * from "./schema-free.js";

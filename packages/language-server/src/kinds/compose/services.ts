@@ -8,8 +8,12 @@
 import { lintAnalyzedCompose } from "@enginekit/lint";
 import type { ServerServices } from "../../lsp/server-services.js";
 import { quickFixProvider } from "../../providers/code-actions.js";
+import { secretCompletion } from "../../secrets/secret-completion.js";
 import type { LanguageServices } from "../language-services.js";
 import { analyzeComposeDocument, type ComposeAnalysis } from "./analysis.js";
+import { composeCompletion } from "./completion.js";
+import { composeHover } from "./hover.js";
+import { composeInlayHints } from "./inlay-hints.js";
 import { composeLinks } from "./links.js";
 import {
   composeDefinition,
@@ -22,10 +26,11 @@ import { NavigationCache } from "./navigation-project.js";
 import { composeSymbols } from "./symbols.js";
 
 /**
- * The Compose kind's services over the server's shared ones. Each provider is one file of this folder;
- * a provider added later (navigation: `definition`, `references`, `prepareRename`, `rename`,
- * `documentHighlight`, `documentLink`, `documentSymbol`) is one more entry below, and the feature table
- * routes the request here without any other change.
+ * The Compose kind's services over the server's shared ones. Each provider is one file of this folder
+ * (completion.ts, hover.ts, inlay-hints.ts; quick fixes are the findings' own, src/providers/
+ * code-actions.ts). Navigation — `definition`, `references`, `prepareRename`, `rename`,
+ * `documentHighlight`, `documentLink`, `documentSymbol` — is navigation.ts, links.ts and symbols.ts over the
+ * project model of navigation-project.ts; the feature table routes each request here with no other change.
  */
 export function createServices(shared: ServerServices): LanguageServices<ComposeAnalysis> {
   const navigations = new NavigationCache(shared.documents, shared.environment);
@@ -33,6 +38,17 @@ export function createServices(shared: ServerServices): LanguageServices<Compose
     kind: "compose",
     analyze: (input) => analyzeComposeDocument(input, shared.environment),
     findings: async ({ analysis }, settings) => lintAnalyzedCompose(analysis.compose, settings),
+    // `svc:` secret paths live (as in manifests), else keys and values from the schema and the project
+    async completion(p, { document, analysis }, token) {
+      const offset = document.offsetAt(p.position);
+      return (
+        (await secretCompletion(shared.secrets, document, offset, token)) ??
+        composeCompletion(document, analysis, offset, { imageTags: () => shared.images.tags(token) })
+      );
+    },
+    hover: (p, { document, analysis }) => composeHover(analysis, document.offsetAt(p.position)),
+    inlayHint: (p, { document, analysis }) =>
+      composeInlayHints(analysis, document.offsetAt(p.range.start), document.offsetAt(p.range.end)),
     // the suppression comment goes above the finding's line (a YAML comment, as in manifests)
     codeAction: quickFixProvider(shared, () => (d) => ({ line: d.range.start.line })),
     // navigation across the project's files (./navigation-project.ts)

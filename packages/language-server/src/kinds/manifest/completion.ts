@@ -6,8 +6,9 @@ import type { AnalyzedManifest } from "@enginekit/lint";
 import { type PathSegment, schemaAtManifestPath } from "@enginekit/manifests";
 import { type CompletionItem, CompletionItemKind, MarkupKind } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { fieldMarkdown } from "./field-docs.js";
-import { documentAt, readYamlLine, yamlPathAt } from "./manifest-context.js";
+import { fieldMarkdown } from "../../providers/field-docs.js";
+import { readYamlLine, yamlPathAt } from "../../providers/yaml-path.js";
+import { documentAt } from "./manifest-context.js";
 
 function keyItems(
   document: TextDocument,

@@ -5,7 +5,7 @@ import type { AnalyzedManifest } from "@enginekit/lint";
 import { nodeAtOffset, schemaAtManifestPath } from "@enginekit/manifests";
 import { type Hover, MarkupKind } from "vscode-languageserver";
 import { toLspRange } from "../../diagnostics/to-lsp.js";
-import { fieldMarkdown } from "./field-docs.js";
+import { fieldMarkdown } from "../../providers/field-docs.js";
 import { documentAt } from "./manifest-context.js";
 
 /** Hover on a manifest key (or its value): the field's documentation from the api schemas. */
