@@ -349,7 +349,7 @@ describe(
           );
           expect(row).toMatch(
             new RegExp(
-              `^Error: .* at line ${finding.range.start.line + 1} column ${finding.range.start.character + 1} .*enginekit`,
+              `^Error: .* at line ${finding.range.start.line + 1} and character ${finding.range.start.character + 1}\\. .*enginekit`,
             ),
           );
         }
