@@ -37,6 +37,19 @@ export type {
   SourceLocation,
 } from "./model/compose-node.js";
 export { nodeAt, propertyValue, scalarText } from "./model/compose-node.js";
+export { type ComposeLink, documentLinks } from "./navigation/document-links.js";
+export {
+  type ComposeSymbol,
+  type ComposeSymbolKind,
+  documentSymbols,
+} from "./navigation/document-symbols.js";
+export type { NameKind, NameOccurrence } from "./navigation/name-occurrence.js";
+export {
+  type NavigationFile,
+  ProjectNavigation,
+  type ResolvedName,
+} from "./navigation/project-navigation.js";
+export { type FileEdits, prepareRename, type RenameResult, renameEdits } from "./navigation/rename.js";
 export { readEnvFile } from "./read/dotenv.js";
 export { type ComposeFileRead, readComposeFile } from "./read/read-compose-file.js";
 export { type ComposeSchemaKey, type ComposeSchemaPlace, composeSchemaAt } from "./schema/schema-at.js";
