@@ -1,0 +1,150 @@
+/**
+ * What the Compose linter rules read (the dclint and compose-lint checks): a file's own YAML trees as
+ * written (before interpolation and merging, so each finding is where the text is and a value merged in
+ * from another file is reported there, not twice), the services of a tree, the merged project's services
+ * written in this file, and literal scalars. The trees are `@enginekit/compose`'s located nodes.
+ */
+import type { ComposeNode, ComposeObject, ComposeProperty, ComposeScalar } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose";
+import type { AnalyzedComposeFile } from "../runner/analyzed-compose.js";
+
+/** The roots of the file's own YAML documents, as written (none when the file does not parse). */
+export function ownRoots(file: AnalyzedComposeFile): ComposeObject[] {
+  const roots = file.project.sources.get(file.path)?.roots ?? [];
+  return roots.filter((r): r is ComposeObject => r.kind === "object");
+}
+
+/** One service: its name, its key in the `services` mapping, and its mapping. */
+export interface ServiceEntry {
+  name: string;
+  property: ComposeProperty;
+  node: ComposeObject;
+}
+
+/** The services of a `services` mapping (entries whose value is not a mapping are skipped). */
+function servicesIn(root: ComposeNode | undefined): ServiceEntry[] {
+  const services = propertyValue(root, "services");
+  if (services?.kind !== "object") return [];
+  const out: ServiceEntry[] = [];
+  for (const property of services.properties)
+    if (property.value?.kind === "object") out.push({ name: property.key, property, node: property.value });
+  return out;
+}
+
+/** The services written in the file's own documents, in source order. */
+export function ownServices(file: AnalyzedComposeFile): ServiceEntry[] {
+  return ownRoots(file).flatMap((root) => servicesIn(root));
+}
+
+/** The merged project's services (interpolated, overrides and `extends` applied), by name. */
+export function mergedServices(file: AnalyzedComposeFile): ServiceEntry[] {
+  return servicesIn(file.project.model);
+}
+
+/** True when `node` was written in this file (merged nodes keep their file). */
+export function writtenIn(file: AnalyzedComposeFile, node: { file: string }): boolean {
+  return node.file === file.path;
+}
+
+/**
+ * The scalar's text when it is a literal written in the file: a string, number or boolean with no `$`
+ * interpolation (whose value is only known when Compose runs), else undefined.
+ */
+export function literalText(node: ComposeNode | undefined): string | undefined {
+  if (node?.kind !== "scalar" || node.value === null) return undefined;
+  if ((node as ComposeScalar).variables?.length) return undefined;
+  const text = String(node.value);
+  return text.includes("$") ? undefined : text;
+}
+
+/** True for a scalar Compose reads as true (`true`, or the strings `true`/`True`/`TRUE`). */
+export function isTrue(node: ComposeNode | undefined): boolean {
+  const text = literalText(node);
+  return text !== undefined && text.toLowerCase() === "true";
+}
+
+/** The scalar items of a sequence (its other items skipped); none when `node` is not a sequence. */
+export function scalarItems(node: ComposeNode | undefined): ComposeScalar[] {
+  if (node?.kind !== "array") return [];
+  return node.items.filter((i): i is ComposeScalar => i.kind === "scalar");
+}
+
+/**
+ * The range of the characters `[from, to)` of a scalar's value in the source, when the source writes the
+ * value verbatim (plain, or quoted without escapes); else the scalar's whole range.
+ */
+export function rangeInValue(
+  file: AnalyzedComposeFile,
+  scalar: ComposeScalar,
+  from: number,
+  to: number,
+): ComposeScalar["range"] {
+  const value = String(scalar.value);
+  const start = scalar.range.start.offset;
+  const end = scalar.range.end.offset;
+  const quoted = scalar.style === "single-quoted" || scalar.style === "double-quoted";
+  const inner = quoted ? file.text.slice(start + 1, end - 1) : file.text.slice(start, end);
+  if (inner !== value) return scalar.range;
+  const base = start + (quoted ? 1 : 0);
+  const lines = file.project.sources.get(file.path)?.lines;
+  return lines ? lines.range(base + from, base + to) : scalar.range;
+}
+
+/** The file's line index (offsets to positions), from its reading. */
+export function linesOf(file: AnalyzedComposeFile): {
+  range(start: number, end: number): ComposeScalar["range"];
+} {
+  const read = file.project.sources.get(file.path);
+  if (read) return read.lines;
+  return { range: () => ({ start: zero, end: zero }) };
+}
+
+const zero = { line: 0, character: 0, offset: 0 };
+
+/**
+ * The properties written inside `node`'s own text, in source order: those a `<<` merge key brings in from an
+ * anchor elsewhere (which keep the anchor's ranges) are left out.
+ */
+export function ownProperties(node: ComposeObject): ComposeProperty[] {
+  const { start, end } = node.range;
+  return node.properties.filter(
+    (p) => p.key !== "<<" && p.keyRange.start.offset >= start.offset && p.keyRange.end.offset <= end.offset,
+  );
+}
+
+/** The profiles a service is in (`profiles`); none for a service that always runs. */
+function profilesOf(service: ComposeObject): string[] {
+  return scalarItems(propertyValue(service, "profiles")).map((p) => String(p.value));
+}
+
+/** True when two services can run at once: either always runs, or they share a profile. */
+export function canRunTogether(a: ComposeObject, b: ComposeObject): boolean {
+  const pa = profilesOf(a);
+  const pb = profilesOf(b);
+  return pa.length === 0 || pb.length === 0 || pa.some((p) => pb.includes(p));
+}
+
+/**
+ * The host path of a service's `volumes` entry when it is a bind mount: the short syntax's source when it is
+ * a path (`/var/run/docker.sock:/var/run/docker.sock:ro`), the long syntax's `source` when `type: bind`.
+ * Undefined for named volumes, tmpfs and interpolated entries. `node` is where to report it.
+ */
+export function bindSource(item: ComposeNode): { path: string; node: ComposeNode } | undefined {
+  if (item.kind === "object") {
+    if (literalText(propertyValue(item, "type")) !== "bind") return undefined;
+    const source = propertyValue(item, "source");
+    const path = literalText(source);
+    return path !== undefined && source ? { path, node: source } : undefined;
+  }
+  const spec = literalText(item);
+  if (spec === undefined) return undefined;
+  const colon = spec.indexOf(":");
+  const path = colon < 0 ? undefined : spec.slice(0, colon);
+  if (path === undefined || !/^[./~]/.test(path)) return undefined;
+  return { path, node: item };
+}
+
+/** The property `key` of a mapping (the last one when repeated), or undefined. */
+export function propertyOf(node: ComposeObject, key: string): ComposeProperty | undefined {
+  return node.properties.findLast((p) => p.key === key);
+}

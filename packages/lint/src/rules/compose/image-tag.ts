@@ -1,0 +1,49 @@
+/**
+ * The `compose/image-tag` rule: Image without a version tag.
+ * Its metadata is its documentation (`docs/rules/compose/image-tag.md`, `enginekit lint --explain
+ * compose/image-tag`).
+ * Same check elsewhere: dclint service-image-require-explicit-tag, compose-lint CL-0004.
+ */
+import { propertyValue } from "@enginekit/compose";
+import { literalText, ownServices } from "../../compose/rule-nodes.js";
+import { parseImageReference } from "../../enginefile/image-reference.js";
+import { composeRule } from "../../model/rule.js";
+
+export default composeRule(
+  {
+    id: "compose/image-tag",
+    name: "Image without a version tag",
+    description: "A service's `image` has no tag, or the tag `latest`, and no digest.",
+    severity: "warning",
+    fix: "never",
+    docs: `Without a tag the engine pulls \`latest\`, and \`latest\` moves: the same file runs a different program
+tomorrow, and \`docker compose pull\` upgrades across major versions. Name the version (\`postgres:16.4\`), or pin
+a digest (\`@sha256:…\`, see \`compose/image-digest\`). A service that also has \`build\` is not reported: its
+\`image\` names what the build produces. Interpolated images (\`\${REGISTRY}/app:\${TAG}\`) are not checked.`,
+    peers: ["dclint service-image-require-explicit-tag", "compose-lint CL-0004"],
+    examples: [
+      { kind: "invalid", code: "services:\n  db:\n    image: postgres\n  cache:\n    image: redis:latest\n" },
+      {
+        kind: "valid",
+        code: "services:\n  db:\n    image: postgres:16.4\n  app:\n    build: .\n    image: shop/app\n",
+      },
+    ],
+  },
+  (file) =>
+    ownServices(file).flatMap((service) => {
+      const node = propertyValue(service.node, "image");
+      const image = literalText(node);
+      if (!node || image === undefined || propertyValue(service.node, "build") !== undefined) return [];
+      const ref = parseImageReference(image);
+      if (ref.digest !== undefined) return [];
+      if (ref.tag !== undefined && ref.tag !== "latest") return [];
+      const why =
+        ref.tag === undefined ? "has no tag (the engine pulls latest)" : "uses the moving tag latest";
+      return [
+        {
+          range: node.range,
+          message: `image "${image}" of service "${service.name}" ${why}; name a version`,
+        },
+      ];
+    }),
+);

@@ -1,0 +1,92 @@
+/**
+ * The `compose/plain-secret` rule: Secret written in environment.
+ * Its metadata is its documentation (`docs/rules/compose/plain-secret.md`, `enginekit lint --explain
+ * compose/plain-secret`).
+ * Same check elsewhere: compose-lint CL-0020 / CL-0021.
+ */
+import { type ComposeScalar, propertyValue } from "@enginekit/compose";
+import {
+  isPlaceholderSecret,
+  looksLikeSecretName,
+  SECRET_REFERENCE_PREFIX,
+} from "@enginekit/manifests/schema-free";
+import { ownProperties, ownServices, rangeInValue } from "../../compose/rule-nodes.js";
+import type { Report } from "../../model/finding.js";
+import { composeRule } from "../../model/rule.js";
+
+/** A URL with a password (`postgres://app:PASSWORD@db/shop`): group 1 is the password. */
+const URL_PASSWORD = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^:/@\s]*:([^@\s]+)@/;
+
+/** Whether a value is written as a secret: not empty, not a placeholder, not interpolated, not a `svc:` reference. */
+function isPlain(value: string): boolean {
+  return !isPlaceholderSecret(value) && !value.includes("$") && !value.includes(SECRET_REFERENCE_PREFIX);
+}
+
+export default composeRule(
+  {
+    id: "compose/plain-secret",
+    name: "Secret written in environment",
+    description:
+      "An `environment` entry with a secret-looking name, or a URL with a password, holds its value in plain text.",
+    severity: "warning",
+    fix: "never",
+    docs: `A password in the Compose file is in every clone, every fork and every CI log that prints the
+configuration, and in the container's \`docker inspect\` output. Take it out of the file: interpolate it
+(\`DB_PASSWORD: \${DB_PASSWORD:?}\`, the value in an untracked \`.env\`), mount it with Compose's \`secrets:\` (and
+point the program at \`/run/secrets/<name>\`, e.g. \`POSTGRES_PASSWORD_FILE\`), or reference it from the secrets
+service (\`svc:<mount>/<path>#<field>\`). Names are matched as in manifests (\`…PASSWORD\`, \`…TOKEN\`, \`…API_KEY\`,
+\`…SECRET\`; not \`…_FILE\`), and any value that is a URL with a password (\`postgres://app:pw@db/shop\`) is
+reported too. Empty values, placeholders (\`changeme\`, \`<password>\`) and interpolated values are not. The
+finding never repeats the value.`,
+    peers: ["compose-lint CL-0020 / CL-0021"],
+    examples: [
+      {
+        kind: "invalid",
+        code: "services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: hunter2\n",
+      },
+      {
+        kind: "valid",
+        code: "services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD_FILE: /run/secrets/db\n    secrets: [db]\nsecrets:\n  db:\n    file: ./db.txt\n",
+      },
+    ],
+  },
+  (file) =>
+    ownServices(file).flatMap((service) => {
+      const environment = propertyValue(service.node, "environment");
+      const entries: { name: string; value: string; scalar: ComposeScalar; from: number }[] = [];
+      if (environment?.kind === "object") {
+        for (const p of ownProperties(environment))
+          if (p.value?.kind === "scalar" && p.value.value !== null)
+            entries.push({ name: p.key, value: String(p.value.value), scalar: p.value, from: 0 });
+      } else if (environment?.kind === "array") {
+        for (const item of environment.items) {
+          if (item.kind !== "scalar" || typeof item.value !== "string") continue;
+          const equals = item.value.indexOf("=");
+          if (equals <= 0) continue;
+          entries.push({
+            name: item.value.slice(0, equals),
+            value: item.value.slice(equals + 1),
+            scalar: item,
+            from: equals + 1,
+          });
+        }
+      }
+      const out: Report[] = [];
+      for (const { name, value, scalar, from } of entries) {
+        const url = URL_PASSWORD.exec(value);
+        if (looksLikeSecretName(name) && isPlain(value)) {
+          out.push({
+            range: rangeInValue(file, scalar, from, from + value.length),
+            message: `service "${service.name}": environment variable "${name}" holds a plain-text secret; use a secret (secrets:), an interpolated variable or an svc: reference`,
+          });
+        } else if (url?.[1] && isPlain(url[1])) {
+          const at = from + url[0].length - 1 - url[1].length;
+          out.push({
+            range: rangeInValue(file, scalar, at, at + url[1].length),
+            message: `service "${service.name}": environment variable "${name}" holds a URL with a plain-text password; interpolate it or use a secret`,
+          });
+        }
+      }
+      return out;
+    }),
+);
