@@ -19,6 +19,8 @@ const URL_PASSWORD = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^:/@\s]*:([^@\s]+)@/;
 
 /** Whether a value is written as a secret: not empty, not a placeholder, not interpolated, not a `svc:` reference. */
 function isPlain(value: string): boolean {
+  // a switch, not a secret: MYSQL_ALLOW_EMPTY_PASSWORD=yes, MYSQL_RANDOM_ROOT_PASSWORD=1
+  if (/^(?:true|false|yes|no|on|off|[01])$/i.test(value)) return false;
   return !isPlaceholderSecret(value) && !value.includes("$") && !value.includes(SECRET_REFERENCE_PREFIX);
 }
 
@@ -36,7 +38,9 @@ configuration, and in the container's \`docker inspect\` output. Take it out of 
 point the program at \`/run/secrets/<name>\`, e.g. \`POSTGRES_PASSWORD_FILE\`), or reference it from the secrets
 service (\`svc:<mount>/<path>#<field>\`). Names are matched as in manifests (\`…PASSWORD\`, \`…TOKEN\`, \`…API_KEY\`,
 \`…SECRET\`; not \`…_FILE\`), and any value that is a URL with a password (\`postgres://app:pw@db/shop\`) is
-reported too. Empty values, placeholders (\`changeme\`, \`<password>\`) and interpolated values are not. The
+reported too. Empty values, placeholders (\`changeme\`, \`<password>\`), switches (\`MYSQL_ALLOW_EMPTY_PASSWORD: yes\`,
+\`1\`) and interpolated values are not; a default written into the file (\`\${DB_PASSWORD:-hunter2}\`) is not
+reported yet. The
 finding never repeats the value.`,
     peers: ["compose-lint CL-0020 / CL-0021"],
     examples: [

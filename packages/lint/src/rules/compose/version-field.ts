@@ -36,7 +36,7 @@ deletes the line when \`version\` is written on a line of its own.`,
           const lineEnd = nl < 0 ? file.text.length : nl + 1;
           const alone =
             file.text.slice(lineStart, start).trim() === "" &&
-            /^\s*(#.*)?$/.test(file.text.slice(end, lineEnd));
+            /^\s*(#.*)?$/.test(file.text.slice(end, nl < 0 ? file.text.length : nl));
           return {
             range: p.keyRange,
             message: "`version` is obsolete: Compose ignores it",
