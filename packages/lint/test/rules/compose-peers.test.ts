@@ -4,6 +4,7 @@
  * where an anchor or alias would move). The peers' names resolve to these rules.
  */
 import { expect, test } from "vitest";
+import { parseConfig } from "../../src/config/load.js";
 import buildAndImage from "../../src/rules/compose/build-and-image.js";
 import containerName from "../../src/rules/compose/container-name.js";
 import dangerousCapability from "../../src/rules/compose/dangerous-capability.js";
@@ -29,7 +30,7 @@ import unconfinedProfile from "../../src/rules/compose/unconfined-profile.js";
 import unquotedPort from "../../src/rules/compose/unquoted-port.js";
 import versionField from "../../src/rules/compose/version-field.js";
 import { resolveRuleIds } from "../../src/rules/registry.js";
-import { testRule } from "../../src/testing/rule-tester.js";
+import { runRule, testRule } from "../../src/testing/rule-tester.js";
 
 testRule(servicesOrder, {
   valid: [
@@ -424,8 +425,7 @@ testRule(plainSecret, {
   ],
 });
 
-test("no finding repeats a secret value", async () => {
-  const { runRule } = await import("../../src/testing/rule-tester.js");
+test("no finding repeats a secret value", () => {
   const findings = runRule(plainSecret, {
     code: "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: hunter2\n      - X\n      URL: redis://u:hunter3@r\n",
   });
@@ -443,4 +443,43 @@ test("dclint's rule names and compose-lint's ids name these rules", () => {
   expect(resolveRuleIds("CL-0010")).toEqual(["compose/host-namespace"]);
   expect(resolveRuleIds("CL-0030")).toEqual(["compose/dangerous-capability"]);
   expect(resolveRuleIds("invalid-schema")).toEqual(["compose/schema", "compose/unknown-key"]);
+});
+
+test(".enginekit.yaml rules accept dclint's names and compose-lint's ids", () => {
+  const c = parseConfig(
+    "rules:\n  services-alphabetical-order: off\n  CL-0003: info\n  require-project-name-field: warning\n",
+    "x",
+  );
+  expect(c.rules).toEqual({
+    "compose/services-order": "off",
+    "compose/no-new-privileges": "info",
+    "compose/project-name": "warning",
+  });
+});
+
+const unsorted = "services:\n  web:\n    image: x:1\n  db:\n    image: x:1\n";
+
+test("dclint's comments suppress: disable-line (own line: the next line; after content: that line)", () => {
+  expect(runRule(servicesOrder, { code: unsorted })).toHaveLength(1);
+  for (const code of [
+    "services:\n  web:\n    image: x:1\n  # dclint disable-line services-alphabetical-order\n  db:\n    image: x:1\n",
+    "services:\n  web:\n    image: x:1\n  db: # dclint disable-line compose/services-order\n    image: x:1\n",
+    "services:\n  web:\n    image: x:1\n  db: # dclint disable-line\n    image: x:1\n",
+  ])
+    expect(runRule(servicesOrder, { code }), code).toEqual([]);
+  // another rule's name suppresses nothing here
+  const other =
+    "services:\n  web:\n    image: x:1\n  db: # dclint disable-line service-keys-order\n    image: x:1\n";
+  expect(runRule(servicesOrder, { code: other })).toHaveLength(1);
+});
+
+test("dclint's comments suppress: disable and disable-file on the first content line", () => {
+  expect(
+    runRule(servicesOrder, { code: `---\n# dclint disable services-alphabetical-order\n${unsorted}` }),
+  ).toEqual([]);
+  expect(runRule(servicesOrder, { code: `# dclint disable\n${unsorted}` })).toEqual([]);
+  expect(runRule(servicesOrder, { code: `# dclint disable-file\n${unsorted}` })).toEqual([]);
+  expect(runRule(servicesOrder, { code: `# dclint disable no-version-field\n${unsorted}` })).toHaveLength(1);
+  // not on the first content line: an ordinary comment
+  expect(runRule(servicesOrder, { code: `name: x\n# dclint disable\n${unsorted}` })).toHaveLength(1);
 });
