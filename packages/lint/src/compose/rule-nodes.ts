@@ -129,7 +129,7 @@ export function canRunTogether(a: ComposeObject, b: ComposeObject): boolean {
  * a path (`/var/run/docker.sock:/var/run/docker.sock:ro`), the long syntax's `source` when `type: bind`.
  * Undefined for named volumes, tmpfs and interpolated entries. `node` is where to report it.
  */
-export function bindSource(item: ComposeNode): { path: string; node: ComposeNode } | undefined {
+function bindSource(item: ComposeNode): { path: string; node: ComposeNode } | undefined {
   if (item.kind === "object") {
     if (literalText(propertyValue(item, "type")) !== "bind") return undefined;
     const source = propertyValue(item, "source");
@@ -147,4 +147,25 @@ export function bindSource(item: ComposeNode): { path: string; node: ComposeNode
 /** The property `key` of a mapping (the last one when repeated), or undefined. */
 export function propertyOf(node: ComposeObject, key: string): ComposeProperty | undefined {
   return node.properties.findLast((p) => p.key === key);
+}
+
+/** The bind mounts of a service's `volumes` (see `bindSource`), with their host paths without a trailing `/`. */
+export function bindMounts(service: ComposeObject): { path: string; node: ComposeNode }[] {
+  const volumes = propertyValue(service, "volumes");
+  if (volumes?.kind !== "array") return [];
+  return volumes.items.flatMap((item) => {
+    const bind = bindSource(item);
+    return bind ? [{ path: bind.path === "/" ? "/" : bind.path.replace(/\/+$/, ""), node: bind.node }] : [];
+  });
+}
+
+/**
+ * A service's `image` when it names an image to pull: written as a literal and without `build` (with
+ * `build`, `image` names what the build produces). Undefined otherwise.
+ */
+export function pulledImage(service: ComposeObject): { node: ComposeNode; image: string } | undefined {
+  const node = propertyValue(service, "image");
+  const image = literalText(node);
+  if (!node || image === undefined || propertyValue(service, "build") !== undefined) return undefined;
+  return { node, image };
 }

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the inputs are Compose text, where ${…} is interpolation syntax
 /**
  * The Compose rules that carry dclint's and compose-lint's checks, through the rule tester: exact ranges,
  * messages, and the fixed text (ordering fixes move whole lines with their comments, and are not offered

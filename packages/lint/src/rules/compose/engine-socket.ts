@@ -4,8 +4,7 @@
  * compose/engine-socket`).
  * Same check elsewhere: compose-lint CL-0001.
  */
-import { propertyValue } from "@enginekit/compose";
-import { bindSource, ownServices } from "../../compose/rule-nodes.js";
+import { bindMounts, ownServices } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 
 /** Container engines' API sockets, in their usual folders. */
@@ -38,11 +37,8 @@ reason where the tool is the point (a CI runner, Traefik's provider).`,
   },
   (file) =>
     ownServices(file).flatMap((service) => {
-      const volumes = propertyValue(service.node, "volumes");
-      if (volumes?.kind !== "array") return [];
-      return volumes.items.flatMap((item) => {
-        const bind = bindSource(item);
-        if (!bind || !SOCKET.test(bind.path.replace(/\/+$/, ""))) return [];
+      return bindMounts(service.node).flatMap((bind) => {
+        if (!SOCKET.test(bind.path)) return [];
         return [
           {
             range: bind.node.range,

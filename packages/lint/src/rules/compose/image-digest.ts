@@ -4,8 +4,7 @@
  * compose/image-digest`).
  * Same check elsewhere: compose-lint CL-0019.
  */
-import { propertyValue } from "@enginekit/compose";
-import { literalText, ownServices } from "../../compose/rule-nodes.js";
+import { ownServices, pulledImage } from "../../compose/rule-nodes.js";
 import { parseImageReference } from "../../enginefile/image-reference.js";
 import { composeRule } from "../../model/rule.js";
 
@@ -32,9 +31,9 @@ on with \`compose/image-digest: info\` (or \`CL-0019: info\`). Untagged and \`la
   },
   (file) =>
     ownServices(file).flatMap((service) => {
-      const node = propertyValue(service.node, "image");
-      const image = literalText(node);
-      if (!node || image === undefined || propertyValue(service.node, "build") !== undefined) return [];
+      const pulled = pulledImage(service.node);
+      if (!pulled) return [];
+      const { node, image } = pulled;
       const ref = parseImageReference(image);
       if (ref.digest !== undefined || ref.tag === undefined || ref.tag === "latest") return [];
       return [

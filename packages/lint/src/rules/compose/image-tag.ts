@@ -4,8 +4,7 @@
  * compose/image-tag`).
  * Same check elsewhere: dclint service-image-require-explicit-tag, compose-lint CL-0004.
  */
-import { propertyValue } from "@enginekit/compose";
-import { literalText, ownServices } from "../../compose/rule-nodes.js";
+import { ownServices, pulledImage } from "../../compose/rule-nodes.js";
 import { parseImageReference } from "../../enginefile/image-reference.js";
 import { composeRule } from "../../model/rule.js";
 
@@ -31,9 +30,9 @@ a digest (\`@sha256:…\`, see \`compose/image-digest\`). A service that also ha
   },
   (file) =>
     ownServices(file).flatMap((service) => {
-      const node = propertyValue(service.node, "image");
-      const image = literalText(node);
-      if (!node || image === undefined || propertyValue(service.node, "build") !== undefined) return [];
+      const pulled = pulledImage(service.node);
+      if (!pulled) return [];
+      const { node, image } = pulled;
       const ref = parseImageReference(image);
       if (ref.digest !== undefined) return [];
       if (ref.tag !== undefined && ref.tag !== "latest") return [];

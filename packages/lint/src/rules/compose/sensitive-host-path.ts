@@ -4,8 +4,7 @@
  * compose/sensitive-host-path`).
  * Same check elsewhere: compose-lint CL-0013 / CL-0025.
  */
-import { propertyValue } from "@enginekit/compose";
-import { bindSource, ownServices } from "../../compose/rule-nodes.js";
+import { bindMounts, ownServices } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 
 /** Host folders whose contents control the host (a mount of one of them, or of a folder holding one). */
@@ -54,12 +53,8 @@ folder the service needs, read-only (\`:ro\`) if it only reads it. Files below t
   },
   (file) =>
     ownServices(file).flatMap((service) => {
-      const volumes = propertyValue(service.node, "volumes");
-      if (volumes?.kind !== "array") return [];
-      return volumes.items.flatMap((item) => {
-        const bind = bindSource(item);
-        if (!bind) return [];
-        const path = bind.path === "/" ? "/" : bind.path.replace(/\/+$/, "");
+      return bindMounts(service.node).flatMap((bind) => {
+        const { path } = bind;
         if (!SENSITIVE.includes(path)) return [];
         return [
           {
