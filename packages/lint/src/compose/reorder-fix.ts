@@ -5,7 +5,8 @@
  * whole document with the `yaml` package instead, which reflows it; moving whole lines keeps the text.
  *
  * An entry owns its lines (from its first line to its last, a trailing comment included) and the comment and
- * blank lines just above it; the lines above the first entry stay where they are. No fix is offered (undefined)
+ * blank lines just above it; above the first entry, only the comment lines directly above it at its
+ * indentation are its own (the others stay where they are). No fix is offered (undefined)
  * when an entry does not start its own line (flow style, `- key: v` compact mappings), when two entries share
  * a line, or when the block holds an anchor, alias or merge key (`&a`, `*a`, `<<`): moving an alias above its
  * anchor would break the file.
@@ -26,6 +27,22 @@ function lineStart(text: string, offset: number): number {
 function afterLineEnd(text: string, offset: number): number {
   const nl = text.indexOf("\n", offset);
   return nl < 0 ? text.length : nl + 1;
+}
+
+/**
+ * The start of the comment lines directly above the line at `first` (no blank line between) that are
+ * indented as that line is: the first entry's own comments, which move with it.
+ */
+function commentsAbove(text: string, first: number): number {
+  const indent = /^[ \t]*/.exec(text.slice(first))![0];
+  let start = first;
+  while (start > 0) {
+    const previous = lineStart(text, start - 1);
+    const line = text.slice(previous, start - 1);
+    if (!line.startsWith(`${indent}#`) || /^[ \t]/.test(line.slice(indent.length))) break;
+    start = previous;
+  }
+  return start;
 }
 
 /** The last offset inside an entry (a block scalar's range may end at the next line's start). */
@@ -56,7 +73,7 @@ function reorderFix(
     const before = text.slice(first, start);
     if (!/^\s*(?:-\s+)?$/.test(before)) return undefined;
     if (first < previousEnd) return undefined;
-    const chunkStart = previousEnd < 0 ? first : previousEnd;
+    const chunkStart = previousEnd < 0 ? commentsAbove(text, first) : previousEnd;
     if (regionStart < 0) regionStart = chunkStart;
     const end = afterLineEnd(text, lastInside(text, entry.range));
     chunks.push(text.slice(chunkStart, end));

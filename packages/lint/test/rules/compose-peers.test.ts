@@ -40,11 +40,11 @@ testRule(servicesOrder, {
   ],
   invalid: [
     {
-      // the comment above "api" and the trailing comment travel with it; the blank line stays between
+      // each service's comments travel with it (the first one's: the comment lines right above it)
       code: "services:\n  # the site\n  web:\n    image: nginx:1.27 # pinned\n\n  # the API\n  api:\n    image: node:22\nvolumes: {}\n",
       errors: [{ range: "7:3-7:6", message: 'service "api" is out of alphabetical order' }],
       output:
-        "services:\n  # the site\n\n  # the API\n  api:\n    image: node:22\n  web:\n    image: nginx:1.27 # pinned\nvolumes: {}\n",
+        "services:\n\n  # the API\n  api:\n    image: node:22\n  # the site\n  web:\n    image: nginx:1.27 # pinned\nvolumes: {}\n",
     },
     {
       // an alias below its anchor: moving the lines would break the file, so no fix
@@ -73,7 +73,12 @@ testRule(topLevelOrder, {
       output: "x-common: {}\nname: shop\nservices:\n  web:\n    image: nginx:1.27\n",
     },
     {
-      // no line break at the end of the file: the fix adds none
+      // no line break at the end of the file: the fix adds none; a comment above at another indentation stays
+      code: "# header\n  # odd\nvolumes: {}\nservices: {}",
+      errors: ["4:1-4:9"],
+      output: "# header\n  # odd\nservices: {}\nvolumes: {}",
+    },
+    {
       code: "volumes: {}\nservices: {}",
       errors: ["2:1-2:9"],
       output: "services: {}\nvolumes: {}",
