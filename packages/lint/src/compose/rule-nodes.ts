@@ -70,8 +70,26 @@ export function scalarItems(node: ComposeNode | undefined): ComposeScalar[] {
 }
 
 /**
- * The range of the characters `[from, to)` of a scalar's value in the source, when the source writes the
- * value verbatim (plain, or quoted without escapes); else the scalar's whole range.
+ * The scalar's text as written in the source, without its quotes, and the offset where it starts, when the
+ * source spells it verbatim (plain, or quoted without escapes); undefined for block scalars and escapes.
+ * The trees are interpolated: this is the text before interpolation.
+ */
+export function sourceText(
+  file: AnalyzedComposeFile,
+  scalar: ComposeScalar,
+): { text: string; base: number } | undefined {
+  const start = scalar.range.start.offset;
+  const end = scalar.range.end.offset;
+  if (scalar.style === "plain") return { text: file.text.slice(start, end), base: start };
+  if (scalar.style !== "single-quoted" && scalar.style !== "double-quoted") return undefined;
+  const text = file.text.slice(start + 1, end - 1);
+  if (scalar.style === "double-quoted" ? text.includes("\\") : text.includes("''")) return undefined;
+  return { text, base: start + 1 };
+}
+
+/**
+ * The range of the characters `[from, to)` of a literal scalar's value in the source, when the source writes
+ * the value verbatim (see {@link sourceText}); else the scalar's whole range.
  */
 export function rangeInValue(
   file: AnalyzedComposeFile,
@@ -79,15 +97,9 @@ export function rangeInValue(
   from: number,
   to: number,
 ): ComposeScalar["range"] {
-  const value = String(scalar.value);
-  const start = scalar.range.start.offset;
-  const end = scalar.range.end.offset;
-  const quoted = scalar.style === "single-quoted" || scalar.style === "double-quoted";
-  const inner = quoted ? file.text.slice(start + 1, end - 1) : file.text.slice(start, end);
-  if (inner !== value) return scalar.range;
-  const base = start + (quoted ? 1 : 0);
-  const lines = file.project.sources.get(file.path)?.lines;
-  return lines ? lines.range(base + from, base + to) : scalar.range;
+  const source = sourceText(file, scalar);
+  if (!source || source.text !== String(scalar.value)) return scalar.range;
+  return linesOf(file).range(source.base + from, source.base + to);
 }
 
 /** The file's line index (offsets to positions), from its reading. */

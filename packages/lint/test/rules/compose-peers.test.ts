@@ -4,6 +4,8 @@
  * messages, and the fixed text (ordering fixes move whole lines with their comments, and are not offered
  * where an anchor or alias would move). The peers' names resolve to these rules.
  */
+
+import { memoryFileSystem } from "@enginekit/compose";
 import { expect, test } from "vitest";
 import { parseConfig } from "../../src/config/load.js";
 import buildAndImage from "../../src/rules/compose/build-and-image.js";
@@ -31,6 +33,7 @@ import unconfinedProfile from "../../src/rules/compose/unconfined-profile.js";
 import unquotedPort from "../../src/rules/compose/unquoted-port.js";
 import versionField from "../../src/rules/compose/version-field.js";
 import { resolveRuleIds } from "../../src/rules/registry.js";
+import { analyzeComposeFile } from "../../src/runner/analyzed-compose.js";
 import { runRule, testRule } from "../../src/testing/rule-tester.js";
 
 testRule(servicesOrder, {
@@ -421,14 +424,28 @@ testRule(plainSecret, {
   ],
   invalid: [
     {
-      code: "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: hunter2\n      DATABASE_URL: 'postgres://app:s3cret@db/shop'\n  b:\n    image: x:1\n    environment:\n      - API_KEY=abc123\n",
+      code: "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: hunter2\n      DATABASE_URL: 'postgres://app:s3cret@db/shop'\n      SECRET_KEY: \"${SECRET_KEY:-s3cr3t}\"\n      TOKEN: ${TOKEN:-}\n  b:\n    image: x:1\n    environment:\n      - API_KEY=abc123\n",
       errors: [
         { range: "5:20-5:27", message: 'environment variable "DB_PASSWORD" holds a plain-text secret' },
         { range: "6:37-6:43", message: "a URL with a plain-text password" },
-        { range: "10:17-10:23", message: '"API_KEY"' },
+        {
+          range: "7:34-7:40",
+          message: "has a plain-text secret as its default; require the variable (${SECRET_KEY:?})",
+        },
+        { range: "12:17-12:23", message: '"API_KEY"' },
       ],
     },
   ],
+});
+
+test("a secret taken from the environment is not a plain secret (the trees are interpolated)", () => {
+  const ok =
+    "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: ${DB_PASSWORD}\n      API_TOKEN: $TOKEN\n";
+  const file = analyzeComposeFile(ok, "/project/compose.yaml", {
+    fileSystem: memoryFileSystem({}),
+    environment: { DB_PASSWORD: "hunter9", TOKEN: "t0ken" },
+  });
+  expect(plainSecret.check(file)).toEqual([]);
 });
 
 test("no finding repeats a secret value", () => {
