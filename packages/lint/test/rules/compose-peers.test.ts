@@ -9,15 +9,18 @@ import { memoryFileSystem } from "@enginekit/compose";
 import { expect, test } from "vitest";
 import { parseConfig } from "../../src/config/load.js";
 import buildAndImage from "../../src/rules/compose/build-and-image.js";
+import capDropAll from "../../src/rules/compose/cap-drop-all.js";
 import containerName from "../../src/rules/compose/container-name.js";
 import dangerousCapability from "../../src/rules/compose/dangerous-capability.js";
 import dependsOnOrder from "../../src/rules/compose/depends-on-order.js";
 import duplicateContainerName from "../../src/rules/compose/duplicate-container-name.js";
 import duplicatePublishedPort from "../../src/rules/compose/duplicate-published-port.js";
 import engineSocket from "../../src/rules/compose/engine-socket.js";
+import hostDevice from "../../src/rules/compose/host-device.js";
 import hostNamespace from "../../src/rules/compose/host-namespace.js";
 import imageDigest from "../../src/rules/compose/image-digest.js";
 import imageTag from "../../src/rules/compose/image-tag.js";
+import loggingDisabled from "../../src/rules/compose/logging-disabled.js";
 import noNewPrivileges from "../../src/rules/compose/no-new-privileges.js";
 import plainSecret from "../../src/rules/compose/plain-secret.js";
 import portAllInterfaces from "../../src/rules/compose/port-all-interfaces.js";
@@ -25,9 +28,14 @@ import portsOrder from "../../src/rules/compose/ports-order.js";
 import privileged from "../../src/rules/compose/privileged.js";
 import projectName from "../../src/rules/compose/project-name.js";
 import quotedVolume from "../../src/rules/compose/quoted-volume.js";
+import readOnly from "../../src/rules/compose/read-only.js";
+import resourceLimits from "../../src/rules/compose/resource-limits.js";
+import rootUser from "../../src/rules/compose/root-user.js";
 import sensitiveHostPath from "../../src/rules/compose/sensitive-host-path.js";
 import serviceKeysOrder from "../../src/rules/compose/service-keys-order.js";
 import servicesOrder from "../../src/rules/compose/services-order.js";
+import sharedPropagation from "../../src/rules/compose/shared-propagation.js";
+import tmpfsExec from "../../src/rules/compose/tmpfs-exec.js";
 import topLevelOrder from "../../src/rules/compose/top-level-order.js";
 import unconfinedProfile from "../../src/rules/compose/unconfined-profile.js";
 import unquotedPort from "../../src/rules/compose/unquoted-port.js";
@@ -505,4 +513,96 @@ test("dclint's comments suppress: disable and disable-file on the first content 
   expect(runRule(servicesOrder, { code: `# dclint disable no-version-field\n${unsorted}` })).toHaveLength(1);
   // not on the first content line: an ordinary comment
   expect(runRule(servicesOrder, { code: `name: x\n# dclint disable\n${unsorted}` })).toHaveLength(1);
+});
+
+testRule(hostDevice, {
+  valid: [
+    {
+      code: "services:\n  a:\n    image: x:1\n    devices: [/dev/net/tun, '/dev/ttyUSB0:/dev/ttyUSB0:rwm']\n",
+    },
+  ],
+  invalid: [
+    {
+      code: "services:\n  a:\n    image: x:1\n    devices:\n      - /dev/./sda:/dev/sda\n      - /dev/loop-control\n",
+      errors: [
+        { range: "5:9-5:28", message: 'service "a" is given the host device /dev/sda' },
+        { range: "6:9-6:26", message: "/dev/loop-control" },
+      ],
+    },
+  ],
+});
+
+testRule(rootUser, {
+  valid: [{ code: "services:\n  a:\n    image: x:1\n    user: '1000:0'\n" }],
+  invalid: [
+    {
+      code: "services:\n  a:\n    image: x:1\n    user: '0:0'\n",
+      errors: [{ range: "4:5-4:16", message: "runs as root (user: 0:0)" }],
+    },
+  ],
+});
+
+testRule(loggingDisabled, {
+  valid: [{ code: "services:\n  a:\n    image: x:1\n    logging: {driver: local}\n" }],
+  invalid: [
+    {
+      code: "services:\n  a:\n    image: x:1\n    logging:\n      driver: none\n",
+      errors: [{ range: "5:15-5:19", message: "keeps no logs" }],
+    },
+  ],
+});
+
+testRule(sharedPropagation, {
+  valid: [{ code: "services:\n  a:\n    image: x:1\n    volumes: ['/mnt:/mnt:ro,rslave', 'data:/data']\n" }],
+  invalid: [
+    {
+      code: "services:\n  a:\n    image: x:1\n    volumes:\n      - /mnt:/mnt:ro,rshared\n      - type: bind\n        source: /srv\n        target: /srv\n        bind: {propagation: shared}\n",
+      errors: [
+        { range: "5:9-5:29", message: "(rshared propagation)" },
+        { range: "9:29-9:35", message: "(shared propagation)" },
+      ],
+    },
+  ],
+});
+
+testRule(tmpfsExec, {
+  valid: [{ code: "services:\n  a:\n    image: x:1\n    tmpfs: /run\n" }],
+  invalid: [
+    {
+      code: "services:\n  a:\n    image: x:1\n    tmpfs: /tmp:exec,suid,size=1m\n",
+      errors: [{ range: "4:12-4:34", message: "tmpfs /tmp allows exec and suid" }],
+    },
+  ],
+});
+
+testRule(capDropAll, {
+  valid: [{ code: "services:\n  a:\n    image: x:1\n    cap_drop: [all]\n" }],
+  invalid: [
+    {
+      code: "services:\n  a:\n    image: x:1\n",
+      errors: [{ range: "2:3-2:4", message: "keeps the default capabilities" }],
+    },
+  ],
+});
+
+testRule(readOnly, {
+  valid: [{ code: "services:\n  a:\n    image: x:1\n    read_only: true\n" }],
+  invalid: [
+    {
+      code: "services:\n  a:\n    image: x:1\n",
+      errors: [{ range: "2:3-2:4", message: "writable root filesystem" }],
+    },
+  ],
+});
+
+testRule(resourceLimits, {
+  valid: [
+    { code: "services:\n  a:\n    image: x:1\n    deploy: {resources: {limits: {memory: 1g, cpus: '1'}}}\n" },
+  ],
+  invalid: [
+    {
+      code: "services:\n  a:\n    image: x:1\n    mem_limit: 1g\n",
+      errors: [{ range: "2:3-2:4", message: 'service "a" has no CPU limit' }],
+    },
+  ],
 });
