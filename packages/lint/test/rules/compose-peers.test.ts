@@ -40,7 +40,7 @@ import topLevelOrder from "../../src/rules/compose/top-level-order.js";
 import unconfinedProfile from "../../src/rules/compose/unconfined-profile.js";
 import unquotedPort from "../../src/rules/compose/unquoted-port.js";
 import versionField from "../../src/rules/compose/version-field.js";
-import { resolveRuleIds } from "../../src/rules/registry.js";
+import { resolveRuleIds, ruleAliases, ruleIds } from "../../src/rules/registry.js";
 import { analyzeComposeFile } from "../../src/runner/analyzed-compose.js";
 import { runRule, testRule } from "../../src/testing/rule-tester.js";
 
@@ -461,6 +461,11 @@ test("no finding repeats a secret value", () => {
     code: "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: hunter2\n      - X\n      URL: redis://u:hunter3@r\n",
   });
   for (const f of findings) expect(f.message).not.toMatch(/hunter/);
+});
+
+test("no peer name is also a rule id (the id would win and the alias would name nothing)", () => {
+  const ids = new Set(ruleIds());
+  expect([...ruleAliases().keys()].filter((name) => ids.has(name))).toEqual([]);
 });
 
 test("dclint's rule names and compose-lint's ids name these rules", () => {
