@@ -181,3 +181,16 @@ export function pulledImage(service: ComposeObject): { node: ComposeNode; image:
   if (!node || image === undefined || propertyValue(service, "build") !== undefined) return undefined;
   return { node, image };
 }
+
+/** Tags that name no version, moved by every release (dclint's default `prohibitedTags`). */
+export const MOVING_TAGS: ReadonlySet<string> = new Set([
+  "latest",
+  "stable",
+  "edge",
+  "test",
+  "nightly",
+  "dev",
+  "beta",
+  "canary",
+  "lts",
+]);

@@ -296,10 +296,11 @@ testRule(imageTag, {
   ],
   invalid: [
     {
-      code: "services:\n  a:\n    image: localhost:5000/app\n  b:\n    image: 'redis:latest'\n",
+      code: "services:\n  a:\n    image: localhost:5000/app\n  b:\n    image: 'redis:latest'\n  c:\n    image: node:lts\n",
       errors: [
         { range: "3:12-3:30", message: 'image "localhost:5000/app" of service "a" has no tag' },
         { range: "5:12-5:26", message: "uses the moving tag latest" },
+        { range: "7:12-7:20", message: "uses the moving tag lts" },
       ],
     },
   ],

@@ -4,7 +4,7 @@
  * compose/image-digest`).
  * Same check elsewhere: compose-lint CL-0019.
  */
-import { ownServices, pulledImage } from "../../compose/rule-nodes.js";
+import { MOVING_TAGS, ownServices, pulledImage } from "../../compose/rule-nodes.js";
 import { parseImageReference } from "../../enginefile/image-reference.js";
 import { composeRule } from "../../model/rule.js";
 
@@ -18,7 +18,7 @@ export default composeRule(
     docs: `A tag can be moved to other content by whoever can push to the repository; a digest cannot. Supply-chain
 policies (compose-lint's CL-0019) ask for \`image: name:tag@sha256:…\`, with a tool such as Renovate keeping the
 digests current. The rule is off by default, because pinning every image is a policy, not a fault; turn it
-on with \`compose/image-digest: info\` (or \`CL-0019: info\`). Untagged and \`latest\` images are
+on with \`compose/image-digest: info\` (or \`CL-0019: info\`). Untagged images and moving tags (\`latest\`, \`stable\`, …) are
 \`compose/image-tag\`'s; services with \`build\` and interpolated images are not reported.`,
     peers: ["compose-lint CL-0019"],
     examples: [
@@ -35,7 +35,7 @@ on with \`compose/image-digest: info\` (or \`CL-0019: info\`). Untagged and \`la
       if (!pulled) return [];
       const { node, image } = pulled;
       const ref = parseImageReference(image);
-      if (ref.digest !== undefined || ref.tag === undefined || ref.tag === "latest") return [];
+      if (ref.digest !== undefined || ref.tag === undefined || MOVING_TAGS.has(ref.tag)) return [];
       return [
         {
           range: node.range,
