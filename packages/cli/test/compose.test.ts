@@ -1,6 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the Compose text uses ${…} interpolation syntax
-/** `enginekit compose config` in-process: the merged model, `--engine-json`'s bodies, errors and exit codes. */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+/**
+ * `enginekit compose config` in-process: the merged model, `--engine-json`'s bodies, errors and exit codes;
+ * and `enginekit lint --fix` on a Compose file (the ordering, quoting and version fixes).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
@@ -42,4 +45,24 @@ test("--engine-json prints each service's create body; -f and the environment ar
   expect(bodies.app!.name).toMatch(/-app-1$/);
   expect(bodies.app!.body.Image).toBe("alpine:3.21");
   expect(bodies.app!.body.Cmd).toEqual(["sleep", "1"]);
+});
+
+test("lint --fix on a Compose file: version removed, ports quoted, services and keys sorted, comments kept", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "enginekit-compose-fix-"));
+  try {
+    writeFileSync(join(dir, ".git"), ""); // a repository root, so the walk stops here
+    const text =
+      'version: "3.8"\nservices:\n  # the site\n  web:\n    ports:\n      - 8080:80 # public\n    image: nginx:1.27\n  api:\n    image: node:22\n';
+    writeFileSync(join(dir, "compose.yaml"), text);
+    const r = await runCaptured(["lint", "--fix", "compose.yaml"], {}, dir);
+    expect(r.stderr).toBe("");
+    expect(readFileSync(join(dir, "compose.yaml"), "utf8")).toBe(
+      'services:\n  api:\n    image: node:22\n  # the site\n  web:\n    image: nginx:1.27\n    ports:\n      - "8080:80" # public\n',
+    );
+    // what is left has no fix: the port on every interface
+    expect(r.stdout).toContain("compose/port-all-interfaces");
+    expect(r.stdout).not.toContain("compose/services-order");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -36,6 +36,15 @@ describe("generated rule documentation (docs/rules)", () => {
     const online = RULES.filter((r) => r.meta.online).map((r) => r.meta.id);
     const configurationOnly = [
       "healthcheck-missing", // off by default, as in hadolint
+      // Compose rules off by default (a policy, not a fault; see each page)
+      "compose/build-and-image",
+      "compose/cap-drop-all",
+      "compose/image-digest",
+      "compose/no-new-privileges",
+      "compose/project-name",
+      "compose/quoted-volume",
+      "compose/read-only",
+      "compose/resource-limits",
       "ignore-pattern-unmatched", // needs a build context to list
       "label-empty", // the label rules act only with a labelSchema
       "label-required",

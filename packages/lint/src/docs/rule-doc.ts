@@ -87,7 +87,7 @@ export function renderRuleDoc(rule: Rule): string {
     out += `\n## Same idea elsewhere\n\n${m.peers.map((p) => `- ${p}`).join("\n")}\n`;
   const aliases = peerNamesOf(rule).map((p) => `\`${p.name}\``);
   if (aliases.length > 0)
-    out += `\n${aliases.join(", ")} ${aliases.length > 1 ? "are" : "is"} accepted wherever this rule's id is: \`--rule\`, \`--explain\`, \`.enginekit.yaml\`, \`.hadolint.yaml\`, \`# enginekit-ignore\`, \`# hadolint ignore=\`${rule.meta.peers?.some((p) => p.startsWith("BuildKit ")) ? " and BuildKit's `# check=skip=`" : ""}.\n`;
+    out += `\n${aliases.join(", ")} ${aliases.length > 1 ? "are" : "is"} accepted wherever this rule's id is: ${whereAliasesWork(rule)}.\n`;
   out += `\n## Configuration\n\n\`\`\`yaml\n# .enginekit.yaml\nrules:\n  ${m.id}: off   # or error, warning, info, style\n\`\`\`\n`;
   out += `\nSuppress one occurrence with \`# enginekit-ignore ${m.id} -- reason\` on the line before.\n`;
   out +=
@@ -109,4 +109,14 @@ export function renderRuleIndex(): string {
     out += `| [${m.id}](${m.id}.md) | ${m.appliesTo} | ${m.severity} | ${m.fix === "never" ? "" : m.fix} | ${peers} | ${m.description.replaceAll("|", "\\|")} |\n`;
   }
   return `${out}\n<!-- generated from the rules' metadata by packages/lint (test/generated-files.test.ts, UPDATE_GENERATED=1); do not edit -->\n`;
+}
+
+/** The places a rule's peer names are accepted: Compose rules have no hadolint or BuildKit comments. */
+function whereAliasesWork(rule: Rule): string {
+  if (rule.meta.appliesTo === "compose")
+    return "`--rule`, `--explain`, `.enginekit.yaml`, `# enginekit-ignore` and dclint's `# dclint disable…` comments";
+  const buildkit = rule.meta.peers?.some((p) => p.startsWith("BuildKit "))
+    ? " and BuildKit's `# check=skip=`"
+    : "";
+  return `\`--rule\`, \`--explain\`, \`.enginekit.yaml\`, \`.hadolint.yaml\`, \`# enginekit-ignore\`, \`# hadolint ignore=\`${buildkit}`;
 }
