@@ -17,7 +17,7 @@ import {
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
 import { logDriver, namespacedSysctl, Ulimit } from "./host-config.js";
-import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intWithSpecial } from "./limits.js";
+import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intWithSpecial, unsignedInteger } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
 import { ServiceMount } from "./mount.js";
 import { requestObject } from "./request-object.js";
@@ -593,9 +593,8 @@ export type TaskSpec = z.infer<typeof TaskSpec>;
 /** The service modes: one of them, or none (`{}`, one replica). */
 const SERVICE_MODES = ["Replicated", "Global", "ReplicatedJob", "GlobalJob"] as const;
 
-/** A uint64 count of a job (`MaxConcurrent`, `TotalCompletions`): the engine refuses a negative one. */
-const jobCount = (field: string) =>
-  integer(field).min(0, { error: `${field} cannot be negative (the engine refuses it: uint64)` });
+/** A uint64 count of a job (`MaxConcurrent`, `TotalCompletions`): the engine's decoder refuses a negative one. */
+const jobCount = (field: string) => unsignedInteger(field);
 
 /**
  * `Mode`: at most one of `Replicated` (with `Replicas`), `Global`, and since API 1.41 `ReplicatedJob` and
@@ -654,14 +653,18 @@ export const ServiceMode = requestObject({
 });
 export type ServiceMode = z.infer<typeof ServiceMode>;
 
-/** The fields of `UpdateConfig` and `RollbackConfig` (engine §4.10; later fields with `since`). */
-const updateConfigShape = (field: string, ratioChecked: boolean) => ({
+/**
+ * The fields of `UpdateConfig` and `RollbackConfig` (engine §4.10; later fields with `since`).
+ * `swarmkitChecks`: swarmkit's `validateUpdate` checks the object (UpdateConfig: Delay and Monitor ≥ 0,
+ * MaxFailureRatio 0–1); RollbackConfig is stored as given.
+ */
+const updateConfigShape = (field: string, swarmkitChecks: boolean) => ({
   Parallelism: documented(intAtLeast(`${field}.Parallelism`, 0), {
     description: "Tasks updated at once; 0 means all at once.",
     unit: "count",
     source,
   }).optional(),
-  Delay: ratioChecked
+  Delay: swarmkitChecks
     ? durationNs(`${field}.Delay`, { description: "Delay between updates.", source }).optional()
     : documented(integer(`${field}.Delay`), {
         description: "Delay between rollbacks of tasks.",
@@ -680,13 +683,21 @@ const updateConfigShape = (field: string, ratioChecked: boolean) => ({
       valuesSince: { rollback: "1.28" },
     },
   ).optional(),
-  Monitor: durationNs(`${field}.Monitor`, {
-    description: "Time to watch each updated task for failure.",
-    source: later,
-    since: "1.25",
-  }).optional(),
+  Monitor: swarmkitChecks
+    ? durationNs(`${field}.Monitor`, {
+        description: "Time to watch each updated task for failure.",
+        source: later,
+        since: "1.25",
+      }).optional()
+    : documented(integer(`${field}.Monitor`), {
+        description: "Time to watch each rolled-back task for failure.",
+        unit: "nanoseconds",
+        source: later,
+        since: "1.25",
+        decision: `${DURATION_DECISION} swarmkit checks UpdateConfig's monitor only (controlapi validateUpdate): a negative RollbackConfig monitor is created and the tasks run (pnpm explore-manifests, seed 101).`,
+      }).optional(),
   MaxFailureRatio: documented(
-    ratioChecked
+    swarmkitChecks
       ? z
           .number({ error: `${field}.MaxFailureRatio must be a number between 0 and 1` })
           .min(0, { error: `${field}.MaxFailureRatio cannot be less than 0 or bigger than 1` })
@@ -697,7 +708,7 @@ const updateConfigShape = (field: string, ratioChecked: boolean) => ({
       bounds: "0–1",
       source: later,
       since: "1.25",
-      ...(ratioChecked
+      ...(swarmkitChecks
         ? {}
         : {
             decision:
@@ -774,10 +785,12 @@ export type EndpointPortConfig = z.infer<typeof EndpointPortConfig>;
 
 /** `EndpointSpec` (engine §4.10): ports only with mode `vip`. */
 export const EndpointSpec = requestObject({
-  Mode: documented(z.enum(["vip", "dnsrr"], { error: 'EndpointSpec.Mode must be "vip" or "dnsrr"' }), {
+  Mode: documented(z.enum(["", "vip", "dnsrr"], { error: 'EndpointSpec.Mode must be "vip" or "dnsrr"' }), {
     description: "vip (virtual IP) or dnsrr (DNS round robin).",
     default: "vip",
     source,
+    decision:
+      'The empty string is the default, vip (the engine 20.10 stores "vip" for it; pnpm explore-manifests, seed 106); other spellings, "VIP" too, are refused ("invalid resolution mode").',
   }).optional(),
   Ports: documented(z.array(EndpointPortConfig).nullable(), {
     description: "Published ports (vip mode only).",
