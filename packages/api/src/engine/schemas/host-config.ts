@@ -434,11 +434,15 @@ const laterHostConfigFields = {
     description: "Paths masked inside the container (replaces the default set).",
     source: "engine 20.10",
     since: "1.38",
+    decision:
+      "Version from the engine's swagger: HostConfig lists MaskedPaths first in moby docs/api/v1.38.yaml (v1.37.yaml has none).",
   }).optional(),
   ReadonlyPaths: documented(z.array(z.string()).nullable(), {
     description: "Paths made read-only inside the container (replaces the default set).",
     source: "engine 20.10",
     since: "1.38",
+    decision:
+      "Version from the engine's swagger: HostConfig lists ReadonlyPaths first in moby docs/api/v1.38.yaml (v1.37.yaml has none).",
   }).optional(),
   DeviceRequests: documented(z.array(DeviceRequest).nullable(), {
     description: "Requests for devices from device drivers (GPUs).",

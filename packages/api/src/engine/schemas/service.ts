@@ -222,15 +222,17 @@ const laterContainerSpecFields = {
   Hosts: documented(z.array(z.string()).nullable(), {
     description: 'Extra /etc/hosts entries of the containers, "IP host [alias…]".',
     source: later,
-    since: "1.25",
+    since: "1.27",
     decision:
-      "The engine 20.10 writes the entries as given and runs the tasks whatever their form (db, db:10.0.0.1 run), so any string is accepted.",
+      "Version from the engine's swagger: ContainerSpec lists Hosts first in moby docs/api/v1.27.yaml (v1.25.yaml and v1.26.yaml do not, nor the Secrets the 1.25 version history adds, so their ContainerSpec is incomplete; the engine 20.10 reads Hosts at every version). The engine writes the entries as given and runs the tasks whatever their form (db, db:10.0.0.1 run), so any string is accepted.",
   }).optional(),
   OpenStdin: documented(z.boolean(), {
     description: "Keep stdin open.",
     default: false,
     source: later,
-    since: "1.25",
+    since: "1.27",
+    decision:
+      "Version from the engine's swagger: ContainerSpec lists OpenStdin first in moby docs/api/v1.27.yaml (absent from v1.25.yaml and v1.26.yaml; the engine 20.10 reads it at every version).",
   }).optional(),
   Secrets: documented(z.array(SecretReference).nullable(), {
     description: "Swarm secrets to mount into the containers (under /run/secrets).",
@@ -412,9 +414,9 @@ const resourceObject = (field: string, limits: boolean) =>
           GenericResources: documented(z.array(GenericResource).nullable(), {
             description: "User-defined resources a node must offer: SSD=3 (discrete) or GPU=UUID1 (named).",
             source: later,
-            since: "1.33",
+            since: "1.32",
             decision:
-              "A task stays pending until a node advertises the resource (no suitable node: insufficient resources), which depends on the swarm's nodes, not the body.",
+              "Version from the engine's swagger: ResourceObject.GenericResources is defined first in moby docs/api/v1.32.yaml (v1.31.yaml has no ResourceObject). A task stays pending until a node advertises the resource (no suitable node: insufficient resources), which depends on the swarm's nodes, not the body.",
           }).optional(),
         }),
   });
@@ -585,7 +587,7 @@ export const TaskSpec = requestObject({
     source: later,
     since: "1.31",
     decision:
-      'Documented with PluginSpec in API 1.31. Plugin services (Runtime "plugin" with a PluginSpec) install engine plugins from a registry, which the manifests do not model: only "container" is accepted.',
+      'Version from the engine\'s version history (moby docs/api/version-history.md, v1.31: "POST /services/create now accepts a PluginSpec when TaskTemplate.Runtime is set to plugin"). Plugin services (Runtime "plugin" with a PluginSpec) install engine plugins from a registry, which the manifests do not model: only "container" is accepted.',
   }).optional(),
 });
 export type TaskSpec = z.infer<typeof TaskSpec>;
