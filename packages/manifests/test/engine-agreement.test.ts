@@ -855,6 +855,18 @@ describe("found by the generated differential", () => {
       [],
     ],
     [
+      "a LogDriver without Name (the default driver; seed 114)",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {}}",
+      "1.41",
+      [],
+    ],
+    [
+      "a LogDriver without Name takes the default driver's options",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Options: {bogus: x}}}",
+      "1.41",
+      [["manifest/invalid-value", "error", "x"]],
+    ],
+    [
       "a log plugin name this engine lacks, with the plugin's options",
       "TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Name: loki, Options: {loki-url: x}}}",
       "1.41",

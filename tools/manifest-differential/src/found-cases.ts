@@ -26,7 +26,7 @@ export interface FoundCase {
   errors: number;
 }
 
-/** The classes found by seeds 101–110 (this list grows with each exploring session). */
+/** The classes found by seeds 101–115 (this list grows with each exploring session). */
 export const FOUND_CASES: readonly FoundCase[] = [
   {
     found: "seed 101: logentries needs its token (every task rejected)",
@@ -128,6 +128,14 @@ export const FOUND_CASES: readonly FoundCase[] = [
     mutations: [{ field: "Mode.ReplicatedJob.TotalCompletions", value: -1 }],
     engine: /cannot unmarshal number -1/,
     errors: 1,
+  },
+  {
+    found: "seed 114: a LogDriver without Name is the default driver",
+    kind: "service",
+    apiVersion: "1.41",
+    mutations: [{ field: "TaskTemplate.LogDriver", value: {} }],
+    engine: "runs",
+    errors: 0,
   },
   {
     found: "a log plugin the engine lacks: one error, at the driver, none for the plugin's options",

@@ -20,7 +20,7 @@ import { logDriver, namespacedSysctl, Ulimit } from "./host-config.js";
 import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intWithSpecial, unsignedInteger } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
 import { ServiceMount } from "./mount.js";
-import { requestObject } from "./request-object.js";
+import { isSetAside, requestObject } from "./request-object.js";
 import { asResponse } from "./response.js";
 
 const source = "engine §4.10";
@@ -569,11 +569,15 @@ export const TaskSpec = requestObject({
       Name: documented(logDriver("LogDriver.Name"), {
         description: "Log driver (same set as container LogConfig types).",
         source,
-      }),
+        decision:
+          "Optional: a LogDriver without Name (or with a null one) is the default driver, as the engine 20.10 reads Go's zero value; the service runs (pnpm explore-manifests, seed 114).",
+      }).optional(),
       Options: documented(StringMap.nullable(), { description: "Driver options.", source }).optional(),
-    }).superRefine((driver, ctx) =>
-      checkLogOptions(driver.Name, driver.Options, ctx, ["Options"], ["Name"], "LogDriver.Options"),
-    ),
+    }).superRefine((driver, ctx) => {
+      // a Name given but invalid (a plugin this engine lacks): its options are that driver's own
+      if (isSetAside(driver, "Name")) return;
+      checkLogOptions(driver.Name, driver.Options, ctx, ["Options"], ["Name"], "LogDriver.Options");
+    }),
     { description: "Log driver of the tasks.", source },
   ).optional(),
   ForceUpdate: documented(intAtLeast("TaskTemplate.ForceUpdate", 0), {
