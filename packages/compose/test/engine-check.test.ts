@@ -170,6 +170,17 @@ describe("compose/engine-limit: the engine's limits at the Compose value, under 
     ]);
   });
 
+  test("a logging plugin alias is one advisory at the driver, none for the plugin's options", () => {
+    const files = {
+      "compose.yaml":
+        "services:\n  web:\n    image: x\n    logging: {driver: loki, options: {loki-url: 'http://x'}}\n",
+    };
+    expect(findingsOf("compose/engine-limit", files)).toEqual([]);
+    expect(findingsOf("compose/engine-advisory", files)).toEqual([
+      expect.stringMatching(/compose\/engine-advisory service "web": .*unless a logging plugin is installed/),
+    ]);
+  });
+
   test("host-gateway in extra_hosts is the engine's own name (20.10) and no finding", () => {
     expect(
       findingsOf("compose/engine-limit", {

@@ -8,7 +8,7 @@
  * findings cannot come from a user's text here (the translation writes only known fields) and are dropped.
  */
 import { homedir } from "node:os";
-import { ContainerCreateBody, LOG_DRIVERS } from "@enginekit/api";
+import { ContainerCreateBody } from "@enginekit/api";
 import {
   engineAdvisories,
   type Finding,
@@ -108,22 +108,11 @@ function isHostGateway(finding: Finding, translated: TranslatedService): boolean
 
 /**
  * A logging driver name the engine does not ship may be a plugin installed under an alias (`loki`): the
- * engine refuses it only where no such plugin is installed, so it is an advisory, not a limit.
+ * engine refuses it only where no such plugin is installed, so it is an advisory, not a limit. (The plugin's
+ * options get no finding of their own: the manifest check does not read them as the default driver's.)
  */
-function isLoggingPlugin(finding: Finding, translated?: TranslatedService): boolean {
-  if (finding.path[1] !== "LogConfig") return false;
-  if (finding.path[2] === "Type") return true;
-  // the options of a driver that is no built-in one (a plugin alias such as `loki`) are the plugin's own
-  const body = translated
-    ? (toPlainValue(translated.body.root) as { HostConfig?: { LogConfig?: { Type?: unknown } } } | undefined)
-    : undefined;
-  const driver = body?.HostConfig?.LogConfig?.Type;
-  return (
-    finding.path[2] === "Config" &&
-    typeof driver === "string" &&
-    driver !== "" &&
-    !(LOG_DRIVERS as readonly string[]).includes(driver)
-  );
+function isLoggingPlugin(finding: Finding): boolean {
+  return finding.path[1] === "LogConfig" && finding.path[2] === "Type";
 }
 
 /** The engine layer's findings for every service of the project. Never throws. */
@@ -152,11 +141,11 @@ export function engineFindings(project: ComposeProject): ComposeFinding[] {
         !LIMIT_CODES.has(finding.code) ||
         finding.severity !== "error" ||
         (unset !== undefined && unset.length > 0) ||
-        isLoggingPlugin(finding, translated);
+        isLoggingPlugin(finding);
       const because =
         unset && unset.length > 0
           ? ` (with ${unset.map((v) => v.name).join(", ")} unset)`
-          : isLoggingPlugin(finding, translated)
+          : isLoggingPlugin(finding)
             ? " (unless a logging plugin is installed under this name)"
             : "";
       findings.push({

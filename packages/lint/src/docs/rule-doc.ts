@@ -10,6 +10,7 @@ import { lintText } from "../runner/lint-document.js";
 import { DEFAULT_SETTINGS } from "../runner/settings.js";
 import { renderEngineBoundsTable } from "./bounds-table.js";
 import { exampleContext } from "./example-context.js";
+import { renderManifestChecksTable } from "./manifest-checks-table.js";
 
 const EXAMPLE_FILE = {
   enginefile: "Enginefile",
@@ -46,10 +47,20 @@ function exampleFindings(rule: Rule, example: RuleExample): string[] {
 
 /**
  * Sections of a rule page generated from the single source of truth rather than written in the rule's
- * `docs`: the bounds of `manifest/limit` come from the api schemas' field documentation, beside each check.
+ * `docs`: the bounds of `manifest/limit` come from the api schemas' field documentation, beside each check;
+ * the checks across fields of the manifest codes from the manifests package's checks (one file each).
  */
-const GENERATED_SECTIONS: Readonly<Record<string, { title: string; render: () => string }>> = {
-  "manifest/limit": { title: "Bounds checked", render: renderEngineBoundsTable },
+const GENERATED_SECTIONS: Readonly<Record<string, readonly { title: string; render: () => string }[]>> = {
+  "manifest/limit": [
+    { title: "Bounds checked", render: renderEngineBoundsTable },
+    { title: "Checks across fields", render: () => renderManifestChecksTable("manifest/limit") },
+  ],
+  "manifest/constraint": [
+    { title: "Checks across fields", render: () => renderManifestChecksTable("manifest/constraint") },
+  ],
+  "manifest/ignored-value": [
+    { title: "Checks", render: () => renderManifestChecksTable("manifest/ignored-value") },
+  ],
 };
 
 /** The quick-fix cell of a rule page (Ruff's fix availability). */
@@ -71,8 +82,7 @@ export function renderRuleDoc(rule: Rule): string {
   out += `| Default severity | Applies to | Quick fix |${m.online ? " Online |" : ""}\n|---|---|---|${m.online ? "---|" : ""}\n`;
   out += `| ${m.severity} | ${APPLIES_TO[m.appliesTo]} | ${FIX_TEXT[m.fix]} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
   out += `${m.docs.trim()}\n`;
-  const section = GENERATED_SECTIONS[m.id];
-  if (section) out += `\n## ${section.title}\n\n${section.render()}`;
+  for (const section of GENERATED_SECTIONS[m.id] ?? []) out += `\n## ${section.title}\n\n${section.render()}`;
   for (const ex of m.examples) {
     out += `\n## ${ex.kind === "invalid" ? "Reported" : "Not reported"}${ex.fileName ? ` (\`${ex.fileName}\`)` : ""}\n\n`;
     if (ex.engineignore !== undefined)
