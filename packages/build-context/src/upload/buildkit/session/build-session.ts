@@ -9,7 +9,8 @@
  * alive), `moby.buildkit.secrets.v1.Secrets/GetSecret` (`RUN --mount=type=secret`; an unknown id is gRPC
  * `NotFound`), `moby.filesync.v1.Auth/Credentials` (registry credentials for base images) and, with
  * `--ssh`, `moby.sshforward.v1.SSH/CheckAgent` and `ForwardAgent` (the agent protocol's bytes relayed
- * between the step's socket and the local agent's). HTTP/2 is Node's `http2` on the upgraded socket; gRPC
+ * between the step's socket and the local agent's) and, when the context goes through the session,
+ * `moby.filesync.v1.FileSync/DiffCopy` (`file-sync.ts`). HTTP/2 is Node's `http2` on the upgraded socket; gRPC
  * framing and status codes follow grpc's `PROTOCOL-HTTP2.md`. Secret values live in memory only and are
  * never logged.
  */
@@ -17,6 +18,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Http2Server, type IncomingHttpHeaders, type ServerHttp2Stream } from "node:http2";
 import { connect } from "node:net";
 import type { Duplex } from "node:stream";
+import type { FileSync } from "./file-sync.js";
 import { GrpcFrameReader, grpcFrame } from "./grpc-frames.js";
 import {
   bytesMessage,
@@ -31,6 +33,8 @@ import {
 export interface SessionServices {
   secrets: ReadonlyMap<string, Uint8Array>;
   ssh: ReadonlyMap<string, string>;
+  /** The build context and build file, through `moby.filesync.v1.FileSync/DiffCopy` (`file-sync.ts`). */
+  fileSync?: FileSync;
   /** Registry credentials for `host` (`Auth/Credentials`); undefined = anonymous. */
   credentials?: (host: string) => { username: string; secret: string } | undefined;
 }
@@ -63,6 +67,7 @@ const GET_SECRET = "/moby.buildkit.secrets.v1.Secrets/GetSecret";
 const CREDENTIALS = "/moby.filesync.v1.Auth/Credentials";
 const CHECK_AGENT = "/moby.sshforward.v1.SSH/CheckAgent";
 const FORWARD_AGENT = "/moby.sshforward.v1.SSH/ForwardAgent";
+const DIFF_COPY = "/moby.filesync.v1.FileSync/DiffCopy";
 
 /**
  * Opens a session on `engine` serving `services`. `name` and `sharedKey` identify the client to the engine
@@ -80,6 +85,7 @@ export async function openBuildSession(
     GET_SECRET,
     CREDENTIALS,
     ...(services.ssh.size > 0 ? [CHECK_AGENT, FORWARD_AGENT] : []),
+    ...(services.fileSync ? [DIFF_COPY] : []),
   ];
   const socket = await engine.upgrade(
     {
@@ -96,10 +102,14 @@ export async function openBuildSession(
   );
   const calls: string[] = [];
   const server: Http2Server = createServer();
-  server.on("stream", (stream, headers) => {
+  server.on("stream", (stream, headers, _flags, rawHeaders: string[]) => {
     const path = String(headers[":path"] ?? "");
     calls.push(path);
-    serve(stream, headers, path, services).catch(() => {
+    const serving =
+      path === DIFF_COPY && services.fileSync
+        ? services.fileSync.serve(stream, rawHeaders)
+        : serve(stream, headers, path, services);
+    serving.catch(() => {
       if (!stream.destroyed) stream.close();
     });
   });
