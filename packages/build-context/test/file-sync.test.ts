@@ -7,10 +7,9 @@
  * and a file that vanished. The engine side is checked on the real engine in
  * packages/cli/test/build-filesync.engine.test.ts.
  */
-import { chmodSync, linkSync, lstatSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, linkSync, lstatSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect as h2connect } from "node:http2";
 import { createServer, type Socket } from "node:net";
-import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
