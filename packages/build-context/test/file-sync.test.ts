@@ -7,7 +7,18 @@
  * and a file that vanished. The engine side is checked on the real engine in
  * packages/cli/test/build-filesync.engine.test.ts.
  */
-import { chmodSync, linkSync, lstatSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  linkSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { connect as h2connect } from "node:http2";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -349,6 +360,20 @@ describe("BuildKit's file sync (DiffCopy) served from a plan", () => {
     expect(only.stats.map((s) => s.path)).toEqual(["src", "src/sub", "src/sub/b.go"]);
     const followed = await diffCopy(client, { "dir-name": "context", followpaths: "alias" });
     expect(followed.stats.map((s) => s.path)).toEqual(["alias", "real.txt"]);
+  });
+
+  it("sends every byte of more files than its recycled buffer holds, each file its own content", async () => {
+    const files: Record<string, string> = { Enginefile: "FROM scratch\n" };
+    for (let i = 0; i < 300; i++) files[`d${i % 7}/f${i}`] = randomBytes(30_000 + i * 37).toString("base64");
+    files["big.bin"] = randomBytes(5 * 1024 * 1024).toString("latin1");
+    const root = makeTree(files);
+    const plan = await planContext({ context: root });
+    const { client } = await serve(new FileSync(plan));
+    const r = await diffCopy(client, { "dir-name": "context" }, (s) => (s.mode & (2 ** 31)) === 0);
+    expect(r.status).toBe("0");
+    expect(r.files.size).toBe(302);
+    for (const path of Object.keys(files))
+      expect(r.files.get(path)?.equals(readFileSync(join(root, path)))).toBe(true);
   });
 
   it("a hard link whose first path the selection drops is sent as the file itself", async () => {

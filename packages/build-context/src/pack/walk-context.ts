@@ -246,7 +246,8 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
     let mtimeNs: bigint | undefined;
     if (typeof stats.mtimeMs === "bigint") {
       mtimeNs = fixedMtimeNs ?? (stats as BigIntStats).mtimeNs;
-      mtime = fixedMtime ?? floorSeconds(mtimeNs);
+      // `mtimeMs` is floored already: flooring its seconds floors the nanoseconds' (cheaper than dividing them).
+      mtime = fixedMtime ?? Math.floor(Number((stats as BigIntStats).mtimeMs) / 1000);
     } else {
       mtime = fixedMtime ?? Math.floor(stats.mtimeMs / 1000);
     }
@@ -313,12 +314,6 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
     }
   }
   return result;
-}
-
-/** Whole seconds of a nanosecond time, rounded down like `Math.floor(mtimeMs / 1000)` (also before 1970). */
-function floorSeconds(ns: bigint): number {
-  const seconds = ns / 1_000_000_000n;
-  return Number(ns < 0n && seconds * 1_000_000_000n !== ns ? seconds - 1n : seconds);
 }
 
 /** Why a file whose name is not valid UTF-8 cannot be sent (shown with U+FFFD in its path). */

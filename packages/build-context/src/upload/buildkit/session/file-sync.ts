@@ -22,6 +22,7 @@ import { closeSync, openSync, readSync } from "node:fs";
 import type { ServerHttp2Stream } from "node:http2";
 import { DOCKER_IGNORE_FILE_NAME } from "../../../ignore/load-ignore-file.js";
 import { ContextError } from "../../../pack/context-error.js";
+import { type ChunkMemory, chunkMemory } from "../../../pack/pack-stream.js";
 import type { ContextPlan } from "../../../pack/plan-context.js";
 import {
   decodePacket,
@@ -41,6 +42,13 @@ const DATA_CHUNK_BYTES = 1024 * 1024;
 
 /** Frames are gathered into writes of about this many bytes (one HTTP/2 write each). */
 const BATCH_BYTES = 256 * 1024;
+
+/**
+ * Frames are carved from one recycled arena (`pack-stream.ts` `chunkMemory`): no garbage per file, which
+ * took 1.8 s of garbage collection for 20,000 files of 10 KiB with a buffer each. Safe because every flush
+ * waits while the stream holds more than its high-water mark, so far less than the arena is ever in flight.
+ */
+const RECYCLE = true;
 
 /** gRPC status codes used here (grpc `doc/statuscodes.md`). */
 const GrpcStatus = { ok: 0, unknown: 2, notFound: 5 } as const;
@@ -168,6 +176,7 @@ class DiffCopySender {
   private filesSent = 0;
   private batch: Buffer[] = [];
   private batchBytes = 0;
+  private readonly memory: ChunkMemory = chunkMemory(RECYCLE);
   private resolveRun: ((files: number) => void) | undefined;
 
   constructor(
@@ -187,6 +196,8 @@ class DiffCopySender {
     stream.on("data", (chunk: Buffer) => {
       try {
         for (const message of reader.push(chunk)) this.receive(decodePacket(message));
+        // once per chunk of the stream, not per request: a chunk carries many REQ packets
+        this.pump();
       } catch (error) {
         this.fail(`bad message from the receiver: ${(error as Error).message}`);
       }
@@ -206,12 +217,10 @@ class DiffCopySender {
           return;
         }
         this.requests.push(packet.id);
-        this.pump();
         return;
       }
       case PacketType.fin:
         this.finReceived = true;
-        this.pump();
         return;
       case PacketType.err:
         // BuildKit's own failure (it reports it itself): end the call.
@@ -223,7 +232,12 @@ class DiffCopySender {
   /** Sends every stat, in batches, then the empty stat that ends the walk. */
   private async sendStats(): Promise<void> {
     for (const entry of this.entries) {
-      this.add(frame(encodeStatPacket(entry)));
+      const packet = encodeStatPacket(entry);
+      const out = this.memory.reserve(5 + packet.length);
+      writePrefix(out, 0, packet.length);
+      out.set(packet, 5);
+      this.memory.commit(out.length);
+      this.add(out);
       if (this.batchBytes >= BATCH_BYTES) await this.flush();
       if (this.ended) return;
     }
@@ -277,7 +291,8 @@ class DiffCopySender {
         const last = offset + length === size;
         const tail = last ? encodeDataHead(id, 0) : undefined;
         const bytes = 5 + head.length + length + (tail ? 5 + tail.length : 0);
-        const out = Buffer.allocUnsafe(bytes);
+        const out = this.memory.reserve(bytes);
+        this.memory.commit(bytes);
         writePrefix(out, 0, head.length + length);
         out.set(head, 5);
         const at = 5 + head.length;
