@@ -136,7 +136,9 @@ async function endToEndBuildkit(
 
 /** The summary table: every case's CPU and wall times side by side, with the ratios (docker ÷ enginekit). */
 function printSummary(figures: Figures[]): void {
-  console.log("\n| Context | Case | enginekit CPU | docker CPU | CPU ratio | enginekit wall | docker wall | wall ratio |");
+  console.log(
+    "\n| Context | Case | enginekit CPU | docker CPU | CPU ratio | enginekit wall | docker wall | wall ratio |",
+  );
   console.log("|---|---|---|---|---|---|---|---|");
   for (const f of figures) {
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
