@@ -272,18 +272,22 @@ async function buildWithEngine(
   io: CliIo,
 ): Promise<void> {
   const mode = progressMode(flags.progress, flags.quiet === true, Boolean(process.stderr.isTTY));
-  const setup = await setUpBuilder(engine, flags, io.env);
+  // The engine is asked (version, ping) while the context is walked, which needs no answer from it. The
+  // walk records nanosecond mtimes for BuildKit's file sync whatever the builder (it costs no more).
+  const settingUp = setUpBuilder(engine, flags, io.env);
+  settingUp.catch(() => undefined); // awaited below; a failed walk must not leave it unhandled
+  let plan: ContextPlan | undefined;
+  if (context !== undefined) {
+    plan = await planBuildContext(context, flags, io, true);
+  } else if (flags.file !== undefined) {
+    parameters.dockerfile = flags.file;
+  }
+  const setup = await settingUp;
   let transfer = chooseContextTransfer(flags.contextTransfer, {
     builder: setup.choice.builder,
     localContext: context !== undefined,
     reproducible: flags.reproducible === true,
   });
-  let plan: ContextPlan | undefined;
-  if (context !== undefined) {
-    plan = await planBuildContext(context, flags, io, transfer === "filesync");
-  } else if (flags.file !== undefined) {
-    parameters.dockerfile = flags.file;
-  }
   // Validate again with the Enginefile path, before any output or upload.
   buildQueryFor(plan, parameters);
   const gzip = flags.compress ?? !engine.address.startsWith("unix://");
