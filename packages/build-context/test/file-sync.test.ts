@@ -9,46 +9,20 @@
  */
 
 import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  linkSync,
-  lstatSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, linkSync, lstatSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect as h2connect } from "node:http2";
-import { createServer, type Socket } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileSync, openBuildSession, planContext } from "../src/index.js";
 import { GrpcFrameReader, grpcFrame } from "../src/upload/buildkit/session/grpc-frames.js";
 import { makeTree } from "./pack-helpers.js";
+import { socketPair } from "./session-helpers.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
-
-async function socketPair(): Promise<[Socket, Socket]> {
-  const dir = mkdtempSync(join(tmpdir(), "ek-filesync-"));
-  const path = join(dir, "pair.sock");
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(path, resolve));
-  const accepted = new Promise<Socket>((resolve) => server.once("connection", resolve));
-  const { connect } = await import("node:net");
-  const client = connect(path);
-  const a = await accepted;
-  cleanups.push(() => {
-    server.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return [a, client];
-}
 
 /** A session serving `fileSync`, and an HTTP/2 client standing for the engine. */
 async function serve(fileSync: FileSync) {

@@ -19,7 +19,7 @@ import { createServer, type Http2Server, type IncomingHttpHeaders, type ServerHt
 import { connect } from "node:net";
 import type { Duplex } from "node:stream";
 import type { FileSync } from "./file-sync.js";
-import { GrpcFrameReader, grpcFrame } from "./grpc-frames.js";
+import { endWithStatus, GrpcFrameReader, grpcFrame } from "./grpc-frames.js";
 import {
   bytesMessage,
   credentialsResponse,
@@ -125,24 +125,6 @@ export async function openBuildSession(
   };
 }
 
-/** Ends a stream with a gRPC status (a trailers-only answer when nothing was sent). */
-function fail(stream: ServerHttp2Stream, code: number, message: string): void {
-  if (stream.destroyed) return;
-  if (!stream.headersSent) {
-    stream.respond(
-      {
-        ":status": 200,
-        "content-type": "application/grpc",
-        "grpc-status": String(code),
-        "grpc-message": encodeURIComponent(message),
-      },
-      { endStream: true },
-    );
-    return;
-  }
-  stream.close();
-}
-
 /** Answers a unary call with one message and `grpc-status: 0`. */
 function reply(stream: ServerHttp2Stream, message: Uint8Array): void {
   stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
@@ -171,7 +153,7 @@ async function serve(
     case GET_SECRET: {
       const secretId = readStringField(await requestMessage(stream), 1);
       const value = services.secrets.get(secretId);
-      if (value === undefined) return fail(stream, GRPC.notFound, `secret ${secretId} not found`);
+      if (value === undefined) return endWithStatus(stream, GRPC.notFound, `secret ${secretId} not found`);
       return reply(stream, bytesMessage(value));
     }
     case CREDENTIALS: {
@@ -181,14 +163,14 @@ async function serve(
     }
     case CHECK_AGENT: {
       const agentId = readStringField(await requestMessage(stream), 1) || "default";
-      if (!services.ssh.has(agentId)) return fail(stream, GRPC.notFound, `no SSH agent ${agentId}`);
+      if (!services.ssh.has(agentId)) return endWithStatus(stream, GRPC.notFound, `no SSH agent ${agentId}`);
       return reply(stream, EMPTY_MESSAGE);
     }
     case FORWARD_AGENT:
       return forwardAgent(stream, headers, services);
     default:
       await requestMessage(stream).catch(() => undefined);
-      return fail(stream, GRPC.unimplemented, `${path} is not served by enginekit`);
+      return endWithStatus(stream, GRPC.unimplemented, `${path} is not served by enginekit`);
   }
 }
 
@@ -204,7 +186,7 @@ function forwardAgent(
   const agentId = String(headers["ssh-id"] ?? "default");
   const socketPath = services.ssh.get(agentId);
   if (socketPath === undefined) {
-    fail(stream, GRPC.notFound, `no SSH agent ${agentId}`);
+    endWithStatus(stream, GRPC.notFound, `no SSH agent ${agentId}`);
     return Promise.resolve();
   }
   return new Promise((resolve) => {

@@ -33,7 +33,7 @@ import {
   FIN_PACKET,
   PacketType,
 } from "./fsutil-packets.js";
-import { GrpcFrameReader } from "./grpc-frames.js";
+import { endWithStatus, GrpcFrameReader } from "./grpc-frames.js";
 import { type SyncSelection, selectEntries, selectionMatchers } from "./sync-filter.js";
 import { contextDir, dockerfileDir, isRegularMode, type SyncEntry } from "./synced-dirs.js";
 
@@ -89,13 +89,13 @@ export class FileSync {
     try {
       const dir = this.dir(dirName);
       if (dir === undefined)
-        return trailersOnly(stream, GrpcStatus.notFound, `no access allowed to dir "${dirName}"`);
+        return endWithStatus(stream, GrpcStatus.notFound, `no access allowed to dir "${dirName}"`);
       entries =
         dirName === "context" && selectsIgnoreFileOnly(selection)
           ? []
           : selectEntries(dir, await selectionMatchers(dir, selection));
     } catch (error) {
-      return trailersOnly(stream, GrpcStatus.unknown, (error as Error).message);
+      return endWithStatus(stream, GrpcStatus.unknown, (error as Error).message);
     }
     const record = { dir: dirName, stats: entries.length, files: 0, selection };
     this.served.push(record);
@@ -133,20 +133,6 @@ function selectsIgnoreFileOnly(selection: SyncSelection): boolean {
     named.length > 0 &&
     selection.excludePatterns.length === 0 &&
     named.every((p) => p.replace(/^(\.?\/)+/, "") === DOCKER_IGNORE_FILE_NAME)
-  );
-}
-
-/** Ends a call before anything was sent, with a gRPC status (a trailers-only answer). */
-function trailersOnly(stream: ServerHttp2Stream, code: number, message: string): void {
-  if (stream.destroyed || stream.headersSent) return;
-  stream.respond(
-    {
-      ":status": 200,
-      "content-type": "application/grpc",
-      "grpc-status": String(code),
-      "grpc-message": encodeURIComponent(message),
-    },
-    { endStream: true },
   );
 }
 
