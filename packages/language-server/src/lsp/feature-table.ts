@@ -161,6 +161,7 @@ export const FEATURES: readonly ServerFeature[] = [
         const items = enginefileCompletion(h.document, h.analysis.file, offset, {
           snippets: Boolean(item?.snippetSupport),
           resolveDocumentation,
+          buildSecrets: s.router.buildSecrets(p.textDocument.uri),
         });
         const image = imageWordAt(h.analysis.file, offset);
         return image ? [...items, ...imageItems(h.document, image, await s.images.tags(token))] : items;
