@@ -89,6 +89,94 @@ describe("enginekit build --secret on the real engine", skipIf(!host, NEEDS_ENGI
     }
   });
 
+  it("build.secrets of .enginekit.yaml serve the ids no --secret gives (the command line wins)", async () => {
+    const fromFile = "cfg-file-secret-Qa1";
+    const fromEnv = "cfg-env-secret-Rb2";
+    const fromFlag = "flag-env-secret-Sc3";
+    const fromSvc = "cfg-svc-secret-Td4";
+    const svc = await startDevServer({ seed: { secrets: { "secret/ci": { npmrc: fromSvc } } } });
+    try {
+      const ctx = tree({
+        Enginefile: hashing(["file", "env", "npm", "won"]),
+        "ci/tok.txt": fromFile,
+        ".engineignore": "ci/\n",
+        ".enginekit.yaml": [
+          "build:",
+          "  secrets:",
+          "    file: {src: ci/tok.txt}",
+          "    env: {env: CFG_ENV}",
+          "    npm: {svc: secret/ci#npmrc}",
+          "    won: {env: CFG_ENV}",
+          "",
+        ].join("\n"),
+      });
+      const r = await runCaptured(
+        // biome-ignore format: one flag and its value per pair
+        ["build", ".", "-t", tag, "--network", "none", "--progress", "plain", "--no-cache", "--secret", "id=won,env=FROM_FLAG"],
+        {
+          ...env,
+          CFG_ENV: fromEnv,
+          FROM_FLAG: fromFlag,
+          SVC_ADDR: svc.address,
+          SVC_TOKEN: svc.rootToken,
+          ENGINEKIT_SAFE_DIRECTORIES: ctx,
+          XDG_CONFIG_HOME: tree({}),
+        },
+        ctx,
+      );
+      expect(r.stderr).not.toMatch(/enginekit:/);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`file: ${sha(fromFile)} ${fromFile.length}`);
+      expect(r.stderr).toContain(`env: ${sha(fromEnv)} ${fromEnv.length}`);
+      expect(r.stderr).toContain(`npm: ${sha(fromSvc)} ${fromSvc.length}`);
+      expect(r.stderr).toContain(`won: ${sha(fromFlag)} ${fromFlag.length}`);
+      for (const value of [fromFile, fromEnv, fromFlag, fromSvc]) {
+        expect(r.stdout).not.toContain(value);
+        expect(r.stderr).not.toContain(value);
+      }
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("a repository's build.secrets may name only its own files unless the folder is listed as safe", async () => {
+    const outside = tree({ "key.txt": "outside" });
+    const cases: [string, string][] = [
+      ["env: {env: HOME}", "build.secrets.a: the environment variable HOME is not used"],
+      [
+        "svc: {svc: secret/ci#npmrc}",
+        "build.secrets.a: the secrets service's svc:secret/ci#npmrc is not used",
+      ],
+      [`src: {src: ${join(outside, "key.txt")}}`, "build.secrets.a: the file"],
+      ["src: {src: ../../../../etc/passwd}", "build.secrets.a: the file ../../../../etc/passwd, outside"],
+    ];
+    for (const [entry, message] of cases) {
+      const ctx = tree({
+        Enginefile: hashing(["a"]),
+        ".enginekit.yaml": `build:\n  secrets:\n    a: {${entry.slice(entry.indexOf("{") + 1)}\n`,
+      });
+      const r = await runCaptured(
+        ["build", ".", "-H", "unix:///nonexistent/engine.sock"],
+        { XDG_CONFIG_HOME: tree({}) },
+        ctx,
+      );
+      expect(r.stderr).toContain(`enginekit: ${join(ctx, ".enginekit.yaml")}: ${message}`);
+      expect(r.stderr).toContain(`list ${ctx} in ENGINEKIT_SAFE_DIRECTORIES`);
+      expect(r.stderr.split("\n").length).toBe(2);
+      expect(r.code).toBe(2);
+    }
+    // a missing value names the configuration entry
+    const ctx = tree({
+      Enginefile: hashing(["a"]),
+      ".enginekit.yaml": "build:\n  secrets:\n    a: {src: nothere}\n",
+    });
+    const r = await runCaptured(["build", ".", "-H", "unix:///nonexistent/engine.sock"], {}, ctx);
+    expect(r.stderr).toBe(
+      `enginekit: ${join(ctx, ".enginekit.yaml")}: build.secrets.a: cannot read ${join(ctx, "nothere")} (ENOENT)\n`,
+    );
+    expect(r.code).toBe(2);
+  });
+
   it("a value the RUN prints is masked in the output", async () => {
     const ctx = tree({
       Enginefile: `FROM ${BUSYBOX_IMAGE}\nRUN --mount=type=secret,id=tok cat /run/secrets/tok; echo; exit 1\n`,

@@ -16,6 +16,7 @@ import {
   parseSecretFlag,
   parseSshFlag,
   readSecrets,
+  type SecretSource,
   type SessionEngine,
 } from "@enginekit/build-context";
 import { CliError, ExitCode } from "../errors.js";
@@ -30,16 +31,19 @@ export interface BuildSecrets {
 }
 
 /**
- * Reads `--secret` values and checks `--ssh` sockets.
- * @throws CliError (usage) naming the flag, id and source of a value that cannot be read.
+ * Reads `--secret` values, then those of `configured` (the project configuration's `build.secrets` that no
+ * `--secret` gives: `configuredBuildSecrets`), and checks `--ssh` sockets.
+ * @throws CliError (usage) naming the flag (or configuration entry), id and source of a value that cannot
+ *   be read.
  */
 export async function readBuildSecrets(
   flags: { secret: string[]; ssh: string[] },
   io: CliIo,
   clientEnv: NodeJS.ProcessEnv,
+  configured: readonly SecretSource[] = [],
 ): Promise<BuildSecrets> {
   try {
-    const sources = flags.secret.map(parseSecretFlag);
+    const sources = [...flags.secret.map(parseSecretFlag), ...configured];
     const secrets = await readSecrets(sources, {
       cwd: io.cwd,
       env: io.env,

@@ -66,6 +66,7 @@ import { type BuilderSetupFlags, setUpBuilder } from "./build-progress/builder-s
 import { type BuildkitProgress, openBuildkitProgress } from "./build-progress/buildkit-progress.js";
 import { progressMode } from "./build-progress/progress-mode.js";
 import { type BuildSecrets, openSessionIfNeeded, readBuildSecrets } from "./build-secrets.js";
+import { configuredBuildSecrets } from "./configured-build-secrets.js";
 import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
@@ -211,9 +212,12 @@ async function runBuildCommand(
     return;
   }
   // Credentials are read (and checked) before anything reaches the engine.
-  const env = await projectClientEnvironment(io, { secrets: flags.registryAuth.length > 0 });
+  const configured = await configuredBuildSecrets(io, flags.secret);
+  const env = await projectClientEnvironment(io, {
+    secrets: flags.registryAuth.length > 0 || configured.some((s) => s.kind === "svc"),
+  });
   const registryConfig = await loadRegistryConfig(flags, io, env);
-  const secrets = await readBuildSecrets(flags, io, env);
+  const secrets = await readBuildSecrets(flags, io, env, configured);
   keepHttpParserOnBaselineTier();
   const engine = new EngineClient({
     env,

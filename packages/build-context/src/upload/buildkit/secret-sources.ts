@@ -11,11 +11,15 @@ import { resolve } from "node:path";
 import type { SecretsClient } from "@enginekit/api";
 import { BuildFlagError } from "../build-flags.js";
 
-/** Where one secret comes from. */
-export type SecretSource =
-  | { id: string; kind: "file"; path: string }
-  | { id: string; kind: "env"; variable: string }
-  | { id: string; kind: "svc"; location: string; field: string };
+/**
+ * Where one secret comes from; `origin` names where it was given, for messages (default `--secret
+ * id=<id>`; the project configuration's entries say `<file>: build.secrets.<id>`).
+ */
+export type SecretSource = { id: string; origin?: string } & (
+  | { kind: "file"; path: string }
+  | { kind: "env"; variable: string }
+  | { kind: "svc"; location: string; field: string }
+);
 
 const ID = /^[A-Za-z0-9._-]+$/;
 
@@ -42,12 +46,22 @@ export function parseSecretFlag(value: string): SecretSource {
   if (!ID.test(id))
     throw new BuildFlagError("--secret", value, "the id may hold letters, digits, '.', '_' and '-'");
   if (svc !== undefined) {
-    const m = /^([^#\s]+)#([A-Za-z0-9._-]+)$/.exec(svc.replace(/^svc:/, ""));
-    if (!m) throw new BuildFlagError("--secret", value, "expected svc=<mount>/<path>#<field>");
-    return { id, kind: "svc", location: m[1]!.replace(/^\/+/, ""), field: m[2]! };
+    const source = svcSecretSource(id, svc);
+    if (!source) throw new BuildFlagError("--secret", value, "expected svc=<mount>/<path>#<field>");
+    return source;
   }
   if (env !== undefined || type === "env") return { id, kind: "env", variable: env ?? src ?? id };
   return { id, kind: "file", path: src ?? id };
+}
+
+/**
+ * The secret `id` read from `reference`, a field of a secret on the secrets service written
+ * `<mount>/<path>#<field>` (an `svc:` prefix is allowed); undefined when `reference` is not of that form.
+ */
+export function svcSecretSource(id: string, reference: string): SecretSource | undefined {
+  const m = /^([^#\s]+)#([A-Za-z0-9._-]+)$/.exec(reference.replace(/^svc:/, ""));
+  if (!m) return undefined;
+  return { id, kind: "svc", location: m[1]!.replace(/^\/+/, ""), field: m[2]! };
 }
 
 /**
@@ -62,7 +76,7 @@ export async function readSecrets(
   const out = new Map<string, Uint8Array>();
   let client: Pick<SecretsClient, "kv"> | undefined;
   for (const source of sources) {
-    const flag = `--secret id=${source.id}`;
+    const flag = source.origin ?? `--secret id=${source.id}`;
     if (source.kind === "file") {
       try {
         out.set(source.id, await readFile(resolve(options.cwd, source.path)));
