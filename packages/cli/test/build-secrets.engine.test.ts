@@ -4,10 +4,12 @@
  * value), and the value appears in no output, image layer or history; a missing secret is one line before
  * anything is sent; `--ssh` relays a local agent socket. Skips outside CI without ENGINE_HOST.
  */
+
+import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { EngineClient } from "@enginekit/api";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
@@ -19,6 +21,12 @@ import { runCaptured } from "./run-in-process.js";
 
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
+
+const hasSshAdd = ["ssh-keygen", "ssh-add", "ldd"].every(
+  (tool) => spawnSync(tool, ["--version"], { stdio: "ignore" }).error === undefined,
+);
+if (!hasSshAdd)
+  console.warn("skipped: build-secrets.engine.test.ts > --ssh ID=KEYFILE: no OpenSSH client or ldd");
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -228,6 +236,69 @@ describe("enginekit build --secret on the real engine", skipIf(!host, NEEDS_ENGI
     }
   });
 
+  it(
+    "--ssh ID=KEYFILE serves the keys as an agent: OpenSSH's ssh-add and ssh-keygen in the RUN list them and sign with them",
+    skipIf(!hasSshAdd, "OpenSSH's ssh-add and ssh-keygen are not installed (Debian openssh-client)"),
+    async () => {
+      // The step runs the host's own ssh-add (with its loader and libraries, bind-mounted from the
+      // context): the busybox image has no OpenSSH client, and CI has no registry to pull one from.
+      const keys = tree({});
+      execFileSync("ssh-keygen", [
+        "-t",
+        "ed25519",
+        "-q",
+        "-N",
+        "",
+        "-C",
+        "deploy@ci",
+        "-f",
+        join(keys, "id"),
+      ]);
+      execFileSync("ssh-keygen", ["-t", "ecdsa", "-q", "-N", "", "-C", "second@ci", "-f", join(keys, "id2")]);
+      const files: Record<string, string> = {
+        Enginefile: [
+          `FROM ${BUSYBOX_IMAGE}`,
+          "RUN --mount=type=bind,source=ssh,target=/ssh --mount=type=ssh,id=deploy,required=true \\",
+          "    run() { /ssh/ld.so --library-path /ssh /ssh/$@; } && run ssh-add -l && echo message > /tmp/m && \\",
+          "    for key in id id2; do run ssh-keygen -Y sign -f /ssh/$key.pub -n file /tmp/m && \\",
+          "      run ssh-keygen -Y check-novalidate -n file -f /ssh/$key.pub -s /tmp/m.sig < /tmp/m && rm /tmp/m.sig; done",
+          "",
+        ].join("\n"),
+      };
+      const ctx = tree(files);
+      mkdirSync(join(ctx, "ssh"));
+      const libraries = execFileSync("ldd", ["/usr/bin/ssh-add"], { encoding: "utf8" })
+        .split("\n")
+        .map((line) => /(\/\S+) \(0x/.exec(line)?.[1])
+        .filter((path): path is string => path !== undefined);
+      for (const library of libraries) {
+        const name = library.includes("ld-linux") ? "ld.so" : basename(library);
+        copyFileSync(realpathSync(library), join(ctx, "ssh", name));
+      }
+      for (const tool of ["ssh-add", "ssh-keygen"]) copyFileSync(`/usr/bin/${tool}`, join(ctx, "ssh", tool));
+      for (const name of ["id", "id2"])
+        copyFileSync(join(keys, `${name}.pub`), join(ctx, "ssh", `${name}.pub`));
+      const r = await runCaptured(
+        // biome-ignore format: one flag and its value per pair
+        ["build", ctx, "--network", "none", "--progress", "plain", "--no-cache", "--ssh", `deploy=${join(keys, "id")},${join(keys, "id2")}`],
+        env,
+      );
+      expect(r.stderr).not.toMatch(/enginekit:/);
+      expect(r.code).toBe(0);
+      for (const name of ["id", "id2"]) {
+        const fingerprint = execFileSync("ssh-keygen", ["-l", "-f", join(keys, `${name}.pub`)], {
+          encoding: "utf8",
+        });
+        expect(r.stderr).toContain(fingerprint.split(" ")[1]!);
+      }
+      expect(r.stderr).toMatch(/deploy@ci \(ED25519\)/);
+      expect(r.stderr).toMatch(/second@ci \(ECDSA\)/);
+      // and it signs: OpenSSH's ssh-keygen in the step signs through it and checks the signature
+      expect(r.stderr).toMatch(/Good "file" signature with ED25519 key/);
+      expect(r.stderr).toMatch(/Good "file" signature with ECDSA key/);
+    },
+  );
+
   it("--ssh mounts the agent in RUN --mount=type=ssh (the relay itself: build-session.test.ts)", async () => {
     const dir = tree({});
     const socket = join(dir, "agent.sock");
@@ -248,9 +319,8 @@ describe("enginekit build --secret on the real engine", skipIf(!host, NEEDS_ENGI
       writeFileSync(key, "not a socket");
       const refused = await runCaptured(["build", ctx, "--ssh", `deploy=${key}`], env);
       expect(refused.code).toBe(2);
-      expect(refused.stderr).toMatch(
-        /is not an agent socket \(key files: load them into ssh-agent with ssh-add\)\n$/,
-      );
+      expect(refused.stderr).toMatch(/id_ed25519: not an agent socket nor a private key enginekit can read/);
+      expect(refused.stderr.split("\n")).toHaveLength(2);
     } finally {
       agent.close();
     }

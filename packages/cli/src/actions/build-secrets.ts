@@ -8,6 +8,7 @@
 
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
+import type { Duplex } from "node:stream";
 import { EngineApiError, type RegistryConfig, SecretsClient } from "@enginekit/api";
 import {
   BuildFlagError,
@@ -25,14 +26,15 @@ import type { CliIo } from "../io.js";
 /** The secrets and agents of one build. */
 export interface BuildSecrets {
   secrets: Map<string, Uint8Array>;
-  ssh: Map<string, string>;
+  /** By id: an agent socket, or a connector to an agent served from key files. */
+  ssh: Map<string, string | (() => Duplex)>;
   /** Hides every secret value (and each of its lines of 4 characters or more) in text. */
   mask: (text: string) => string;
 }
 
 /**
  * Reads `--secret` values, then those of `configured` (the project configuration's `build.secrets` that no
- * `--secret` gives: `configuredBuildSecrets`), and checks `--ssh` sockets.
+ * `--secret` gives: `configuredBuildSecrets`), checks `--ssh` sockets and loads `--ssh` key files.
  * @throws CliError (usage) naming the flag (or configuration entry), id and source of a value that cannot
  *   be read.
  */
@@ -49,10 +51,10 @@ export async function readBuildSecrets(
       env: io.env,
       secrets: () => new SecretsClient({ env: clientEnv }),
     });
-    const ssh = new Map<string, string>();
+    const ssh = new Map<string, string | (() => Duplex)>();
     for (const value of flags.ssh) {
       const source = await parseSshFlag(value, io.env, io.cwd);
-      ssh.set(source.id, source.socket);
+      ssh.set(source.id, "socket" in source ? source.socket : source.agent);
     }
     return { secrets, ssh, mask: masker(secrets) };
   } catch (error) {
