@@ -299,6 +299,7 @@ async function buildWithEngine(
       mask: secrets.mask,
       enginefile: plan && enginefileOf(plan, flags),
       engineApiVersion: setup.engineApiVersion,
+      ...(parameters.buildargs ? { buildArgs: parameters.buildargs } : {}),
     });
   }
   try {
