@@ -100,11 +100,20 @@ export interface BuildFlags extends BuilderSetupFlags {
   timeout?: string;
   idleTimeout?: string;
   progress?: string;
+  /** `--service NAME`: build this Compose service's `build:` section (the argument is the Compose file). */
+  service?: string;
 }
 
 export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
   const state: { engine?: EngineClient } = {};
   try {
+    if (flags.service !== undefined) {
+      // The argument names the Compose file; the service's build: section gives the context and flags.
+      const { composeServiceBuild } = await import("./compose-service-build.js");
+      const build = composeServiceBuild(flags.service, context, flags, io);
+      await runBuildCommand(build.context, build.flags, io, state);
+      return;
+    }
     await runBuildCommand(context, flags, io, state);
   } catch (error) {
     throw toCliError(error, state.engine);

@@ -11,11 +11,11 @@ import { resolveRuleIds } from "@enginekit/lint/files";
 import { escapeForTerminal } from "@enginekit/node-io";
 import { failureReport } from "./failure-report.js";
 import { explainFrontendRefusal } from "./frontend-refusal.js";
-import { explainSyntaxFailure, syntaxFrontend, syntaxNote } from "./syntax-frontend.js";
 import { PlainDisplay } from "./plain-display.js";
 import type { ProgressMode } from "./progress-mode.js";
 import { rawJsonLine } from "./rawjson-display.js";
 import { StepSourceMap } from "./step-source.js";
+import { explainSyntaxFailure, syntaxFrontend, syntaxNote } from "./syntax-frontend.js";
 import { TtyDisplay, type TtyStream } from "./tty-display.js";
 
 /** Options of {@link openBuildkitProgress}. */
