@@ -57,6 +57,7 @@ export {
   readSecrets,
   type SecretSource,
   type SshSource,
+  svcSecretSource,
 } from "./upload/buildkit/secret-sources.js";
 export {
   type BuildSession,

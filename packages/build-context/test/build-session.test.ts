@@ -124,7 +124,7 @@ describe("the BuildKit session server", () => {
       .bytes(new Uint8Array([0, 0, 0, 1, 11]))
       .finish();
     const forwarded = await call(client, "/moby.sshforward.v1.SSH/ForwardAgent", bytes, {
-      "ssh-id": "deploy",
+      "buildkit.ssh.id": "deploy",
     });
     expect(Buffer.concat(received)).toEqual(Buffer.from([0, 0, 0, 1, 11]));
     expect(forwarded.status).toBe("0");

@@ -8,6 +8,7 @@
 
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
+import type { Duplex } from "node:stream";
 import { EngineApiError, type RegistryConfig, SecretsClient } from "@enginekit/api";
 import {
   BuildFlagError,
@@ -17,6 +18,7 @@ import {
   parseSecretFlag,
   parseSshFlag,
   readSecrets,
+  type SecretSource,
   type SessionEngine,
 } from "@enginekit/build-context";
 import { CliError, ExitCode } from "../errors.js";
@@ -25,31 +27,35 @@ import type { CliIo } from "../io.js";
 /** The secrets and agents of one build. */
 export interface BuildSecrets {
   secrets: Map<string, Uint8Array>;
-  ssh: Map<string, string>;
+  /** By id: an agent socket, or a connector to an agent served from key files. */
+  ssh: Map<string, string | (() => Duplex)>;
   /** Hides every secret value (and each of its lines of 4 characters or more) in text. */
   mask: (text: string) => string;
 }
 
 /**
- * Reads `--secret` values and checks `--ssh` sockets.
- * @throws CliError (usage) naming the flag, id and source of a value that cannot be read.
+ * Reads `--secret` values, then those of `configured` (the project configuration's `build.secrets` that no
+ * `--secret` gives: `configuredBuildSecrets`), checks `--ssh` sockets and loads `--ssh` key files.
+ * @throws CliError (usage) naming the flag (or configuration entry), id and source of a value that cannot
+ *   be read.
  */
 export async function readBuildSecrets(
   flags: { secret: string[]; ssh: string[] },
   io: CliIo,
   clientEnv: NodeJS.ProcessEnv,
+  configured: readonly SecretSource[] = [],
 ): Promise<BuildSecrets> {
   try {
-    const sources = flags.secret.map(parseSecretFlag);
+    const sources = [...flags.secret.map(parseSecretFlag), ...configured];
     const secrets = await readSecrets(sources, {
       cwd: io.cwd,
       env: io.env,
       secrets: () => new SecretsClient({ env: clientEnv }),
     });
-    const ssh = new Map<string, string>();
+    const ssh = new Map<string, string | (() => Duplex)>();
     for (const value of flags.ssh) {
       const source = await parseSshFlag(value, io.env, io.cwd);
-      ssh.set(source.id, source.socket);
+      ssh.set(source.id, "socket" in source ? source.socket : source.agent);
     }
     return { secrets, ssh, mask: masker(secrets) };
   } catch (error) {

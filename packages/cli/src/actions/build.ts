@@ -68,6 +68,7 @@ import { type BuilderSetupFlags, setUpBuilder } from "./build-progress/builder-s
 import { type BuildkitProgress, openBuildkitProgress } from "./build-progress/buildkit-progress.js";
 import { progressMode } from "./build-progress/progress-mode.js";
 import { type BuildSecrets, openSessionIfNeeded, readBuildSecrets } from "./build-secrets.js";
+import { configuredBuildSecrets } from "./configured-build-secrets.js";
 import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
@@ -102,11 +103,20 @@ export interface BuildFlags extends BuilderSetupFlags {
   idleTimeout?: string;
   progress?: string;
   contextTransfer?: string;
+  /** `--service NAME`: build this Compose service's `build:` section (the argument is the Compose file). */
+  service?: string;
 }
 
 export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
   const state: { engine?: EngineClient } = {};
   try {
+    if (flags.service !== undefined) {
+      // The argument names the Compose file; the service's build: section gives the context and flags.
+      const { composeServiceBuild } = await import("./compose-service-build.js");
+      const build = composeServiceBuild(flags.service, context, flags, io);
+      await runBuildCommand(build.context, build.flags, io, state);
+      return;
+    }
     await runBuildCommand(context, flags, io, state);
   } catch (error) {
     throw toCliError(error, state.engine);
@@ -214,9 +224,12 @@ async function runBuildCommand(
     return;
   }
   // Credentials are read (and checked) before anything reaches the engine.
-  const env = await projectClientEnvironment(io, { secrets: flags.registryAuth.length > 0 });
+  const configured = await configuredBuildSecrets(io, flags.secret);
+  const env = await projectClientEnvironment(io, {
+    secrets: flags.registryAuth.length > 0 || configured.some((s) => s.kind === "svc"),
+  });
   const registryConfig = await loadRegistryConfig(flags, io, env);
-  const secrets = await readBuildSecrets(flags, io, env);
+  const secrets = await readBuildSecrets(flags, io, env, configured);
   keepHttpParserOnBaselineTier();
   const engine = new EngineClient({
     env,
@@ -319,6 +332,7 @@ async function buildWithEngine(
       mask: secrets.mask,
       enginefile: plan && enginefileOf(plan, flags),
       engineApiVersion: setup.engineApiVersion,
+      ...(parameters.buildargs ? { buildArgs: parameters.buildargs } : {}),
     });
   }
   // Through the session, the engine reads the context from BuildKit's file sync: no body.

@@ -19,7 +19,11 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
     // The context is required unless --remote names one (commander cannot say "one of"): the usage line
     // says `<context>`, as docs/build.md does, instead of commander's `[context]`.
     .usage("[options] <context>")
-    .argument("[context]", "build context directory (required unless --remote <url>)")
+    .argument(
+      "[context]",
+      "build context directory (required unless --remote <url>); with --service, the Compose file (default: compose.yaml … in the working directory)",
+    )
+    .option("--service <name>", "build this Compose service's build: section (docs/build.md)")
     .option(
       "-f, --file <path>",
       "the build file, relative to the current directory (`-` = standard input; default: the context's Enginefile, else Dockerfile, else Containerfile)",

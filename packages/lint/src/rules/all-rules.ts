@@ -31,6 +31,7 @@ import relativeWorkdir from "./best-practice/relative-workdir.js";
 import rpmCacheCleanup from "./best-practice/rpm-cache-cleanup.js";
 import shellcheck from "./best-practice/shellcheck.js";
 import trustedRegistry from "./best-practice/trusted-registry.js";
+import unconfiguredBuildSecret from "./best-practice/unconfigured-build-secret.js";
 import untaggedBaseImage from "./best-practice/untagged-base-image.js";
 import useAptGet from "./best-practice/use-apt-get.js";
 import userNumeric from "./best-practice/user-numeric.js";
@@ -230,6 +231,7 @@ export const RULES: readonly Rule[] = [
   relativeWorkdir,
   rpmCacheCleanup,
   trustedRegistry,
+  unconfiguredBuildSecret,
   untaggedBaseImage,
   useAptGet,
   apkVersionPin,

@@ -9,8 +9,9 @@
  * alive), `moby.buildkit.secrets.v1.Secrets/GetSecret` (`RUN --mount=type=secret`; an unknown id is gRPC
  * `NotFound`), `moby.filesync.v1.Auth/Credentials` (registry credentials for base images) and, with
  * `--ssh`, `moby.sshforward.v1.SSH/CheckAgent` and `ForwardAgent` (the agent protocol's bytes relayed
- * between the step's socket and the local agent's) and, when the context goes through the session,
- * `moby.filesync.v1.FileSync/DiffCopy` (`file-sync.ts`). HTTP/2 is Node's `http2` on the upgraded socket; gRPC
+ * between the step's socket and the local agent's, or an agent served from key files in memory) and,
+ * when the context goes through the session, `moby.filesync.v1.FileSync/DiffCopy` (`file-sync.ts`).
+ * HTTP/2 is Node's `http2` on the upgraded socket; gRPC
  * framing and status codes follow grpc's `PROTOCOL-HTTP2.md`. Secret values live in memory only and are
  * never logged.
  */
@@ -29,10 +30,13 @@ import {
   readStringField,
 } from "./session-messages.js";
 
-/** What the session serves. Secret values are bytes in memory; SSH ids map to local agent sockets. */
+/**
+ * What the session serves. Secret values are bytes in memory; SSH ids map to a local agent socket or to a
+ * connector returning a new in-memory agent connection (key files: `key-agent.ts`).
+ */
 export interface SessionServices {
   secrets: ReadonlyMap<string, Uint8Array>;
-  ssh: ReadonlyMap<string, string>;
+  ssh: ReadonlyMap<string, string | (() => Duplex)>;
   /** The build context and build file, through `moby.filesync.v1.FileSync/DiffCopy` (`file-sync.ts`). */
   fileSync?: FileSync;
   /** Registry credentials for `host` (`Auth/Credentials`); undefined = anonymous. */
@@ -176,21 +180,22 @@ async function serve(
 
 /**
  * `SSH/ForwardAgent`: a bidirectional stream of `BytesMessage`s carrying the agent protocol; the agent id
- * comes in the `ssh-id` metadata (moby/buildkit `session/sshforward`). Relayed to the local agent socket.
+ * comes in the `buildkit.ssh.id` metadata (moby/buildkit `session/sshforward/ssh.go` `KeySSHID`; `default`
+ * without it). Relayed to the local agent socket, or served by an in-memory agent.
  */
 function forwardAgent(
   stream: ServerHttp2Stream,
   headers: IncomingHttpHeaders,
   services: SessionServices,
 ): Promise<void> {
-  const agentId = String(headers["ssh-id"] ?? "default");
-  const socketPath = services.ssh.get(agentId);
-  if (socketPath === undefined) {
+  const agentId = String(headers["buildkit.ssh.id"] || "default");
+  const source = services.ssh.get(agentId);
+  if (source === undefined) {
     endWithStatus(stream, GRPC.notFound, `no SSH agent ${agentId}`);
     return Promise.resolve();
   }
   return new Promise((resolve) => {
-    const agent = connect(socketPath);
+    const agent = typeof source === "string" ? connect(source) : source();
     const reader = new GrpcFrameReader();
     let ended = false;
     const end = (code: number) => {
@@ -205,9 +210,11 @@ function forwardAgent(
       }
       resolve();
     };
-    agent.once("connect", () => {
+    const open = () =>
       stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
-    });
+    // A socket answers once connected; an in-memory agent is there at once.
+    if (typeof source === "string") agent.once("connect", open);
+    else open();
     agent.on("data", (chunk: Buffer) => {
       if (!stream.destroyed) stream.write(grpcFrame(bytesMessage(chunk)));
     });
@@ -220,7 +227,10 @@ function forwardAgent(
         end(GRPC.internal);
       }
     });
-    stream.once("end", () => agent.end());
+    // A socket's agent closes its side after ours; an in-memory agent has answered once its input is done.
+    stream.once("end", () =>
+      typeof source === "string" ? agent.end() : agent.end(() => setImmediate(() => end(GRPC.ok))),
+    );
     stream.once("close", () => end(GRPC.ok));
   });
 }
