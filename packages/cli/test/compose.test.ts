@@ -84,3 +84,21 @@ test("--stack judges every service as a swarm service; --api-version sets the ta
     "enginekit: --api-version 2.0: use an engine API version from 1.12 to 1.41, e.g. 1.41\n",
   ]);
 });
+
+test("enginekit lint judges Compose files at the project's apiVersion (.enginekit.yaml, --api-version)", async () => {
+  const dir = mkdtempSync(join(root, "target-"));
+  writeFileSync(join(dir, "compose.yaml"), "services:\n  app:\n    image: alpine:3.20\n    init: true\n");
+  const messages = async (args: string[]) => {
+    const r = await runCaptured(["lint", "-f", "json", ...args], {}, dir);
+    return (JSON.parse(r.stdout) as { files: { findings: { ruleId: string; message: string }[] }[] }).files
+      .flatMap((f) => f.findings)
+      .map((f) => `${f.ruleId} ${f.message}`);
+  };
+  expect(await messages(["--no-config"])).toEqual([]);
+  const init = expect.stringMatching(
+    /^compose\/engine-advisory service "app": init \(HostConfig\.Init\) was added in engine API 1\.25; the project targets 1\.24 \(the project's apiVersion\)/,
+  );
+  expect(await messages(["--no-config", "--api-version", "1.24"])).toEqual([init]);
+  writeFileSync(join(dir, ".enginekit.yaml"), 'apiVersion: "1.24"\n');
+  expect(await messages([])).toEqual([init]);
+});
