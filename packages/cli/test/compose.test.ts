@@ -66,3 +66,62 @@ test("lint --fix on a Compose file: version removed, ports quoted, services and 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+writeFileSync(
+  join(root, "stack.yaml"),
+  "name: st\nservices:\n  app:\n    image: alpine:3.20\n    init: true\n    deploy:\n      replicas: 2\n      resources: {reservations: {cpus: '0.0005'}}\n",
+);
+
+test("--engine-json adds each service's swarm spec (serviceSpec) beside the create body", async () => {
+  const r = await runCaptured(["compose", "config", "--engine-json", "-f", "stack.yaml"], {}, root);
+  expect(r.stderr).toBe("");
+  const bodies = JSON.parse(r.stdout) as Record<
+    string,
+    { name: string; body: unknown; serviceSpec: unknown }
+  >;
+  expect(Object.keys(bodies.app!)).toEqual(["name", "body", "serviceSpec"]);
+  expect(bodies.app!.serviceSpec).toMatchObject({
+    Name: "st_app",
+    Mode: { Replicated: { Replicas: 2 } },
+    TaskTemplate: {
+      ContainerSpec: { Image: "alpine:3.20", Init: true },
+      Resources: { Reservations: { NanoCPUs: 500000 } },
+    },
+  });
+});
+
+test("--stack judges every service as a swarm service; --api-version sets the target", async () => {
+  const stack = await runCaptured(["compose", "config", "--stack", "-f", "stack.yaml"], {}, root);
+  expect(stack.code).toBe(1);
+  expect(stack.stderr).toMatch(
+    /^stack\.yaml:8:40: error: service "app": deploy\.resources\.reservations\.cpus must be 0 or at least 1000000 .*\(docker stack deploy\) \(compose\/engine-limit\)\n$/,
+  );
+  const old = await runCaptured(["compose", "config", "--api-version", "1.24", "-f", "stack.yaml"], {}, root);
+  expect(old.code).toBe(0);
+  expect(old.stderr).toMatch(
+    /^stack\.yaml:5:11: warning: service "app": init \(HostConfig\.Init\) was added in engine API 1\.25; the project targets 1\.24/,
+  );
+  const bad = await runCaptured(["compose", "config", "--api-version", "2.0", "-f", "stack.yaml"], {}, root);
+  expect([bad.code, bad.stderr]).toEqual([
+    2,
+    "enginekit: --api-version 2.0: use an engine API version from 1.12 to 1.41, e.g. 1.41\n",
+  ]);
+});
+
+test("enginekit lint judges Compose files at the project's apiVersion (.enginekit.yaml, --api-version)", async () => {
+  const dir = mkdtempSync(join(root, "target-"));
+  writeFileSync(join(dir, "compose.yaml"), "services:\n  app:\n    image: alpine:3.20\n    init: true\n");
+  const messages = async (args: string[]) => {
+    const r = await runCaptured(["lint", "-f", "json", ...args], {}, dir);
+    return (JSON.parse(r.stdout) as { files: { findings: { ruleId: string; message: string }[] }[] }).files
+      .flatMap((f) => f.findings)
+      .map((f) => `${f.ruleId} ${f.message}`);
+  };
+  expect(await messages(["--no-config"])).toEqual([]);
+  const init = expect.stringMatching(
+    /^compose\/engine-advisory service "app": init \(HostConfig\.Init\) was added in engine API 1\.25; the project targets 1\.24 \(the project's apiVersion\)/,
+  );
+  expect(await messages(["--no-config", "--api-version", "1.24"])).toEqual([init]);
+  writeFileSync(join(dir, ".enginekit.yaml"), 'apiVersion: "1.24"\n');
+  expect(await messages([])).toEqual([init]);
+});

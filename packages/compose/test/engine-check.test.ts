@@ -39,6 +39,7 @@ describe("translation into the create body (docker compose up's)", () => {
     expect(engineBodies(p)).toEqual({
       web: {
         name: "shop-web-1",
+        serviceSpec: expect.objectContaining({ Name: "shop_web" }),
         body: {
           Image: "nginx:1.27",
           StopTimeout: 60,
