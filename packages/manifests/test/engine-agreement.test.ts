@@ -872,6 +872,24 @@ describe("found by the generated differential", () => {
       "1.41",
       [["manifest/invalid-value", "error", "loki"]],
     ],
+    // pnpm explore-manifests --seed 113: a service scaled to 0 runs no task, so the engine accepts what
+    // only a task's start refuses (each tried with Replicas 0 on the engine 20.10: created)
+    [
+      "task-level refusals of a service that runs no task are warnings",
+      `TaskTemplate: {ContainerSpec: {Image: busybox, Dir: app, Mounts: [{Type: bind, Target: /x, VolumeOptions: {}}]}}\nMode: {Replicated: {Replicas: 0}}`,
+      "1.41",
+      [
+        ["manifest/ignored-value", "warning", "app"],
+        ["manifest/ignored-value", "warning", "{"],
+        ["manifest/ignored-value", "warning", "VolumeOptions"],
+      ],
+    ],
+    [
+      "a create-level refusal of a service scaled to 0 stays an error",
+      `TaskTemplate: {ContainerSpec: {Image: busybox, Mounts: [{Type: bogus, Target: /x}]}}\nMode: {Replicated: {Replicas: 0}}`,
+      "1.41",
+      [["manifest/invalid-value", "error", "bogus"]],
+    ],
     // below 1.41 the engine drops the job mode (and Ulimits, CapabilityAdd): the service runs replicated
     [
       "a job mode beside Replicated at 1.24 (dropped)",

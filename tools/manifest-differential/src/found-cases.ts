@@ -138,6 +138,27 @@ export const FOUND_CASES: readonly FoundCase[] = [
     errors: 0,
   },
   {
+    found: "seed 113: a service scaled to 0 runs no task, so task-level refusals are not refusals",
+    kind: "service",
+    apiVersion: "1.41",
+    mutations: [
+      { field: "Mode.Replicated.Replicas", value: 0 },
+      { field: "TaskTemplate.ContainerSpec.Mounts[].VolumeOptions.DriverConfig.Name", value: "/data" },
+    ],
+    engine: "runs",
+    errors: 0,
+  },
+  {
+    found: "seed 113 (by hand): the same mount with one replica has every task rejected",
+    kind: "service",
+    apiVersion: "1.41",
+    mutations: [
+      { field: "TaskTemplate.ContainerSpec.Mounts[].VolumeOptions.DriverConfig.Name", value: "/data" },
+    ],
+    engine: /invalid bind mount source/,
+    errors: 2,
+  },
+  {
     found: "a log plugin the engine lacks: one error, at the driver, none for the plugin's options",
     kind: "container",
     apiVersion: "1.41",

@@ -20,6 +20,21 @@ export const asObject = (value: unknown): Plain | undefined =>
 export const asNumber = (value: unknown): number | undefined =>
   typeof value === "number" ? value : undefined;
 
+/**
+ * Whether a service's `Mode` runs tasks: omitted or null (one replica), `Replicated` with `Replicas` omitted or
+ * above 0, or `Global`. A service scaled to 0 runs none, so nothing about its tasks is refused.
+ */
+export function runsTasks(mode: unknown): boolean {
+  const m = asObject(mode);
+  // a null reads as the key left out (Go's decoder): one replica
+  if (m === undefined) return mode === undefined || mode === null;
+  if ([m.Global, m.ReplicatedJob, m.GlobalJob].some((job) => job !== undefined && job !== null)) return true;
+  const replicated = asObject(m.Replicated);
+  if (replicated === undefined) return m.Replicated === undefined || m.Replicated === null;
+  const replicas = replicated.Replicas;
+  return replicas === undefined || replicas === null || (typeof replicas === "number" && replicas > 0);
+}
+
 /** The finding codes a check reports under (stable rule ids of the linter, docs/manifests.md "Findings"). */
 export type CheckCode = "manifest/ignored-value" | "manifest/limit" | "manifest/constraint";
 

@@ -3,7 +3,7 @@
  * Follows: swarmkit validateResources; moby daemon linuxMinMemory; runc cpu.cfs_quota_us (checked by the manifest differential).
  */
 import { ENGINE_LIMITS } from "@enginekit/api";
-import { type Advisory, asNumber, asObject, type BodyCheck } from "./check.js";
+import { type Advisory, asNumber, asObject, type BodyCheck, runsTasks } from "./check.js";
 
 /**
  * Service `Resources.Limits` that swarmkit accepts at create (from `min.service`, the schema's bound) but
@@ -32,20 +32,6 @@ const TASK_LIMITS: readonly {
       `TaskTemplate.Resources.Limits.MemoryBytes ${bytes}: the engine creates the service, but rejects every task — a container's memory limit must be 0 or at least ${ENGINE_LIMITS.minMemoryBytes} bytes (6 MiB), as for a container ("Minimum memory limit allowed is 6MB").`,
   },
 ];
-
-/**
- * Whether a service's `Mode` runs tasks: omitted (one replica), `Replicated` with `Replicas` omitted or
- * above 0, or `Global`. A service scaled to 0 runs none, so nothing about its tasks is refused.
- */
-function runsTasks(mode: unknown): boolean {
-  const m = asObject(mode);
-  if (m === undefined) return mode === undefined;
-  if ([m.Global, m.ReplicatedJob, m.GlobalJob].some((job) => job !== undefined && job !== null)) return true;
-  const replicated = asObject(m.Replicated);
-  if (replicated === undefined) return m.Replicated === undefined;
-  const replicas = replicated.Replicas;
-  return replicas === undefined || replicas === null || (typeof replicas === "number" && replicas > 0);
-}
 
 /** See the module comment. */
 export const taskResourceLimit: BodyCheck = {

@@ -9,7 +9,7 @@ import { documented } from "../../meta.js";
 import { labels, StringMap } from "./common.js";
 import { absolutePath, VOLUME_NAME_PATTERN } from "./formats.js";
 import { intAtLeast } from "./limits.js";
-import { requestObject } from "./request-object.js";
+import { isSetAside, requestObject } from "./request-object.js";
 
 const source = "engine §4.10";
 const later = "engine 20.10";
@@ -178,6 +178,8 @@ export const ServiceMount = requestObject({
     },
   ).optional(),
 }).superRefine((mount, ctx) => {
+  // a Type given but invalid is refused at create; the rules of the default type do not apply to it
+  if (isSetAside(mount, "Type")) return;
   const type = mount.Type ?? "bind";
   // the engine's spec conversion keeps a BindOptions only with a propagation or NonRecursive set
   const bind = mount.BindOptions;
