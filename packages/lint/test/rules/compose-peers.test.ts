@@ -462,8 +462,9 @@ test("a secret taken from the environment is not a plain secret (the trees are i
 
 test("no finding repeats a secret value", () => {
   const findings = runRule(plainSecret, {
-    code: "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: hunter2\n      - X\n      URL: redis://u:hunter3@r\n",
+    code: "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: hunter2\n      URL: redis://u:hunter3@r\n      X: ${X_PASSWORD:-hunter4}\n      Y: ${Y:-amqp://u:hunter5@mq}\n",
   });
+  expect(findings).toHaveLength(4);
   for (const f of findings) expect(f.message).not.toMatch(/hunter/);
 });
 
