@@ -433,15 +433,18 @@ testRule(plainSecret, {
   ],
   invalid: [
     {
-      code: "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: hunter2\n      DATABASE_URL: 'postgres://app:s3cret@db/shop'\n      SECRET_KEY: \"${SECRET_KEY:-s3cr3t}\"\n      TOKEN: ${TOKEN:-}\n  b:\n    image: x:1\n    environment:\n      - API_KEY=abc123\n",
+      code: "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: hunter2\n      DATABASE_URL: 'postgres://app:s3cret@db/shop'\n      SECRET_KEY: \"${SECRET_KEY:-s3cr3t}\"\n      TOKEN: ${TOKEN:-}\n      MQ: ${MQ:-amqp://guest:guest@mq/}\n      DB_URL: pg://${DB_USER:-app}:${DB_PASSWORD:-pw}@db\n  b:\n    image: x:1\n    environment:\n      - API_KEY=abc123\n",
       errors: [
         { range: "5:20-5:27", message: 'environment variable "DB_PASSWORD" holds a plain-text secret' },
         { range: "6:37-6:43", message: "a URL with a plain-text password" },
         {
           range: "7:34-7:40",
-          message: "has a plain-text secret as its default; require the variable (${SECRET_KEY:?})",
+          message:
+            "has a plain-text secret as the default of SECRET_KEY; require the variable (${SECRET_KEY:?})",
         },
-        { range: "12:17-12:23", message: '"API_KEY"' },
+        { range: "9:30-9:35", message: '"MQ" has a URL with a plain-text password as the default of MQ' },
+        { range: "10:51-10:53", message: '"DB_URL" has a plain-text secret as the default of DB_PASSWORD' },
+        { range: "14:17-14:23", message: '"API_KEY"' },
       ],
     },
   ],
@@ -459,8 +462,9 @@ test("a secret taken from the environment is not a plain secret (the trees are i
 
 test("no finding repeats a secret value", () => {
   const findings = runRule(plainSecret, {
-    code: "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: hunter2\n      - X\n      URL: redis://u:hunter3@r\n",
+    code: "services:\n  a:\n    image: x:1\n    environment:\n      DB_PASSWORD: hunter2\n      URL: redis://u:hunter3@r\n      X: ${X_PASSWORD:-hunter4}\n      Y: ${Y:-amqp://u:hunter5@mq}\n",
   });
+  expect(findings).toHaveLength(4);
   for (const f of findings) expect(f.message).not.toMatch(/hunter/);
 });
 

@@ -58,7 +58,8 @@ service (\`svc:<mount>/<path>#<field>\`). Names are matched as in manifests (\`�
 \`…SECRET\`; not \`…_FILE\`), and any value that is a URL with a password (\`postgres://app:pw@db/shop\`) is
 reported too. Empty values, placeholders (\`changeme\`, \`<password>\`), switches (\`MYSQL_ALLOW_EMPTY_PASSWORD: yes\`,
 \`1\`) and interpolated values are not, but a secret written as an interpolation's default
-(\`\${DB_PASSWORD:-hunter2}\`) is: it is what runs whenever the variable is unset. The
+(\`\${DB_PASSWORD:-hunter2}\`, or \`pg://app:\${DB_PASSWORD:-hunter2}@db\` in any variable) is: it is what runs
+whenever the variable is unset. The
 finding never repeats the value.`,
     peers: ["compose-lint CL-0020 / CL-0021"],
     examples: [
@@ -91,14 +92,25 @@ finding never repeats the value.`,
           // interpolated: only a default written into the file is a plain secret
           const source = sourceText(file, scalar);
           const entry = source && split(source.text, key);
-          if (!source || !entry || !looksLikeSecretName(entry.name)) continue;
+          if (!source || !entry) continue;
+          const secretEntry = looksLikeSecretName(entry.name);
           for (const m of entry.value.matchAll(DEFAULT)) {
             const fallback = m[3] ?? "";
-            if (!isPlain(fallback)) continue;
             const at = source.base + entry.from + m.index + m[0].length - 1 - fallback.length;
+            const url = URL_PASSWORD.exec(fallback);
+            if (url?.[1] && isPlain(url[1])) {
+              const password = at + url[0].length - 1 - url[1].length;
+              report(
+                linesOf(file).range(password, password + url[1].length),
+                `"${entry.name}" has a URL with a plain-text password as the default of ${m[1]}; require the variable or use a secret`,
+              );
+              continue;
+            }
+            // the entry's name, or the variable's (`URL: pg://app:${DB_PASSWORD:-pw}@db`), says it is a secret
+            if (!(secretEntry || looksLikeSecretName(m[1] ?? "")) || !isPlain(fallback)) continue;
             report(
               linesOf(file).range(at, at + fallback.length),
-              `"${entry.name}" has a plain-text secret as its default; require the variable (\${${m[1]}:?}) or use a secret`,
+              `"${entry.name}" has a plain-text secret as the default of ${m[1]}; require the variable (\${${m[1]}:?}) or use a secret`,
             );
           }
           continue;
