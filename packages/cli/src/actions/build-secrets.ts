@@ -13,6 +13,7 @@ import { EngineApiError, type RegistryConfig, SecretsClient } from "@enginekit/a
 import {
   BuildFlagError,
   type BuildSession,
+  type FileSync,
   openBuildSession,
   parseSecretFlag,
   parseSshFlag,
@@ -83,24 +84,26 @@ function masker(secrets: ReadonlyMap<string, Uint8Array>): (text: string) => str
 const DOCKER_HUB_KEYS = ["https://index.docker.io/v1/", "index.docker.io", "docker.io"];
 
 /**
- * Opens the BuildKit session when the build needs one (secrets, SSH agents or registry credentials), or
- * returns undefined. `context` names the session as the engine CLI does (the directory's name, a hash of
- * its path as the shared key).
+ * Opens the BuildKit session when the build needs one (secrets, SSH agents, registry credentials, or the
+ * context through `fileSync`), or returns undefined. `context` names the session as the engine CLI does (the
+ * directory's name, a hash of its path as the shared key, under which BuildKit keeps the last transfer).
  */
 export async function openSessionIfNeeded(
   engine: SessionEngine,
   secrets: BuildSecrets,
   registryConfig: RegistryConfig | undefined,
   context: string | undefined,
+  fileSync?: FileSync,
 ): Promise<BuildSession | undefined> {
   const hasCredentials = registryConfig !== undefined && Object.keys(registryConfig).length > 0;
-  if (secrets.secrets.size === 0 && secrets.ssh.size === 0 && !hasCredentials) return undefined;
+  if (secrets.secrets.size === 0 && secrets.ssh.size === 0 && !hasCredentials && !fileSync) return undefined;
   const dir = context ?? "remote";
   const opening = openBuildSession(
     engine,
     {
       secrets: secrets.secrets,
       ssh: secrets.ssh,
+      ...(fileSync ? { fileSync } : {}),
       credentials: (host) => {
         const keys =
           host === "registry-1.docker.io" || host === "docker.io"
@@ -117,8 +120,9 @@ export async function openSessionIfNeeded(
     { name: basename(dir), sharedKey: createHash("sha256").update(dir).digest("hex") },
   );
   if (secrets.secrets.size > 0 || secrets.ssh.size > 0) return opening;
-  // Only registry credentials: an engine that refuses sessions still gets them in X-Registry-Config, as the
-  // engine CLI goes on without a session when it cannot open one.
+  // Only registry credentials or the context: an engine that refuses sessions still gets the credentials in
+  // X-Registry-Config and the context as the archive, as the engine CLI goes on without a session when it
+  // cannot open one.
   return opening.catch((error: unknown) => {
     if (error instanceof EngineApiError) return undefined;
     throw error;

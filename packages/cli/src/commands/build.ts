@@ -72,6 +72,10 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
       "classic | buildkit (default: DOCKER_BUILDKIT, else BuildKit when the engine runs it)",
     )
     .option("--progress <mode>", "BuildKit progress: auto | plain | tty | quiet | rawjson", "auto")
+    .option(
+      "--context-transfer <how>",
+      "auto | filesync (BuildKit's session; a rebuild sends only changes) | tarball (the archive)",
+    )
     .option("--target <stage>", "build this stage of the Enginefile")
     .option("--platform <os/arch>", "the platform to build for (e.g. linux/amd64)")
     .option("--network <mode>", "network of RUN steps: default | none | host | <network>")

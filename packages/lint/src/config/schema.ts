@@ -4,15 +4,16 @@
  * build secrets), the project's own format documented in docs/lint.md "Configuration"; `LintConfig` is its
  * type.
  */
-import { parseDurationMs } from "@enginekit/api/duration";
+
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
+import { parseDurationMs } from "@enginekit/text";
 import { z } from "zod";
 import { LABEL_TYPES } from "../enginefile/label-types.js";
 import { RULE_SEVERITIES, SEVERITIES } from "../model/severity.js";
 
 /**
  * A time limit in the configuration: a duration as the environment variables take it (`10s`, `2m`,
- * `500ms`, `1m30s`) or a number of seconds; `0` is no limit (`parseDurationMs` in `@enginekit/api`).
+ * `500ms`, `1m30s`) or a number of seconds; `0` is no limit (`parseDurationMs` in `@enginekit/text`).
  */
 const Duration = z
   .union([z.string(), z.number().nonnegative()])

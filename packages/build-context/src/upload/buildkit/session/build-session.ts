@@ -9,7 +9,9 @@
  * alive), `moby.buildkit.secrets.v1.Secrets/GetSecret` (`RUN --mount=type=secret`; an unknown id is gRPC
  * `NotFound`), `moby.filesync.v1.Auth/Credentials` (registry credentials for base images) and, with
  * `--ssh`, `moby.sshforward.v1.SSH/CheckAgent` and `ForwardAgent` (the agent protocol's bytes relayed
- * between the step's socket and the local agent's, or an agent served from key files in memory). HTTP/2 is Node's `http2` on the upgraded socket; gRPC
+ * between the step's socket and the local agent's, or an agent served from key files in memory) and,
+ * when the context goes through the session, `moby.filesync.v1.FileSync/DiffCopy` (`file-sync.ts`).
+ * HTTP/2 is Node's `http2` on the upgraded socket; gRPC
  * framing and status codes follow grpc's `PROTOCOL-HTTP2.md`. Secret values live in memory only and are
  * never logged.
  */
@@ -17,7 +19,8 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Http2Server, type IncomingHttpHeaders, type ServerHttp2Stream } from "node:http2";
 import { connect } from "node:net";
 import type { Duplex } from "node:stream";
-import { GrpcFrameReader, grpcFrame } from "./grpc-frames.js";
+import type { FileSync } from "./file-sync.js";
+import { endWithStatus, GrpcFrameReader, grpcFrame } from "./grpc-frames.js";
 import {
   bytesMessage,
   credentialsResponse,
@@ -34,6 +37,8 @@ import {
 export interface SessionServices {
   secrets: ReadonlyMap<string, Uint8Array>;
   ssh: ReadonlyMap<string, string | (() => Duplex)>;
+  /** The build context and build file, through `moby.filesync.v1.FileSync/DiffCopy` (`file-sync.ts`). */
+  fileSync?: FileSync;
   /** Registry credentials for `host` (`Auth/Credentials`); undefined = anonymous. */
   credentials?: (host: string) => { username: string; secret: string } | undefined;
 }
@@ -66,6 +71,7 @@ const GET_SECRET = "/moby.buildkit.secrets.v1.Secrets/GetSecret";
 const CREDENTIALS = "/moby.filesync.v1.Auth/Credentials";
 const CHECK_AGENT = "/moby.sshforward.v1.SSH/CheckAgent";
 const FORWARD_AGENT = "/moby.sshforward.v1.SSH/ForwardAgent";
+const DIFF_COPY = "/moby.filesync.v1.FileSync/DiffCopy";
 
 /**
  * Opens a session on `engine` serving `services`. `name` and `sharedKey` identify the client to the engine
@@ -83,6 +89,7 @@ export async function openBuildSession(
     GET_SECRET,
     CREDENTIALS,
     ...(services.ssh.size > 0 ? [CHECK_AGENT, FORWARD_AGENT] : []),
+    ...(services.fileSync ? [DIFF_COPY] : []),
   ];
   const socket = await engine.upgrade(
     {
@@ -99,10 +106,14 @@ export async function openBuildSession(
   );
   const calls: string[] = [];
   const server: Http2Server = createServer();
-  server.on("stream", (stream, headers) => {
+  server.on("stream", (stream, headers, _flags, rawHeaders: string[]) => {
     const path = String(headers[":path"] ?? "");
     calls.push(path);
-    serve(stream, headers, path, services).catch(() => {
+    const serving =
+      path === DIFF_COPY && services.fileSync
+        ? services.fileSync.serve(stream, rawHeaders)
+        : serve(stream, headers, path, services);
+    serving.catch(() => {
       if (!stream.destroyed) stream.close();
     });
   });
@@ -116,24 +127,6 @@ export async function openBuildSession(
       server.close();
     },
   };
-}
-
-/** Ends a stream with a gRPC status (a trailers-only answer when nothing was sent). */
-function fail(stream: ServerHttp2Stream, code: number, message: string): void {
-  if (stream.destroyed) return;
-  if (!stream.headersSent) {
-    stream.respond(
-      {
-        ":status": 200,
-        "content-type": "application/grpc",
-        "grpc-status": String(code),
-        "grpc-message": encodeURIComponent(message),
-      },
-      { endStream: true },
-    );
-    return;
-  }
-  stream.close();
 }
 
 /** Answers a unary call with one message and `grpc-status: 0`. */
@@ -164,7 +157,7 @@ async function serve(
     case GET_SECRET: {
       const secretId = readStringField(await requestMessage(stream), 1);
       const value = services.secrets.get(secretId);
-      if (value === undefined) return fail(stream, GRPC.notFound, `secret ${secretId} not found`);
+      if (value === undefined) return endWithStatus(stream, GRPC.notFound, `secret ${secretId} not found`);
       return reply(stream, bytesMessage(value));
     }
     case CREDENTIALS: {
@@ -174,14 +167,14 @@ async function serve(
     }
     case CHECK_AGENT: {
       const agentId = readStringField(await requestMessage(stream), 1) || "default";
-      if (!services.ssh.has(agentId)) return fail(stream, GRPC.notFound, `no SSH agent ${agentId}`);
+      if (!services.ssh.has(agentId)) return endWithStatus(stream, GRPC.notFound, `no SSH agent ${agentId}`);
       return reply(stream, EMPTY_MESSAGE);
     }
     case FORWARD_AGENT:
       return forwardAgent(stream, headers, services);
     default:
       await requestMessage(stream).catch(() => undefined);
-      return fail(stream, GRPC.unimplemented, `${path} is not served by enginekit`);
+      return endWithStatus(stream, GRPC.unimplemented, `${path} is not served by enginekit`);
   }
 }
 
@@ -198,7 +191,7 @@ function forwardAgent(
   const agentId = String(headers["buildkit.ssh.id"] || "default");
   const source = services.ssh.get(agentId);
   if (source === undefined) {
-    fail(stream, GRPC.notFound, `no SSH agent ${agentId}`);
+    endWithStatus(stream, GRPC.notFound, `no SSH agent ${agentId}`);
     return Promise.resolve();
   }
   return new Promise((resolve) => {
