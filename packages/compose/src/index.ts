@@ -42,16 +42,6 @@ export {
 } from "./load/load-project.js";
 export { projectFiles } from "./load/project-files.js";
 export { projectFilesOf, withText } from "./load/project-of-file.js";
-export type {
-  ComposeArray,
-  ComposeNode,
-  ComposeObject,
-  ComposeProperty,
-  ComposeScalar,
-  InterpolatedVariable,
-  SourceLocation,
-} from "./model/compose-node.js";
-export { nodeAt, propertyValue, scalarText } from "./model/compose-node.js";
 export { type ComposeLink, documentLinks } from "./navigation/document-links.js";
 export {
   type ComposeSymbol,

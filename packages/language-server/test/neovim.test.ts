@@ -121,12 +121,14 @@ describe(
           name,
         ).toEqual(findings.map((f) => place(f.ruleId, f.range.start.line, f.range.start.character)));
       }
+      // web before db: the services-order style rule (dclint's alphabetical order) reports db's key
       expect(got.diagnostics["compose.yaml"]!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
         "4 compose/engine-limit",
+        "5 compose/services-order",
       ]);
       expect(
         got.diagnostics["docker-compose.override.yml"]!.map((d) => `${d.range.start.line} ${d.code}`),
-      ).toEqual(["4 compose/engine-limit"]);
+      ).toEqual(["4 compose/engine-limit", "6 compose/services-order"]);
       // db is defined in both files: the quickfix list has both, :cfirst lands on compose.yaml's
       expect(got.quickfix).toEqual(["compose.yaml:6:3", "docker-compose.override.yml:7:3"]);
       expect(got.afterDefinition).toEqual({ file: "compose.yaml", line: 5, character: 2, word: "db" });

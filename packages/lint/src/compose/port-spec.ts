@@ -4,7 +4,7 @@
  * `types.ParsePortConfig` splits it, and the long syntax's `host_ip`, `published`, `target`, `protocol`.
  * Ranges (`8000-8010`) stay text: the rules compare them as written.
  */
-import { type ComposeNode, propertyValue } from "@enginekit/compose";
+import { type ComposeNode, propertyValue } from "@enginekit/compose/schema-free";
 import { literalText } from "./rule-nodes.js";
 
 /** One port entry's parts; undefined parts are not written (or interpolated). */

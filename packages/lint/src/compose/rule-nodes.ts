@@ -4,8 +4,13 @@
  * from another file is reported there, not twice), the services of a tree, the merged project's services
  * written in this file, and literal scalars. The trees are `@enginekit/compose`'s located nodes.
  */
-import type { ComposeNode, ComposeObject, ComposeProperty, ComposeScalar } from "@enginekit/compose";
-import { propertyValue } from "@enginekit/compose";
+import type {
+  ComposeNode,
+  ComposeObject,
+  ComposeProperty,
+  ComposeScalar,
+} from "@enginekit/compose/schema-free";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import type { AnalyzedComposeFile } from "../runner/analyzed-compose.js";
 
 /** The roots of the file's own YAML documents, as written (none when the file does not parse). */

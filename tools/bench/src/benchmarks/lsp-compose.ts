@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Compose text with ${…} interpolation
 /**
  * Language-server latency on Compose files (issue #26): the packed command `enginekit lsp --stdio` is started
  * as an editor starts it, and over its standard streams (LSP framing) a generated Compose project of 1,000 to

@@ -4,7 +4,7 @@
  * compose/build-and-image`).
  * Same check elsewhere: dclint no-build-and-image.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { mergedServices, writtenIn } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

@@ -4,7 +4,7 @@
  * compose/container-name`).
  * Same check elsewhere: dclint service-container-name-regex.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { mergedServices, writtenIn } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

@@ -4,7 +4,7 @@
  * compose/dangerous-capability`).
  * Same check elsewhere: compose-lint CL-0011 / CL-0024 / CL-0027 / CL-0028 / CL-0029 / CL-0030.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { literalText, ownServices, scalarItems } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

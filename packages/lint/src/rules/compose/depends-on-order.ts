@@ -4,7 +4,7 @@
  * compose/depends-on-order`).
  * Same check elsewhere: dclint service-dependencies-alphabetical-order.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { orderReports } from "../../compose/reorder-fix.js";
 import { linesOf, literalText, ownProperties, ownServices } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";

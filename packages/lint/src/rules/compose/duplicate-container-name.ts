@@ -4,7 +4,7 @@
  * --explain compose/duplicate-container-name`).
  * Same check elsewhere: dclint no-duplicate-container-names.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { canRunTogether, literalText, mergedServices, writtenIn } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

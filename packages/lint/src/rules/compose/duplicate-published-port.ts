@@ -4,7 +4,7 @@
  * --explain compose/duplicate-published-port`).
  * Same check elsewhere: dclint no-duplicate-exported-ports.
  */
-import type { ComposeObject } from "@enginekit/compose";
+import type { ComposeObject } from "@enginekit/compose/schema-free";
 import { isAllInterfaces, type PortParts, portParts } from "../../compose/port-spec.js";
 import { canRunTogether, mergedServices, writtenIn } from "../../compose/rule-nodes.js";
 import type { Report } from "../../model/finding.js";

@@ -5,7 +5,7 @@
  * Same check elsewhere: compose-lint CL-0016.
  */
 import { posix } from "node:path";
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { literalText, ownServices, scalarItems } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

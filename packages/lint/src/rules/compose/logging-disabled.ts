@@ -4,7 +4,7 @@
  * compose/logging-disabled`).
  * Same check elsewhere: compose-lint CL-0014.
  */
-import { nodeAt } from "@enginekit/compose";
+import { nodeAt } from "@enginekit/compose/schema-free";
 import { literalText, ownServices } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

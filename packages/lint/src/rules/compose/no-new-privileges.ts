@@ -4,7 +4,7 @@
  * compose/no-new-privileges`).
  * Same check elsewhere: compose-lint CL-0003.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { isTrue, literalText, mergedServices, scalarItems, writtenIn } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

@@ -4,7 +4,7 @@
  * compose/plain-secret`).
  * Same check elsewhere: compose-lint CL-0020 / CL-0021.
  */
-import { type ComposeScalar, propertyValue } from "@enginekit/compose";
+import { type ComposeScalar, propertyValue } from "@enginekit/compose/schema-free";
 import {
   isPlaceholderSecret,
   looksLikeSecretName,

@@ -4,7 +4,7 @@
  * compose/port-all-interfaces`).
  * Same check elsewhere: dclint no-unbound-port-interfaces / no-implicit-listen-everywhere-ports, compose-lint CL-0005.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { isAllInterfaces, portParts } from "../../compose/port-spec.js";
 import { ownServices } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";

@@ -4,7 +4,7 @@
  * compose/ports-order`).
  * Same check elsewhere: dclint service-ports-alphabetical-order.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { portParts } from "../../compose/port-spec.js";
 import { orderReports } from "../../compose/reorder-fix.js";
 import { linesOf, ownServices } from "../../compose/rule-nodes.js";

@@ -4,7 +4,7 @@
  * compose/project-name`).
  * Same check elsewhere: dclint require-project-name-field.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { composeRule } from "../../model/rule.js";
 
 export default composeRule(

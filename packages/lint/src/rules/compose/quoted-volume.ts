@@ -4,7 +4,7 @@
  * compose/quoted-volume`).
  * Same check elsewhere: dclint no-quotes-in-volumes.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { ownServices, scalarItems } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

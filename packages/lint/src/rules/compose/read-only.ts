@@ -4,7 +4,7 @@
  * compose/read-only`).
  * Same check elsewhere: compose-lint CL-0007.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { isTrue, mergedServices, writtenIn } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

@@ -4,7 +4,7 @@
  * compose/resource-limits`).
  * Same check elsewhere: compose-lint CL-0026.
  */
-import { nodeAt, propertyValue } from "@enginekit/compose";
+import { nodeAt, propertyValue } from "@enginekit/compose/schema-free";
 import { mergedServices, writtenIn } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

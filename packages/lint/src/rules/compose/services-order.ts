@@ -4,7 +4,7 @@
  * compose/services-order`).
  * Same check elsewhere: dclint services-alphabetical-order.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { orderReports } from "../../compose/reorder-fix.js";
 import { linesOf, ownProperties, ownRoots } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";

@@ -4,7 +4,7 @@
  * compose/shared-propagation`).
  * Same check elsewhere: compose-lint CL-0017.
  */
-import { nodeAt, propertyValue } from "@enginekit/compose";
+import { nodeAt, propertyValue } from "@enginekit/compose/schema-free";
 import { literalText, ownServices } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

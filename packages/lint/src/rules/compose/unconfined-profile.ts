@@ -4,7 +4,7 @@
  * compose/unconfined-profile`).
  * Same check elsewhere: compose-lint CL-0009.
  */
-import { propertyValue } from "@enginekit/compose";
+import { propertyValue } from "@enginekit/compose/schema-free";
 import { literalText, ownServices, scalarItems } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 

@@ -4,7 +4,7 @@
  * compose/unquoted-port`).
  * Same check elsewhere: dclint require-quotes-in-ports.
  */
-import { type ComposeScalar, propertyValue } from "@enginekit/compose";
+import { type ComposeScalar, propertyValue } from "@enginekit/compose/schema-free";
 import { ownServices, scalarItems } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 
