@@ -47,7 +47,7 @@ export function buildFileFamily(base: string): BuildFileFamily | undefined {
 }
 
 /** `[Dd][Oo]…`: a glob (and regular-expression) class per letter, so a pattern matches in any case. */
-function anyCase(name: string): string {
+export function anyCase(name: string): string {
   return [...name].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join("");
 }
 

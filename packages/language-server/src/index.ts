@@ -6,7 +6,8 @@
  */
 
 export { DEFAULT_SERVER_SETTINGS, type ServerSettings } from "./config/settings.js";
-export { EnginefileSession } from "./enginefile-session.js";
-export { enginefileSemanticTokens, SEMANTIC_TOKENS_LEGEND } from "./features/enginefile/semantic-tokens.js";
+export { SEMANTIC_TOKENS_LEGEND } from "./kinds/enginefile/capabilities.js";
+export { enginefileSemanticTokens } from "./kinds/enginefile/semantic-tokens.js";
+export { EnginefileSession } from "./kinds/enginefile/session.js";
 export { type EnginekitServer, type ServerOptions, startServer } from "./server.js";
 export { runLanguageServer, type Transport } from "./transport.js";

@@ -1,7 +1,7 @@
 /**
- * `startServer`: the language server wired in one place (documents, router, settings, diagnostics, secrets,
- * local images, the request features of `lsp/feature-table.ts` and their `initialize` capabilities), after
- * Langium's `lsp/language-server.ts`.
+ * `startServer`: the language server wired in one place (documents, router and the kinds' services,
+ * settings, diagnostics, secrets, local images, the request features of `lsp/feature-table.ts` and their
+ * `initialize` capabilities), after Langium's `lsp/language-server.ts`.
  */
 import { CONFIG_FILE_NAMES } from "@enginekit/lint/files";
 import {
@@ -20,11 +20,10 @@ import type { ServerSettings } from "./config/settings.js";
 import { CONFIGURATION_TIMEOUT_MS, enginekitSection, SettingsSources } from "./config/settings-sources.js";
 import { DiagnosticsService } from "./diagnostics/diagnostics-service.js";
 import type { AnalysisCache } from "./documents/analysis-cache.js";
-import { baseNameOf } from "./documents/document-kind.js";
+import { baseNameOf, filePathOf } from "./documents/document-kind.js";
 import { DocumentRouter } from "./documents/document-router.js";
-import { filePathOf, IgnoreFiles } from "./documents/ignore-files.js";
 import { LocalImages } from "./engine/local-images.js";
-import { SemanticTokensStore } from "./features/shared/semantic-delta.js";
+import { KindRegistry } from "./kinds/kind-registry.js";
 import { FEATURES } from "./lsp/feature-table.js";
 import { serverCapabilities } from "./lsp/server-feature.js";
 import type { ServerServices } from "./lsp/server-services.js";
@@ -32,6 +31,7 @@ import type { ConnectionActivity } from "./protocol/connection-activity.js";
 import { safeNotification } from "./protocol/safe-handler.js";
 import { secretsStatusNotifier } from "./protocol/secrets-status.js";
 import { AFTER_SHUTDOWN_METHOD, afterShutdownError } from "./protocol/shutdown-gate.js";
+import { SemanticTokensStore } from "./providers/semantic-delta.js";
 import { SecretsService } from "./secrets/secrets-service.js";
 
 /** Options of {@link startServer} (tests inject the environment and a home folder). */
@@ -79,10 +79,11 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
  * ARCHITECTURE.md): the open documents (incremental sync), the router and its parse cache, the settings
  * from every client path (src/config/settings-sources.ts), diagnostics (src/diagnostics/
  * diagnostics-service.ts), the secrets service, and the request features of src/lsp/feature-table.ts —
- * registered by one helper, with the `initialize` capabilities derived from the same table. Calls
- * `connection.listen()`. Manifest support (zod, the api schemas, YAML) is loaded by the first manifest
- * document, and the `.enginekit.yaml` reader by the first document with a configuration file:
- * Enginefile-only sessions start without them.
+ * registered by one helper, with the `initialize` capabilities derived from the same table and the kind
+ * table (src/kinds/kind-table.ts). Calls `connection.listen()`. Each document kind's module (src/kinds/
+ * <kind>/services.ts) is loaded by the first document of that kind — manifest and Compose support bring
+ * zod, the api schemas, YAML and ajv — and the `.enginekit.yaml` reader by the first document with a
+ * configuration file: Enginefile-only sessions start without them.
  */
 export function startServer(connection: Connection, options: ServerOptions = {}): EnginekitServer {
   const documents = new TextDocuments(TextDocument);
@@ -103,17 +104,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     (message) => void connection.sendNotification("window/showMessage", { type: 2, message }),
     () => diagnostics.refreshAll(),
   );
-  const router = new DocumentRouter(documents, projects);
-  const ignoreFiles = new IgnoreFiles(() => settings.ignoreFiles.maxContextPaths);
+  // each kind's services (src/kinds/), created over the shared ones with the first document of the kind
+  const kinds = new KindRegistry(() => services);
+  const router = new DocumentRouter(documents, projects, kinds);
   const images = new LocalImages({ settings: () => settings, ...(options.env ? { env: options.env } : {}) });
   const diagnostics = new DiagnosticsService({
     connection,
     documents,
     router,
-    ignoreFiles,
     projects,
-    secrets,
-    images,
     settings: () => settings,
     client: () => client,
     ...(options.activity ? { activity: options.activity } : {}),
@@ -122,11 +121,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     connection,
     documents,
     router,
-    ignoreFiles,
     diagnostics,
     secrets,
     images,
     tokens: new SemanticTokensStore(),
+    environment: options.env ?? process.env,
     settings: () => settings,
     client: () => client,
   };
@@ -212,10 +211,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }),
   );
 
-  /** Files under some ignore files' build contexts changed: list those folders again and re-lint. */
+  /** Files changed on disk: each kind whose analyses depend on them (ignore files' build contexts) re-lints. */
   const contextsChanged = (uris: readonly string[]) => {
     const paths = uris.map(filePathOf).filter((p) => p !== undefined);
-    if (ignoreFiles.invalidate(uris.length === 0 ? undefined : paths)) diagnostics.ignoreContextsChanged();
+    for (const kind of kinds.loaded())
+      if (kind.filesChanged?.(uris.length === 0 ? undefined : paths)) diagnostics.kindChanged(kind.kind);
   };
 
   documents.onDidOpen(safeNotification("didOpen", log, (e) => diagnostics.changed(e.document.uri)));
@@ -227,7 +227,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   documents.onDidClose(
     safeNotification("didClose", log, (e) => {
       router.forget(e.document.uri);
-      ignoreFiles.forget(e.document.uri);
       services.tokens.forget(e.document.uri);
       diagnostics.closed(e.document.uri);
     }),
@@ -240,6 +239,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onShutdown(() => {
     diagnostics.dispose();
+    for (const kind of kinds.loaded()) kind.dispose?.();
     secrets.dispose();
     images.dispose();
     projects.dispose();

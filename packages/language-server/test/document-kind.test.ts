@@ -26,10 +26,14 @@ describe("documentKindOf: Dockerfiles are Enginefiles by another name", () => {
     "file:///p/Dockerfile.dockerignore",
     "file:///p/Enginefile.engineignore",
     "file:///p/.dockerignore",
-    "file:///p/README.md",
-    "file:///p/NotADockerfileReally",
-    "file:///p/mydockerfile",
-  ])("%s is not a build file", (uri) => {
-    expect(documentKindOf(uri, "plaintext")).toBeUndefined();
+  ])("%s is an ignore file, whatever its language id", (uri) => {
+    expect(documentKindOf(uri, "dockerfile")).toBe("ignorefile");
   });
+
+  test.each(["file:///p/README.md", "file:///p/NotADockerfileReally", "file:///p/mydockerfile"])(
+    "%s is not a build file",
+    (uri) => {
+      expect(documentKindOf(uri, "plaintext")).toBeUndefined();
+    },
+  );
 });

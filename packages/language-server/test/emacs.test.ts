@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { lintFiles } from "@enginekit/lint/files";
 import { describe, expect, it } from "vitest";
 import { skipIf } from "../../../vitest.shared.js";
 import { runEditor, SERVER_COMMAND, serverBuilt } from "./editor-process.js";
@@ -80,6 +81,48 @@ describe(
         "enginekit [ignore-excludes-build-file]",
         "enginekit [ignore-excludes-build-file]",
       ]);
+    }, 70_000);
+
+    it("Compose: compose.yaml and its override get the linter's findings at their lines, M-. and eglot-rename across both", async () => {
+      const project = join(mkdtempSync(join(tmpdir(), "enginekit-emacs-compose-")), "shop");
+      cpSync(join(here, "compose-project"), project, { recursive: true });
+      const got = (await runEditor(
+        emacs!,
+        ["--batch", "-l", join(here, "emacs/compose-e2e.el")],
+        join(project, "..", "result.json"),
+        { ENGINEKIT_PROJECT: project },
+        { cwd: project, timeoutMs: 60_000 },
+      )) as {
+        errors: string[];
+        mode: string;
+        diagnostics: Record<string, { line: number; text: string }[]>;
+        definitions: string[];
+        "after-definition": string;
+        renamed: Record<string, string>;
+      };
+      expect(got.errors).toEqual([]);
+      expect(got.mode).toBe("yaml-mode");
+      // flymake shows what `enginekit lint .` finds, at the same 1-based lines
+      const linted = await lintFiles([project], { cwd: project, workers: 0 });
+      for (const name of ["compose.yaml", "docker-compose.override.yml"]) {
+        const findings = linted.find((r) => basename(r.path) === name)!.findings;
+        expect(findings.length, name).toBeGreaterThan(0);
+        expect(
+          got.diagnostics[name]!.map((d) => d.text),
+          name,
+        ).toEqual(findings.map((f) => `enginekit [${f.ruleId}]: ${f.message}`));
+        expect(
+          got.diagnostics[name]!.map((d) => d.line),
+          name,
+        ).toEqual(findings.map((f) => f.range.start.line + 1));
+      }
+      expect(got.definitions).toEqual(["compose.yaml:6", "docker-compose.override.yml:7"]);
+      expect(got["after-definition"]).toBe("compose.yaml:6:db");
+      const original = (name: string) => readFileSync(join(project, name), "utf8");
+      for (const name of ["compose.yaml", "docker-compose.override.yml"])
+        expect(got.renamed[name], name).toBe(
+          original(name).replace("[db]", "[database]").replace("\n  db:", "\n  database:"),
+        );
     }, 70_000);
   },
 );

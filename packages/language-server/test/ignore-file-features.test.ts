@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CompletionItem, CompletionList, Hover } from "vscode-languageserver-protocol";
-import { MAX_PATH_ITEMS, pathCompletionTarget } from "../src/features/ignorefile/path-completion.js";
+import { MAX_PATH_ITEMS, pathCompletionTarget } from "../src/kinds/ignorefile/path-completion.js";
 import { CLIENT_CAPABILITIES, startTestClient, type TestClient } from "./lsp-harness.js";
 
 const IGNORE = [

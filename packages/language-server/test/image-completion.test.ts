@@ -46,6 +46,23 @@ describe("FROM completion from the engine's local images (real engine)", skipIf(
     expect(items.map((i) => i.label)).not.toContain("<none>:<none>");
   });
 
+  it("offers local images after a Compose service's image:, replacing the typed name:tag", async () => {
+    const t = await startTestClient({ diagnosticsDelayMs: 10_000 }, undefined, {
+      env: { ...process.env, ENGINE_HOST: host! },
+    });
+    clients.push(t);
+    const { text, position } = atCursor("services:\n  web:\n    image: enginekit/busybox:|\n");
+    const uri = `file:///images/${clients.length}/compose.yaml`;
+    await t.open(uri, text, "dockercompose");
+    const items = await t.request<Item[]>("textDocument/completion", { textDocument: { uri }, position });
+    const busybox = items.find((i) => i.label === BUSYBOX_IMAGE);
+    expect(busybox?.detail).toBe("local image");
+    expect(busybox?.textEdit).toEqual({
+      newText: BUSYBOX_IMAGE,
+      range: { start: { line: 2, character: 11 }, end: position },
+    });
+  });
+
   it("offers tags after name: and never stage names there", async () => {
     const { items } = await completeWith(
       { ENGINE_HOST: host! },

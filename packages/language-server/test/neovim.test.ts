@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { lintFiles } from "@enginekit/lint/files";
 import { describe, expect, it } from "vitest";
 import { skipIf } from "../../../vitest.shared.js";
 import { runEditor, SERVER_COMMAND, serverBuilt } from "./editor-process.js";
@@ -94,6 +95,61 @@ describe(
       expect(got.ignoreHover.value).toContain("- `node_modules/` and 2 paths below it");
       expect(got.ignorePaths).toEqual(["src/"]);
     }, 60_000);
+
+    it("Compose: compose.yaml and docker-compose.override.yml get the linter's findings at their lines, go to definition and rename a service", async () => {
+      const project = join(mkdtempSync(join(tmpdir(), "enginekit-nvim-compose-")), "shop");
+      cpSync(join(here, "compose-project"), project, { recursive: true });
+      const got = (await runNeovim("compose.lua", { ENGINEKIT_PROJECT: project })) as {
+        errors: string[];
+        diagnostics: Record<
+          string,
+          { code: string; range: { start: { line: number; character: number } } }[]
+        >;
+        quickfix: string[];
+        afterDefinition: { file: string; line: number; character: number; word: string };
+        renamed: Record<string, string>;
+      };
+      expect(got.errors).toEqual([]);
+      // what `enginekit lint .` finds in each file, at the same places: the engine's limits, reported at
+      // the Compose key of the file that wrote it
+      const linted = await lintFiles([project], { cwd: project, workers: 0 });
+      const place = (code: string, line: number, character: number) => `${code} ${line}:${character}`;
+      for (const name of ["compose.yaml", "docker-compose.override.yml"]) {
+        const findings = linted.find((r) => basename(r.path) === name)!.findings;
+        expect(
+          got.diagnostics[name]!.map((d) => place(d.code, d.range.start.line, d.range.start.character)),
+          name,
+        ).toEqual(findings.map((f) => place(f.ruleId, f.range.start.line, f.range.start.character)));
+      }
+      // web before db: the services-order style rule (dclint's alphabetical order) reports db's key
+      expect(got.diagnostics["compose.yaml"]!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
+        "4 compose/engine-limit",
+        "5 compose/services-order",
+      ]);
+      expect(
+        got.diagnostics["docker-compose.override.yml"]!.map((d) => `${d.range.start.line} ${d.code}`),
+      ).toEqual(["4 compose/engine-limit", "6 compose/services-order"]);
+      // db is defined in both files: the quickfix list has both, :cfirst lands on compose.yaml's
+      expect(got.quickfix).toEqual(["compose.yaml:6:3", "docker-compose.override.yml:7:3"]);
+      expect(got.afterDefinition).toEqual({ file: "compose.yaml", line: 5, character: 2, word: "db" });
+      // renamed from the override file's links: every occurrence in both buffers
+      const original = (name: string) => readFileSync(join(project, name), "utf8").trimEnd();
+      expect(got.renamed["compose.yaml"]).toBe(
+        original("compose.yaml").replace("[db]", "[database]").replace("  db:", "  database:"),
+      );
+      expect(got.renamed["docker-compose.override.yml"]).toBe(
+        original("docker-compose.override.yml").replace("[db]", "[database]").replace("  db:", "  database:"),
+      );
+    }, 60_000);
+
+    it("docs/editors.md attaches Compose files with the function the Compose test runs", () => {
+      const script = readFileSync(join(here, "nvim/compose.lua"), "utf8");
+      const docs = readFileSync(join(here, "../../../docs/editors.md"), "utf8");
+      const start = script.indexOf("local function is_compose");
+      const fn = script.slice(start, script.indexOf("\nend\n", start) + 4);
+      expect(fn).toMatch(/^local function is_compose[\s\S]*\nend$/);
+      expect(docs).toContain(fn);
+    });
 
     // #15 item 3: each way a client gives settings reaches the server (the rule relative-workdir turned off)
     for (const path of ["initializationOptions", "configuration", "didChangeConfiguration"])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CancellationTokenSource } from "vscode-languageserver";
+import { CancellationTokenSource, ErrorCodes, ResponseError } from "vscode-languageserver";
 import { safeHandler, safeNotification } from "../src/protocol/safe-handler.js";
 
 describe("safeHandler (the one wrapper of every request handler)", () => {
@@ -18,6 +18,17 @@ describe("safeHandler (the one wrapper of every request handler)", () => {
     expect(logged).toHaveLength(2);
     expect(logged[0]).toMatch(/^enginekit: hover failed: boom \(at /);
     expect(logged[1]).toMatch(/^enginekit: completion failed: nope/);
+  });
+
+  it("passes a ResponseError on to the client: it is the feature's answer (a refused rename), not a failure", async () => {
+    const logged: string[] = [];
+    const refusing = safeHandler("rename", { error: (m) => logged.push(m) }, null, () => {
+      throw new ResponseError(ErrorCodes.InvalidRequest, 'cannot rename service "db"');
+    });
+    await expect(refusing({}, new CancellationTokenSource().token)).rejects.toThrow(
+      'cannot rename service "db"',
+    );
+    expect(logged).toEqual([]);
   });
 
   it("does not run a request cancelled before it starts and drops the result of one cancelled while running", async () => {

@@ -65,6 +65,22 @@ describe("secret-path completion against the dev server (real HTTP)", () => {
     expect(items.every((i) => i.command?.command === "editor.action.triggerSuggest")).toBe(true);
   });
 
+  it("completes svc: paths in a Compose file's environment too, never values", async () => {
+    const uri = "file:///work/project/compose.yaml";
+    const text =
+      "services:\n  web:\n    image: nginx\n    environment:\n      DB_PASSWORD: svc:secret/data/app/db#";
+    await t.client.sendNotification("textDocument/didOpen", {
+      textDocument: { uri, languageId: "dockercompose", version: 1, text },
+    });
+    const fields = await t.client.sendRequest<Item[]>("textDocument/completion", {
+      textDocument: { uri },
+      position: { line: 4, character: 44 },
+    });
+    await t.client.sendNotification("textDocument/didClose", { textDocument: { uri } });
+    expect(labels(fields)).toEqual(["password", "username"]);
+    expect(JSON.stringify(fields)).not.toContain("s3cr3t-value");
+  });
+
   it("offers data/ after a KV version 2 mount, then lists folders under it", async () => {
     expect(labels(await completeAt(t, "svc:secret/"))).toEqual(["data/"]);
     expect(labels(await completeAt(t, "svc:secret/data/"))).toEqual(["app/", "ci/"]);

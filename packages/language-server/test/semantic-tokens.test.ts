@@ -1,7 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Enginefile text with ${…} variable references
 import { analyzeEnginefile } from "@enginekit/lint";
 import { describe, expect, it } from "vitest";
-import { enginefileSemanticTokens, TOKEN_TYPES } from "../src/features/enginefile/semantic-tokens.js";
+import { TOKEN_TYPES } from "../src/kinds/enginefile/capabilities.js";
+import { enginefileSemanticTokens } from "../src/kinds/enginefile/semantic-tokens.js";
 
 /** Decodes LSP's relative encoding into `line:character text type[+modifiers]`. */
 function decode(text: string, data: number[]): string[] {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { analyzeEnginefile, DEFAULT_SETTINGS } from "@enginekit/lint";
 import { afterEach, describe, expect, it } from "vitest";
-import { ShellcheckSource } from "../src/diagnostics/shellcheck-source.js";
+import { ShellcheckSource } from "../src/kinds/enginefile/shellcheck-source.js";
 
 const sources: ShellcheckSource[] = [];
 afterEach(() => {

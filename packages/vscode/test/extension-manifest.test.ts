@@ -9,7 +9,7 @@ import { documentSelector } from "../src/client/document-selector.js";
 import { serverOptions } from "../src/client/server-options.js";
 import { CLIENT_SETTINGS } from "../src/manifest/client-settings.js";
 import { COMMANDS, extensionManifest } from "../src/manifest/extension-manifest.js";
-import { DOCKERFILE_GLOB, ENGINEFILE_GLOB } from "../src/manifest/file-patterns.js";
+import { COMPOSE_GLOB, DOCKERFILE_GLOB, ENGINEFILE_GLOB } from "../src/manifest/file-patterns.js";
 import { type ConfigJsonSchema, settingLeaves } from "../src/manifest/server-settings.js";
 
 const require = createRequire(import.meta.url);
@@ -22,6 +22,7 @@ const manifest = extensionManifest({
   serverDefaults: DEFAULT_SERVER_SETTINGS,
   configSchema,
 }) as {
+  activationEvents: string[];
   contributes: {
     configuration: { properties: Record<string, Record<string, unknown>> };
     commands: { command: string }[];
@@ -69,6 +70,12 @@ describe("the generated extension manifest", () => {
       ...(l.filenamePatterns ?? []),
     ]);
     expect(names.filter((n) => /dockerfile|containerfile/i.test(n))).toEqual([]);
+    // Compose files keep their language (yaml, or the Docker extension's dockercompose); the extension
+    // starts for them and syncs them by name
+    expect(names.filter((n) => /compose/i.test(n))).toEqual([]);
+    expect(manifest.activationEvents).toEqual(
+      expect.arrayContaining(["onLanguage:dockercompose", `workspaceContains:${COMPOSE_GLOB}`]),
+    );
     // every ignore-file name the server serves is an `ignore` document, never an Enginefile
     const ignore = manifest.contributes.languages.find((l) => l.id === "ignore");
     for (const name of [
@@ -102,13 +109,16 @@ describe("the generated extension manifest", () => {
 });
 
 describe("the client's documents and server process", () => {
-  test("selects enginefile, dockerfile per setting, manifest names, ignore files and the manifests globs", () => {
+  test("selects enginefile, dockerfile per setting, manifest names, ignore files, Compose files and the manifests globs", () => {
     expect(documentSelector({ dockerfiles: false, manifests: ["deploy/*.yaml"] })).toEqual([
       { scheme: "file", language: "enginefile" },
       { scheme: "untitled", language: "enginefile" },
+      { scheme: "file", language: "dockercompose" },
+      { scheme: "untitled", language: "dockercompose" },
       { scheme: "file", pattern: ENGINEFILE_GLOB },
       { scheme: "file", pattern: "**/*.{container,service,network,volume,swarm}.{yaml,yml,json}" },
       { scheme: "file", pattern: "**/{*.engineignore,.engineignore,*.dockerignore,.dockerignore}" },
+      { scheme: "file", pattern: COMPOSE_GLOB },
       { scheme: "file", pattern: "**/deploy/*.yaml" },
     ]);
     expect(documentSelector({ dockerfiles: true, manifests: [] })).toContainEqual({

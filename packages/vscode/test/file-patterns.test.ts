@@ -6,10 +6,12 @@
  * (matched in any case by VS Code: it lower-cases names and patterns) claims exactly the Enginefile family.
  */
 import { matchesGlob } from "node:path";
+import { isComposeFileName } from "@enginekit/compose/schema-free";
 import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { describe, expect, test } from "vitest";
 import { documentSelector } from "../src/client/document-selector.js";
 import {
+  COMPOSE_GLOB,
   DOCKERFILE_GLOB,
   ENGINEFILE_FILENAME_PATTERNS,
   ENGINEFILE_FILENAMES,
@@ -42,6 +44,18 @@ const NAMES = [
   "Dockerfiles",
   "mydockerfile",
   "notes.txt",
+  "compose.yaml",
+  "compose.yml",
+  "docker-compose.yml",
+  "docker-compose.override.yml",
+  "compose.override.yaml",
+  "docker-compose.prod.yaml",
+  "compose-dev.yml",
+  "Docker-Compose.YML",
+  "composer.yml",
+  "compose.json",
+  "my-compose.yml",
+  "docker-compose",
 ];
 
 /** A name in a workspace folder, as VS Code gives a document filter or `findFiles` its path. */
@@ -61,6 +75,12 @@ describe("the extension's file patterns follow @enginekit/enginefile/names", () 
     }
   });
 
+  test("COMPOSE_GLOB selects exactly the Compose file names (isComposeFileName of @enginekit/compose)", () => {
+    for (const name of NAMES) expect(matchesGlob(at(name), COMPOSE_GLOB), name).toBe(isComposeFileName(name));
+    // VS Code's glob (unlike Node's) does not nest braces: the alternatives are one flat list
+    expect(COMPOSE_GLOB.slice(4, -1)).not.toMatch(/[{}]/);
+  });
+
   test("the document selector syncs every build file (Dockerfiles per setting) and ignore file by name", () => {
     for (const dockerfiles of [true, false]) {
       const patterns = documentSelector({ dockerfiles, manifests: [] }).flatMap((f) =>
@@ -69,7 +89,10 @@ describe("the extension's file patterns follow @enginekit/enginefile/names", () 
       for (const name of NAMES) {
         const family = buildFileFamily(name);
         const served =
-          isIgnoreFileName(name) || family === "Enginefile" || (dockerfiles && family !== undefined);
+          isIgnoreFileName(name) ||
+          family === "Enginefile" ||
+          (dockerfiles && family !== undefined) ||
+          isComposeFileName(name);
         expect(
           patterns.some((p) => matchesGlob(at(name), p)),
           `${name} (dockerfiles: ${dockerfiles})`,

@@ -45,7 +45,7 @@ export function interpolateTree(
 }
 
 /** The offset in the file of the value's first character, when the source spells the value literally. */
-function literalStart(node: ComposeScalar, text: string): number | undefined {
+export function literalStart(node: ComposeScalar, text: string): number | undefined {
   const { start, end } = node.range;
   const value = String(node.value);
   if (node.style === "plain" && text.slice(start.offset, end.offset) === value) return start.offset;

@@ -10,12 +10,13 @@ import type { LintSettings } from "@enginekit/lint";
 import { loadConfigReader } from "@enginekit/lint/config";
 import {
   type ConfigReader,
+  DEFAULT_SETTINGS,
   engineIgnoreFor,
   findConfigFile,
   ProjectSettings,
   type RuleSeverity,
 } from "@enginekit/lint/files";
-import { DEFAULT_SETTINGS } from "../enginefile-linter.js";
+import type { DocumentKind } from "../documents/document-kind.js";
 
 /**
  * The project configuration the editor lints with: `@enginekit/lint`'s `ProjectSettings` — the same
@@ -92,13 +93,13 @@ export class ProjectConfigs {
   }
 
   /** The lint settings for a document (`enginekit lint`'s for its path; defaults for unsaved documents). */
-  settingsFor(uri: string, kind: "enginefile" | "manifest" | "compose"): LintSettings {
+  settingsFor(uri: string, kind: DocumentKind): LintSettings {
     const path = this.pathOf(uri);
     if (!path) return { ...DEFAULT_SETTINGS, rules: { ...this.rules } };
     try {
       const file = this.project.forFile(path);
       if (file.config) this.watchFile(file.config.file);
-      if (kind !== "enginefile") return file.settings;
+      if (kind !== "enginefile" && kind !== "ignorefile") return file.settings;
       return { ...file.settings, enginefile: { ...file.settings.enginefile, ...engineIgnoreFor(path) } };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -108,6 +109,11 @@ export class ProjectConfigs {
       }
       return { ...DEFAULT_SETTINGS, rules: { ...this.rules } };
     }
+  }
+
+  /** The engine API version the project targets (`.enginekit.yaml` `apiVersion`), if set. */
+  apiVersionFor(uri: string): string | undefined {
+    return this.settingsFor(uri, "manifest").manifestApiVersion;
   }
 
   /** True when the project's `manifests` globs name the document as a manifest. */

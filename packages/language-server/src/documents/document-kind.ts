@@ -1,14 +1,19 @@
 /**
- * Which kind a document is (`documentKindOf`): an Enginefile, a manifest or a Compose file, from its language
- * id, its file name (`isEnginefileName`, ignore files excluded) and the configured manifest globs (the
- * project's own design, docs/language-server.md).
+ * Which kind a document is (`documentKindOf`): an Enginefile, an ignore file, a manifest or a Compose file,
+ * from its language id, its file name (`isEnginefileName`, `isIgnoreFileName`) and the configured manifest
+ * globs (the project's own design, docs/language-server.md). Each kind is served by its own module under
+ * src/kinds/.
  */
+import { fileURLToPath } from "node:url";
 import { isComposeFileName } from "@enginekit/compose/schema-free";
 import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 
-/** What the server does with a document: lint it as an Enginefile, a manifest, a Compose file, or leave it alone. */
-export type DocumentKind = "enginefile" | "manifest" | "compose";
+/**
+ * What the server does with a document: serve it as an Enginefile, an ignore file (`.engineignore`,
+ * `.dockerignore` …), a manifest or a Compose file (src/kinds/<kind>/), or leave it alone (undefined).
+ */
+export type DocumentKind = "enginefile" | "ignorefile" | "manifest" | "compose";
 
 /** Language ids editors use for Compose files (VS Code's Docker extension: `dockercompose`). */
 const COMPOSE_LANGUAGES = new Set(["dockercompose", "compose"]);
@@ -27,6 +32,16 @@ export function baseNameOf(uri: string): string {
   }
 }
 
+/** The path of a `file:` URI, undefined for other schemes and malformed URIs. */
+export function filePathOf(uri: string): string | undefined {
+  if (!uri.startsWith("file:")) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * True for a build file's name: the Enginefile, Dockerfile and Containerfile families of
  * `@enginekit/enginefile/names` in any case (`Enginefile`, `api.Dockerfile`, `Dockerfile.dev`,
@@ -39,8 +54,7 @@ function isEnginefileName(name: string): boolean {
 
 /**
  * Classifies a document (task §1 "Documents"): an ignore file's name (`.dockerignore`,
- * `Dockerfile.dockerignore` …) → `undefined` whatever its language id (src/documents/ignore-files.ts
- * serves those); language id `enginefile`/`dockerfile` or a build-file
+ * `Dockerfile.dockerignore` …) → `ignorefile` whatever its language id; language id `enginefile`/`dockerfile` or a build-file
  * name ({@link isEnginefileName}: Enginefile, Dockerfile, Containerfile) → `enginefile`; a file name with a manifest kind (`*.container.yaml`, docs/manifests.md) → `manifest`; a Compose file's
  * name (`compose.yaml`, `docker-compose.override.yml` …, docs/compose.md) or language id `dockercompose` → `compose`; a
  * YAML/JSON file matching one of the configured manifest globs → `manifest`; anything else `undefined`.
@@ -51,7 +65,7 @@ export function documentKindOf(
   manifestGlobs: readonly RegExp[] = [],
 ): DocumentKind | undefined {
   const name = baseNameOf(uri);
-  if (isIgnoreFileName(name)) return undefined;
+  if (isIgnoreFileName(name)) return "ignorefile";
   if (ENGINEFILE_LANGUAGES.has(languageId.toLowerCase()) || isEnginefileName(name)) return "enginefile";
   if (kindFromFileName(name)) return "manifest";
   if (COMPOSE_LANGUAGES.has(languageId.toLowerCase()) || isComposeFileName(name)) return "compose";

@@ -1,25 +1,25 @@
 /**
- * `DocumentRouter`: which open documents the server handles and as what (Enginefile, manifest or none, from
- * name, language id and `manifests` globs), with their shared analysis.
+ * `DocumentRouter`: which open documents the server handles and as what kind (from name, language id and the
+ * `manifests` globs), with their kind's services (src/kinds/) and their shared analysis.
  */
 import { globToRegExp } from "@enginekit/text";
 import type { TextDocuments } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { ProjectConfigs } from "../config/project-config.js";
+import type { KindRegistry } from "../kinds/kind-registry.js";
+import type { AnalysisBase, KindDocument, SomeLanguageServices } from "../kinds/language-services.js";
 import { secretValuesOf } from "../secrets/secret-masking.js";
-import { AnalysisCache, type DocumentAnalysis, type EnginefileAnalysis } from "./analysis-cache.js";
+import { AnalysisCache } from "./analysis-cache.js";
 import { type DocumentKind, documentKindOf } from "./document-kind.js";
 
-/** A document the server handles, with its analysis for the current version. */
-export type Handled = { document: TextDocument; analysis: DocumentAnalysis };
-
-/** An Enginefile the server handles, with its analysis for the current version. */
-export type HandledEnginefile = { document: TextDocument; analysis: EnginefileAnalysis };
+/** A document the server handles: its analysis for the current version and its kind's services. */
+export type Handled = KindDocument<AnalysisBase> & { services: SomeLanguageServices };
 
 /**
- * Which open documents the server handles and as what (Enginefile, manifest, or none), with their shared
- * analysis (the parse cache, one parse per version). A document's kind comes from its name or language
- * id (src/documents/document-kind.ts), the editor's `manifests` globs, and its project's `.enginekit.yaml`
+ * Which open documents the server handles and as what kind, with their analysis (the parse cache, one
+ * analysis per version) and their kind's services, loaded by the first document of the kind
+ * (src/kinds/kind-registry.ts). A document's kind comes from its name or language id
+ * (src/documents/document-kind.ts), the editor's `manifests` globs, and its project's `.enginekit.yaml`
  * `manifests` globs (read first, since they may name it).
  */
 export class DocumentRouter {
@@ -29,6 +29,7 @@ export class DocumentRouter {
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
     private readonly projects: ProjectConfigs,
+    readonly kinds: KindRegistry,
   ) {}
 
   /** Sets the editor's extra manifest globs (setting `manifests`). */
@@ -45,27 +46,26 @@ export class DocumentRouter {
     );
   }
 
-  /** The open document at `uri` with its analysis, when the server handles it. */
+  /**
+   * The open document at `uri` with its analysis and its kind's services, when the server handles it (the
+   * kind's module is loaded by the first document of the kind). Rejects only when that module cannot be loaded.
+   */
   async handled(uri: string): Promise<Handled | undefined> {
     const document = this.documents.get(uri);
     if (!document) return undefined;
     const kind = await this.kindOf(document);
     if (!kind) return undefined;
-    const apiVersion =
-      kind === "manifest" ? this.projects.settingsFor(uri, "manifest").manifestApiVersion : undefined;
-    return { document, analysis: await this.cache.get(document, kind, apiVersion) };
+    const services = await this.kinds.services(kind);
+    const analysis = this.cache.get(document, services, this.projects.apiVersionFor(uri));
+    return { document, analysis, services };
   }
 
   /**
-   * The document when it is an Enginefile, analysed (synchronously: Enginefile-only features never load
-   * the manifest stack or read a configuration file). A name or language id makes a document an
-   * Enginefile, never the configuration, so this agrees with {@link handled}.
+   * The build secret ids the document's project provides (`build.secrets` of its `.enginekit.yaml`: ids
+   * only, never sources or values), for `id=` completion; undefined without a build configuration.
    */
-  enginefile(uri: string): HandledEnginefile | undefined {
-    const document = this.documents.get(uri);
-    if (!document || documentKindOf(uri, document.languageId, this.manifestGlobs) !== "enginefile")
-      return undefined;
-    return { document, analysis: this.cache.enginefile(document) };
+  buildSecrets(uri: string): readonly string[] | undefined {
+    return this.projects.settingsFor(uri, "enginefile").enginefile.buildSecrets;
   }
 
   /** The secret values of the document's latest analysis (masked in every response about it). */
@@ -74,8 +74,15 @@ export class DocumentRouter {
     return analysis ? secretValuesOf(analysis) : [];
   }
 
-  /** Forgets a closed document's analysis. */
+  /** Whether the document's latest analysis is of `kind`. */
+  isOfKind(uri: string, kind: DocumentKind): boolean {
+    return this.cache.latest(uri)?.kind === kind;
+  }
+
+  /** Forgets a closed document's analysis; its kind's services are told. */
   forget(uri: string): void {
+    const kind = this.cache.latest(uri)?.kind;
     this.cache.delete(uri);
+    if (kind) this.kinds.loadedServices(kind)?.closed?.(uri);
   }
 }

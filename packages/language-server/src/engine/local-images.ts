@@ -4,9 +4,9 @@
  * in time, cancellable, and silent when no engine answers.
  */
 import type { EngineClient } from "@enginekit/api";
+import { type ImagePlatformReader, normalizePlatform } from "@enginekit/lint/files";
 import type { CancellationToken } from "vscode-languageserver";
 import type { ServerSettings } from "../config/settings.js";
-import { type ImagePlatformReader, normalizePlatform } from "../enginefile-linter.js";
 import { LookupCache, LookupCancelled } from "../secrets/lookup-cache.js";
 
 /** How long the engine's image list is reused, in milliseconds. */

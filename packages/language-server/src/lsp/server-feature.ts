@@ -18,7 +18,7 @@ import { maskResponse } from "../secrets/secret-masking.js";
 import type { ServerServices } from "./server-services.js";
 
 /** What a request's params must hold, checked before the provider runs. */
-type ParamsShape = "document" | "position" | "range" | "item";
+export type ParamsShape = "document" | "position" | "range" | "item";
 
 /** One row of the feature table: a request method, its provider and what it adds to the server's capabilities. */
 export interface ServerFeature {

@@ -2,7 +2,7 @@
  * `safeHandler`/`safeNotification`: the one wrapper around request and notification handlers — a
  * cancelled request or a failing feature returns its empty result and is logged, so the server keeps serving.
  */
-import type { CancellationToken } from "vscode-languageserver";
+import { type CancellationToken, ResponseError } from "vscode-languageserver";
 
 /** Where a failed handler is reported (the connection's console in the server, an array in tests). */
 export interface HandlerLogger {
@@ -13,7 +13,8 @@ export interface HandlerLogger {
  * Wraps every request handler of the server (the one wrapper, task §1): a cancelled request returns
  * `fallback` without running; an exception or rejected promise is logged with the feature's name and
  * also returns `fallback`, so a bug in one feature never reaches the connection and the server keeps
- * serving. `fallback` is the feature's empty result (`null`, `[]`).
+ * serving. `fallback` is the feature's empty result (`null`, `[]`). A `ResponseError` the handler throws is
+ * its answer, not a failure (a rename refused with the reason the editor shows), and goes to the client.
  */
 export function safeHandler<P, R, F>(
   name: string,
@@ -27,6 +28,7 @@ export function safeHandler<P, R, F>(
       const result = await handler(params, token);
       return token?.isCancellationRequested ? fallback : result;
     } catch (error) {
+      if (error instanceof ResponseError) throw error;
       logger.error(`enginekit: ${name} failed: ${describeError(error)}`);
       return fallback;
     }

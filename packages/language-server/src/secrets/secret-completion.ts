@@ -11,7 +11,7 @@ import {
   type Range,
 } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { RETRIGGER_COMPLETION } from "../features/shared/retrigger.js";
+import { RETRIGGER_COMPLETION } from "../providers/retrigger.js";
 import { type SecretsService, userPath } from "./secrets-service.js";
 
 /**

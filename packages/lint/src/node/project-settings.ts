@@ -125,6 +125,7 @@ export class ProjectSettings {
         trustedRegistries: o.trustedRegistries ?? c.trustedRegistries ?? [],
         ...(c.labelSchema ? { labelSchema: c.labelSchema } : {}),
         ...(c.strictLabels !== undefined ? { strictLabels: c.strictLabels } : {}),
+        ...(c.build?.secrets ? { buildSecrets: Object.keys(c.build.secrets) } : {}),
       },
       inlineSuppressions: o.inlineSuppressions ?? c.inlineSuppressions ?? true,
       reportUnusedSuppressions: o.reportUnusedSuppressions ?? c.reportUnusedSuppressions ?? true,

@@ -1,9 +1,11 @@
 /**
  * `documentSelector`: the documents the VS Code client syncs to the language server (Enginefiles, Dockerfiles
- * when `enginekit.dockerfiles` is on, manifests and the `enginekit.manifests` globs, ignore files), as
+ * when `enginekit.dockerfiles` is on, manifests and the `enginekit.manifests` globs, ignore files, Compose files), as
  * vscode-languageclient document filters.
  */
 import {
+  COMPOSE_GLOB,
+  COMPOSE_LANGUAGE,
   DOCKERFILE_GLOB,
   DOCKERFILE_LANGUAGE,
   ENGINEFILE_GLOB,
@@ -29,17 +31,24 @@ export type EnginekitDocumentFilter =
  * `enginefile` language and files named like Enginefiles, the `dockerfile` language and files named like
  * Dockerfiles or Containerfiles (any case: `prod.dockerfile`, `build.containerfile`, whatever language VS
  * Code gave them) when `enginekit.dockerfiles` is on, files named like manifests and the
- * `enginekit.manifests` globs, on disk or unsaved, and ignore files on disk (whatever
- * `enginekit.dockerfiles` says: `.dockerignore` is what the engine reads for every build).
+ * `enginekit.manifests` globs, on disk or unsaved, ignore files on disk (whatever
+ * `enginekit.dockerfiles` says: `.dockerignore` is what the engine reads for every build), and Compose files
+ * by name (`compose.yaml`, `docker-compose.override.yml`…, language `yaml`) or by the Docker extension's
+ * `dockercompose` language.
  */
 export function documentSelector(settings: SelectorSettings): EnginekitDocumentFilter[] {
   const schemes = ["file", "untitled"];
-  const languages = [ENGINEFILE_LANGUAGE, ...(settings.dockerfiles ? [DOCKERFILE_LANGUAGE] : [])];
+  const languages = [
+    ENGINEFILE_LANGUAGE,
+    ...(settings.dockerfiles ? [DOCKERFILE_LANGUAGE] : []),
+    COMPOSE_LANGUAGE,
+  ];
   const patterns = [
     ENGINEFILE_GLOB,
     ...(settings.dockerfiles ? [DOCKERFILE_GLOB] : []),
     MANIFEST_GLOB,
     IGNORE_FILE_GLOB,
+    COMPOSE_GLOB,
     ...settings.manifests.map(manifestSettingPattern),
   ];
   return [

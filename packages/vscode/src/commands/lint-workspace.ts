@@ -1,10 +1,11 @@
 /**
- * The `enginekit: Lint Workspace` command: opens every Enginefile, manifest and ignore file of the workspace
+ * The `enginekit: Lint Workspace` command: opens every Enginefile, manifest, ignore file and Compose file of the workspace
  * so their diagnostics reach the Problems panel (the files `enginekit lint .` lints).
  */
 import * as vscode from "vscode";
 import type { SelectorSettings } from "../client/document-selector.js";
 import {
+  COMPOSE_GLOB,
   DOCKERFILE_GLOB,
   ENGINEFILE_GLOB,
   IGNORE_FILE_GLOB,
@@ -18,8 +19,8 @@ const LINT_WORKSPACE_MAX_FILES = 2_000;
 const EXCLUDE = "**/{node_modules,.git}/**";
 
 /**
- * `enginekit: Lint Workspace`: opens (without showing) every Enginefile, manifest and ignore file
- * (`.engineignore`, `.dockerignore` and their `<build file>.` forms) of the workspace, so the client syncs
+ * `enginekit: Lint Workspace`: opens (without showing) every Enginefile, manifest, ignore file
+ * (`.engineignore`, `.dockerignore` and their `<build file>.` forms) and Compose file of the workspace, so the client syncs
  * them to the server and their diagnostics appear in the Problems panel, then shows that panel: the
  * files `enginekit lint .` lints in a walk (docs/lint.md "Which files"). The extension checks nothing
  * itself: the findings are the server's, the same as `enginekit lint` gives. Returns the number of
@@ -30,6 +31,7 @@ export async function lintWorkspace(settings: SelectorSettings): Promise<number>
     ENGINEFILE_GLOB,
     MANIFEST_GLOB,
     IGNORE_FILE_GLOB,
+    COMPOSE_GLOB,
     ...(settings.dockerfiles ? [DOCKERFILE_GLOB] : []),
     ...settings.manifests.map(manifestSettingPattern),
   ];

@@ -7,6 +7,8 @@
  */
 import { CLIENT_SETTINGS, type SettingContribution } from "./client-settings.js";
 import {
+  COMPOSE_GLOB,
+  COMPOSE_LANGUAGE,
   DOCKERFILE_LANGUAGE,
   ENGINEFILE_FILENAME_PATTERNS,
   ENGINEFILE_FILENAMES,
@@ -46,18 +48,20 @@ export function extensionManifest(inputs: ManifestInputs): Record<string, unknow
     name: "enginekit",
     displayName: "enginekit",
     description:
-      "Enginefiles (Dockerfile syntax) and engine manifests: diagnostics, completion, hover, quick fixes, formatting and live secret paths from the enginekit language server.",
+      "Enginefiles (Dockerfile syntax), engine manifests and Compose files: diagnostics, completion, hover, quick fixes, formatting and live secret paths from the enginekit language server.",
     version: inputs.version,
     publisher: "enginekit",
     license: "Apache-2.0",
     engines: { vscode: inputs.vscodeEngine },
     categories: ["Programming Languages", "Linters", "Formatters"],
-    keywords: ["Enginefile", "Dockerfile", "Containerfile", "manifest", "lint", "language server"],
+    keywords: ["Enginefile", "Dockerfile", "Containerfile", "manifest", "Compose", "lint", "language server"],
     main: "./extension.js",
     activationEvents: [
       `onLanguage:${ENGINEFILE_LANGUAGE}`,
       `onLanguage:${DOCKERFILE_LANGUAGE}`,
       ...MANIFEST_KINDS.map((kind) => `workspaceContains:**/*.${kind}.{yaml,yml,json}`),
+      `onLanguage:${COMPOSE_LANGUAGE}`,
+      `workspaceContains:${COMPOSE_GLOB}`,
     ],
     contributes: {
       languages: [

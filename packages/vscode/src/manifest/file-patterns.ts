@@ -8,12 +8,15 @@
  * files (`.engineignore`, `.dockerignore` and the `<build file>.` forms, served with diagnostics, hover
  * and path completion), and, when `enginekit.dockerfiles` is on, whatever VS Code's built-in `dockerfile`
  * language already claims plus every Dockerfile- and Containerfile-named file in any case (`dockerfile`,
- * `prod.dockerfile`, `build.containerfile`): the extension never re-associates those names, so it does not
+ * `prod.dockerfile`, `build.containerfile`), and Compose files (`compose.yaml`, `docker-compose.override.yml`,
+ * `docker-compose.prod.yml`: `isComposeFileName` of `@enginekit/compose`, whatever language VS Code or the
+ * Docker extension gives them, `yaml` or `dockercompose`): the extension never re-associates those names, so it does not
  * fight the built-in language or the Docker extension over them. VS Code matches language `filenames` and
  * `filenamePatterns` in any case; glob patterns of document filters and `findFiles` spell each letter's
  * two cases (`[Dd][Oo]…`).
  */
 import {
+  anyCase,
   BUILD_FILE_FAMILIES,
   type BuildFileFamily,
   buildFileGlobs,
@@ -72,3 +75,19 @@ export const DOCKERFILE_GLOB = `**/{${buildFileGlobs(DOCKERFILE_FAMILIES).join("
 export function manifestSettingPattern(glob: string): string {
   return glob.startsWith("**/") || glob.startsWith("/") ? glob : `**/${glob}`;
 }
+
+/** The language id the Docker extension gives Compose files (VS Code itself says `yaml`). */
+export const COMPOSE_LANGUAGE = "dockercompose";
+
+/**
+ * Compose files in any case as one workspace glob: `compose` or `docker-compose`, alone or followed by `.…`
+ * or `-…`, ending in `.yaml` or `.yml`, the names `isComposeFileName` of `@enginekit/compose` accepts
+ * (test/file-patterns.test.ts checks they agree). One level of braces: VS Code's globs do not nest them.
+ */
+export const COMPOSE_GLOB = `**/{${["compose", "docker-compose"]
+  .flatMap((stem) =>
+    ["", ".*", "-*"].flatMap((middle) =>
+      ["yaml", "yml"].map((extension) => `${anyCase(stem)}${middle}.${anyCase(extension)}`),
+    ),
+  )
+  .join(",")}}`;

@@ -26,7 +26,8 @@ import {
  * built `.vsix` is installed, a copy of `examples/` opened, and the test asserts what a person sees —
  * the status bar's problem counts and the Problems panel's messages (both compared with what the linter
  * itself finds in the same files), the suggest widget, a hover, colouring, and the "Lint Workspace"
- * command. Screenshots go to `test-artifacts/` (gitignored). Needs scripts/install-code-server.mjs to
+ * command; in a Compose project (compose.yaml and docker-compose.override.yml), the linter's findings at
+ * their lines, Go to Definition (F12) and Rename Symbol (F2) across both files. Screenshots go to `test-artifacts/` (gitignored). Needs scripts/install-code-server.mjs to
  * have run; in CI a missing piece fails the run.
  */
 
@@ -72,6 +73,10 @@ describe(
       root = mkdtempSync(join(tmpdir(), "enginekit-vscode-"));
       folder = join(root, "examples");
       cpSync(join(repo, "examples"), folder, { recursive: true });
+      // a Compose project of compose.yaml and docker-compose.override.yml (the language server's test project)
+      cpSync(join(repo, "packages/language-server/test/compose-project"), join(folder, "compose"), {
+        recursive: true,
+      });
       rmSync(artifacts, { recursive: true, force: true });
       mkdirSync(artifacts, { recursive: true });
       dev = await startDevServer({});
@@ -294,6 +299,120 @@ describe(
       );
       await shot("8-restarted");
       expect(after.label).toBe(before.label);
+    });
+
+    /** The text of the active editor, as shown (the view lines; non-breaking spaces as spaces). */
+    const editorText = () =>
+      page
+        .$$eval(".editor-group-container.active .monaco-editor .view-line", (lines) =>
+          lines
+            .filter((l) => !l.closest(".rename-box"))
+            .map((l) => ({
+              top: Number.parseFloat((l as unknown as { style: { top: string } }).style.top),
+              text: l.textContent ?? "",
+            }))
+            .sort((a, b) => a.top - b.top)
+            .map((l) => l.text.replace(/\u00a0/g, " "))
+            .join("\n"),
+        )
+        .catch(() => "");
+
+    /** Moves the cursor to `line:column` (Ctrl+G). */
+    const goTo = async (line: number, column: number) => {
+      await chord(page, "Control+G");
+      await page.waitForSelector(".quick-input-widget input", { visible: true });
+      await page.keyboard.type(`${line}:${column}`);
+      await page.keyboard.press("Enter");
+    };
+
+    it("Compose: the linter's findings of compose.yaml and docker-compose.override.yml at their lines", async () => {
+      const project = join(folder, "compose");
+      const linted = await lintFiles([project], { cwd: project, workers: 0 });
+      await openFile(page, "compose/compose.yaml");
+      await until(
+        () => page.$eval("#status\\.editor\\.mode", (e) => e.textContent?.trim() ?? "").catch(() => ""),
+        // VS Code's own language for Compose files (id dockercompose); the extension serves it
+        (mode) => mode === "Compose",
+        10_000,
+        "the language mode Compose in the status bar",
+      );
+      await openFile(page, "compose/docker-compose.override.yml");
+      await chord(page, "Control+Shift+M");
+      for (const result of linted) {
+        const name = result.path.slice(result.path.lastIndexOf("/") + 1);
+        for (const finding of listed(result.findings)) {
+          const row = await until(
+            () => problemRows(page).then((rows) => rows.find((r) => r.includes(finding.message)) ?? ""),
+            (r) => r !== "",
+            40_000,
+            `the problem "${finding.message}" of ${name}`,
+          );
+          expect(row).toMatch(
+            new RegExp(
+              `^Error: .* at line ${finding.range.start.line + 1} and character ${finding.range.start.character + 1}\\. .*enginekit`,
+            ),
+          );
+        }
+      }
+      await shot("10-compose-problems");
+    });
+
+    it("Compose: Go to Definition (F12) on a service in depends_on shows its definitions in both files", async () => {
+      await openFile(page, "compose/compose.yaml");
+      const lines = readFileSync(join(folder, "compose", "compose.yaml"), "utf8").split("\n");
+      const line = lines.findIndex((l) => l.includes("depends_on: [db]")) + 1;
+      await goTo(line, lines[line - 1]!.indexOf("[db]") + 2);
+      await page.keyboard.press("F12");
+      // two definitions: VS Code peeks them; the list names each file
+      const peeked = await until(
+        () =>
+          page.$$eval(".peekview-widget .ref-tree .monaco-list-row", (rows) =>
+            rows.map((r) => r.getAttribute("aria-label") ?? r.textContent ?? ""),
+          ),
+        (rows) => rows.length >= 2,
+        15_000,
+        "the definitions in a peek view",
+      );
+      await shot("11-compose-definition");
+      expect(peeked.join(" | ")).toMatch(/compose\.yaml/);
+      expect(peeked.join(" | ")).toMatch(/docker-compose\.override\.yml/);
+      await page.keyboard.press("Escape");
+    });
+
+    it("Compose: Rename Symbol (F2) renames the service in compose.yaml and docker-compose.override.yml", async () => {
+      await openFile(page, "compose/compose.yaml");
+      const lines = readFileSync(join(folder, "compose", "compose.yaml"), "utf8").split("\n");
+      const line = lines.findIndex((l) => l.includes("depends_on: [db]")) + 1;
+      await goTo(line, lines[line - 1]!.indexOf("[db]") + 2);
+      await page.keyboard.press("F2");
+      await page.waitForSelector(".rename-box input", { visible: true, timeout: 10_000 });
+      await chord(page, "Control+A");
+      await page.keyboard.type("database");
+      await shot("12a-compose-rename-box");
+      await page.keyboard.press("Enter");
+      await until(
+        () => page.$(".rename-box input").then((e) => e?.isVisible() ?? false),
+        (visible) => !visible,
+        10_000,
+        "the rename box to close",
+      ).catch(() => shot("12b-compose-rename-box-open"));
+      const renamed = await until(
+        editorText,
+        (t) => t.includes("depends_on: [database]"),
+        15_000,
+        "the rename in compose.yaml",
+      );
+      await shot("12-compose-renamed");
+      expect(renamed).toContain("  database:");
+      await openFile(page, "compose/docker-compose.override.yml");
+      const override = await until(
+        editorText,
+        (t) => t.includes("links: [database]"),
+        15_000,
+        "the rename in the override file",
+      );
+      expect(override).toContain("  database:");
+      await shot("13-compose-override-renamed");
     });
 
     it("shows what an ignore pattern matches in its folder on hover", async () => {

@@ -14,10 +14,12 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { reportTarget } from "../harness.js";
 
-const cliBin = fileURLToPath(new URL("../../../../packages/cli/dist/bundle/enginekit.js", import.meta.url));
+export const cliBin = fileURLToPath(
+  new URL("../../../../packages/cli/dist/bundle/enginekit.js", import.meta.url),
+);
 
 /** A JSON-RPC client over a spawned server's standard streams. */
-class StdioClient {
+export class StdioClient {
   private nextId = 1;
   private buffer = Buffer.alloc(0);
   private readonly pending = new Map<number, (result: unknown) => void>();

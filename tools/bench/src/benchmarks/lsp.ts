@@ -2,6 +2,7 @@ import { EnginefileSession } from "@enginekit/language-server";
 import { DockerfileLanguageServiceFactory } from "dockerfile-language-service";
 import type { Benchmark } from "../benchmark.js";
 import { compare, reportTarget } from "../harness.js";
+import { lspCompose } from "./lsp-compose.js";
 import { lspUnderLoad } from "./lsp-load.js";
 
 /** `FROM alpine` then `lines` × `RUN echo i` (lsp-anchors §4 A, "Our measurement"). */
@@ -111,11 +112,14 @@ function operations(text: string) {
 export const benchmark: Benchmark = {
   name: "lsp",
   description:
-    "language server: validation, semantic tokens, formatting, completion vs dockerfile-language-service; hover latency under load",
+    "language server: validation, semantic tokens, formatting, completion vs dockerfile-language-service; hover latency under load; Compose files",
   async run() {
-    // `BENCH_LSP=load` runs only the latency under load (lsp-load.ts), `BENCH_LSP=providers` only the rest.
-    if (process.env.BENCH_LSP !== "providers") await lspUnderLoad();
-    if (process.env.BENCH_LSP === "load") return;
+    // `BENCH_LSP=load` runs only the latency under load (lsp-load.ts), `BENCH_LSP=compose` only the
+    // Compose files (lsp-compose.ts), `BENCH_LSP=providers` only the Enginefile providers.
+    const only = process.env.BENCH_LSP;
+    if (only === undefined || only === "load") await lspUnderLoad();
+    if (only === undefined || only === "compose") await lspCompose();
+    if (only === "load" || only === "compose") return;
     const inputs: [string, string, boolean][] = [
       ["RUN lines, 4,000", plainRuns(4000), true],
       ["RUN lines with a variable, 4,000", variableRuns(4000), true],

@@ -10,7 +10,7 @@ import type { ComposeFinding } from "../../model/findings.js";
 import type { CheckContext } from "./check-context.js";
 
 /** The named volume a mount uses, or undefined (bind mount, anonymous, tmpfs…). */
-function namedVolumeSource(text: string | undefined, type: string | undefined): string | undefined {
+export function namedVolumeSource(text: string | undefined, type: string | undefined): string | undefined {
   if (text === undefined || text === "") return undefined;
   if (type !== undefined && type !== "volume") return undefined;
   if (/^[./~\\]|^[A-Za-z]:[\\/]|^\$/.test(text)) return undefined;
