@@ -122,7 +122,7 @@ export function translateStackService(
   const spec = ["TaskTemplate", "ContainerSpec"];
   const image = text(at("image")) ?? "";
 
-  set(["Name"], serviceName, service, "services");
+  set(["Name"], serviceName, service, `the swarm service name "${serviceName}" (<stack>_<service>)`);
   const serviceLabels: Record<string, string> = {};
   const deployLabels = inDeploy("labels");
   if (deployLabels)
