@@ -9,7 +9,7 @@ import { BUSYBOX_IMAGE, seededRandom } from "@enginekit/engine-tools";
 export const STACK = "ekstack";
 
 /** Values tried per `deploy` (and ContainerSpec) key: below, at and above swarmkit's bounds, and ordinary ones. */
-export const STACK_CHOICES: Record<string, readonly unknown[]> = {
+const STACK_CHOICES: Record<string, readonly unknown[]> = {
   "deploy.resources.limits.cpus": ["0.0005", "0.001", "0.005", "0.01", "0.5"],
   "deploy.resources.limits.memory": ["1m", "4m", "5m", "6m", "64m"],
   "deploy.resources.limits.pids": [-1, 0, 100],
