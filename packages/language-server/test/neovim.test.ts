@@ -62,10 +62,13 @@ describe(
         };
       };
       expect(got.errors).toEqual([]);
-      expect(got.diagnostics.Enginefile!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
-        "0 instruction-casing",
-        "3 relative-workdir",
-      ]);
+      // ShellCheck's findings come in a second publication, whenever ShellCheck is done: on a loaded machine
+      // before the script ends, on an idle one after; the first publication's are the same either way
+      expect(
+        got.diagnostics
+          .Enginefile!.filter((d) => !d.code.startsWith("shellcheck/"))
+          .map((d) => `${d.range.start.line} ${d.code}`),
+      ).toEqual(["0 instruction-casing", "3 relative-workdir"]);
       // line 4 holds the key being typed (unknown as long as it is incomplete)
       expect(got.diagnostics["web.container.yaml"]!.map((d) => `${d.range.start.line} ${d.code}`)[0]).toBe(
         "2 manifest/unknown-key",
