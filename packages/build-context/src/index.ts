@@ -8,7 +8,13 @@ export {
   RECYCLE_ARENA_BYTES,
   tarChunks,
 } from "./pack/pack-stream.js";
-export { type ContextPlan, DEFAULT_ENGINEFILE, type PlanOptions, planContext } from "./pack/plan-context.js";
+export {
+  type BuildFile,
+  type ContextPlan,
+  DEFAULT_ENGINEFILE,
+  type PlanOptions,
+  planContext,
+} from "./pack/plan-context.js";
 export { encodeHeader, type TarHeader, TypeFlag } from "./pack/tar-header.js";
 export {
   type ContextEntry,
@@ -51,6 +57,7 @@ export {
   readSecrets,
   type SecretSource,
   type SshSource,
+  svcSecretSource,
 } from "./upload/buildkit/secret-sources.js";
 export {
   type BuildSession,
@@ -58,6 +65,7 @@ export {
   type SessionEngine,
   type SessionServices,
 } from "./upload/buildkit/session/build-session.js";
+export { FileSync } from "./upload/buildkit/session/file-sync.js";
 export {
   type ProgressEvent,
   parseStepName,

@@ -7,35 +7,19 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect as h2connect } from "node:http2";
-import { createServer, type Server, type Socket } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import { afterEach, describe, expect, it } from "vitest";
 import { type BuildSession, openBuildSession } from "../src/index.js";
 import { GrpcFrameReader, grpcFrame } from "../src/upload/buildkit/session/grpc-frames.js";
+import { socketPair } from "./session-helpers.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
-
-/** A connected pair of Unix sockets: one for the session, one for the "engine". */
-async function socketPair(): Promise<[Socket, Socket]> {
-  const dir = mkdtempSync(join(tmpdir(), "ek-session-"));
-  const path = join(dir, "pair.sock");
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(path, resolve));
-  const accepted = new Promise<Socket>((resolve) => server.once("connection", resolve));
-  const { connect } = await import("node:net");
-  const client = connect(path);
-  const a = await accepted;
-  cleanups.push(() => {
-    server.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return [a, client];
-}
 
 async function session(services: Parameters<typeof openBuildSession>[1]) {
   const [ours, engines] = await socketPair();
@@ -140,7 +124,7 @@ describe("the BuildKit session server", () => {
       .bytes(new Uint8Array([0, 0, 0, 1, 11]))
       .finish();
     const forwarded = await call(client, "/moby.sshforward.v1.SSH/ForwardAgent", bytes, {
-      "ssh-id": "deploy",
+      "buildkit.ssh.id": "deploy",
     });
     expect(Buffer.concat(received)).toEqual(Buffer.from([0, 0, 0, 1, 11]));
     expect(forwarded.status).toBe("0");

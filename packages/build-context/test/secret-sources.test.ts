@@ -42,7 +42,7 @@ describe("--secret", () => {
 });
 
 describe("--ssh", () => {
-  it("takes SSH_AUTH_SOCK for default and ID, a socket for ID=PATH, and refuses key files", async () => {
+  it("takes SSH_AUTH_SOCK for default and ID, a socket for ID=PATH, and refuses what is no key file", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ek-ssh-"));
     const socket = join(dir, "agent.sock");
     const agent = createServer();
@@ -55,8 +55,13 @@ describe("--ssh", () => {
       expect(await parseSshFlag("deploy=agent.sock", {}, dir)).toEqual({ id: "deploy", socket });
       await expect(parseSshFlag("default", {}, dir)).rejects.toThrow("SSH_AUTH_SOCK is not set");
       writeFileSync(join(dir, "id_ed25519"), "key");
-      await expect(parseSshFlag("x=id_ed25519", {}, dir)).rejects.toThrow("is not an agent socket");
-      await expect(parseSshFlag("x=a,b", {}, dir)).rejects.toThrow("one agent socket per id");
+      await expect(parseSshFlag("x=id_ed25519", {}, dir)).rejects.toThrow(
+        "id_ed25519: not an agent socket nor a private key enginekit can read",
+      );
+      await expect(parseSshFlag("x=a,b", {}, dir)).rejects.toThrow("a does not exist");
+      await expect(parseSshFlag("x=agent.sock,agent.sock", {}, dir)).rejects.toThrow(
+        "one agent socket per id, without key files",
+      );
     } finally {
       agent.close();
       rmSync(dir, { recursive: true, force: true });

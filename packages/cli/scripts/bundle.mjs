@@ -98,6 +98,9 @@ const { outputFiles } = await build({
   conditions: ["@enginekit/source"],
   mainFields: ["module", "main"],
   plugins: [builtinsLoadedOnFirstCall],
+  // ssh2 (`--ssh` key files) tries its optional native speed-ups inside try/catch; without them it is pure
+  // JavaScript, which is what the bundle ships.
+  external: ["cpu-features", "*.node"],
   define: { ENGINEKIT_VERSION: JSON.stringify(version) },
   legalComments: "none",
   logLevel: "warning",

@@ -1,6 +1,7 @@
 /**
  * `enginekit build` against a loopback HTTP server (127.0.0.1) standing in for the engine: the request
- * as received (query, headers, streamed archive), the `X-Registry-Config` header decoded like the engine
+ * as received (query, headers, streamed archive — the stand-in refuses `POST /session`, so BuildKit builds
+ * fall back from the file sync to the archive), the `X-Registry-Config` header decoded like the engine
  * does (Go's padded URL-safe base64), the output stream handling and exit codes.
  */
 import { execFileSync } from "node:child_process";
@@ -61,6 +62,12 @@ beforeAll(async () => {
       // like the engine 20.10: no Builder-Version header
       res.writeHead(200, { "content-type": "text/plain", "api-version": "1.41", ostype: "linux" });
       res.end("OK");
+      return;
+    }
+    if (req.method === "POST" && url.pathname.endsWith("/session")) {
+      // like an engine without sessions: BuildKit's file sync cannot be used, the archive is uploaded
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "page not found" }));
       return;
     }
     if (stall) {

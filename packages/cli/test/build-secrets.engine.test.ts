@@ -4,10 +4,12 @@
  * value), and the value appears in no output, image layer or history; a missing secret is one line before
  * anything is sent; `--ssh` relays a local agent socket. Skips outside CI without ENGINE_HOST.
  */
+
+import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { EngineClient } from "@enginekit/api";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
@@ -19,6 +21,12 @@ import { runCaptured } from "./run-in-process.js";
 
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
+
+const hasSshAdd = ["ssh-keygen", "ssh-add", "ldd"].every(
+  (tool) => spawnSync(tool, ["--version"], { stdio: "ignore" }).error === undefined,
+);
+if (!hasSshAdd)
+  console.warn("skipped: build-secrets.engine.test.ts > --ssh ID=KEYFILE: no OpenSSH client or ldd");
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -89,6 +97,94 @@ describe("enginekit build --secret on the real engine", skipIf(!host, NEEDS_ENGI
     }
   });
 
+  it("build.secrets of .enginekit.yaml serve the ids no --secret gives (the command line wins)", async () => {
+    const fromFile = "cfg-file-secret-Qa1";
+    const fromEnv = "cfg-env-secret-Rb2";
+    const fromFlag = "flag-env-secret-Sc3";
+    const fromSvc = "cfg-svc-secret-Td4";
+    const svc = await startDevServer({ seed: { secrets: { "secret/ci": { npmrc: fromSvc } } } });
+    try {
+      const ctx = tree({
+        Enginefile: hashing(["file", "env", "npm", "won"]),
+        "ci/tok.txt": fromFile,
+        ".engineignore": "ci/\n",
+        ".enginekit.yaml": [
+          "build:",
+          "  secrets:",
+          "    file: {src: ci/tok.txt}",
+          "    env: {env: CFG_ENV}",
+          "    npm: {svc: secret/ci#npmrc}",
+          "    won: {env: CFG_ENV}",
+          "",
+        ].join("\n"),
+      });
+      const r = await runCaptured(
+        // biome-ignore format: one flag and its value per pair
+        ["build", ".", "-t", tag, "--network", "none", "--progress", "plain", "--no-cache", "--secret", "id=won,env=FROM_FLAG"],
+        {
+          ...env,
+          CFG_ENV: fromEnv,
+          FROM_FLAG: fromFlag,
+          SVC_ADDR: svc.address,
+          SVC_TOKEN: svc.rootToken,
+          ENGINEKIT_SAFE_DIRECTORIES: ctx,
+          XDG_CONFIG_HOME: tree({}),
+        },
+        ctx,
+      );
+      expect(r.stderr).not.toMatch(/enginekit:/);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`file: ${sha(fromFile)} ${fromFile.length}`);
+      expect(r.stderr).toContain(`env: ${sha(fromEnv)} ${fromEnv.length}`);
+      expect(r.stderr).toContain(`npm: ${sha(fromSvc)} ${fromSvc.length}`);
+      expect(r.stderr).toContain(`won: ${sha(fromFlag)} ${fromFlag.length}`);
+      for (const value of [fromFile, fromEnv, fromFlag, fromSvc]) {
+        expect(r.stdout).not.toContain(value);
+        expect(r.stderr).not.toContain(value);
+      }
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("a repository's build.secrets may name only its own files unless the folder is listed as safe", async () => {
+    const outside = tree({ "key.txt": "outside" });
+    const cases: [string, string][] = [
+      ["env: {env: HOME}", "build.secrets.a: the environment variable HOME is not used"],
+      [
+        "svc: {svc: secret/ci#npmrc}",
+        "build.secrets.a: the secrets service's svc:secret/ci#npmrc is not used",
+      ],
+      [`src: {src: ${join(outside, "key.txt")}}`, "build.secrets.a: the file"],
+      ["src: {src: ../../../../etc/passwd}", "build.secrets.a: the file ../../../../etc/passwd, outside"],
+    ];
+    for (const [entry, message] of cases) {
+      const ctx = tree({
+        Enginefile: hashing(["a"]),
+        ".enginekit.yaml": `build:\n  secrets:\n    a: {${entry.slice(entry.indexOf("{") + 1)}\n`,
+      });
+      const r = await runCaptured(
+        ["build", ".", "-H", "unix:///nonexistent/engine.sock"],
+        { XDG_CONFIG_HOME: tree({}) },
+        ctx,
+      );
+      expect(r.stderr).toContain(`enginekit: ${join(ctx, ".enginekit.yaml")}: ${message}`);
+      expect(r.stderr).toContain(`list ${ctx} in ENGINEKIT_SAFE_DIRECTORIES`);
+      expect(r.stderr.split("\n").length).toBe(2);
+      expect(r.code).toBe(2);
+    }
+    // a missing value names the configuration entry
+    const ctx = tree({
+      Enginefile: hashing(["a"]),
+      ".enginekit.yaml": "build:\n  secrets:\n    a: {src: nothere}\n",
+    });
+    const r = await runCaptured(["build", ".", "-H", "unix:///nonexistent/engine.sock"], {}, ctx);
+    expect(r.stderr).toBe(
+      `enginekit: ${join(ctx, ".enginekit.yaml")}: build.secrets.a: cannot read ${join(ctx, "nothere")} (ENOENT)\n`,
+    );
+    expect(r.code).toBe(2);
+  });
+
   it("a value the RUN prints is masked in the output", async () => {
     const ctx = tree({
       Enginefile: `FROM ${BUSYBOX_IMAGE}\nRUN --mount=type=secret,id=tok cat /run/secrets/tok; echo; exit 1\n`,
@@ -140,6 +236,69 @@ describe("enginekit build --secret on the real engine", skipIf(!host, NEEDS_ENGI
     }
   });
 
+  it(
+    "--ssh ID=KEYFILE serves the keys as an agent: OpenSSH's ssh-add and ssh-keygen in the RUN list them and sign with them",
+    skipIf(!hasSshAdd, "OpenSSH's ssh-add and ssh-keygen are not installed (Debian openssh-client)"),
+    async () => {
+      // The step runs the host's own ssh-add (with its loader and libraries, bind-mounted from the
+      // context): the busybox image has no OpenSSH client, and CI has no registry to pull one from.
+      const keys = tree({});
+      execFileSync("ssh-keygen", [
+        "-t",
+        "ed25519",
+        "-q",
+        "-N",
+        "",
+        "-C",
+        "deploy@ci",
+        "-f",
+        join(keys, "id"),
+      ]);
+      execFileSync("ssh-keygen", ["-t", "ecdsa", "-q", "-N", "", "-C", "second@ci", "-f", join(keys, "id2")]);
+      const files: Record<string, string> = {
+        Enginefile: [
+          `FROM ${BUSYBOX_IMAGE}`,
+          "RUN --mount=type=bind,source=ssh,target=/ssh --mount=type=ssh,id=deploy,required=true \\",
+          "    run() { /ssh/ld.so --library-path /ssh /ssh/$@; } && run ssh-add -l && echo message > /tmp/m && \\",
+          "    for key in id id2; do run ssh-keygen -Y sign -f /ssh/$key.pub -n file /tmp/m && \\",
+          "      run ssh-keygen -Y check-novalidate -n file -f /ssh/$key.pub -s /tmp/m.sig < /tmp/m && rm /tmp/m.sig; done",
+          "",
+        ].join("\n"),
+      };
+      const ctx = tree(files);
+      mkdirSync(join(ctx, "ssh"));
+      const libraries = execFileSync("ldd", ["/usr/bin/ssh-add"], { encoding: "utf8" })
+        .split("\n")
+        .map((line) => /(\/\S+) \(0x/.exec(line)?.[1])
+        .filter((path): path is string => path !== undefined);
+      for (const library of libraries) {
+        const name = library.includes("ld-linux") ? "ld.so" : basename(library);
+        copyFileSync(realpathSync(library), join(ctx, "ssh", name));
+      }
+      for (const tool of ["ssh-add", "ssh-keygen"]) copyFileSync(`/usr/bin/${tool}`, join(ctx, "ssh", tool));
+      for (const name of ["id", "id2"])
+        copyFileSync(join(keys, `${name}.pub`), join(ctx, "ssh", `${name}.pub`));
+      const r = await runCaptured(
+        // biome-ignore format: one flag and its value per pair
+        ["build", ctx, "--network", "none", "--progress", "plain", "--no-cache", "--ssh", `deploy=${join(keys, "id")},${join(keys, "id2")}`],
+        env,
+      );
+      expect(r.stderr).not.toMatch(/enginekit:/);
+      expect(r.code).toBe(0);
+      for (const name of ["id", "id2"]) {
+        const fingerprint = execFileSync("ssh-keygen", ["-l", "-f", join(keys, `${name}.pub`)], {
+          encoding: "utf8",
+        });
+        expect(r.stderr).toContain(fingerprint.split(" ")[1]!);
+      }
+      expect(r.stderr).toMatch(/deploy@ci \(ED25519\)/);
+      expect(r.stderr).toMatch(/second@ci \(ECDSA\)/);
+      // and it signs: OpenSSH's ssh-keygen in the step signs through it and checks the signature
+      expect(r.stderr).toMatch(/Good "file" signature with ED25519 key/);
+      expect(r.stderr).toMatch(/Good "file" signature with ECDSA key/);
+    },
+  );
+
   it("--ssh mounts the agent in RUN --mount=type=ssh (the relay itself: build-session.test.ts)", async () => {
     const dir = tree({});
     const socket = join(dir, "agent.sock");
@@ -160,9 +319,8 @@ describe("enginekit build --secret on the real engine", skipIf(!host, NEEDS_ENGI
       writeFileSync(key, "not a socket");
       const refused = await runCaptured(["build", ctx, "--ssh", `deploy=${key}`], env);
       expect(refused.code).toBe(2);
-      expect(refused.stderr).toMatch(
-        /is not an agent socket \(key files: load them into ssh-agent with ssh-add\)\n$/,
-      );
+      expect(refused.stderr).toMatch(/id_ed25519: not an agent socket nor a private key enginekit can read/);
+      expect(refused.stderr.split("\n")).toHaveLength(2);
     } finally {
       agent.close();
     }

@@ -265,6 +265,13 @@ describe("enginekit lint: stdin, --fix, --list-rules, --explain", () => {
     expect(explain.stdout).not.toContain('Interval "interval"');
     const byPeer = await run(["lint", "--explain", "StageNameCasing"], { cwd: root });
     expect(byPeer.stdout).toMatch(/^# stage-name-casing\n/);
+    // Compose rules by dclint's and compose-lint's names
+    expect((await run(["lint", "--explain", "CL-0001"], { cwd: root })).stdout).toMatch(
+      /^# compose\/engine-socket\n/,
+    );
+    expect((await run(["lint", "--explain", "no-version-field"], { cwd: root })).stdout).toMatch(
+      /^# compose\/version-field\n/,
+    );
   });
 
   test("--rule-docs: SARIF links the pages where the team hosts them, and only then (issue 30)", async () => {

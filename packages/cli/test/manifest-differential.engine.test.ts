@@ -9,6 +9,8 @@ import {
   describeOutcome,
   engineRequest,
   ensureSwarm,
+  FOUND_CASES,
+  foundCaseBodies,
   type GeneratedBody,
   generateBodies,
   judge,
@@ -30,7 +32,9 @@ import { runCaptured } from "./run-in-process.js";
  * purpose), are not counted.
  *
  * CI runs the fixed seeds `CI_SEEDS` (together they set every field of both schemas: the test fails on a
- * field left out); `ENGINEKIT_DIFF_SEED=<seed>` (with `ENGINEKIT_DIFF_COUNT`) replays one seed instead.
+ * field left out) and the classes `pnpm explore-manifests` found on other seeds (`FOUND_CASES`: the engine
+ * must still give the recorded verdict, and enginekit exactly the recorded number of errors);
+ * `ENGINEKIT_DIFF_SEED=<seed>` (with `ENGINEKIT_DIFF_COUNT`) replays one seed instead.
  * New random seeds with minimal reproductions: `pnpm explore-manifests`. The engine is made a single-node
  * swarm on 127.0.0.1 for the services and leaves the swarm at the end.
  */
@@ -83,8 +87,9 @@ describe(
     const engine = host ?? "";
     let joinedSwarm = false;
     const generated = runs.map((run) => ({ ...run, bodies: generateBodies(run.seed, run.count, run) }));
+    const found = foundCaseBodies(Math.floor(Math.random() * 36 ** 3).toString(36));
     const serviceNames = new Set(
-      generated.flatMap((run) =>
+      [...generated, { bodies: found }].flatMap((run) =>
         run.bodies
           .filter((body) => body.kind === "service")
           .map((body) => String((JSON.parse(body.bodyText) as { Name?: unknown }).Name ?? "")),
@@ -124,5 +129,26 @@ describe(
       },
       600_000,
     );
+
+    it("agrees on the classes explore-manifests found (FOUND_CASES)", async () => {
+      // a replay judges its seed only
+      if (replay) return;
+      const outcomes = await judge(engine, found, cliLinter);
+      const report: string[] = [];
+      outcomes.forEach((outcome, index) => {
+        const expected = FOUND_CASES[index]!;
+        const engineOk =
+          expected.engine === "runs"
+            ? !outcome.engine.refused
+            : outcome.engine.refused && expected.engine.test(outcome.engine.message);
+        if (!engineOk || outcome.lintErrors.length !== expected.errors) {
+          report.push(
+            `${expected.found}: expected the engine to ${expected.engine === "runs" ? "run it" : `refuse it (${expected.engine})`} and ${expected.errors} error(s)\n  ${describeOutcome(outcome)}`,
+          );
+        }
+      });
+      if (report.length > 0) console.log(report.join("\n"));
+      expect(report).toEqual([]);
+    }, 300_000);
   },
 );

@@ -9,13 +9,28 @@
 export { type CheckOptions, checkProject } from "./check/check-project.js";
 export { consistencyFindings } from "./check/consistency/consistency-checks.js";
 export { composePathLabel, schemaFindings } from "./check/schema-check.js";
-export { engineBodies, engineFindings, translateProject } from "./engine/engine-check.js";
+export type { TargetApiVersion } from "./engine/body-findings.js";
+export {
+  type EngineBodies,
+  type EngineCheckOptions,
+  engineBodies,
+  engineFindings,
+  translateProject,
+} from "./engine/engine-check.js";
 export type { FieldOrigin, LocatedBody } from "./engine/located-body.js";
+export { type StackMode, stackFindings, translateStack } from "./engine/stack-check.js";
+export { targetApiVersion } from "./engine/target-api-version.js";
 export {
   type TranslatedService,
   type TranslationContext,
   translateService,
 } from "./engine/translate-service.js";
+export {
+  type ConverterRefusal,
+  STACK_ONLY_KEYS,
+  type TranslatedStackService,
+  translateStackService,
+} from "./engine/translate-stack-service.js";
 export { parseByteSize, parseCpus } from "./engine/units.js";
 export { type Substitution, substitute } from "./interpolate/template.js";
 export { type ComposeFileSystem, memoryFileSystem, nodeFileSystem } from "./load/file-system.js";

@@ -39,6 +39,7 @@ describe("translation into the create body (docker compose up's)", () => {
     expect(engineBodies(p)).toEqual({
       web: {
         name: "shop-web-1",
+        serviceSpec: expect.objectContaining({ Name: "shop_web" }),
         body: {
           Image: "nginx:1.27",
           StopTimeout: 60,
@@ -167,6 +168,17 @@ describe("compose/engine-limit: the engine's limits at the Compose value, under 
       expect.stringMatching(
         /^compose.yaml:3:12-3:24 compose\/engine-advisory service "web": image must be .* \(with TAG unset\)$/,
       ),
+    ]);
+  });
+
+  test("a logging plugin alias is one advisory at the driver, none for the plugin's options", () => {
+    const files = {
+      "compose.yaml":
+        "services:\n  web:\n    image: x\n    logging: {driver: loki, options: {loki-url: 'http://x'}}\n",
+    };
+    expect(findingsOf("compose/engine-limit", files)).toEqual([]);
+    expect(findingsOf("compose/engine-advisory", files)).toEqual([
+      expect.stringMatching(/compose\/engine-advisory service "web": .*unless a logging plugin is installed/),
     ]);
   });
 

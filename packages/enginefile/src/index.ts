@@ -23,15 +23,19 @@ export * from "./ast/nodes.js";
 export {
   BUILD_FILE_FAMILIES,
   type BuildFileFamily,
+  buildAndIgnoreFilePathPattern,
   buildFileFamily,
+  buildFileGlobs,
+  buildFileOfIgnoreFile,
   DEFAULT_BUILD_FILES,
+  IGNORE_FILE_SUFFIXES,
+  isIgnoreFileName,
 } from "./build-file-names.js";
 export { dump, dumpInstruction, referenceLines } from "./dump.js";
 export { parse } from "./parser/parse.js";
 export { decodeBytes, encodeBytes, parseBytes } from "./parser/parse-bytes.js";
 export { type FormatOptions, format, formatEdits } from "./printer/format.js";
 export { printLossless, type SourceElement, sourceElements } from "./printer/lossless.js";
-export { applyEdits, type TextEdit } from "./printer/text-edits.js";
 export {
   type ExpandOptions,
   type ExpansionResult,

@@ -1,5 +1,6 @@
+import { applyTextEdits } from "@enginekit/text";
 import { describe, expect, it } from "vitest";
-import { dump, format, parse, printLossless } from "../src/index.js";
+import { dump, format, formatEdits, parse, printLossless } from "../src/index.js";
 
 describe("printer", () => {
   it("prints an unchanged document exactly (BOM, CRLF, comments, heredocs, trailing text)", () => {
@@ -106,5 +107,31 @@ describe("printer", () => {
     expect(format("RUN a \\\n  b \\\n   c \\\n\td\n", { continuationIndent: "  " })).toBe(
       "RUN a \\\n  b \\\n    c \\\n      d\n",
     );
+  });
+
+  it("formatEdits gives the foundation's TextEdits: in order, no no-op, positions matching their offsets, applied by applyTextEdits to format's result", () => {
+    const texts = [
+      "  from   --platform=$P   alpine  as   build   \ncopy   a \\   \n         b\t/dst/\nrun   echo  'keep'  \\\n  and  this\n",
+      "\ufeff  from a  \r\nexpose  80  \\  \r\n 443\r\n",
+      "# escape=`\nfrom a\ncopy a  `\n  b  /c\nRUN <<EOF\n  body  \nEOF\n",
+      "FROM a\nRUN b\n",
+    ];
+    for (const text of texts) {
+      const doc = parse(text);
+      const edits = formatEdits(doc);
+      expect(applyTextEdits(text, edits)).toBe(format(text));
+      for (const [i, e] of edits.entries()) {
+        expect(Object.keys(e).sort()).toEqual(["newText", "range"]);
+        expect(text.slice(e.range.start.offset, e.range.end.offset)).not.toBe(e.newText);
+        const previous = edits[i - 1];
+        if (previous) expect(previous.range.end.offset).toBeLessThanOrEqual(e.range.start.offset);
+        for (const p of [e.range.start, e.range.end]) {
+          // the parser's lines (\n only): the line's start plus the character is the offset
+          const lineStart = text.split("\n").slice(0, p.line).join("\n").length + (p.line > 0 ? 1 : 0);
+          expect(lineStart + p.character).toBe(p.offset);
+        }
+      }
+    }
+    expect(formatEdits(parse("FROM a\nRUN b\n"))).toEqual([]);
   });
 });

@@ -141,6 +141,55 @@ describe("robustness: every handler, any input", () => {
     );
     expect(t.logs.filter((l) => l.includes("failed"))).toEqual([]);
   }, 120_000);
+  it("answers every request for Compose files with broken YAML, interpolation and anchors (on disk and unsaved)", async () => {
+    const composeText = fc
+      .array(
+        fc.constantFrom(
+          "services:\n",
+          "  web:\n",
+          "    image: nginx:${TAG:-1}\n",
+          "    build:\n      context: .\n      target: ",
+          "    depends_on:\n      - ",
+          "    mem_limit: 512m\n",
+          "    healthcheck:\n      interval: 30s\n",
+          "    environment:\n      DB_PASSWORD: ${PW}\n",
+          "x-base: &base\n  restart: always\n",
+          "    <<: *base\n",
+          "    env_file: ",
+          "networks:\n  front: {}\n",
+          "  - ",
+          ": ",
+          "${",
+          "!reset ",
+          "\t",
+          "\r\n",
+          "#",
+          '"',
+          "[",
+          "{",
+          "---\n",
+        ),
+        { maxLength: 30 },
+      )
+      .map((p) => p.join(""));
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        composeText,
+        fc.boolean(),
+        fc.nat(40),
+        fc.nat(60),
+        async (body, saved, line, character) => {
+          const uri = saved ? `file:///fuzz/c${++n}/compose.yaml` : `untitled:Untitled-${++n}`;
+          await t.open(uri, body, "dockercompose");
+          for (const method of METHODS) await t.request(method, paramsFor(uri, { line, character }));
+          await t.client.sendNotification("textDocument/didClose", { textDocument: { uri } });
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect(t.logs.filter((l) => l.includes("failed"))).toEqual([]);
+  }, 120_000);
 });
 
 describe("memory", () => {

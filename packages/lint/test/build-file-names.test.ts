@@ -47,15 +47,17 @@ const NAMES = [
 ];
 
 describe("build-file names: one definition for the walk and the pre-commit hook", () => {
-  test("lint DIR walks every build-file name in any case, ignore files, manifests and Compose files, nothing else", () => {
+  test("lint DIR walks every build-file name in any case, ignore files, manifests and Compose files, nothing else", async () => {
     const dir = mkdtempSync(join(tmpdir(), "enginekit-names-"));
     mkdirSync(join(dir, "sub"));
     for (const name of NAMES) writeFileSync(join(dir, "sub", name), "FROM scratch\n");
-    const found = discoverFiles([dir], dir, {
-      isExcluded: () => false,
-      dockerfiles: () => true,
-      isManifest: () => false,
-    }).map((f) => `${relative(dir, f.path)} ${f.kind}`);
+    const found = (
+      await discoverFiles([dir], dir, {
+        isExcluded: () => false,
+        dockerfiles: () => true,
+        isManifest: () => false,
+      })
+    ).map((f) => `${relative(dir, f.path)} ${f.kind}`);
     expect(found.sort()).toEqual(
       [
         "sub/.dockerignore ignorefile",

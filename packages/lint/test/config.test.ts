@@ -57,6 +57,30 @@ describe(".enginekit.yaml", () => {
     expect(errorOf("rules: [\n")).toMatch(/^\.enginekit\.yaml:2:1: /);
   });
 
+  test("build.secrets: one source per id, located errors for the rest", () => {
+    const c = parseConfig(
+      "build:\n  secrets:\n    npmrc: {svc: secret/ci#npmrc}\n    tok: {env: NPM_TOKEN}\n    netrc: {src: ./netrc}\n",
+      "x",
+    );
+    expect(c.build?.secrets).toEqual({
+      npmrc: { svc: "secret/ci#npmrc" },
+      tok: { env: "NPM_TOKEN" },
+      netrc: { src: "./netrc" },
+    });
+    expect(errorOf("build:\n  secrets:\n    a: {src: f, env: V}\n")).toBe(
+      ".enginekit.yaml:3:8: build.secrets.a: give exactly one of src, env and svc",
+    );
+    expect(errorOf("build:\n  secrets:\n    a: {svc: secret/ci}\n")).toMatch(
+      /^\.enginekit\.yaml:3:\d+: build\.secrets\.a\.svc: expected <mount>\/<path>#<field>/,
+    );
+    expect(errorOf("build:\n  secrets:\n    'a b': {env: V}\n")).toMatch(
+      /^\.enginekit\.yaml:3:5: .*letters, digits/,
+    );
+    expect(errorOf("build:\n  secrets:\n    a: {value: hunter2}\n")).toMatch(
+      /^\.enginekit\.yaml:3:9: .*unknown setting "value"/,
+    );
+  });
+
   test("an empty file is an empty configuration", () => {
     expect(parseConfig("", "x")).toEqual({});
   });
@@ -88,6 +112,12 @@ describe("configuration lookup and command-line overrides", () => {
     const other = new ProjectSettings(root, {}, loadConfigFile).forFile(join(root, "other", "Enginefile"));
     expect(other.settings.rules).toEqual({ "no-sudo": "info" });
     expect(other.failureThreshold).toBe("error");
+    // the rules see the ids of build.secrets only, never their sources
+    expect(other.settings.enginefile.buildSecrets).toBeUndefined();
+    mkdirSync(join(root, "built"), { recursive: true });
+    writeFileSync(join(root, "built", ".enginekit.yaml"), "build:\n  secrets:\n    npmrc: {env: NPM_RC}\n");
+    const built = new ProjectSettings(root, {}, loadConfigFile).forFile(join(root, "built", "Enginefile"));
+    expect(built.settings.enginefile.buildSecrets).toEqual(["npmrc"]);
   });
 });
 

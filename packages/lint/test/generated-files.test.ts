@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { LintConfigSchema } from "../src/config/schema.js";
+import { renderFindingCodesTable } from "../src/docs/manifest-checks-table.js";
 import { renderRuleDoc, renderRuleIndex } from "../src/docs/rule-doc.js";
 import { RULES } from "../src/rules/registry.js";
 
@@ -36,6 +37,15 @@ describe("generated rule documentation (docs/rules)", () => {
     const online = RULES.filter((r) => r.meta.online).map((r) => r.meta.id);
     const configurationOnly = [
       "healthcheck-missing", // off by default, as in hadolint
+      // Compose rules off by default (a policy, not a fault; see each page)
+      "compose/build-and-image",
+      "compose/cap-drop-all",
+      "compose/image-digest",
+      "compose/no-new-privileges",
+      "compose/project-name",
+      "compose/quoted-volume",
+      "compose/read-only",
+      "compose/resource-limits",
       "ignore-pattern-unmatched", // needs a build context to list
       "label-empty", // the label rules act only with a labelSchema
       "label-required",
@@ -45,6 +55,7 @@ describe("generated rule documentation (docs/rules)", () => {
       "internal-error",
       "suppression-forbidden",
       "trusted-registry",
+      "unconfigured-build-secret", // acts only with build.secrets
       ...online,
     ].sort();
     const withoutReported = RULES.filter(
@@ -61,6 +72,18 @@ describe("generated rule documentation (docs/rules)", () => {
     const expected = new Set([...RULES.map((r) => `${r.meta.id}.md`), "README.md"]);
     expect(pages("").filter((p) => !expected.has(p))).toEqual([]);
   });
+});
+
+test("docs/manifests.md's findings table is generated from FINDING_CODES and BODY_CHECKS", () => {
+  const path = join(packageDir, "..", "..", "docs", "manifests.md");
+  const text = readFileSync(path, "utf8");
+  const begin =
+    "<!-- generated from FINDING_CODES and BODY_CHECKS by packages/lint/test/generated-files.test.ts -->\n";
+  const end = "<!-- end generated -->";
+  const from = text.indexOf(begin);
+  const to = text.indexOf(end, from);
+  expect(from >= 0 && to > from, `${path} lacks the generated findings table's markers`).toBe(true);
+  check(path, `${text.slice(0, from + begin.length)}${renderFindingCodesTable()}${text.slice(to)}`);
 });
 
 test("schemas/enginekit-config.schema.json is generated from the zod schema", () => {

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { DiscoveryError } from "../src/node/discover.js";
+import { DiscoveryError, discoverFiles } from "../src/node/discover.js";
 import { lintFiles } from "../src/node/lint-files.js";
 
 function project(files: Record<string, string>): string {
@@ -150,7 +150,7 @@ describe("configuration read on demand (start-up)", () => {
   });
 
   // a directory with no configuration upward is walked without the reader; one met deeper in the walk
-  // loads it, and the walk starts again with it
+  // loads it as the walk enters that folder (the tree is walked once)
   const nested = project({
     Enginefile: "FROM node:22\nRUN sudo true\n",
     "a/b/.hadolint.yaml": "ignored: [DL3004]\n",
@@ -175,6 +175,38 @@ describe("configuration read on demand (start-up)", () => {
       ["a/b/vendor/Enginefile", []],
       ["a/c/Enginefile", ["error"]],
     ]);
+  });
+
+  test("the walk enters each folder once, and waits for what entering it starts before asking about its entries", async () => {
+    const log: string[] = [];
+    const rel = (p: string) => relative(nested, p) || ".";
+    let loading = false;
+    await discoverFiles(["."], nested, {
+      enterFolder: (dir) => {
+        log.push(`enter ${rel(dir)}`);
+        if (!dir.endsWith(join("a", "c"))) return undefined;
+        loading = true;
+        return new Promise<void>((done) =>
+          setTimeout(() => {
+            loading = false;
+            log.push("loaded");
+            done();
+          }, 20),
+        );
+      },
+      isExcluded: (p) => {
+        if (loading) log.push(`asked about ${rel(p)} while loading`);
+        return false;
+      },
+      dockerfiles: () => true,
+      isManifest: () => false,
+    });
+    const entered = log.filter((l) => l.startsWith("enter "));
+    expect(entered.sort()).toEqual(
+      ["enter .", "enter a", "enter a/b", "enter a/b/vendor", "enter a/c", "enter a/c/vendor"].sort(),
+    );
+    expect(log.filter((l) => l.endsWith("while loading"))).toEqual([]);
+    expect(log.indexOf("loaded")).toBe(log.indexOf("enter a/c") + 1);
   });
 });
 

@@ -12,12 +12,14 @@ import { KIND_KEYS, type KindSource, kindFromModeline, resolveKind } from "./kin
 import { findSecretReferences, type SecretReference } from "./secret-refs/find-references.js";
 import { findPlainSecrets } from "./secret-refs/plain-secrets.js";
 import type { ManifestDocument, ManifestFormat, ReadResult } from "./tree/manifest-document.js";
+import { toPlainValue } from "./tree/navigate.js";
 import { readJson } from "./tree/read-json.js";
 import { readYaml } from "./tree/read-yaml.js";
 import { engineAdvisories } from "./validate/engine-advisories.js";
 import { objectAnchor } from "./validate/issue-findings.js";
 import { sourceFindings } from "./validate/source-findings.js";
 import { DEFAULT_MANIFEST_API_VERSION, SETTINGS_KEY, targetVersion } from "./validate/target-version.js";
+import { deferTaskLevel } from "./validate/task-level.js";
 import { validateNode } from "./validate/validate-document.js";
 
 /** Options of {@link readManifest} and {@link checkManifest}. */
@@ -147,13 +149,14 @@ function checkDocument(
       const extraRootKeys = Object.keys(extraKeys);
       const target = targetVersion(root, apiVersion, index);
       findings.push(...target.findings);
+      const schemaFindings = validateNode(root, kindSchema.body, {
+        ...validate,
+        ignoredKeys,
+        extraRootKeys,
+        apiVersion: target.apiVersion,
+      });
       findings.push(
-        ...validateNode(root, kindSchema.body, {
-          ...validate,
-          ignoredKeys,
-          extraRootKeys,
-          apiVersion: target.apiVersion,
-        }),
+        ...(kind === "service" ? deferTaskLevel(schemaFindings, toPlainValue(root)) : schemaFindings),
       );
       findings.push(
         ...sourceFindings(root, kindSchema.body, {

@@ -14,6 +14,10 @@ export interface FindingCodeInfo {
   fix: "always" | "sometimes" | "never";
   /** True for findings only the online checks (`checkSecretReferences`) produce. */
   online: boolean;
+  /** What the quick fix does, when `fix` is not `never` (docs/manifests.md "Findings" is generated from it). */
+  quickFix?: string;
+  /** A note on the severity, when some findings of the code have another one. */
+  severityNote?: string;
 }
 
 /** Every finding code with its rule metadata (docs/manifests.md "Findings" is the user-facing form). */
@@ -23,6 +27,7 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
     summary: "The YAML or JSON text is malformed.",
     fix: "never",
     online: false,
+    severityNote: "YAML warnings: warning",
   },
   "manifest/duplicate-key": {
     severity: "warning",
@@ -35,6 +40,7 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
     summary: "The kind of manifest cannot be told (file name, kind, $schema).",
     fix: "sometimes",
     online: false,
+    quickFix: "closest kind, for a misspelt `kind`",
   },
   "manifest/kind-mismatch": {
     severity: "warning",
@@ -53,18 +59,22 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
     summary: "A key the request body does not define.",
     fix: "sometimes",
     online: false,
+    quickFix: "rename to the suggested key",
   },
   "manifest/invalid-type": {
     severity: "error",
     summary: "A value of the wrong JSON type.",
     fix: "sometimes",
     online: false,
+    quickFix:
+      'quote a number/boolean where a string is wanted (`HostPort: "8080"`); `true`/`false` for YAML 1.1 booleans; unquote a numeric string; write the integer for a whole-number float (`67633152.0`)',
   },
   "manifest/invalid-value": {
     severity: "error",
     summary: "A value outside its allowed set or format.",
     fix: "sometimes",
     online: false,
+    quickFix: "closest allowed value of an enum",
   },
   "manifest/limit": {
     severity: "error",
@@ -113,12 +123,14 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
     summary: "The referenced secret has no such field.",
     fix: "sometimes",
     online: true,
+    quickFix: "the closest field name",
   },
   "secret-ref/kv2-path": {
     severity: "error",
     summary: "A reference on a KV version 2 mount lacks data/ after the mount.",
     fix: "always",
     online: true,
+    quickFix: "insert `data/` after the mount",
   },
   "secret-ref/forbidden": {
     severity: "error",

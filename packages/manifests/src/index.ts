@@ -15,6 +15,8 @@ export {
   type ManifestOptions,
   readManifest,
 } from "./check-manifest.js";
+export type { Advisory, BodyCheck, BodyCheckMeta, CheckCode, CheckContext } from "./checks/check.js";
+export { BODY_CHECKS } from "./checks/registry.js";
 export { ENGINE_KIND_SCHEMAS } from "./kinds/engine-kind-schemas.js";
 export type { KindSchema, KindSchemas } from "./kinds/kind-schema.js";
 export { KIND_KEYS, type KindSource, kindFromModeline, resolveKind } from "./kinds/resolve-kind.js";

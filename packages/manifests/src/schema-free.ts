@@ -20,7 +20,7 @@ export {
   parseKind,
   SCHEMA_FILE_NAMES,
 } from "./kinds/manifest-kind.js";
-export { looksLikeSecretName } from "./secret-refs/plain-secrets.js";
+export { isPlaceholderSecret, looksLikeSecretName } from "./secret-refs/plain-secrets.js";
 export {
   type ParsedReference,
   parseSecretReferences,

@@ -117,7 +117,7 @@ describe("schemaAtManifestPath", () => {
     expect(schemaAtManifestPath("container", ["HostConfig", "RestartPolicy", "Name"])?.values).toContain(
       "on-failure",
     );
-    expect(schemaAtManifestPath("service", ["EndpointSpec", "Mode"])?.values).toEqual(["vip", "dnsrr"]);
+    expect(schemaAtManifestPath("service", ["EndpointSpec", "Mode"])?.values).toEqual(["", "vip", "dnsrr"]);
     expect(schemaAtManifestPath("container", ["HostConfig", "Nope"])).toBeUndefined();
   });
 });

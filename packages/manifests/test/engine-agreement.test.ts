@@ -510,9 +510,9 @@ describe("later API versions' fields (issue 27 audit)", () => {
       [["manifest/constraint", "error", "UpdateConfig"]],
     ],
     [
-      "a negative MaxConcurrent (uint64)",
+      "a negative MaxConcurrent (uint64: the decoder refuses it)",
       `${S}Mode: {ReplicatedJob: {MaxConcurrent: -1}}`,
-      [["manifest/limit", "error", "-1"]],
+      [["manifest/invalid-type", "error", "-1"]],
     ],
     [
       "Hosts, OpenStdin, Privileges, Ulimits",
@@ -717,6 +717,45 @@ describe("found by the generated differential", () => {
       `${C}NetworkingConfig: {EndpointsConfig: {net: null}}`,
       [["manifest/invalid-type", "error", "null"]],
     ],
+    // pnpm explore-manifests --seeds 101..110 (this session), each shrunk and tried on the engine 20.10
+    ["ConsoleSize of any length (Go's [2]uint)", `${C}HostConfig: {ConsoleSize: []}`, []],
+    ["ConsoleSize of three values", `${C}HostConfig: {ConsoleSize: [1, 2, 3]}`, []],
+    [
+      "a descending HostPort range",
+      `${C}HostConfig: {PortBindings: {80/tcp: [{HostPort: "1-0"}]}}`,
+      [["manifest/invalid-value", "error", '"1-0"']],
+    ],
+    [
+      "a tmpfs mount with BindOptions (found by hand beside seed 107)",
+      `${C}HostConfig: {Mounts: [{Type: tmpfs, Target: /x, BindOptions: {Propagation: rprivate}}]}`,
+      [["manifest/constraint", "error", "BindOptions"]],
+    ],
+    [
+      "an ascending HostPort range",
+      `${C}HostConfig: {PortBindings: {80/tcp: [{HostPort: "8000-8010"}]}}`,
+      [],
+    ],
+    [
+      "logentries without its token",
+      `${C}HostConfig: {LogConfig: {Type: logentries}}`,
+      [["manifest/constraint", "error", "logentries"]],
+    ],
+    [
+      "logentries takes any option beside its token",
+      `${C}HostConfig: {LogConfig: {Type: logentries, Config: {logentries-token: t, anything: x}}}`,
+      [],
+    ],
+    // a plugin driver the engine lacks: one error, at the driver (its options are the plugin's own)
+    [
+      "a log plugin name this engine lacks, with the plugin's options",
+      `${C}HostConfig: {LogConfig: {Type: loki, Config: {loki-url: "http://x"}}}`,
+      [["manifest/invalid-value", "error", "loki"]],
+    ],
+    [
+      "no driver named: the options are the default json-file's",
+      `${C}HostConfig: {LogConfig: {Config: {loki-url: "http://x"}}}`,
+      [["manifest/invalid-value", "error", '"http://x"']],
+    ],
   ])("container: %s", (_label, text, expected) => {
     expect(check(text, "m.container.yaml", "1.41")).toEqual(expected);
   });
@@ -783,6 +822,74 @@ describe("found by the generated differential", () => {
       "1.41",
       [["manifest/invalid-value", "error", "x"]],
     ],
+    // pnpm explore-manifests --seeds 101..110 (this session)
+    [
+      "a negative rollback monitor (swarmkit checks the update monitor only)",
+      `${S}RollbackConfig: {Monitor: -1}`,
+      "1.41",
+      [],
+    ],
+    [
+      "a negative update monitor",
+      `${S}UpdateConfig: {Monitor: -1}`,
+      "1.41",
+      [["manifest/limit", "error", "-1"]],
+    ],
+    [
+      "logentries without its token (every task rejected)",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Name: logentries}}",
+      "1.41",
+      [["manifest/constraint", "error", "logentries"]],
+    ],
+    ["an empty endpoint mode (vip)", `${S}EndpointSpec: {Mode: ""}`, "1.41", []],
+    [
+      "an endpoint mode in upper case",
+      `${S}EndpointSpec: {Mode: VIP}`,
+      "1.41",
+      [["manifest/invalid-value", "error", "VIP"]],
+    ],
+    [
+      "a null log driver name (the default driver)",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Name: null}}",
+      "1.41",
+      [],
+    ],
+    [
+      "a LogDriver without Name (the default driver; seed 114)",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {}}",
+      "1.41",
+      [],
+    ],
+    [
+      "a LogDriver without Name takes the default driver's options",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Options: {bogus: x}}}",
+      "1.41",
+      [["manifest/invalid-value", "error", "x"]],
+    ],
+    [
+      "a log plugin name this engine lacks, with the plugin's options",
+      "TaskTemplate: {ContainerSpec: {Image: busybox}, LogDriver: {Name: loki, Options: {loki-url: x}}}",
+      "1.41",
+      [["manifest/invalid-value", "error", "loki"]],
+    ],
+    // pnpm explore-manifests --seed 113: a service scaled to 0 runs no task, so the engine accepts what
+    // only a task's start refuses (each tried with Replicas 0 on the engine 20.10: created)
+    [
+      "task-level refusals of a service that runs no task are warnings",
+      `TaskTemplate: {ContainerSpec: {Image: busybox, Dir: app, Mounts: [{Type: bind, Target: /x, VolumeOptions: {}}]}}\nMode: {Replicated: {Replicas: 0}}`,
+      "1.41",
+      [
+        ["manifest/ignored-value", "warning", "app"],
+        ["manifest/ignored-value", "warning", "{"],
+        ["manifest/ignored-value", "warning", "VolumeOptions"],
+      ],
+    ],
+    [
+      "a create-level refusal of a service scaled to 0 stays an error",
+      `TaskTemplate: {ContainerSpec: {Image: busybox, Mounts: [{Type: bogus, Target: /x}]}}\nMode: {Replicated: {Replicas: 0}}`,
+      "1.41",
+      [["manifest/invalid-value", "error", "bogus"]],
+    ],
     // below 1.41 the engine drops the job mode (and Ulimits, CapabilityAdd): the service runs replicated
     [
       "a job mode beside Replicated at 1.24 (dropped)",
@@ -795,6 +902,15 @@ describe("found by the generated differential", () => {
       T('CapabilityAdd: [""]'),
       "1.24",
       [["manifest/api-version", "warning", "CapabilityAdd"]],
+    ],
+    [
+      "a dropped job count below 0 (the decoder refuses it for uint64)",
+      `${S}Mode: {ReplicatedJob: {TotalCompletions: -1}}`,
+      "1.39",
+      [
+        ["manifest/api-version", "warning", "ReplicatedJob"],
+        ["manifest/invalid-type", "error", "-1"],
+      ],
     ],
     [
       "a dropped field still has its type checked (the decoder reads it)",

@@ -28,3 +28,4 @@ export { type Position, position, type Range, rangeContains } from "./position.j
 export { isSignalName, parseSignal, SIGNALS, type SignalResult } from "./signals.js";
 export { closestMatch, Suggester } from "./suggester.js";
 export { applyTextEdits, compareTextEdits, type TextEdit } from "./text-edit.js";
+export { parseDurationMs } from "./timeout-duration.js";

@@ -66,6 +66,14 @@ export const HOST_DEPENDENT_REFUSALS: { pattern: RegExp; why: string }[] = [
     why: "the OCI runtimes configured on the engine",
   },
   {
+    pattern: /write \/proc\/sys\/[^:]*: invalid argument/,
+    why: "the value of a sysctl, which the host's kernel parses by that sysctl's own type (an integer for net.ipv4.ip_forward; pnpm explore-manifests, seeds 107 and 109)",
+  },
+  {
+    pattern: /cpu\.rt_runtime_us: invalid argument/,
+    why: "the real-time CPU budget of the engine's parent cgroup (the daemon's --cpu-rt-runtime, 0 by default): a CpuRealtimeRuntime above it fails at start (pnpm explore-manifests, seeds 108 and 109)",
+  },
+  {
     pattern: /can't get final child's PID from pipe/,
     why: "runc's init died before it reported (seen when OomScoreAdj is lowered below the engine's own score, which needs privileges an engine in a user namespace lacks)",
   },

@@ -5,6 +5,7 @@
  */
 export * from "./bodies.js";
 export * from "./engine-verdict.js";
+export * from "./found-cases.js";
 export * from "./host-dependent.js";
 export * from "./judge.js";
 export { numberBoundaries, sampleOf, valuesFor } from "./mutations.js";

@@ -5,7 +5,6 @@
 export * from "./body.js";
 export * from "./body-reader.js";
 export * from "./dispatcher.js";
-export * from "./duration.js";
 export * from "./query.js";
 export * from "./response.js";
 export * from "./ssh-stdio.js";

@@ -76,13 +76,15 @@ export const RECYCLE_ARENA_BYTES = 8 * 1024 * 1024;
 /**
  * Where chunks come from: `reserve(size)` gives a buffer of `size` bytes, `commit(used)` marks its first
  * `used` bytes as handed out (the rest may be reserved again). Fresh buffers, or slices of one arena.
+ * Also used by the file sync (`file-sync.ts`), whose writes wait for HTTP/2 backpressure the same way.
  */
-interface ChunkMemory {
+export interface ChunkMemory {
   reserve(size: number): Buffer;
   commit(used: number): void;
 }
 
-function chunkMemory(recycle: boolean): ChunkMemory {
+/** Fresh buffers, or (`recycle`) slices of one {@link RECYCLE_ARENA_BYTES} arena reused in a circle. */
+export function chunkMemory(recycle: boolean): ChunkMemory {
   if (!recycle) return { reserve: (size) => Buffer.allocUnsafe(size), commit: () => {} };
   let arena: Buffer | undefined;
   let next = 0;

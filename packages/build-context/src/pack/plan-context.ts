@@ -15,7 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
 import { MAX_SOURCE_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import type { ExceptionMode, IgnoreMatcher } from "../ignore/ignore-matcher.js";
@@ -49,6 +49,21 @@ export interface PlanOptions {
   sourceDateEpoch?: number;
   /** Apply the engine CLI's Windows mode rule (default: when running on Windows). */
   windowsModes?: boolean;
+  /** Record exact nanosecond mtimes (`ContextEntry.mtimeNs`), which BuildKit's file sync sends. */
+  nanoseconds?: boolean;
+}
+
+/**
+ * The build file as BuildKit's file sync serves it (the `dockerfile` directory of the session): its file
+ * name, and its real path or, from standard input or outside the context, its content.
+ */
+export interface BuildFile {
+  /** The file name the build is told (`dockerfile=`): the name given with `-f`, or the default found. */
+  name: string;
+  /** Absolute, symlink-resolved path of the file (undefined when read from standard input). */
+  path: string | undefined;
+  /** The content when it was read already (standard input, or a file outside the context). */
+  content: Buffer | undefined;
 }
 
 /** A context ready to pack. */
@@ -67,6 +82,14 @@ export interface ContextPlan {
   ignoreMatcher: IgnoreMatcher;
   /** Entries in archive order (walked entries, then injected ones). */
   entries: ContextEntry[];
+  /**
+   * The context as a build's `COPY` sees it, in walk order: the walked entries without what the archive
+   * adds or changes for the engine (the hidden build-file copy, an injected or extended `.dockerignore`,
+   * files sent only so that the engine reads and deletes them). BuildKit's file sync serves this.
+   */
+  buildContext: ContextEntry[];
+  /** The build file, for BuildKit's file sync. */
+  buildFile: BuildFile;
   /** Excluded paths with the pattern that excluded each (directories are not walked further). */
   excluded: ExcludedEntry[];
   /** Skipped special files (sockets). */
@@ -92,6 +115,8 @@ function resolveContext(context: string, cwd: string): string {
 interface ResolvedEnginefile {
   /** Path inside the context (`/`-separated), when it is inside. */
   inside?: string;
+  /** Absolute, symlink-resolved path, unless from standard input. */
+  real?: string;
   /** Content to inject, when outside the context or from standard input. */
   content?: Buffer;
   /** Absolute path as given (for `<Enginefile>.engineignore`), unless from standard input. */
@@ -145,13 +170,14 @@ function resolveEnginefile(root: string, spec: PlanOptions["enginefile"], cwd: s
       return {
         content: readBoundedFile(real, { maxBytes: MAX_SOURCE_FILE_BYTES, what: "the Enginefile" }),
         given,
+        real,
         reason: `${reason}, outside the context (sent as a hidden copy)`,
       };
     } catch (error) {
       throw new ContextError(`cannot read the Enginefile ${given}: ${(error as Error).message}`, [given]);
     }
   }
-  return { inside: rel.split(sep).join("/"), given, reason };
+  return { inside: rel.split(sep).join("/"), given, real, reason };
 }
 
 function exists(path: string): boolean {
@@ -189,6 +215,7 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
     ...(options.exceptionMode === "engine-cli" ? { alwaysSent: [".dockerignore"] } : {}),
     windowsModes: options.windowsModes ?? process.platform === "win32",
     fixedMtime,
+    ...(options.nanoseconds ? { nanoseconds: true } : {}),
   });
   if (walked.errors.length > 0) {
     const list = walked.errors.map((e) => `  ${e.path}: ${e.reason}`).join("\n");
@@ -198,6 +225,10 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
     );
   }
   const entries = walked.entries;
+  const buildContext =
+    walked.sentDespitePatterns.size === 0
+      ? entries.slice()
+      : entries.filter((e) => !walked.sentDespitePatterns.has(e.path));
   const injectedMtime = fixedMtime ?? Math.floor(Date.now() / 1000);
   const hidden: string[] = [];
   let enginefileName = enginefile.inside;
@@ -230,31 +261,34 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
     ignoreFileReason,
     ignoreMatcher: matcher,
     entries,
+    buildContext,
+    buildFile: {
+      name: enginefile.given === undefined ? DEFAULT_ENGINEFILE : basename(enginefile.given),
+      path: enginefile.real,
+      content: enginefile.content,
+    },
     excluded: walked.excluded,
     warnings: walked.warnings,
     totalBytes,
   };
 }
 
-/** Appends `names` to the `.dockerignore` being sent, or adds one (see the module comment). */
+/**
+ * Appends `names` to the `.dockerignore` being sent, or adds one (see the module comment). The entry is
+ * replaced, never changed in place: the plan's `buildContext` keeps the walked one.
+ */
 function injectDockerignore(entries: ContextEntry[], names: string[], mtime: number): void {
-  const existing = entries.find((e) => e.path === ".dockerignore");
+  const at = entries.findIndex((e) => e.path === ".dockerignore");
+  const existing = at < 0 ? undefined : entries[at]!;
   if (existing && existing.header.type === TypeFlag.file && existing.source) {
     const old = readFileSync(existing.source);
     const sepLine = old.length === 0 || old[old.length - 1] === 0x0a ? "" : "\n";
     const content = Buffer.concat([old, Buffer.from(`${sepLine}${names.join("\n")}\n`)]);
-    existing.content = content;
-    existing.source = undefined;
-    existing.header.size = content.length;
+    entries[at] = { path: existing.path, header: { ...existing.header, size: content.length }, content };
     return;
   }
   const content = Buffer.from(`.dockerignore\n${names.join("\n")}\n`);
   const header = { name: ".dockerignore", type: TypeFlag.file, mode: 0o644, size: content.length, mtime };
-  if (existing) {
-    existing.header = header;
-    existing.content = content;
-    existing.source = undefined;
-  } else {
-    entries.push({ path: ".dockerignore", header, content });
-  }
+  if (existing) entries[at] = { path: ".dockerignore", header, content };
+  else entries.push({ path: ".dockerignore", header, content });
 }

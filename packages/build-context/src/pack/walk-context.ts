@@ -7,7 +7,15 @@
  * problems are found before the upload starts. Synchronous: one `readdir` per directory and one
  * `lstat` per entry (readability from the permission bits), the cheapest way to visit many small files from Node.
  */
-import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, type Stats } from "node:fs";
+import {
+  type BigIntStats,
+  closeSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  type Stats,
+} from "node:fs";
 import { sep } from "node:path";
 import type {
   ExceptionMode,
@@ -26,6 +34,12 @@ export interface ContextEntry {
   source?: string | undefined;
   /** Content of an injected file (instead of `source`). */
   content?: Buffer;
+  /**
+   * The modification time in nanoseconds since the epoch, exactly as `lstat` gives it; set only when the
+   * walk was asked for it (`WalkOptions.nanoseconds`: BuildKit's file sync sends it), and equal to
+   * `header.mtime` seconds when `fixedMtime` is set.
+   */
+  mtimeNs?: bigint;
 }
 
 /** A path the ignore file excluded, with the pattern that excluded it. Excluded directories are not walked. */
@@ -57,6 +71,11 @@ export interface WalkOptions {
   windowsModes: boolean;
   /** When set, every mtime is this value (seconds) instead of the file's. */
   fixedMtime?: number;
+  /**
+   * Also record each entry's exact modification time in nanoseconds (`ContextEntry.mtimeNs`), from a
+   * `bigint` `lstat` (no slower: measured 44–76 ms against 47–87 ms for 20,000 files).
+   */
+  nanoseconds?: boolean;
 }
 
 /** The result of {@link walkContext}. */
@@ -69,6 +88,11 @@ export interface WalkResult {
   warnings: WalkProblem[];
   /** True when `forcedPath` would have been excluded by the patterns. */
   forcedWasExcluded: boolean;
+  /**
+   * Entries sent only because they are `forcedPath` or `alwaysSent` while the patterns exclude them (the
+   * engine deletes them after reading them): not part of the context a build's `COPY` sees.
+   */
+  sentDespitePatterns: Set<string>;
 }
 
 /** Byte-order comparison of file names (Go sorts directory entries by bytes, i.e. UTF-8 order). */
@@ -89,8 +113,8 @@ function deviceNumbers(rdev: number): [number, number] {
 }
 
 /** Mode bits of the tar header: permission plus setuid/setgid/sticky, with the CLI's Windows rule. */
-function tarMode(stats: Stats, windows: boolean): number {
-  const mode = stats.mode & 0o7777;
+function tarMode(stats: Stats | BigIntStats, windows: boolean): number {
+  const mode = Number(stats.mode) & 0o7777;
   return windows ? (mode & 0o755) | 0o111 : mode;
 }
 
@@ -112,11 +136,12 @@ function currentIdentity(): Identity {
  * every file; a "no" is confirmed by opening the file (ACLs or capabilities may still allow it), and a
  * file that cannot be opened later aborts the upload with a clear error.
  */
-function modeAllowsRead(stats: Stats, id: Identity): boolean {
+function modeAllowsRead(stats: Stats | BigIntStats, id: Identity): boolean {
   if (id.uid === 0 || id.uid === -1) return true;
-  if (stats.uid === id.uid) return (stats.mode & 0o400) !== 0;
-  if (id.groups.has(stats.gid)) return (stats.mode & 0o040) !== 0;
-  return (stats.mode & 0o004) !== 0;
+  const mode = Number(stats.mode);
+  if (Number(stats.uid) === id.uid) return (mode & 0o400) !== 0;
+  if (id.groups.has(Number(stats.gid))) return (mode & 0o040) !== 0;
+  return (mode & 0o004) !== 0;
 }
 
 /** Opens and closes a file to prove it is readable. @throws the open error. */
@@ -134,14 +159,16 @@ interface Frame {
  * they are collected in `errors` / `warnings`. @throws only for an unreadable root directory.
  */
 export function walkContext(root: string, options: WalkOptions): WalkResult {
-  const { matcher, exceptionMode, forcedPath, alwaysSent, windowsModes, fixedMtime } = options;
+  const { matcher, exceptionMode, forcedPath, alwaysSent, windowsModes, fixedMtime, nanoseconds } = options;
   const result: WalkResult = {
     entries: [],
     excluded: [],
     errors: [],
     warnings: [],
     forcedWasExcluded: false,
+    sentDespitePatterns: new Set(),
   };
+  const fixedMtimeNs = fixedMtime === undefined ? undefined : BigInt(fixedMtime) * 1_000_000_000n;
   const seenInodes = new Map<string, string>();
   const noPatterns = matcher.patterns.length === 0;
   const identity = currentIdentity();
@@ -173,9 +200,9 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
     const { parent, name } = work;
     const rel = parent.dir === "" ? name : `${parent.dir}/${name}`;
     const abs = rootPrefix + rel; // `rel` is clean: no path.join normalisation needed per entry
-    let stats: Stats;
+    let stats: Stats | BigIntStats;
     try {
-      stats = lstatSync(abs);
+      stats = nanoseconds ? lstatSync(abs, { bigint: true }) : lstatSync(abs);
     } catch (error) {
       if (name.includes("\uFFFD") && hasInvalidUtf8Name(parent.dir === "" ? root : rootPrefix + parent.dir)) {
         // Node decodes the name lossily, so the file cannot be opened by it: excluded is fine, else refuse.
@@ -194,10 +221,16 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
       const r = matcher.matchesUsingParent(rel, parent.state);
       state = r.state;
       excluded = r.decision.excluded;
-      if (excluded && !isDir && alwaysSent?.includes(rel)) excluded = false;
+      if (excluded && !isDir && alwaysSent?.includes(rel)) {
+        excluded = false;
+        result.sentDespitePatterns.add(rel);
+      }
       if (excluded) {
         const isForced = forcedPath !== undefined && (rel === forcedPath || forcedPath.startsWith(`${rel}/`));
-        if (rel === forcedPath) result.forcedWasExcluded = true;
+        if (rel === forcedPath) {
+          result.forcedWasExcluded = true;
+          result.sentDespitePatterns.add(rel);
+        }
         if (!isForced) result.excluded.push({ path: rel, isDir, pattern: r.decision.pattern! });
         if (isDir) {
           if (isForced || matcher.mustDescendExcluded(rel, exceptionMode)) {
@@ -209,13 +242,23 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
       }
     }
 
-    const mtime = fixedMtime ?? Math.floor(stats.mtimeMs / 1000);
+    let mtime: number;
+    let mtimeNs: bigint | undefined;
+    if (typeof stats.mtimeMs === "bigint") {
+      mtimeNs = fixedMtimeNs ?? (stats as BigIntStats).mtimeNs;
+      // `mtimeMs` is floored already: flooring its seconds floors the nanoseconds' (cheaper than dividing them).
+      mtime = fixedMtime ?? Math.floor(Number((stats as BigIntStats).mtimeMs) / 1000);
+    } else {
+      mtime = fixedMtime ?? Math.floor(stats.mtimeMs / 1000);
+    }
     const mode = tarMode(stats, windowsModes);
     if (isDir) {
-      result.entries.push({
+      const entry: ContextEntry = {
         path: rel,
         header: { name: `${rel}/`, type: TypeFlag.dir, mode, size: 0, mtime },
-      });
+      };
+      if (mtimeNs !== undefined) entry.mtimeNs = mtimeNs;
+      result.entries.push(entry);
       stack.push({ kind: "list", frame: { dir: rel, state } });
       continue;
     }
@@ -224,13 +267,17 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
       continue;
     }
     const header: TarHeader = { name: rel, type: TypeFlag.file, mode, size: 0, mtime };
+    const push = (entry: ContextEntry) => {
+      if (mtimeNs !== undefined) entry.mtimeNs = mtimeNs;
+      result.entries.push(entry);
+    };
     if (stats.nlink > 1) {
       const key = `${stats.dev}:${stats.ino}`;
       const first = seenInodes.get(key);
       if (first !== undefined) {
         header.type = TypeFlag.hardlink;
         header.linkname = first;
-        result.entries.push({ path: rel, header });
+        push({ path: rel, header });
         continue;
       }
       seenInodes.set(key, rel);
@@ -244,8 +291,8 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
           continue;
         }
       }
-      header.size = stats.size;
-      result.entries.push({ path: rel, header, source: abs });
+      header.size = Number(stats.size);
+      push({ path: rel, header, source: abs });
     } else if (stats.isSymbolicLink()) {
       try {
         header.linkname = readlinkSync(abs);
@@ -254,15 +301,16 @@ export function walkContext(root: string, options: WalkOptions): WalkResult {
         continue;
       }
       header.type = TypeFlag.symlink;
-      result.entries.push({ path: rel, header });
+      push({ path: rel, header });
     } else {
       header.type = stats.isFIFO()
         ? TypeFlag.fifo
         : stats.isCharacterDevice()
           ? TypeFlag.char
           : TypeFlag.block;
-      if (header.type !== TypeFlag.fifo) [header.devmajor, header.devminor] = deviceNumbers(stats.rdev);
-      result.entries.push({ path: rel, header });
+      if (header.type !== TypeFlag.fifo)
+        [header.devmajor, header.devminor] = deviceNumbers(Number(stats.rdev));
+      push({ path: rel, header });
     }
   }
   return result;

@@ -8,14 +8,17 @@
 
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
+import type { Duplex } from "node:stream";
 import { EngineApiError, type RegistryConfig, SecretsClient } from "@enginekit/api";
 import {
   BuildFlagError,
   type BuildSession,
+  type FileSync,
   openBuildSession,
   parseSecretFlag,
   parseSshFlag,
   readSecrets,
+  type SecretSource,
   type SessionEngine,
 } from "@enginekit/build-context";
 import { CliError, ExitCode } from "../errors.js";
@@ -24,31 +27,35 @@ import type { CliIo } from "../io.js";
 /** The secrets and agents of one build. */
 export interface BuildSecrets {
   secrets: Map<string, Uint8Array>;
-  ssh: Map<string, string>;
+  /** By id: an agent socket, or a connector to an agent served from key files. */
+  ssh: Map<string, string | (() => Duplex)>;
   /** Hides every secret value (and each of its lines of 4 characters or more) in text. */
   mask: (text: string) => string;
 }
 
 /**
- * Reads `--secret` values and checks `--ssh` sockets.
- * @throws CliError (usage) naming the flag, id and source of a value that cannot be read.
+ * Reads `--secret` values, then those of `configured` (the project configuration's `build.secrets` that no
+ * `--secret` gives: `configuredBuildSecrets`), checks `--ssh` sockets and loads `--ssh` key files.
+ * @throws CliError (usage) naming the flag (or configuration entry), id and source of a value that cannot
+ *   be read.
  */
 export async function readBuildSecrets(
   flags: { secret: string[]; ssh: string[] },
   io: CliIo,
   clientEnv: NodeJS.ProcessEnv,
+  configured: readonly SecretSource[] = [],
 ): Promise<BuildSecrets> {
   try {
-    const sources = flags.secret.map(parseSecretFlag);
+    const sources = [...flags.secret.map(parseSecretFlag), ...configured];
     const secrets = await readSecrets(sources, {
       cwd: io.cwd,
       env: io.env,
       secrets: () => new SecretsClient({ env: clientEnv }),
     });
-    const ssh = new Map<string, string>();
+    const ssh = new Map<string, string | (() => Duplex)>();
     for (const value of flags.ssh) {
       const source = await parseSshFlag(value, io.env, io.cwd);
-      ssh.set(source.id, source.socket);
+      ssh.set(source.id, "socket" in source ? source.socket : source.agent);
     }
     return { secrets, ssh, mask: masker(secrets) };
   } catch (error) {
@@ -77,24 +84,26 @@ function masker(secrets: ReadonlyMap<string, Uint8Array>): (text: string) => str
 const DOCKER_HUB_KEYS = ["https://index.docker.io/v1/", "index.docker.io", "docker.io"];
 
 /**
- * Opens the BuildKit session when the build needs one (secrets, SSH agents or registry credentials), or
- * returns undefined. `context` names the session as the engine CLI does (the directory's name, a hash of
- * its path as the shared key).
+ * Opens the BuildKit session when the build needs one (secrets, SSH agents, registry credentials, or the
+ * context through `fileSync`), or returns undefined. `context` names the session as the engine CLI does (the
+ * directory's name, a hash of its path as the shared key, under which BuildKit keeps the last transfer).
  */
 export async function openSessionIfNeeded(
   engine: SessionEngine,
   secrets: BuildSecrets,
   registryConfig: RegistryConfig | undefined,
   context: string | undefined,
+  fileSync?: FileSync,
 ): Promise<BuildSession | undefined> {
   const hasCredentials = registryConfig !== undefined && Object.keys(registryConfig).length > 0;
-  if (secrets.secrets.size === 0 && secrets.ssh.size === 0 && !hasCredentials) return undefined;
+  if (secrets.secrets.size === 0 && secrets.ssh.size === 0 && !hasCredentials && !fileSync) return undefined;
   const dir = context ?? "remote";
   const opening = openBuildSession(
     engine,
     {
       secrets: secrets.secrets,
       ssh: secrets.ssh,
+      ...(fileSync ? { fileSync } : {}),
       credentials: (host) => {
         const keys =
           host === "registry-1.docker.io" || host === "docker.io"
@@ -111,8 +120,9 @@ export async function openSessionIfNeeded(
     { name: basename(dir), sharedKey: createHash("sha256").update(dir).digest("hex") },
   );
   if (secrets.secrets.size > 0 || secrets.ssh.size > 0) return opening;
-  // Only registry credentials: an engine that refuses sessions still gets them in X-Registry-Config, as the
-  // engine CLI goes on without a session when it cannot open one.
+  // Only registry credentials or the context: an engine that refuses sessions still gets the credentials in
+  // X-Registry-Config and the context as the archive, as the engine CLI goes on without a session when it
+  // cannot open one.
   return opening.catch((error: unknown) => {
     if (error instanceof EngineApiError) return undefined;
     throw error;

@@ -33,6 +33,7 @@ import {
   type ContextPlan,
   compareNames,
   type ExceptionMode,
+  FileSync,
   formatMessage,
   IgnoreFileError,
   type PackProgress,
@@ -62,10 +63,12 @@ import type { SingleBar } from "cli-progress";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdin } from "../io.js";
 import { writeStreamToStdout } from "../stdout.js";
+import { CLIENT_SESSION_REMOTE, chooseContextTransfer } from "./build-context-transfer.js";
 import { type BuilderSetupFlags, setUpBuilder } from "./build-progress/builder-setup.js";
 import { type BuildkitProgress, openBuildkitProgress } from "./build-progress/buildkit-progress.js";
 import { progressMode } from "./build-progress/progress-mode.js";
 import { type BuildSecrets, openSessionIfNeeded, readBuildSecrets } from "./build-secrets.js";
+import { configuredBuildSecrets } from "./configured-build-secrets.js";
 import { engineFailure, engineTimeoutOptions } from "./engine.js";
 import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { projectClientEnvironment } from "./project-network.js";
@@ -99,11 +102,21 @@ export interface BuildFlags extends BuilderSetupFlags {
   timeout?: string;
   idleTimeout?: string;
   progress?: string;
+  contextTransfer?: string;
+  /** `--service NAME`: build this Compose service's `build:` section (the argument is the Compose file). */
+  service?: string;
 }
 
 export async function buildAction(context: string | undefined, flags: BuildFlags, io: CliIo): Promise<void> {
   const state: { engine?: EngineClient } = {};
   try {
+    if (flags.service !== undefined) {
+      // The argument names the Compose file; the service's build: section gives the context and flags.
+      const { composeServiceBuild } = await import("./compose-service-build.js");
+      const build = composeServiceBuild(flags.service, context, flags, io);
+      await runBuildCommand(build.context, build.flags, io, state);
+      return;
+    }
     await runBuildCommand(context, flags, io, state);
   } catch (error) {
     throw toCliError(error, state.engine);
@@ -211,9 +224,12 @@ async function runBuildCommand(
     return;
   }
   // Credentials are read (and checked) before anything reaches the engine.
-  const env = await projectClientEnvironment(io, { secrets: flags.registryAuth.length > 0 });
+  const configured = await configuredBuildSecrets(io, flags.secret);
+  const env = await projectClientEnvironment(io, {
+    secrets: flags.registryAuth.length > 0 || configured.some((s) => s.kind === "svc"),
+  });
   const registryConfig = await loadRegistryConfig(flags, io, env);
-  const secrets = await readBuildSecrets(flags, io, env);
+  const secrets = await readBuildSecrets(flags, io, env, configured);
   keepHttpParserOnBaselineTier();
   const engine = new EngineClient({
     env,
@@ -232,14 +248,23 @@ async function runBuildCommand(
   }
 }
 
-/** Plans the context (`-f -` reads the Enginefile from standard input); prints the walk's warnings. */
-async function planBuildContext(context: string, flags: BuildFlags, io: CliIo): Promise<ContextPlan> {
+/**
+ * Plans the context (`-f -` reads the Enginefile from standard input); prints the walk's warnings.
+ * `nanoseconds`: record exact mtimes, which BuildKit's file sync sends.
+ */
+async function planBuildContext(
+  context: string,
+  flags: BuildFlags,
+  io: CliIo,
+  nanoseconds = false,
+): Promise<ContextPlan> {
   const enginefile = flags.file === "-" ? { content: await readStdin(io) } : flags.file;
   const epoch = io.env.SOURCE_DATE_EPOCH;
   const plan = await planContext({
     context,
     cwd: io.cwd,
     exceptionMode: flags.exceptions as ExceptionMode,
+    ...(nanoseconds ? { nanoseconds } : {}),
     ...(enginefile !== undefined ? { enginefile } : {}),
     ...(flags.reproducible ? { reproducible: true } : {}),
     ...(flags.reproducible && epoch && /^\d+$/.test(epoch) ? { sourceDateEpoch: Number(epoch) } : {}),
@@ -260,22 +285,31 @@ async function buildWithEngine(
   io: CliIo,
 ): Promise<void> {
   const mode = progressMode(flags.progress, flags.quiet === true, Boolean(process.stderr.isTTY));
-  const setup = await setUpBuilder(engine, flags, io.env);
+  // The engine is asked (version, ping) while the context is walked, which needs no answer from it. The
+  // walk records nanosecond mtimes for BuildKit's file sync whatever the builder (it costs no more).
+  const settingUp = setUpBuilder(engine, flags, io.env);
+  settingUp.catch(() => undefined); // awaited below; a failed walk must not leave it unhandled
   let plan: ContextPlan | undefined;
   if (context !== undefined) {
-    plan = await planBuildContext(context, flags, io);
+    plan = await planBuildContext(context, flags, io, true);
   } else if (flags.file !== undefined) {
     parameters.dockerfile = flags.file;
   }
+  const setup = await settingUp;
+  let transfer = chooseContextTransfer(flags.contextTransfer, {
+    builder: setup.choice.builder,
+    localContext: context !== undefined,
+    reproducible: flags.reproducible === true,
+  });
   // Validate again with the Enginefile path, before any output or upload.
   buildQueryFor(plan, parameters);
   const gzip = flags.compress ?? !engine.address.startsWith("unix://");
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
-  const progress = await progressReporter(mode === "quiet" ? undefined : plan, io);
   let buildkit: BuildkitProgress | undefined;
   let session: BuildSession | undefined;
+  let fileSync = transfer === "filesync" && plan ? new FileSync(plan) : undefined;
   if (setup.choice.builder === "buildkit") {
     const version = setup.engineApiVersion;
     session = await openSessionIfNeeded(
@@ -286,8 +320,11 @@ async function buildWithEngine(
       secrets,
       registryConfig,
       plan?.root,
+      fileSync,
     );
     if (session) setup.parameters.session = session.id;
+    // An engine that refuses sessions gets the archive.
+    if (fileSync && !session) [transfer, fileSync] = ["tarball", undefined];
     buildkit = await openBuildkitProgress({
       mode,
       stderr: io.stderr,
@@ -295,11 +332,19 @@ async function buildWithEngine(
       mask: secrets.mask,
       enginefile: plan && enginefileOf(plan, flags),
       engineApiVersion: setup.engineApiVersion,
+      ...(parameters.buildargs ? { buildArgs: parameters.buildargs } : {}),
     });
   }
+  // Through the session, the engine reads the context from BuildKit's file sync: no body.
+  const upload = transfer === "filesync" ? undefined : plan;
+  if (plan && !upload) {
+    parameters.remote = CLIENT_SESSION_REMOTE;
+    parameters.dockerfile = plan.buildFile.name;
+  }
+  const progress = await progressReporter(mode === "quiet" ? undefined : upload, io);
   try {
     const result = await runBuild({
-      plan,
+      plan: upload,
       parameters,
       builderParameters: setup.parameters,
       ...(setup.apiVersion ? { apiVersion: setup.apiVersion } : {}),
@@ -331,6 +376,8 @@ async function buildWithEngine(
     buildkit?.finish(error instanceof BuildFailedError);
     if (controller.signal.aborted)
       throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
+    // A file that vanished or shrank while BuildKit read it: say which, not BuildKit's echo of it.
+    if (fileSync?.problem) throw fileSync.problem;
     const refusal = error instanceof BuildFailedError ? buildkit?.explain(error.message) : undefined;
     if (refusal) throw new CliError(secrets.mask(refusal), ExitCode.findings);
     if (error instanceof BuildFailedError)

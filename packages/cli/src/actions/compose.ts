@@ -1,13 +1,15 @@
 /**
  * `enginekit compose config`: loads the Compose project with `@enginekit/compose` (the real file system,
- * the process environment) and prints the merged model, or with `--engine-json` the create body of each
- * service (`engineBodies`), as JSON on stdout. The project's error-severity findings (what Compose or the
+ * the process environment) and prints the merged model, or with `--engine-json` the bodies of each service
+ * (`engineBodies`: the container create body and, as `serviceSpec`, the swarm service spec), as JSON on
+ * stdout. `--api-version` sets the target engine API version, `--stack` judges every service as a swarm
+ * service. The project's error-severity findings (what Compose or the
  * engine refuses) are printed to stderr as `file:line:column: message (rule)` and make the exit code 1;
  * warnings are printed and do not.
  */
 import { relative } from "node:path";
 import { checkProject, engineBodies, loadProject, nodeFileSystem } from "@enginekit/compose";
-import { toPlainValue } from "@enginekit/manifests";
+import { isManifestApiVersion, toPlainValue } from "@enginekit/manifests";
 import { ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 
@@ -19,10 +21,18 @@ export interface ComposeConfigFlags {
   projectDirectory?: string;
   projectName?: string;
   engineJson?: boolean;
+  stack?: boolean;
+  apiVersion?: string;
 }
 
 /** Runs `enginekit compose config`; returns the exit code. */
 export async function composeConfigAction(flags: ComposeConfigFlags, io: CliIo): Promise<number> {
+  if (flags.apiVersion !== undefined && !isManifestApiVersion(flags.apiVersion)) {
+    io.stderr(
+      `enginekit: --api-version ${flags.apiVersion}: use an engine API version from 1.12 to 1.41, e.g. 1.41\n`,
+    );
+    return ExitCode.usage;
+  }
   const project = loadProject({
     workingDir: io.cwd,
     files: flags.file,
@@ -33,7 +43,10 @@ export async function composeConfigAction(flags: ComposeConfigFlags, io: CliIo):
     environment: io.env,
     fileSystem: nodeFileSystem,
   });
-  const findings = checkProject(project);
+  const findings = checkProject(project, {
+    ...(flags.apiVersion ? { apiVersion: flags.apiVersion } : {}),
+    ...(flags.stack ? { stack: "always" as const } : {}),
+  });
   for (const f of findings) {
     const where = `${relative(io.cwd, f.file) || f.file}:${f.range.start.line + 1}:${f.range.start.character + 1}`;
     io.stderr(`${where}: ${f.severity}: ${f.message} (${f.code})\n`);

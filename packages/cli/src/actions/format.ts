@@ -47,11 +47,13 @@ export async function formatAction(paths: string[], flags: FormatFlags, io: CliI
   }
   let files: string[];
   try {
-    files = discoverFiles(paths.length > 0 ? paths : ["."], io.cwd, {
-      isExcluded: () => false,
-      dockerfiles: () => flags.dockerfiles ?? true,
-      isManifest: () => false,
-    })
+    files = (
+      await discoverFiles(paths.length > 0 ? paths : ["."], io.cwd, {
+        isExcluded: () => false,
+        dockerfiles: () => flags.dockerfiles ?? true,
+        isManifest: () => false,
+      })
+    )
       .filter((f) => f.kind === "enginefile")
       .map((f) => f.path);
   } catch (error) {

@@ -3,9 +3,8 @@
  * exactly what it uses, so the bundle carries only the Enginefile half of the linter here; manifests (and
  * with them the api schemas) load when a manifest is met, the secrets client with `--online`.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
-import type { EngineClient, SecretsClient } from "@enginekit/api";
 import { IgnoreFileError } from "@enginekit/build-context/ignore";
 import {
   ConfigError,
@@ -34,7 +33,6 @@ import type { LintCommandOptions } from "../commands/lint-options.js";
 import { CliError, ExitCode } from "../errors.js";
 import { type CliIo, readStdinText } from "../io.js";
 import { version } from "../version.js";
-import { keepHttpParserOnBaselineTier } from "./http-parser-tier.js";
 import { lintProgress } from "./lint-progress.js";
 
 function usage(message: string): CliError {
@@ -114,73 +112,6 @@ function useColor(options: LintCommandOptions, io: CliIo): boolean {
   return io.isTTY;
 }
 
-/** The clients of `--online`: the secrets service's (when its address is set) and the engine's. */
-interface OnlineClients {
-  secrets: SecretsClient | undefined;
-  engine: EngineClient;
-  close(): Promise<void>;
-}
-
-/**
- * The clients for `--online`: the engine named by ENGINE_HOST/DOCKER_HOST (or the default socket), whose
- * image platforms feed invalid-base-image-platform (an engine that does not answer leaves that check
- * silent), and the secrets service named by the SVC_ and VAULT_ variables and the configuration's
- * `secrets:`; without its address the manifests' `svc:` references are not checked, and a notice says so.
- */
-async function onlineClients(io: CliIo): Promise<OnlineClients> {
-  const { projectClientEnvironment } = await import("./project-network.js");
-  const env = await projectClientEnvironment(io, { secrets: true });
-  const { EngineClient } = await import("./engine-client.js");
-  keepHttpParserOnBaselineTier();
-  let engine: EngineClient;
-  try {
-    engine = new EngineClient({ env, timeoutMs: ONLINE_ENGINE_TIMEOUT_MS, negotiate: false });
-  } catch (error) {
-    throw usage(`--online: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  let secrets: SecretsClient | undefined;
-  if (env.SVC_ADDR || env.VAULT_ADDR) secrets = await secretsClient(env);
-  else if (!engineNamed(env)) {
-    await engine.close();
-    throw usage(
-      "--online needs a service to ask: set SVC_ADDR or VAULT_ADDR (and a token) for the secrets service, or ENGINE_HOST or DOCKER_HOST for the engine",
-    );
-  } else
-    io.stderr(
-      "notice: --online: no secrets service address (SVC_ADDR or VAULT_ADDR): svc: references are not checked\n",
-    );
-  return {
-    secrets,
-    engine,
-    async close() {
-      await Promise.all([secrets?.close(), engine.close()]);
-    },
-  };
-}
-
-/**
- * True when the environment names an engine (ENGINE_HOST, DOCKER_HOST, DOCKER_CONTEXT) or one of the
- * default sockets exists: `--online` then has an engine to ask even without a secrets service.
- */
-function engineNamed(env: NodeJS.ProcessEnv): boolean {
-  if (env.ENGINE_HOST || env.DOCKER_HOST || env.DOCKER_CONTEXT) return true;
-  return ["/var/run/engine.sock", "/var/run/docker.sock"].some((p) => existsSync(p));
-}
-
-/** How long `--online` waits for each engine answer (an image's platform, the engine's version). */
-const ONLINE_ENGINE_TIMEOUT_MS = 10_000;
-
-/** The secrets reader for `--online`, from the SVC_ and VAULT_ variables and the configuration's `secrets:` (never a token there). */
-async function secretsClient(env: NodeJS.ProcessEnv): Promise<SecretsClient> {
-  // Loaded with --online only: the client needs undici (its answer schemas load on first use).
-  const { SecretsClient } = await import("./secrets-client.js");
-  try {
-    return new SecretsClient({ env, interactive: true });
-  } catch (error) {
-    throw usage(`--online: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
 /**
  * Runs `enginekit lint` (docs/lint.md) with commander's parsed `paths` and `options`; returns the exit
  * code: 0 (nothing at or above the failure threshold), 1 (findings), 3 (the secrets service failing with
@@ -199,7 +130,7 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
         `--explain: unknown rule "${options.explain}"${didYouMeanRule(options.explain)} (see enginekit lint --list-rules)`,
       );
     // Rendering runs the rule's examples through the whole linter (manifests too): load it here only.
-    const { renderRuleDoc } = await import("./lint-on-demand.js");
+    const { renderRuleDoc } = await import("@enginekit/lint");
     const markdown = rules.map((r) => renderRuleDoc(r)).join("\n");
     // on a terminal, rendered for it; piped or redirected, the Markdown itself
     if (!io.isTTY) io.stdout(markdown);
@@ -221,7 +152,8 @@ export async function runLint(paths: string[], options: LintCommandOptions, io: 
   const workers = parseConcurrency(options.concurrency);
   if (options.verbose && options.shellcheck !== false && !findShellcheck())
     io.stderr("info: shellcheck not found on PATH; ShellCheck checks of RUN scripts skipped\n");
-  const online = options.online ? await onlineClients(io) : undefined;
+  // the clients of --online (undici and the api's answer schemas) load only with it
+  const online = options.online ? await (await import("./online-clients.js")).onlineClients(io) : undefined;
   const progress = await lintProgress(io, formats);
   let results: FileResult[];
   const skipped = new Set<string>();

@@ -19,7 +19,11 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
     // The context is required unless --remote names one (commander cannot say "one of"): the usage line
     // says `<context>`, as docs/build.md does, instead of commander's `[context]`.
     .usage("[options] <context>")
-    .argument("[context]", "build context directory (required unless --remote <url>)")
+    .argument(
+      "[context]",
+      "build context directory (required unless --remote <url>); with --service, the Compose file (default: compose.yaml … in the working directory)",
+    )
+    .option("--service <name>", "build this Compose service's build: section (docs/build.md)")
     .option(
       "-f, --file <path>",
       "the build file, relative to the current directory (`-` = standard input; default: the context's Enginefile, else Dockerfile, else Containerfile)",
@@ -68,6 +72,10 @@ export function registerBuildCommand(program: Command, io: CliIo): void {
       "classic | buildkit (default: DOCKER_BUILDKIT, else BuildKit when the engine runs it)",
     )
     .option("--progress <mode>", "BuildKit progress: auto | plain | tty | quiet | rawjson", "auto")
+    .option(
+      "--context-transfer <how>",
+      "auto | filesync (BuildKit's session; a rebuild sends only changes) | tarball (the archive)",
+    )
     .option("--target <stage>", "build this stage of the Enginefile")
     .option("--platform <os/arch>", "the platform to build for (e.g. linux/amd64)")
     .option("--network <mode>", "network of RUN steps: default | none | host | <network>")

@@ -4,14 +4,14 @@
  * engine's verdict on the bodies each service becomes (`engineFindings`). Findings are ordered by file,
  * then position. Pure; never throws.
  */
-import { engineFindings } from "../engine/engine-check.js";
+import { type EngineCheckOptions, engineFindings } from "../engine/engine-check.js";
 import type { ComposeProject } from "../load/load-project.js";
 import type { ComposeFinding } from "../model/findings.js";
 import { consistencyFindings } from "./consistency/consistency-checks.js";
 import { schemaFindings } from "./schema-check.js";
 
-/** Which layers to run (all by default). */
-export interface CheckOptions {
+/** Which layers to run (all by default), and the engine layer's options (target API version, swarm services). */
+export interface CheckOptions extends EngineCheckOptions {
   schema?: boolean;
   consistency?: boolean;
   engine?: boolean;
@@ -25,7 +25,7 @@ export function checkProject(project: ComposeProject, options: CheckOptions = {}
     const schema = options.schema === false ? [] : schemaFindings(model);
     findings.push(...schema);
     if (options.consistency !== false) findings.push(...consistencyFindings(model));
-    if (options.engine !== false) findings.push(...engineFindings(project));
+    if (options.engine !== false) findings.push(...engineFindings(project, options));
   }
   return findings.sort(
     (a, b) =>

@@ -1,97 +1,74 @@
 /**
- * The engine layer: each service translated into its create body (`translateService`) and judged by the
- * manifests' checks of a container manifest (`@enginekit/manifests` `validateNode` against the api's
- * `ContainerCreateBody`, and `engineAdvisories`), the same verdicts `enginekit lint` gives a
- * `*.container.yaml`. A finding lands on the Compose value the field came from, under the Compose key's name
+ * The engine layer: each service translated into the bodies it becomes and judged by the manifests' checks
+ * at the project's target API version (`targetApiVersion`). The container check translates each service
+ * into its create body (`translateService`, what `docker compose up` sends) and judges it as a
+ * `*.container.yaml` (the api's `ContainerCreateBody`, `engineAdvisories("container")`); the stack check
+ * (`stack-check.ts`) translates it into the swarm service spec `docker stack deploy` sends and judges it as a
+ * `*.service.yaml`. A finding lands on the Compose value the field came from, under the Compose key's name
  * (`blkio_config.weight must be between 10 and 1000`), with the value as written when Compose converted it
- * (`"500us" is 500000`). Errors are `compose/engine-limit`, warnings `compose/engine-advisory`. Unknown-key
- * findings cannot come from a user's text here (the translation writes only known fields) and are dropped.
+ * (`"500us" is 500000`). Errors are `compose/engine-limit`, warnings `compose/engine-advisory` (fields newer
+ * than the target version among them).
  */
-import { homedir } from "node:os";
-import { ContainerCreateBody, LOG_DRIVERS } from "@enginekit/api";
-import {
-  engineAdvisories,
-  type Finding,
-  LineIndex,
-  MANIFEST_API_VERSIONS,
-  toPlainValue,
-  validateNode,
-} from "@enginekit/manifests";
+import { ContainerCreateBody } from "@enginekit/api";
+import { type Finding, toPlainValue } from "@enginekit/manifests";
 import type { ComposeProject } from "../load/load-project.js";
-import { propertyValue, scalarText } from "../model/compose-node.js";
+import { propertyValue } from "../model/compose-node.js";
 import type { ComposeFinding } from "../model/findings.js";
+import {
+  composeMessage,
+  isLoggingPlugin,
+  judgeBody,
+  LIMIT_CODES,
+  plainAt,
+  type TargetApiVersion,
+  unsetVariables,
+} from "./body-findings.js";
+import { type StackMode, stackFindings, translateStack } from "./stack-check.js";
+import { targetApiVersion } from "./target-api-version.js";
 import { type TranslatedService, translateService } from "./translate-service.js";
+import { translationContext } from "./translation-context.js";
 
-/** Every service of the project translated (profiles ignored: every service is checked). */
+/** Options of {@link engineFindings}. */
+export interface EngineCheckOptions {
+  /**
+   * The project's target engine API version (`.enginekit.yaml` `apiVersion`, `--api-version`); when unset,
+   * `ENGINE_API_VERSION`/`DOCKER_API_VERSION` from the environment, else 1.41 (see `targetApiVersion`).
+   */
+  apiVersion?: string;
+  /** Which services the stack check judges as swarm services (default `"auto"`; see `stack-check.ts`). */
+  stack?: StackMode;
+}
+
+/** Every service of the project translated for `docker compose up` (profiles ignored: every service is checked). */
 export function translateProject(project: ComposeProject): TranslatedService[] {
-  const model = project.model;
-  const services = propertyValue(model, "services");
+  const services = propertyValue(project.model, "services");
   if (services?.kind !== "object") return [];
-  const context = {
-    projectName: project.name,
-    baseDirectory: project.projectDirectory,
-    homeDirectory: project.variables.get("HOME") ?? homedir(),
-    ...(propertyValue(model, "volumes") ? { volumes: propertyValue(model, "volumes")! } : {}),
-    ...(propertyValue(model, "networks") ? { networks: propertyValue(model, "networks")! } : {}),
-  };
   return services.properties.flatMap((property) =>
     property.value?.kind === "object"
-      ? [
-          translateService(property.key, property.value, {
-            ...context,
-            baseDirectory: project.baseDirectories.get(property.file) ?? project.projectDirectory,
-          }),
-        ]
+      ? [translateService(property.key, property.value, translationContext(project, property.file))]
       : [],
   );
 }
 
-/** The plain create bodies of every service, by service name (what `enginekit compose config --engine-json` prints). */
-export function engineBodies(project: ComposeProject): Record<string, { name: string; body: unknown }> {
+/** One service's bodies as `enginekit compose config --engine-json` prints them. */
+export interface EngineBodies {
+  /** The container name `docker compose up` gives it. */
+  name: string;
+  /** The `POST /containers/create` body `docker compose up` sends. */
+  body: unknown;
+  /** The `POST /services/create` body `docker stack deploy` sends (the stack named after the project). */
+  serviceSpec: unknown;
+}
+
+/** The plain bodies of every service, by service name (what `enginekit compose config --engine-json` prints). */
+export function engineBodies(project: ComposeProject): Record<string, EngineBodies> {
+  const specs = new Map(translateStack(project).map((t) => [t.service, toPlainValue(t.body.root)]));
   return Object.fromEntries(
     translateProject(project).map((t) => [
       t.service,
-      { name: t.containerName, body: toPlainValue(t.body.root) },
+      { name: t.containerName, body: toPlainValue(t.body.root), serviceSpec: specs.get(t.service) },
     ]),
   );
-}
-
-const LIMIT_CODES = new Set([
-  "manifest/limit",
-  "manifest/constraint",
-  "manifest/invalid-value",
-  "manifest/invalid-type",
-  "manifest/missing-field",
-]);
-
-function pathLabel(path: readonly (string | number)[]): string {
-  return path.map((segment) => String(segment)).join(".");
-}
-
-/** Rewrites a manifest finding's message with the Compose key's name and the value as written. */
-function composeMessage(finding: Finding, translated: TranslatedService): string {
-  const origin = translated.body.origin(finding.path);
-  if (!origin) return finding.message;
-  let message = finding.message;
-  for (let start = 0; start < finding.path.length; start++) {
-    const label = pathLabel(finding.path.slice(start));
-    if (message.startsWith(label)) {
-      message = origin.composeKey + message.slice(label.length);
-      break;
-    }
-  }
-  const written = scalarText(origin.node);
-  const engineValue = toPlainValue(translated.body.root);
-  let value: unknown = engineValue;
-  for (const segment of finding.path)
-    value = value && typeof value === "object" ? (value as Record<string, unknown>)[segment] : undefined;
-  if (
-    written !== undefined &&
-    (typeof value === "number" || typeof value === "string") &&
-    String(value) !== written
-  )
-    message += ` ("${written}" is ${String(value)})`;
-  return `service "${translated.service}": ${message}`;
 }
 
 /**
@@ -100,74 +77,50 @@ function composeMessage(finding: Finding, translated: TranslatedService): string
  */
 function isHostGateway(finding: Finding, translated: TranslatedService): boolean {
   if (finding.path[0] !== "HostConfig" || finding.path[1] !== "ExtraHosts") return false;
-  const plain = toPlainValue(translated.body.root) as { HostConfig?: { ExtraHosts?: string[] } };
   const entry =
-    typeof finding.path[2] === "number" ? plain.HostConfig?.ExtraHosts?.[finding.path[2]] : undefined;
-  return entry === undefined ? finding.message.includes("host-gateway") : entry.endsWith(":host-gateway");
+    typeof finding.path[2] === "number"
+      ? plainAt(translated.body, ["HostConfig", "ExtraHosts", finding.path[2]])
+      : undefined;
+  return typeof entry === "string"
+    ? entry.endsWith(":host-gateway")
+    : finding.message.includes("host-gateway");
 }
 
-/**
- * A logging driver name the engine does not ship may be a plugin installed under an alias (`loki`): the
- * engine refuses it only where no such plugin is installed, so it is an advisory, not a limit.
- */
-function isLoggingPlugin(finding: Finding, translated?: TranslatedService): boolean {
-  if (finding.path[1] !== "LogConfig") return false;
-  if (finding.path[2] === "Type") return true;
-  // the options of a driver that is no built-in one (a plugin alias such as `loki`) are the plugin's own
-  const body = translated
-    ? (toPlainValue(translated.body.root) as { HostConfig?: { LogConfig?: { Type?: unknown } } } | undefined)
-    : undefined;
-  const driver = body?.HostConfig?.LogConfig?.Type;
-  return (
-    finding.path[2] === "Config" &&
-    typeof driver === "string" &&
-    driver !== "" &&
-    !(LOG_DRIVERS as readonly string[]).includes(driver)
-  );
-}
-
-/** The engine layer's findings for every service of the project. Never throws. */
-export function engineFindings(project: ComposeProject): ComposeFinding[] {
-  if (!project.model) return [];
+/** The container check's findings for every service, at `target`. */
+function containerFindings(project: ComposeProject, target: TargetApiVersion): ComposeFinding[] {
   const findings: ComposeFinding[] = [];
   for (const translated of translateProject(project)) {
-    const root = translated.body.root;
-    const source = project.sources.get(root.file);
-    const text = source?.text ?? "";
-    const context = { text, lines: source?.lines ?? new LineIndex(text), document: 0 };
-    const raw = [
-      ...validateNode(root, ContainerCreateBody, context),
-      // `docker compose up` speaks the engine's own version (negotiated), the newest the schemas know
-      ...engineAdvisories("container", root, 0, MANIFEST_API_VERSIONS.max),
-    ];
-    for (const finding of raw) {
-      if (finding.code === "manifest/unknown-key" || finding.code === "manifest/api-version") continue;
-      const origin = translated.body.origin(finding.path);
+    const body = translated.body;
+    for (const judged of judgeBody(project, body, "container", ContainerCreateBody, target)) {
+      const { finding, origin } = judged;
       if (isHostGateway(finding, translated)) continue;
-      const unset =
-        origin?.node.kind === "scalar"
-          ? origin.node.variables?.filter((v) => v.source === "unset")
-          : undefined;
+      const unset = unsetVariables(origin);
+      const plugin = isLoggingPlugin(finding, body);
       const advisory =
-        !LIMIT_CODES.has(finding.code) ||
-        finding.severity !== "error" ||
-        (unset !== undefined && unset.length > 0) ||
-        isLoggingPlugin(finding, translated);
+        !LIMIT_CODES.has(finding.code) || finding.severity !== "error" || unset.length > 0 || plugin;
       const because =
-        unset && unset.length > 0
-          ? ` (with ${unset.map((v) => v.name).join(", ")} unset)`
-          : isLoggingPlugin(finding, translated)
+        unset.length > 0
+          ? ` (with ${unset.join(", ")} unset)`
+          : plugin
             ? " (unless a logging plugin is installed under this name)"
             : "";
       findings.push({
         code: advisory ? "compose/engine-advisory" : "compose/engine-limit",
-        message: composeMessage(finding, translated) + because,
+        message: `service "${translated.service}": ${composeMessage(judged, body, target)}${because}`,
         severity: advisory && finding.severity === "error" ? "warning" : finding.severity,
-        file: origin?.node.file ?? root.file,
+        file: origin?.node.file ?? body.root.file,
         range: finding.range,
         path: ["services", translated.service],
       });
     }
   }
   return findings;
+}
+
+/** The engine layer's findings for every service of the project (container and stack checks). Never throws. */
+export function engineFindings(project: ComposeProject, options: EngineCheckOptions = {}): ComposeFinding[] {
+  if (!project.model) return [];
+  const target = targetApiVersion(project, options.apiVersion);
+  const container = containerFindings(project, target);
+  return [...container, ...stackFindings(project, target, options.stack ?? "auto", container)];
 }

@@ -14,7 +14,8 @@ export interface FieldOrigin {
   composeKey: string;
 }
 
-type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };
+/** A plain JSON value. */
+export type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };
 
 /** Builds one located body; see the module comment. */
 export class LocatedBody {
@@ -48,6 +49,32 @@ export class LocatedBody {
     };
     object.properties = [...object.properties.filter((p) => p.key !== key), property];
     this.#origins.set(JSON.stringify(path), { node: from, composeKey });
+  }
+
+  /**
+   * Sets `path` to a list whose every item is located at its own Compose node (a finding about one
+   * placement constraint lands on that constraint), the list itself at `from`.
+   */
+  setItems(
+    path: readonly string[],
+    items: readonly { value: Plain; from: ComposeNode }[],
+    from: ComposeNode,
+    composeKey: string,
+  ): void {
+    this.set(path, [], from, composeKey);
+    const list = this.#nodeAt(path);
+    if (list?.kind !== "array") return;
+    list.items = items.map((item) => located(item.value, item.from));
+    items.forEach((item, index) => {
+      this.#origins.set(JSON.stringify([...path, index]), { node: item.from, composeKey });
+    });
+  }
+
+  #nodeAt(path: readonly string[]): ComposeNode | undefined {
+    let node: ComposeNode | undefined = this.root;
+    for (const segment of path)
+      node = node?.kind === "object" ? node.properties.find((p) => p.key === segment)?.value : undefined;
+    return node;
   }
 
   /** The origin of the engine field at `path` (or of its nearest recorded ancestor). */

@@ -10,7 +10,6 @@
  * is not a size) are left out: the schema and consistency layers report them. Pure; never throws.
  */
 import { resolve as resolvePath } from "node:path";
-import { parseDuration } from "@enginekit/text";
 import { keyValueProperties, splitVolumeSpec } from "../load/merge.js";
 import {
   type ComposeNode,
@@ -19,8 +18,9 @@ import {
   propertyValue,
   scalarText,
 } from "../model/compose-node.js";
+import { boolean, command, integer, nanoseconds, portsOf, strings, text } from "./compose-values.js";
 import { LocatedBody } from "./located-body.js";
-import { splitShellWords } from "./shell-words.js";
+import { healthcheckFields } from "./shared-fields.js";
 import { parseByteSize, parseCpus } from "./units.js";
 
 /** What the translation needs to know about the project. */
@@ -41,91 +41,6 @@ export interface TranslatedService {
   service: string;
   containerName: string;
   body: LocatedBody;
-}
-
-function text(node: ComposeNode | undefined): string | undefined {
-  return scalarText(node);
-}
-
-function integer(node: ComposeNode | undefined): number | undefined {
-  if (node?.kind !== "scalar" || node.value === null || node.value === "") return undefined;
-  const number = typeof node.value === "number" ? node.value : Number(node.value);
-  return Number.isFinite(number) ? number : undefined;
-}
-
-function boolean(node: ComposeNode | undefined): boolean | undefined {
-  if (node?.kind !== "scalar") return undefined;
-  if (typeof node.value === "boolean") return node.value;
-  if (node.value === "true") return true;
-  if (node.value === "false") return false;
-  return undefined;
-}
-
-/** Nanoseconds of a Go duration (`30s`, `1m30s`); a number is nanoseconds, as compose-go's `types.Duration`. */
-function nanoseconds(node: ComposeNode | undefined): number | undefined {
-  if (node?.kind !== "scalar" || node.value === null) return undefined;
-  if (typeof node.value === "number") return node.value;
-  const parsed = parseDuration(String(node.value));
-  return parsed.ok ? Number(parsed.nanoseconds) : undefined;
-}
-
-function strings(node: ComposeNode | undefined): string[] | undefined {
-  if (node === undefined) return undefined;
-  if (node.kind === "scalar") return node.value === null ? undefined : [String(node.value)];
-  if (node.kind === "array")
-    return node.items.flatMap((item) => (scalarText(item) === undefined ? [] : [scalarText(item)!]));
-  return undefined;
-}
-
-function command(node: ComposeNode | undefined): string[] | undefined {
-  if (node?.kind === "scalar") return node.value === null ? undefined : splitShellWords(String(node.value));
-  return strings(node);
-}
-
-/** A port spec's parts (compose-go `types.ParsePortConfig`, short syntax `[[ip:]published:]target[/proto]`). */
-function portsOf(
-  node: ComposeNode,
-): { target: string; protocol: string; published?: string; hostIp?: string }[] {
-  if (node.kind === "object") {
-    const target = text(propertyValue(node, "target"));
-    if (!target) return [];
-    const published = text(propertyValue(node, "published"));
-    const hostIp = text(propertyValue(node, "host_ip"));
-    return [
-      {
-        target,
-        protocol: text(propertyValue(node, "protocol")) ?? "tcp",
-        ...(published ? { published } : {}),
-        ...(hostIp ? { hostIp } : {}),
-      },
-    ];
-  }
-  const spec = text(node);
-  if (!spec) return [];
-  const [address, protocol = "tcp"] = spec.split("/") as [string, string?];
-  const bracketed = /^\[([^\]]*)\]:(.*)$/.exec(address);
-  let parts = bracketed ? [bracketed[1]!, ...bracketed[2]!.split(":")] : address.split(":");
-  if (parts.length > 3) parts = [parts.slice(0, -2).join(":"), ...parts.slice(-2)];
-  const target = parts[parts.length - 1]!;
-  const published = parts.length >= 2 ? parts[parts.length - 2] : undefined;
-  const hostIp = parts.length === 3 ? parts[0] : undefined;
-  const expand = (range: string) => {
-    const [from, to] = range.split("-");
-    const a = Number(from);
-    const b = to === undefined ? a : Number(to);
-    if (!Number.isInteger(a) || !Number.isInteger(b) || b < a || b - a > 1000) return [range];
-    return Array.from({ length: b - a + 1 }, (_, i) => String(a + i));
-  };
-  const targets = expand(target);
-  const publishedList = published ? expand(published) : [];
-  return targets.map((t, i) => ({
-    target: t,
-    protocol,
-    ...(published
-      ? { published: publishedList.length === targets.length ? publishedList[i]! : published }
-      : {}),
-    ...(hostIp ? { hostIp } : {}),
-  }));
 }
 
 /** The restart policy (`restart`, else `deploy.restart_policy`), as compose's `getRestartPolicy`. */
@@ -236,23 +151,12 @@ export function translateService(
   if (Object.keys(bindings).length > 0) set(["HostConfig", "PortBindings"], bindings, ports, "ports");
 
   const healthcheck = at("healthcheck");
-  if (healthcheck?.kind === "object") {
-    const h = (key: string) => propertyValue(healthcheck, key);
-    if (boolean(h("disable"))) set(["Healthcheck", "Test"], ["NONE"], h("disable"), "healthcheck.disable");
-    else {
-      const test = h("test");
-      const testValue =
-        test?.kind === "scalar" && test.value !== null ? ["CMD-SHELL", String(test.value)] : strings(test);
-      set(["Healthcheck", "Test"], testValue, test, "healthcheck.test");
-    }
-    for (const [key, field] of [
-      ["interval", "Interval"],
-      ["timeout", "Timeout"],
-      ["start_period", "StartPeriod"],
-    ] as const)
-      set(["Healthcheck", field], nanoseconds(h(key)), h(key), `healthcheck.${key}`);
-    set(["Healthcheck", "Retries"], integer(h("retries")), h("retries"), "healthcheck.retries");
-  }
+  if (healthcheck?.kind === "object")
+    healthcheckFields(
+      healthcheck,
+      (field, value, from, key) => set(["Healthcheck", field], value, from, key),
+      false,
+    );
 
   // HostConfig: resources
   const limits = nodeAt(service, ["deploy", "resources", "limits"]);

@@ -4,10 +4,21 @@
  * changing any word, heredoc, comment or JSON form (the project's own design, docs/enginefile-ast.md
  * "Printing and formatting").
  */
+import { applyTextEdits, type TextEdit } from "@enginekit/text";
 import type { EnginefileDocument, Instruction } from "../ast/nodes.js";
 import { type SourceLines, splitLines } from "../lexer/source-lines.js";
 import { parse } from "../parser/parse.js";
-import { applyEdits, type TextEdit } from "./text-edits.js";
+import { PositionMapper } from "../parser/positions.js";
+
+/**
+ * The printer's working form of an edit: replace the source span `[start, end)` (UTF-16 offsets) by
+ * `text`. {@link formatEdits} turns these into `@enginekit/text` {@link TextEdit}s at its edge.
+ */
+interface SpanEdit {
+  start: number;
+  end: number;
+  text: string;
+}
 
 /** Options of {@link format}. */
 export interface FormatOptions {
@@ -22,7 +33,7 @@ function isBlankRun(text: string, start: number, end: number): boolean {
 }
 
 /** Edits that upper-case keywords and normalise the spacing of keyword, flags and arguments. */
-function headEdits(text: string, ins: Instruction, edits: TextEdit[]): void {
+function headEdits(text: string, ins: Instruction, edits: SpanEdit[]): void {
   const kw = ins.keywordRange;
   const upper = ins.keyword.toUpperCase();
   if (upper.length === ins.keyword.length && upper.toLowerCase() === ins.keyword.toLowerCase())
@@ -66,7 +77,7 @@ function spacingEdits(
   lines: SourceLines,
   ins: Instruction,
   escapeCode: number,
-  edits: TextEdit[],
+  edits: SpanEdit[],
 ): void {
   const from = ins.argumentsRange.start.offset;
   const to = ins.argumentsRange.end.offset;
@@ -147,7 +158,7 @@ function shellContinuationEdits(
   ins: Instruction,
   escapeCode: number,
   indent: string,
-  edits: TextEdit[],
+  edits: SpanEdit[],
 ): void {
   const argsStart = ins.argumentsRange.start.offset;
   if (ins.argumentsRange.end.offset <= argsStart) return;
@@ -225,15 +236,29 @@ function shellContinuationEdits(
  */
 export function format(text: string, options: FormatOptions = {}): string {
   const doc = parse(text);
-  return applyEdits(text, formatEdits(doc, options));
+  return applyTextEdits(text, formatEdits(doc, options));
 }
 
-/** The edits {@link format} applies to `doc.text`. */
+/**
+ * The edits {@link format} applies to `doc.text` (with `applyTextEdits` of `@enginekit/text`), in source
+ * order; edits that would change nothing are left out. Positions count lines as the parser does
+ * (`\n` only, like the document's own ranges); the offsets are exact UTF-16 offsets into `doc.text`.
+ */
 export function formatEdits(doc: EnginefileDocument, options: FormatOptions = {}): TextEdit[] {
   const text = doc.text;
-  const indent = options.continuationIndent ?? "    ";
   const lines = splitLines(text);
-  const edits: TextEdit[] = [];
+  const positions = new PositionMapper(lines);
+  return spanEdits(doc, lines, options)
+    .filter((e) => text.slice(e.start, e.end) !== e.text)
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .map((e) => ({ range: positions.range(e.start, e.end), newText: e.text }));
+}
+
+/** The printer's edits of `doc` as offset spans (see {@link formatEdits}). */
+function spanEdits(doc: EnginefileDocument, lines: SourceLines, options: FormatOptions): SpanEdit[] {
+  const text = doc.text;
+  const indent = options.continuationIndent ?? "    ";
+  const edits: SpanEdit[] = [];
   const frozen = new Uint8Array(lines.starts.length);
   const escapeCode = doc.escapeCharacter.charCodeAt(0);
 

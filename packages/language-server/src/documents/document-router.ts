@@ -60,6 +60,14 @@ export class DocumentRouter {
     return { document, analysis, services };
   }
 
+  /**
+   * The build secret ids the document's project provides (`build.secrets` of its `.enginekit.yaml`: ids
+   * only, never sources or values), for `id=` completion; undefined without a build configuration.
+   */
+  buildSecrets(uri: string): readonly string[] | undefined {
+    return this.projects.settingsFor(uri, "enginefile").enginefile.buildSecrets;
+  }
+
   /** The secret values of the document's latest analysis (masked in every response about it). */
   secretValues(uri: string): readonly string[] {
     const analysis = this.cache.latest(uri);

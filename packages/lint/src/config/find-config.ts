@@ -33,7 +33,7 @@ export interface LoadedConfig {
 export type ConfigReader = (file: string) => LoadedConfig;
 
 /** The configuration file in `dir` itself (in {@link CONFIG_FILE_NAMES} order), or undefined. */
-function configFileIn(dir: string): string | undefined {
+export function configFileIn(dir: string): string | undefined {
   return CONFIG_FILE_NAMES.map((n) => join(dir, n)).find((p) => existsSync(p));
 }
 

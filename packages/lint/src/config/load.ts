@@ -51,8 +51,15 @@ export function parseConfig(text: string, file: string): LintConfig {
     const issue = parsed.error.issues[0]!;
     const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
     const path = [...issue.path, ...keys.slice(0, 1)] as (string | number)[];
-    const node = nodeAt(doc, path, keys.length > 0);
-    const what = keys.length > 0 ? `unknown setting "${keys.join('", "')}"` : issue.message;
+    // A record key that fails its own check (`build.secrets` ids) is reported at the key, with its message.
+    const badKey = issue.code === "invalid_key";
+    const node = nodeAt(doc, path, keys.length > 0 || badKey);
+    const what =
+      keys.length > 0
+        ? `unknown setting "${keys.join('", "')}"`
+        : badKey
+          ? (issue.issues[0]?.message ?? issue.message)
+          : issue.message;
     const hint = keys.some((k) => /token/i.test(k))
       ? " (never store a token here: use SVC_TOKEN or ~/.svc-token)"
       : "";

@@ -1,22 +1,48 @@
 /**
  * `LintConfigSchema`: the zod schema of `.enginekit.yaml` (rule severities, ignore patterns, manifest globs,
- * API version, trusted registries, label schema, failure threshold, suppressions, secrets service, engine),
- * the project's own format documented in docs/lint.md "Configuration"; `LintConfig` is its type.
+ * API version, trusted registries, label schema, failure threshold, suppressions, secrets service, engine,
+ * build secrets), the project's own format documented in docs/lint.md "Configuration"; `LintConfig` is its
+ * type.
  */
-import { parseDurationMs } from "@enginekit/api/duration";
+
 import { isManifestApiVersion } from "@enginekit/manifests/schema-free";
+import { parseDurationMs } from "@enginekit/text";
 import { z } from "zod";
 import { LABEL_TYPES } from "../enginefile/label-types.js";
 import { RULE_SEVERITIES, SEVERITIES } from "../model/severity.js";
 
 /**
  * A time limit in the configuration: a duration as the environment variables take it (`10s`, `2m`,
- * `500ms`, `1m30s`) or a number of seconds; `0` is no limit (`parseDurationMs` in `@enginekit/api`).
+ * `500ms`, `1m30s`) or a number of seconds; `0` is no limit (`parseDurationMs` in `@enginekit/text`).
  */
 const Duration = z
   .union([z.string(), z.number().nonnegative()])
   .refine((value) => parseDurationMs(String(value)) !== undefined, {
     error: "expected a duration like 10s, 2m or 500ms, or a number of seconds",
+  });
+
+/** A build secret's id, as BuildKit and `--secret id=` take it. */
+const BUILD_SECRET_ID = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * Where one build secret comes from: exactly one of `src` (a file), `env` (a variable of the environment
+ * `enginekit build` runs in) and `svc` (`<mount>/<path>#<field>` on the secrets service), the same sources
+ * as `enginekit build --secret` (docs/build.md "Secrets and SSH"). Only the source is written here, never a
+ * value.
+ */
+const BuildSecretSource = z
+  .object({
+    src: z.string().min(1).optional().describe("A file, relative to this file's folder."),
+    env: z.string().min(1).optional().describe("An environment variable."),
+    svc: z
+      .string()
+      .regex(/^(?:svc:)?[^#\s]+#[A-Za-z0-9._-]+$/, { error: "expected <mount>/<path>#<field>" })
+      .optional()
+      .describe("A field of a secret on the secrets service: `<mount>/<path>#<field>`."),
+  })
+  .strict()
+  .refine((s) => [s.src, s.env, s.svc].filter((v) => v !== undefined).length === 1, {
+    error: "give exactly one of src, env and svc",
   });
 
 /**
@@ -103,6 +129,23 @@ export const LintConfigSchema = z
       .describe(
         "The secrets service for `lint --online`, `secrets ls` and `build`'s `svc:` references. Never put a token here.",
       ),
+    build: z
+      .object({
+        secrets: z
+          .record(
+            z.string().regex(BUILD_SECRET_ID, {
+              error: "a secret id may hold letters, digits, '.', '_' and '-'",
+            }),
+            BuildSecretSource,
+          )
+          .optional()
+          .describe(
+            "Secrets `enginekit build` serves to `RUN --mount=type=secret,id=<id>` when no `--secret id=<id>` is given (the command line wins), by id: `{src: file}`, `{env: VARIABLE}` or `{svc: <mount>/<path>#<field>}`. The linter reports secret ids the Enginefile uses that are not listed here (`unconfigured-build-secret`).",
+          ),
+      })
+      .strict()
+      .optional()
+      .describe("Settings of `enginekit build`."),
     engine: z
       .object({
         connectTimeout: Duration.optional().describe(

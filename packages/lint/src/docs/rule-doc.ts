@@ -10,6 +10,7 @@ import { lintText } from "../runner/lint-document.js";
 import { DEFAULT_SETTINGS } from "../runner/settings.js";
 import { renderEngineBoundsTable } from "./bounds-table.js";
 import { exampleContext } from "./example-context.js";
+import { renderManifestChecksTable } from "./manifest-checks-table.js";
 
 const EXAMPLE_FILE = {
   enginefile: "Enginefile",
@@ -46,10 +47,20 @@ function exampleFindings(rule: Rule, example: RuleExample): string[] {
 
 /**
  * Sections of a rule page generated from the single source of truth rather than written in the rule's
- * `docs`: the bounds of `manifest/limit` come from the api schemas' field documentation, beside each check.
+ * `docs`: the bounds of `manifest/limit` come from the api schemas' field documentation, beside each check;
+ * the checks across fields of the manifest codes from the manifests package's checks (one file each).
  */
-const GENERATED_SECTIONS: Readonly<Record<string, { title: string; render: () => string }>> = {
-  "manifest/limit": { title: "Bounds checked", render: renderEngineBoundsTable },
+const GENERATED_SECTIONS: Readonly<Record<string, readonly { title: string; render: () => string }[]>> = {
+  "manifest/limit": [
+    { title: "Bounds checked", render: renderEngineBoundsTable },
+    { title: "Checks across fields", render: () => renderManifestChecksTable("manifest/limit") },
+  ],
+  "manifest/constraint": [
+    { title: "Checks across fields", render: () => renderManifestChecksTable("manifest/constraint") },
+  ],
+  "manifest/ignored-value": [
+    { title: "Checks", render: () => renderManifestChecksTable("manifest/ignored-value") },
+  ],
 };
 
 /** The quick-fix cell of a rule page (Ruff's fix availability). */
@@ -71,8 +82,7 @@ export function renderRuleDoc(rule: Rule): string {
   out += `| Default severity | Applies to | Quick fix |${m.online ? " Online |" : ""}\n|---|---|---|${m.online ? "---|" : ""}\n`;
   out += `| ${m.severity} | ${APPLIES_TO[m.appliesTo]} | ${FIX_TEXT[m.fix]} |${m.online ? " yes (`--online`) |" : ""}\n\n`;
   out += `${m.docs.trim()}\n`;
-  const section = GENERATED_SECTIONS[m.id];
-  if (section) out += `\n## ${section.title}\n\n${section.render()}`;
+  for (const section of GENERATED_SECTIONS[m.id] ?? []) out += `\n## ${section.title}\n\n${section.render()}`;
   for (const ex of m.examples) {
     out += `\n## ${ex.kind === "invalid" ? "Reported" : "Not reported"}${ex.fileName ? ` (\`${ex.fileName}\`)` : ""}\n\n`;
     if (ex.engineignore !== undefined)
@@ -87,7 +97,7 @@ export function renderRuleDoc(rule: Rule): string {
     out += `\n## Same idea elsewhere\n\n${m.peers.map((p) => `- ${p}`).join("\n")}\n`;
   const aliases = peerNamesOf(rule).map((p) => `\`${p.name}\``);
   if (aliases.length > 0)
-    out += `\n${aliases.join(", ")} ${aliases.length > 1 ? "are" : "is"} accepted wherever this rule's id is: \`--rule\`, \`--explain\`, \`.enginekit.yaml\`, \`.hadolint.yaml\`, \`# enginekit-ignore\`, \`# hadolint ignore=\`${rule.meta.peers?.some((p) => p.startsWith("BuildKit ")) ? " and BuildKit's `# check=skip=`" : ""}.\n`;
+    out += `\n${aliases.join(", ")} ${aliases.length > 1 ? "are" : "is"} accepted wherever this rule's id is: ${whereAliasesWork(rule)}.\n`;
   out += `\n## Configuration\n\n\`\`\`yaml\n# .enginekit.yaml\nrules:\n  ${m.id}: off   # or error, warning, info, style\n\`\`\`\n`;
   out += `\nSuppress one occurrence with \`# enginekit-ignore ${m.id} -- reason\` on the line before.\n`;
   out +=
@@ -109,4 +119,14 @@ export function renderRuleIndex(): string {
     out += `| [${m.id}](${m.id}.md) | ${m.appliesTo} | ${m.severity} | ${m.fix === "never" ? "" : m.fix} | ${peers} | ${m.description.replaceAll("|", "\\|")} |\n`;
   }
   return `${out}\n<!-- generated from the rules' metadata by packages/lint (test/generated-files.test.ts, UPDATE_GENERATED=1); do not edit -->\n`;
+}
+
+/** The places a rule's peer names are accepted: Compose rules have no hadolint or BuildKit comments. */
+function whereAliasesWork(rule: Rule): string {
+  if (rule.meta.appliesTo === "compose")
+    return "`--rule`, `--explain`, `.enginekit.yaml`, `# enginekit-ignore` and dclint's `# dclint disable…` comments";
+  const buildkit = rule.meta.peers?.some((p) => p.startsWith("BuildKit "))
+    ? " and BuildKit's `# check=skip=`"
+    : "";
+  return `\`--rule\`, \`--explain\`, \`.enginekit.yaml\`, \`.hadolint.yaml\`, \`# enginekit-ignore\`, \`# hadolint ignore=\`${buildkit}`;
 }

@@ -33,6 +33,12 @@ export interface EnginefileLintOptions {
   /** Report labels the schema does not name (hadolint's `strict-labels`). */
   strictLabels?: boolean;
   /**
+   * The secret ids the project's build configuration provides (the keys of `.enginekit.yaml`'s
+   * `build.secrets`; never their sources or values). Undefined when the project configures none: the
+   * `unconfigured-build-secret` rule is then silent (secrets may come from `--secret` alone).
+   */
+  buildSecrets?: readonly string[];
+  /**
    * Whether the build context's ignore file (`.engineignore`, else `.dockerignore`) excludes a path (relative to the context root, `/`
    * separated). Undefined when there is no ignore file: the `copy-ignored-file` rule then stays silent.
    */

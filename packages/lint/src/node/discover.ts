@@ -26,6 +26,12 @@ export interface DiscoveryPolicy {
   /** Whether a file not matched by name is a manifest by the configuration's `manifests` globs. */
   isManifest(path: string): boolean;
   /**
+   * Called as the walk enters each folder, before any question about its entries: a promise it returns
+   * is awaited first (`lintFiles` loads the configuration reader there when the folder holds the first
+   * configuration file the walk meets).
+   */
+  enterFolder?(dir: string): Promise<void> | undefined;
+  /**
    * Receives a folder or a lintable file the walk cannot read and skips (its name is not valid UTF-8:
    * Node cannot name it), with the one-line message; the rest is linted (docs/lint.md). Without it,
    * the walk throws {@link DiscoveryError} for such a name.
@@ -75,13 +81,14 @@ export function unreadable(shown: string, error: unknown): DiscoveryError {
  * with a lintable name is linted (under the link's path), a link to a folder is not entered (no cycles,
  * no leaving the tree), and a dangling link with a lintable name is an error.
  * Throws {@link DiscoveryError} for a missing path and for a folder or link that cannot be read (nothing
- * is skipped silently; exclude such paths with ignore patterns).
+ * is skipped silently; exclude such paths with ignore patterns). Asynchronous only for
+ * {@link DiscoveryPolicy.enterFolder}; the file system is read synchronously.
  */
-export function discoverFiles(
+export async function discoverFiles(
   paths: readonly string[],
   cwd: string,
   policy: DiscoveryPolicy,
-): DiscoveredFile[] {
+): Promise<DiscoveredFile[]> {
   const found = new Map<string, FileKind>();
   const walked: string[] = [];
   for (const p of paths) {
@@ -92,7 +99,7 @@ export function discoverFiles(
     } catch (error) {
       throw unreadable(p, error);
     }
-    if (st.isDirectory()) walk(abs, policy, found, walked, cwd);
+    if (st.isDirectory()) await walk(abs, policy, found, walked, cwd);
     else found.set(abs, kindOfNamedFile(abs));
   }
   const gitIgnored = gitIgnoredAmong(walked, cwd);
@@ -102,13 +109,15 @@ export function discoverFiles(
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function walk(
+async function walk(
   dir: string,
   policy: DiscoveryPolicy,
   out: Map<string, FileKind>,
   walked: string[],
   cwd: string,
-): void {
+): Promise<void> {
+  const entering = policy.enterFolder?.(dir);
+  if (entering) await entering;
   let entries: import("node:fs").Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -130,7 +139,7 @@ function walk(
       policy.skipped(error);
       continue;
     }
-    if (e.isDirectory()) walk(path, policy, out, walked, cwd);
+    if (e.isDirectory()) await walk(path, policy, out, walked, cwd);
     else if (e.isFile() || e.isSymbolicLink()) {
       const kind =
         kindInDirectory(e.name, {

@@ -1,7 +1,8 @@
 /**
  * Lints a Compose file on disk within its project (`analyzeComposeFile`): the project's other files
  * (override, `extends`, `include`, `.env`) are read from disk, and variables come from the process
- * environment first, then `.env`, as `docker compose` reads them. With `fix`, quick fixes (renaming an
+ * environment first, then `.env`, as `docker compose` reads them; the engine layer judges at the project's
+ * `apiVersion` when set (see `targetApiVersion`). With `fix`, quick fixes (renaming an
  * unknown key to the known one) are applied until stable. Imported on demand by `lintOne`.
  */
 import { nodeFileSystem } from "@enginekit/compose";
@@ -20,7 +21,11 @@ export async function lintComposeFile(
 ): Promise<{ text: string; findings: Finding[]; fixesApplied: number }> {
   const lint = (t: string) =>
     lintAnalyzedCompose(
-      analyzeComposeFile(t, path, { fileSystem: nodeFileSystem, environment: process.env }),
+      analyzeComposeFile(t, path, {
+        fileSystem: nodeFileSystem,
+        environment: process.env,
+        ...(settings.manifestApiVersion ? { apiVersion: settings.manifestApiVersion } : {}),
+      }),
       settings,
     );
   const fixed = options.fix ? fixText(text, lint) : { text, applied: 0 };

@@ -69,24 +69,11 @@ function display(cwd: string, path: string): string {
 }
 
 /**
- * Stands in for the configuration reader while a walk has met no configuration file: the first one
- * it meets throws {@link ConfigReaderNeeded}, and {@link lintFiles} loads the reader and walks again.
- * Only a walk can meet one: {@link configReaderFor} has already looked upward from every file given and
- * from stdin's name, so the settings of those never call it.
- */
-class ConfigReaderNeeded extends Error {}
-
-const readerNotLoaded: ConfigReader = () => {
-  throw new ConfigReaderNeeded("a configuration file was found before its reader was loaded");
-};
-
-/**
- * The configuration reader when a configuration file applies to a path given; {@link readerNotLoaded}
- * when none does but a directory is walked (a configuration file deeper in it loads the reader then);
- * else undefined, and no configuration file is looked for again. Reading one loads YAML and the config
- * schema (zod), about 20 ms of the start-up of `enginekit lint` on one file, so it is imported only when
- * needed: an explicit `--config`, or a configuration file in the folder of a file given, in a directory
- * given, or in an ancestor of either.
+ * The configuration reader when a configuration file applies to a path given, else undefined (a walk
+ * loads it when it enters a folder holding one: `ProjectSettings.enterFolder`). Reading one loads YAML
+ * and the config schema (zod), about 20 ms of the start-up of `enginekit lint` on one file, so it is
+ * imported only when needed: an explicit `--config`, or a configuration file in the folder of a file
+ * given, in a directory given, or in an ancestor of either (and, in a walk, in a folder below).
  */
 async function configReaderFor(
   paths: readonly string[],
@@ -98,26 +85,25 @@ async function configReaderFor(
   if (overrides.noConfig) return undefined;
   // Files given one by one mostly share folders (`enginekit lint dir/*`): look in each folder once.
   const lookups = new Map<string, string | undefined>();
-  let walks = false;
   for (const p of [...paths, ...(stdin ? [stdin.fileName] : [])]) {
     const abs = resolve(cwd, p);
     const isDirectory =
       p !== stdin?.fileName && (statSync(abs, { throwIfNoEntry: false })?.isDirectory() ?? false);
-    walks ||= isDirectory;
     if (findConfigFile(isDirectory ? abs : dirname(abs), lookups) !== undefined) return loadConfigReader();
   }
-  return walks ? readerNotLoaded : undefined;
+  return undefined;
 }
 
 /** The files to lint, as jobs with the settings that apply to each, and the project settings used. */
-function planJobs(
+async function planJobs(
   paths: readonly string[],
   options: LintFilesOptions,
   readConfig: ConfigReader | undefined,
-): { jobs: FileJob[]; project: ProjectSettings } {
+): Promise<{ jobs: FileJob[]; project: ProjectSettings }> {
   const overrides = options.overrides ?? {};
-  const project = new ProjectSettings(options.cwd, overrides, readConfig);
-  const files = discoverFiles(paths, options.cwd, {
+  const project = new ProjectSettings(options.cwd, overrides, readConfig, loadConfigReader);
+  const files = await discoverFiles(paths, options.cwd, {
+    enterFolder: (d) => project.enterFolder(d),
     isExcluded: (p) => project.isExcluded(p),
     dockerfiles: (d) => project.dockerfiles(d),
     compose: (d) => project.compose(d),
@@ -153,15 +139,7 @@ export async function lintFiles(
   stdin?: TextInput,
 ): Promise<FileResult[]> {
   const readConfig = await configReaderFor(paths, options.cwd, options.overrides ?? {}, stdin);
-  let planned: ReturnType<typeof planJobs>;
-  try {
-    planned = planJobs(paths, options, readConfig);
-  } catch (error) {
-    if (!(readConfig === readerNotLoaded && error instanceof ConfigReaderNeeded)) throw error;
-    // a configuration file deeper in a directory: walk again with its reader
-    planned = planJobs(paths, options, await loadConfigReader());
-  }
-  const { jobs, project } = planned;
+  const { jobs, project } = await planJobs(paths, options, readConfig);
   options.onProgress?.(0, jobs.length);
   const jobOptions = {
     ...(options.fix ? { fix: true } : {}),

@@ -14,7 +14,7 @@ import {
   loadEngineRegexp,
 } from "@enginekit/build-context/ignore";
 import { MAX_CONFIG_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
-import { type ConfigReader, findConfigWith, type LoadedConfig } from "../config/find-config.js";
+import { type ConfigReader, configFileIn, findConfigWith, type LoadedConfig } from "../config/find-config.js";
 import type { EnginefileLintOptions } from "../enginefile/analysis.js";
 import { analyzeIgnoreFile } from "../ignorefile/analysis.js";
 import type { RuleSeverity, Severity } from "../model/severity.js";
@@ -70,17 +70,34 @@ export class ProjectSettings {
    * `readConfig` reads a configuration file (`loadConfigFile` of `@enginekit/lint`); without it no
    * configuration file is read — callers that may meet one pass it (it loads YAML and the config schema,
    * which `lintFiles` imports only when a configuration file can apply: start-up time, docs/cli.md).
-   * Throws `ConfigError` for a bad `overrides.configFile`.
+   * `loadReader` instead (or as well) imports the reader when a walk enters a folder holding a
+   * configuration file (`enterFolder`). Throws `ConfigError` for a bad `overrides.configFile`.
    */
   constructor(
     private readonly cwd: string,
     private readonly overrides: LintOverrides = {},
-    private readonly readConfig?: ConfigReader,
+    private readConfig?: ConfigReader,
+    private readonly loadReader?: () => Promise<ConfigReader>,
   ) {
     this.explicit = overrides.configFile ? this.read(overrides.configFile) : undefined;
     this.cliIgnore = overrides.ignore?.length
       ? IgnoreMatcher.fromPatterns(overrides.ignore, "--ignore-pattern")
       : undefined;
+  }
+
+  /**
+   * For a walk (`DiscoveryPolicy.enterFolder`, discover.ts), before it looks inside `dir`: when
+   * no reader is loaded yet and `dir` holds a configuration file, the promise of loading it with
+   * `loadReader`; otherwise undefined. Folders above were entered (or looked in upward) before, so the
+   * settings already answered for them stay true.
+   */
+  enterFolder(dir: string): Promise<void> | undefined {
+    const load = this.loadReader;
+    if (this.readConfig || !load || this.overrides.noConfig || configFileIn(dir) === undefined)
+      return undefined;
+    return load().then((reader) => {
+      this.readConfig = reader;
+    });
   }
 
   /** The configuration that applies in `dir` (undefined without one). */
@@ -108,6 +125,7 @@ export class ProjectSettings {
         trustedRegistries: o.trustedRegistries ?? c.trustedRegistries ?? [],
         ...(c.labelSchema ? { labelSchema: c.labelSchema } : {}),
         ...(c.strictLabels !== undefined ? { strictLabels: c.strictLabels } : {}),
+        ...(c.build?.secrets ? { buildSecrets: Object.keys(c.build.secrets) } : {}),
       },
       inlineSuppressions: o.inlineSuppressions ?? c.inlineSuppressions ?? true,
       reportUnusedSuppressions: o.reportUnusedSuppressions ?? c.reportUnusedSuppressions ?? true,

@@ -31,6 +31,7 @@ import relativeWorkdir from "./best-practice/relative-workdir.js";
 import rpmCacheCleanup from "./best-practice/rpm-cache-cleanup.js";
 import shellcheck from "./best-practice/shellcheck.js";
 import trustedRegistry from "./best-practice/trusted-registry.js";
+import unconfiguredBuildSecret from "./best-practice/unconfigured-build-secret.js";
 import untaggedBaseImage from "./best-practice/untagged-base-image.js";
 import useAptGet from "./best-practice/use-apt-get.js";
 import userNumeric from "./best-practice/user-numeric.js";
@@ -38,31 +39,63 @@ import useraddNoLogInit from "./best-practice/useradd-no-log-init.js";
 import wgetProgress from "./best-practice/wget-progress.js";
 import yarnCacheClean from "./best-practice/yarn-cache-clean.js";
 import zypperDistUpgrade from "./best-practice/zypper-dist-upgrade.js";
+import composeBuildAndImage from "./compose/build-and-image.js";
+import composeCapDropAll from "./compose/cap-drop-all.js";
+import composeContainerName from "./compose/container-name.js";
 import composeContainerNameScale from "./compose/container-name-scale.js";
+import composeDangerousCapability from "./compose/dangerous-capability.js";
 import composeDependsOnCycle from "./compose/depends-on-cycle.js";
+import composeDependsOnOrder from "./compose/depends-on-order.js";
+import composeDuplicateContainerName from "./compose/duplicate-container-name.js";
 import composeDuplicateKey from "./compose/duplicate-key.js";
 import composeDuplicateMountTarget from "./compose/duplicate-mount-target.js";
+import composeDuplicatePublishedPort from "./compose/duplicate-published-port.js";
 import composeEngineAdvisory from "./compose/engine-advisory.js";
 import composeEngineLimit from "./compose/engine-limit.js";
+import composeEngineSocket from "./compose/engine-socket.js";
 import composeExtends from "./compose/extends.js";
 import composeFile from "./compose/file.js";
 import composeHealthcheckTest from "./compose/healthcheck-test.js";
+import composeHostDevice from "./compose/host-device.js";
+import composeHostNamespace from "./compose/host-namespace.js";
+import composeImageDigest from "./compose/image-digest.js";
 import composeImageOrBuild from "./compose/image-or-build.js";
+import composeImageTag from "./compose/image-tag.js";
 import composeInclude from "./compose/include.js";
 import composeInterpolation from "./compose/interpolation.js";
+import composeLoggingDisabled from "./compose/logging-disabled.js";
 import composeMerge from "./compose/merge.js";
 import composeNetworkModeConflict from "./compose/network-mode-conflict.js";
+import composeNoNewPrivileges from "./compose/no-new-privileges.js";
+import composePlainSecret from "./compose/plain-secret.js";
+import composePortAllInterfaces from "./compose/port-all-interfaces.js";
+import composePortsOrder from "./compose/ports-order.js";
+import composePrivileged from "./compose/privileged.js";
+import composeProjectName from "./compose/project-name.js";
+import composeQuotedVolume from "./compose/quoted-volume.js";
+import composeReadOnly from "./compose/read-only.js";
 import composeResourceConflict from "./compose/resource-conflict.js";
+import composeResourceLimits from "./compose/resource-limits.js";
+import composeRootUser from "./compose/root-user.js";
 import composeSchema from "./compose/schema.js";
 import composeSecretSource from "./compose/secret-source.js";
+import composeSensitiveHostPath from "./compose/sensitive-host-path.js";
+import composeServiceKeysOrder from "./compose/service-keys-order.js";
+import composeServicesOrder from "./compose/services-order.js";
+import composeSharedPropagation from "./compose/shared-propagation.js";
 import composeSyntax from "./compose/syntax.js";
+import composeTmpfsExec from "./compose/tmpfs-exec.js";
+import composeTopLevelOrder from "./compose/top-level-order.js";
+import composeUnconfinedProfile from "./compose/unconfined-profile.js";
 import composeUndefinedConfig from "./compose/undefined-config.js";
 import composeUndefinedNetwork from "./compose/undefined-network.js";
 import composeUndefinedSecret from "./compose/undefined-secret.js";
 import composeUndefinedVolume from "./compose/undefined-volume.js";
 import composeUnknownKey from "./compose/unknown-key.js";
 import composeUnknownService from "./compose/unknown-service.js";
+import composeUnquotedPort from "./compose/unquoted-port.js";
 import composeUnsetVariable from "./compose/unset-variable.js";
+import composeVersionField from "./compose/version-field.js";
 import ignoreExceptionUnreachable from "./ignore-file/ignore-exception-unreachable.js";
 import ignoreExcludesBuildFile from "./ignore-file/ignore-excludes-build-file.js";
 import ignorePatternDuplicate from "./ignore-file/ignore-pattern-duplicate.js";
@@ -198,6 +231,7 @@ export const RULES: readonly Rule[] = [
   relativeWorkdir,
   rpmCacheCleanup,
   trustedRegistry,
+  unconfiguredBuildSecret,
   untaggedBaseImage,
   useAptGet,
   apkVersionPin,
@@ -276,6 +310,38 @@ export const RULES: readonly Rule[] = [
   composeSecretSource,
   composeEngineLimit,
   composeEngineAdvisory,
+  composeContainerName,
+  composeDuplicateContainerName,
+  composeDuplicatePublishedPort,
+  composeEngineSocket,
+  composePrivileged,
+  composeDangerousCapability,
+  composeHostNamespace,
+  composeUnconfinedProfile,
+  composeSensitiveHostPath,
+  composePlainSecret,
+  composeHostDevice,
+  composeRootUser,
+  composeLoggingDisabled,
+  composeSharedPropagation,
+  composeTmpfsExec,
+  composeCapDropAll,
+  composeReadOnly,
+  composeResourceLimits,
+  composeNoNewPrivileges,
+  composePortAllInterfaces,
+  composeImageTag,
+  composeImageDigest,
+  composeBuildAndImage,
+  composeVersionField,
+  composeProjectName,
+  composeUnquotedPort,
+  composeQuotedVolume,
+  composeTopLevelOrder,
+  composeServicesOrder,
+  composeServiceKeysOrder,
+  composeDependsOnOrder,
+  composePortsOrder,
   unusedSuppression,
   invalidSuppression,
   suppressionForbidden,

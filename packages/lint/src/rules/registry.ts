@@ -1,7 +1,8 @@
 /**
  * The rule registry: rules by id, and the peer names accepted wherever a rule id is (`--rule`,
  * configuration, suppression comments, `--explain`). Peer names are derived from each rule's `peers`
- * metadata (`hadolint DL3020`, `hadolint DL3032 / DL3036`, `BuildKit StageNameCasing`, `ShellCheck SC2086`)
+ * metadata (`hadolint DL3020`, `hadolint DL3032 / DL3036`, `BuildKit StageNameCasing`, `ShellCheck SC2086`,
+ * `dclint no-version-field`, `compose-lint CL-0001`)
  * and from `shellcheck/SC<code>` ids, so a rule that names a peer is reachable by it with no second list.
  */
 import { Suggester } from "@enginekit/manifests/schema-free";
@@ -15,6 +16,9 @@ const PEER_NAME: Readonly<Record<string, RegExp>> = {
   hadolint: /^(?:DL|SC)[0-9]{4}$/,
   BuildKit: /^[A-Z][A-Za-z]+$/,
   ShellCheck: /^SC[0-9]{4}$/,
+  // dclint's rule names (`no-version-field`) and compose-lint's ids (`CL-0001`): Compose rules
+  dclint: /^[a-z]+(?:-[a-z]+)+$/,
+  "compose-lint": /^CL-[0-9]{4}$/,
 };
 
 /** The peer names of one rule's metadata (`hadolint DL3032 / DL3036` → DL3032, DL3036). */
@@ -57,7 +61,8 @@ export function ruleById(id: string): Rule | undefined {
 
 /**
  * The rule ids `idOrAlias` names: `[id]` for a rule id or a ShellCheck check (`shellcheck/SC2086`), the
- * rules with that peer name for a hadolint (`DL3020`) or BuildKit (`StageNameCasing`) name, the check
+ * rules with that peer name for a hadolint (`DL3020`), BuildKit (`StageNameCasing`), dclint
+ * (`no-version-field`) or compose-lint (`CL-0001`) name, the check
  * `shellcheck/SC2086` for a bare ShellCheck code no rule claims, `[]` when it names nothing.
  */
 export function resolveRuleIds(idOrAlias: string): readonly string[] {

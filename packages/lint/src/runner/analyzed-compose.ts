@@ -30,6 +30,12 @@ export interface AnalyzedComposeFile {
 export interface ComposeAnalysisOptions {
   fileSystem: ComposeFileSystem;
   environment: Readonly<Record<string, string | undefined>>;
+  /**
+   * The project's target engine API version (`.enginekit.yaml` `apiVersion`, `--api-version`); undefined:
+   * `ENGINE_API_VERSION`/`DOCKER_API_VERSION` from `environment`, else 1.41 (`@enginekit/compose`
+   * `targetApiVersion`).
+   */
+  apiVersion?: string;
 }
 
 /** Loads and checks the project of `path` (whose text is `text`); pure given its options; never throws. */
@@ -49,7 +55,7 @@ export function analyzeComposeFile(
   });
   const findings: ComposeFinding[] = [];
   const start = { line: 0, character: 0, offset: 0 };
-  for (const finding of checkProject(project)) {
+  for (const finding of checkProject(project, options.apiVersion ? { apiVersion: options.apiVersion } : {})) {
     if (finding.file === absolute) findings.push(finding);
     else if (!files.includes(finding.file) && absolute === files[0]) {
       const where = `${relative(dirname(absolute), finding.file)}:${finding.range.start.line + 1}:${finding.range.start.character + 1}`;

@@ -1,6 +1,7 @@
 /**
  * Lints a Compose file: runs the `compose/*` rules on the file checked within its project
- * (`analyzeComposeFile`), applies `# enginekit-ignore` comments (YAML comments, as in manifests) and orders
+ * (`analyzeComposeFile`), applies `# enginekit-ignore` comments (YAML comments, as in manifests) and dclint's
+ * `# dclint disable…` comments, and orders
  * the findings. `lintCompose` lints text alone (stdin, rule examples and tests): the project is that one
  * file, interpolated with an empty environment, so its result depends on nothing but the text.
  */
@@ -9,6 +10,7 @@ import { memoryFileSystem } from "@enginekit/compose";
 import { LineIndex } from "@enginekit/text";
 import type { Finding } from "../model/finding.js";
 import { manifestSuppressions } from "../suppressions/collect.js";
+import { dclintSuppressions } from "../suppressions/dclint-comments.js";
 import { type AnalyzedComposeFile, analyzeComposeFile } from "./analyzed-compose.js";
 import { finish, runRules } from "./run-rules.js";
 import type { LintSettings } from "./settings.js";
@@ -17,7 +19,8 @@ import type { LintSettings } from "./settings.js";
 export function lintAnalyzedCompose(file: AnalyzedComposeFile, settings: LintSettings): Finding[] {
   const lines = new LineIndex(file.text);
   const found = runRules("compose", file, settings, lines.range(0, 0));
-  return finish(found, manifestSuppressions(file.text, lines), settings);
+  const suppressions = [...manifestSuppressions(file.text, lines), ...dclintSuppressions(file.text, lines)];
+  return finish(found, suppressions, settings);
 }
 
 /** Lints Compose text as the file `fileName`, alone (see the module comment). */

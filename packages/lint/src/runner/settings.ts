@@ -17,7 +17,9 @@ export interface LintSettings {
   reportUnusedSuppressions: boolean;
   /**
    * The engine API version manifests target (`.enginekit.yaml` `apiVersion`, `--api-version`); undefined
-   * is the manifests package's default (1.24). A document's `x-enginekit: {apiVersion}` wins.
+   * is the manifests package's default (1.24). A document's `x-enginekit: {apiVersion}` wins. Compose
+   * files are judged at it too when set; undefined there is what `docker compose` negotiates (1.41, or a
+   * pinned `DOCKER_API_VERSION`).
    */
   manifestApiVersion?: string;
 }

@@ -24,10 +24,10 @@ export interface SuppressionDirective {
   appliesTo: number;
   /**
    * Set for another linter's comment that enginekit honours (`# hadolint ignore=DL3008`, BuildKit's
-   * `# check=skip=Name` above an instruction): its ids are that linter's names, and names enginekit has no
+   * `# check=skip=Name` above an instruction, `# dclint disable-line rule` in a Compose file): its ids are that linter's names, and names enginekit has no
    * rule for, or that suppress nothing, are not reported (the comment may serve that linter too).
    */
-  foreign?: "hadolint" | "BuildKit";
+  foreign?: "hadolint" | "BuildKit" | "dclint";
 }
 
 const PRAGMA = /^\s*enginekit-ignore(-file|-stage)?(?=\s|$)(.*)$/;

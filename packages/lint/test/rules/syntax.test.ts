@@ -268,6 +268,8 @@ testRule(invalidMount, {
     {
       code: "FROM a:1\nRUN --mount=type=secret,id=npm,env=NPM_TOKEN --mount=type=ssh --mount=type=bind,from=b,source=/s,target=/t,rw true\n",
     },
+    // source= names a secret's id too (BuildKit dispatchSecret: source, else id, else the target's base name)
+    { code: "FROM a:1\nRUN --mount=type=secret,src=npm --mount=type=secret,source=tok,target=/t true\n" },
     // BuildKit joins a missing or relative target to the working directory (moby's, buildx's Dockerfiles)
     { code: "FROM a:1 AS b\nFROM a:1\nWORKDIR /src\nRUN --mount=from=b,src=/x make\n" },
     { code: "FROM a:1 AS base\nWORKDIR /go/src\nFROM base\nRUN --mount=type=cache make\n" },

@@ -15,6 +15,11 @@ const POINTER_NAME = /_(?:FILE|PATH|DIR|ENV|NAME|ID)$/i;
 /** Values that are not plain secrets: empty, a placeholder, or a reference. */
 const NOT_A_SECRET = /^(?:|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|<[^>]*>|changeme|xxx+)$/i;
 
+/** True for a value that is not a plain secret: empty, a placeholder (`<password>`, `changeme`) or a `$VAR` reference. */
+export function isPlaceholderSecret(value: string): boolean {
+  return NOT_A_SECRET.test(value);
+}
+
 /** True for a name like `DB_PASSWORD` or `api.token` whose value should come from the secrets service. */
 export function looksLikeSecretName(name: string): boolean {
   // `PWD` alone is the shell's working directory, not a password.

@@ -18,9 +18,22 @@ import { compareApiVersions, fieldDocOf } from "@enginekit/api";
 import type { z } from "zod";
 import { defOf, unwrapSchema as unwrap } from "./schema-walk.js";
 
-/** Go's zero value of the type a schema describes (`""`, `0`, `false`, `{}`), or `null` for lists and others. */
+/**
+ * Go's zero value of the type a schema describes (`""`, `0`, `false`, `{}`), or `null` for lists and others.
+ * A union describes one Go type written in several formats (a log driver: a known name or a plugin
+ * reference, both strings): its first member with a zero value other than `null` gives it
+ * (`LogDriver: {Name: null}` is the default driver; pnpm explore-manifests, seed 106).
+ */
 function zeroOf(schema: z.ZodType): unknown {
-  switch (defOf(unwrap(schema)).type) {
+  const def = defOf(unwrap(schema));
+  if (def.type === "union" && def.options) {
+    for (const option of def.options) {
+      const zero = zeroOf(option);
+      if (zero !== null) return zero;
+    }
+    return null;
+  }
+  switch (def.type) {
     case "string":
     case "enum":
       return "";

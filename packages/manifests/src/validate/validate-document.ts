@@ -11,6 +11,7 @@ import { toPlainValue } from "../tree/navigate.js";
 import { asEngineReads, type DroppedField } from "./engine-read.js";
 import { issueFindings } from "./issue-findings.js";
 import { pathLabel } from "./path-label.js";
+import { schemaAtPath } from "./schema-walk.js";
 
 /** Extra passes run to reach refinements zod skips while other issues exist (see {@link validateNode}). */
 const EXTRA_PASSES = 2;
@@ -46,19 +47,30 @@ function parentOf(value: unknown, path: readonly PathSegment[]): Record<PathSegm
     : undefined;
 }
 
+/** True when the schema at `path` is an optional field of an object (it accepts a key holding `undefined`). */
+function optionalField(schema: z.ZodType, path: readonly PathSegment[]): boolean {
+  const field = schemaAtPath(schema, path)?.schema as { _zod?: { optin?: string } } | undefined;
+  return field?._zod?.optin === "optional";
+}
+
 /**
  * Sets the value at `path` aside so the next pass reaches the refinements above it. A missing value (a
  * required field) sets its object aside; a list element sets the whole list aside (an `undefined` element
- * would be an issue of its own), so every pass converges.
+ * would be an issue of its own), so every pass converges. An optional field keeps its key with the value
+ * `undefined` (the api's `isSetAside`: a refinement can tell a field given but invalid from one left out,
+ * so it does not read the invalid one as the default); anything else is deleted.
  */
-function deleteAt(box: { value: unknown }, path: readonly PathSegment[]): void {
+function deleteAt(box: { value: unknown }, path: readonly PathSegment[], schema: z.ZodType): void {
   let target = [...path];
   const parent = parentOf(box, ["value", ...target]);
   if (!parent || parent[target[target.length - 1]!] === undefined) target = target.slice(0, -1);
   while (typeof target[target.length - 1] === "number") target = target.slice(0, -1);
   if (target.length === 0) return;
   const owner = parentOf(box, ["value", ...target]);
-  if (owner && !Array.isArray(owner)) delete owner[target[target.length - 1]!];
+  if (!owner || Array.isArray(owner)) return;
+  const key = target[target.length - 1]!;
+  if (optionalField(schema, target)) owner[key] = undefined;
+  else delete owner[key];
 }
 
 /** Removes many keys of the object at `path` at once (one copy instead of a delete per key). */
@@ -133,7 +145,7 @@ export function validateNode(root: LocatedNode, schema: z.ZodType, options: Vali
     for (const issue of result.error.issues) {
       const path = issue.path as PathSegment[];
       if (issue.code === "unrecognized_keys") deleteKeys(box, path, issue.keys);
-      else if (issue.code !== "custom" && path.length > 0) deleteAt(box, path);
+      else if (issue.code !== "custom" && path.length > 0) deleteAt(box, path, schema);
     }
   }
   // fields the engine drops at this version: only what its JSON decoder refuses (a wrong type) counts

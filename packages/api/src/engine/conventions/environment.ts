@@ -19,7 +19,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { parseDurationMs, readTlsFiles, TlsFilesError, type TlsOptions } from "../../transport/index.js";
+import { parseDurationMs } from "@enginekit/text";
+import { readTlsFiles, TlsFilesError, type TlsOptions } from "../../transport/index.js";
 import { DEFAULT_ENGINE_HOSTS, parseEngineAddress } from "../client/address.js";
 import { EngineConfigError } from "../client/errors.js";
 import { cliConfigFolder, readCliConfig } from "./cli-config.js";

@@ -266,9 +266,14 @@ export function imageReference(field: string) {
   return z.string().regex(IMAGE_REFERENCE_PATTERN, { error: IMAGE_REFERENCE_MESSAGE(field) });
 }
 
-/** True when every number of a `port` or `low-high` range is at most 65535 (the engine's `nat.ParsePortRange`). */
+/**
+ * True when every number of a `port` or `low-high` range is at most 65535 and a range does not descend (the
+ * engine's `nat.ParsePortRange`: "invalid range specified for port", reported by the engine as `invalid port
+ * specification: "1-0"`; pnpm explore-manifests, seed 105).
+ */
 function portRangeInBounds(range: string): boolean {
-  return range.split("-").every((part) => Number(part) <= 65535);
+  const parts = range.split("-").map(Number);
+  return parts.every((part) => part <= 65535) && (parts.length < 2 || parts[1]! >= parts[0]!);
 }
 
 /**
@@ -287,7 +292,10 @@ export function portBindingKey(field: string) {
     .refine((key) => portRangeInBounds(key.split("/")[0] ?? ""), { error });
 }
 
-/** `HostPort` of a port binding: empty, a port or a `low-high` range, each 0–65535 (`invalid port specification`). */
+/**
+ * `HostPort` of a port binding: empty, a port or an ascending `low-high` range, each 0–65535 (`invalid port
+ * specification`).
+ */
 export function hostPort(field: string) {
   return z
     .string({ error: `${field} must be a string such as "8080" (not a number)` })

@@ -28,7 +28,7 @@ import {
 } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
 import { ContainerMount } from "./mount.js";
-import { requestObject } from "./request-object.js";
+import { isSetAside, requestObject } from "./request-object.js";
 
 const source = "engine §2.2";
 const CPU_PERIOD = ENGINE_LIMITS.cpuPeriodMicroseconds;
@@ -133,6 +133,8 @@ export const LogConfig = requestObject({
       "Checked per built-in driver as the engine 20.10 does (unknown options, required ones, max-size and max-file; see log-drivers.ts); plugin drivers' options are not checked.",
   }).optional(),
 }).superRefine((config, ctx) => {
+  // a Type given but invalid (a plugin name this engine lacks): its options are the unknown driver's own
+  if (isSetAside(config, "Type")) return;
   checkLogOptions(config.Type, config.Config, ctx, ["Config"], ["Type"], "LogConfig.Config");
 });
 export type LogConfig = z.infer<typeof LogConfig>;
@@ -413,14 +415,12 @@ const laterHostConfigFields = {
     decision: "Not in the v1.24 document; part of the engine's HostConfig, accepted at 1.24.",
   }).optional(),
   ConsoleSize: documented(
-    z
-      .array(integer("ConsoleSize").min(0, { error: "ConsoleSize values cannot be negative" }))
-      .length(2, { error: "ConsoleSize must be [height, width]" })
-      .nullable(),
+    z.array(integer("ConsoleSize").min(0, { error: "ConsoleSize values cannot be negative" })).nullable(),
     {
       description: "Initial console size [height, width] (Windows only before API 1.42).",
       source: "engine 20.10",
-      decision: "Not in the v1.24 document; part of the engine's HostConfig (uint values), accepted at 1.24.",
+      decision:
+        "Not in the v1.24 document; part of the engine's HostConfig (a Go [2]uint), accepted at 1.24. Go's JSON decoder fills a fixed-size array from a list of any length (missing values are 0, extra ones dropped), so only the values are checked: [], [5] and [1, 2, 3] are created and run (pnpm explore-manifests, seed 104).",
     },
   ).optional(),
   Mounts: documented(z.array(ContainerMount).nullable(), {
@@ -434,11 +434,15 @@ const laterHostConfigFields = {
     description: "Paths masked inside the container (replaces the default set).",
     source: "engine 20.10",
     since: "1.38",
+    decision:
+      "Version from the engine's swagger: HostConfig lists MaskedPaths first in moby docs/api/v1.38.yaml (v1.37.yaml has none).",
   }).optional(),
   ReadonlyPaths: documented(z.array(z.string()).nullable(), {
     description: "Paths made read-only inside the container (replaces the default set).",
     source: "engine 20.10",
     since: "1.38",
+    decision:
+      "Version from the engine's swagger: HostConfig lists ReadonlyPaths first in moby docs/api/v1.38.yaml (v1.37.yaml has none).",
   }).optional(),
   DeviceRequests: documented(z.array(DeviceRequest).nullable(), {
     description: "Requests for devices from device drivers (GPUs).",

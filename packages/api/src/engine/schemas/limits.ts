@@ -84,6 +84,29 @@ export function integer(field: string) {
   return schema.meta({ type: "integer" });
 }
 
+/**
+ * An integer the engine decodes as an unsigned Go integer (`uint64`): a negative one is refused by its JSON
+ * decoder ("cannot unmarshal number -1 into … of type uint64"), so it is a type error (`invalid_type`), as
+ * a string would be, and it counts even where the engine then drops the field (a job mode below API 1.41:
+ * the decoder reads it first; pnpm explore-manifests, seed 110). JSON Schema: `{"type": "integer",
+ * "minimum": 0}`.
+ */
+export function unsignedInteger(field: string) {
+  const error = `${field} cannot be negative (the engine refuses it: uint64)`;
+  return integer(field)
+    .check((ctx) => {
+      if (ctx.value >= 0) return;
+      ctx.issues.push({
+        code: "invalid_type",
+        expected: "int",
+        input: ctx.value,
+        message: error,
+        abort: true,
+      });
+    })
+    .meta({ minimum: 0 });
+}
+
 /** Integer in `[min, max]`; message `${field} must be between ${min} and ${max}` (plus ` ${unit}`). */
 export function intBetween(field: string, min: number, max: number, unit?: string) {
   const message = `${field} must be between ${min} and ${max}${unit ? ` ${unit}` : ""}`;

@@ -13,9 +13,13 @@ const COMMON = ["mode", "max-buffer-size"];
 /** The attribute options most drivers share. */
 const ATTRIBUTES = ["tag", "labels", "labels-regex", "env", "env-regex"];
 
-/** Options per built-in driver; drivers not listed (plugins, `none`, `etwlogs` …) are not checked. */
+/**
+ * Options per built-in driver; drivers not listed (plugins, `none`, `etwlogs` …) are not checked. `allowed:
+ * "any"`: the driver's validator accepts every option name (logentries 20.10: its `switch` has a `case key:`
+ * that matches any key) and checks only the required ones.
+ */
 export const LOG_DRIVER_OPTIONS: Readonly<
-  Record<string, { allowed: readonly string[]; required?: readonly string[] }>
+  Record<string, { allowed: readonly string[] | "any"; required?: readonly string[] }>
 > = {
   "json-file": { allowed: [...COMMON, ...ATTRIBUTES, "max-file", "max-size", "compress"] },
   local: { allowed: [...COMMON, "max-file", "max-size", "compress"] },
@@ -96,6 +100,8 @@ export const LOG_DRIVER_OPTIONS: Readonly<
     ],
     required: ["splunk-url", "splunk-token"],
   },
+  // without a token the engine refuses at create ("Missing logentries token"; a service's task is rejected)
+  logentries: { allowed: "any", required: ["logentries-token"] },
 };
 
 /** A size as `go-units` `RAMInBytes` reads it: `10m`, `1.5g`, `512k`, `100`, `10MB`. */
@@ -128,11 +134,11 @@ export function checkLogOptions(
   if (!spec) return;
   const given = options ?? {};
   for (const [option, value] of Object.entries(given)) {
-    if (!spec.allowed.includes(option)) {
+    if (spec.allowed !== "any" && !spec.allowed.includes(option)) {
       ctx.addIssue({
         code: "custom",
         path: [...path, option],
-        message: `${field}: unknown log opt '${option}' for ${effective} log driver${driver ? "" : " (the default)"} (known: ${spec.allowed.join(", ")})`,
+        message: `${field}: unknown log opt '${option}' for ${effective} log driver${driver ? "" : " (the default)"} (known: ${(spec.allowed as readonly string[]).join(", ")})`,
       });
     } else if (option === "max-size" && !SIZE.test(value) && value !== "-1") {
       ctx.addIssue({

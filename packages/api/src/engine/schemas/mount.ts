@@ -9,7 +9,7 @@ import { documented } from "../../meta.js";
 import { labels, StringMap } from "./common.js";
 import { absolutePath, VOLUME_NAME_PATTERN } from "./formats.js";
 import { intAtLeast } from "./limits.js";
-import { requestObject } from "./request-object.js";
+import { isSetAside, requestObject } from "./request-object.js";
 
 const source = "engine §4.10";
 const later = "engine 20.10";
@@ -98,6 +98,38 @@ const mountShape = (nonRecursiveSince: string) => ({
   TmpfsOptions: tmpfsOptions,
 });
 
+/**
+ * The options objects a mount type refuses (moby `volume/mounts` `validateMountConfig`, linux parser): a bind
+ * takes no `VolumeOptions`, a volume and a tmpfs no `BindOptions` ("field BindOptions must not be
+ * specified"). Any other pairing is accepted: a tmpfs with `VolumeOptions` and a bind or volume with
+ * `TmpfsOptions` are created and run (checked on the engine 20.10; pnpm explore-manifests, seed 107).
+ */
+const MISPLACED_OPTIONS: Readonly<Record<string, readonly ("BindOptions" | "VolumeOptions")[]>> = {
+  bind: ["VolumeOptions"],
+  volume: ["BindOptions"],
+  tmpfs: ["BindOptions"],
+};
+
+/**
+ * Adds an issue at each options object `type` refuses (see {@link MISPLACED_OPTIONS}); `consequence` is
+ * appended to the message. A service's task is the container the engine validates, so both kinds share it.
+ */
+function checkMisplacedOptions(
+  mount: { BindOptions?: unknown; VolumeOptions?: unknown },
+  type: string,
+  ctx: z.RefinementCtx,
+  consequence: string,
+) {
+  for (const key of MISPLACED_OPTIONS[type] ?? []) {
+    if (mount[key] === undefined || mount[key] === null) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: [key],
+      message: `Mounts ${key} cannot be used with Type "${type}" (field ${key} must not be specified${consequence})`,
+    });
+  }
+}
+
 /** The source rules both kinds share: bind absolute, volume a volume name, tmpfs none. */
 function checkSource(
   mount: { Type?: string | undefined; Source?: string | undefined },
@@ -146,17 +178,14 @@ export const ServiceMount = requestObject({
     },
   ).optional(),
 }).superRefine((mount, ctx) => {
+  // a Type given but invalid is refused at create; the rules of the default type do not apply to it
+  if (isSetAside(mount, "Type")) return;
   const type = mount.Type ?? "bind";
-  const optionsOf = { bind: "BindOptions", volume: "VolumeOptions", tmpfs: "TmpfsOptions" } as const;
-  for (const [kind, key] of Object.entries(optionsOf)) {
-    if (kind !== type && mount[key] !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: [key],
-        message: `Mounts ${key} can only be used with Type "${kind}"`,
-      });
-    }
-  }
+  // the engine's spec conversion keeps a BindOptions only with a propagation or NonRecursive set
+  const bind = mount.BindOptions;
+  const keptBind = bind && ((bind.Propagation ?? "") !== "" || bind.NonRecursive === true);
+  const given = { ...mount, BindOptions: keptBind ? bind : undefined };
+  checkMisplacedOptions(given, type, ctx, "; every task is rejected");
   checkSource(mount, type, ctx);
 });
 export type ServiceMount = z.infer<typeof ServiceMount>;
@@ -182,15 +211,7 @@ export const ContainerMount = requestObject({
     },
   ),
 }).superRefine((mount, ctx) => {
-  const misplaced = { bind: "VolumeOptions", volume: "BindOptions" } as const;
-  const key = misplaced[mount.Type as keyof typeof misplaced];
-  if (key && mount[key] !== undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: [key],
-      message: `Mounts ${key} cannot be used with Type "${mount.Type}" (field ${key} must not be specified)`,
-    });
-  }
+  checkMisplacedOptions(mount, mount.Type, ctx, "");
   checkSource(mount, mount.Type, ctx);
 });
 export type ContainerMount = z.infer<typeof ContainerMount>;

@@ -20,6 +20,17 @@ export function requestObject<Shape extends z.core.$ZodLooseShape>(shape: Shape)
   });
 }
 
+/**
+ * True when `key` of a parsed request object is present with the value `undefined`: a field the manifest
+ * validator set aside as invalid to reach the object's cross-field rules (its extra passes,
+ * `@enginekit/manifests` validate-document.ts). A JSON or YAML document cannot hold `undefined`, so this never
+ * holds for a body as written. A refinement that gives an absent field a default meaning (no log driver is
+ * the daemon's default) must not apply that default to a field that was given but invalid.
+ */
+export function isSetAside(object: object, key: string): boolean {
+  return Object.hasOwn(object, key) && (object as Record<string, unknown>)[key] === undefined;
+}
+
 /** `Unknown field "Imagee" (did you mean "Image"?)`; several keys are listed comma-separated. */
 export function unknownFieldMessage(keys: readonly string[], known: readonly string[]): string {
   return keys

@@ -17,10 +17,10 @@ import {
 } from "./formats.js";
 import { Healthcheck } from "./healthcheck.js";
 import { logDriver, namespacedSysctl, Ulimit } from "./host-config.js";
-import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intWithSpecial } from "./limits.js";
+import { ENGINE_LIMITS, intAtLeast, intBetween, integer, intWithSpecial, unsignedInteger } from "./limits.js";
 import { checkLogOptions } from "./log-drivers.js";
 import { ServiceMount } from "./mount.js";
-import { requestObject } from "./request-object.js";
+import { isSetAside, requestObject } from "./request-object.js";
 import { asResponse } from "./response.js";
 
 const source = "engine §4.10";
@@ -222,15 +222,17 @@ const laterContainerSpecFields = {
   Hosts: documented(z.array(z.string()).nullable(), {
     description: 'Extra /etc/hosts entries of the containers, "IP host [alias…]".',
     source: later,
-    since: "1.25",
+    since: "1.27",
     decision:
-      "The engine 20.10 writes the entries as given and runs the tasks whatever their form (db, db:10.0.0.1 run), so any string is accepted.",
+      "Version from the engine's swagger: ContainerSpec lists Hosts first in moby docs/api/v1.27.yaml (v1.25.yaml and v1.26.yaml do not, nor the Secrets the 1.25 version history adds, so their ContainerSpec is incomplete; the engine 20.10 reads Hosts at every version). The engine writes the entries as given and runs the tasks whatever their form (db, db:10.0.0.1 run), so any string is accepted.",
   }).optional(),
   OpenStdin: documented(z.boolean(), {
     description: "Keep stdin open.",
     default: false,
     source: later,
-    since: "1.25",
+    since: "1.27",
+    decision:
+      "Version from the engine's swagger: ContainerSpec lists OpenStdin first in moby docs/api/v1.27.yaml (absent from v1.25.yaml and v1.26.yaml; the engine 20.10 reads it at every version).",
   }).optional(),
   Secrets: documented(z.array(SecretReference).nullable(), {
     description: "Swarm secrets to mount into the containers (under /run/secrets).",
@@ -412,9 +414,9 @@ const resourceObject = (field: string, limits: boolean) =>
           GenericResources: documented(z.array(GenericResource).nullable(), {
             description: "User-defined resources a node must offer: SSD=3 (discrete) or GPU=UUID1 (named).",
             source: later,
-            since: "1.33",
+            since: "1.32",
             decision:
-              "A task stays pending until a node advertises the resource (no suitable node: insufficient resources), which depends on the swarm's nodes, not the body.",
+              "Version from the engine's swagger: ResourceObject.GenericResources is defined first in moby docs/api/v1.32.yaml (v1.31.yaml has no ResourceObject). A task stays pending until a node advertises the resource (no suitable node: insufficient resources), which depends on the swarm's nodes, not the body.",
           }).optional(),
         }),
   });
@@ -567,11 +569,15 @@ export const TaskSpec = requestObject({
       Name: documented(logDriver("LogDriver.Name"), {
         description: "Log driver (same set as container LogConfig types).",
         source,
-      }),
+        decision:
+          "Optional: a LogDriver without Name (or with a null one) is the default driver, as the engine 20.10 reads Go's zero value; the service runs (pnpm explore-manifests, seed 114).",
+      }).optional(),
       Options: documented(StringMap.nullable(), { description: "Driver options.", source }).optional(),
-    }).superRefine((driver, ctx) =>
-      checkLogOptions(driver.Name, driver.Options, ctx, ["Options"], ["Name"], "LogDriver.Options"),
-    ),
+    }).superRefine((driver, ctx) => {
+      // a Name given but invalid (a plugin this engine lacks): its options are that driver's own
+      if (isSetAside(driver, "Name")) return;
+      checkLogOptions(driver.Name, driver.Options, ctx, ["Options"], ["Name"], "LogDriver.Options");
+    }),
     { description: "Log driver of the tasks.", source },
   ).optional(),
   ForceUpdate: documented(intAtLeast("TaskTemplate.ForceUpdate", 0), {
@@ -585,7 +591,7 @@ export const TaskSpec = requestObject({
     source: later,
     since: "1.31",
     decision:
-      'Documented with PluginSpec in API 1.31. Plugin services (Runtime "plugin" with a PluginSpec) install engine plugins from a registry, which the manifests do not model: only "container" is accepted.',
+      'Version from the engine\'s version history (moby docs/api/version-history.md, v1.31: "POST /services/create now accepts a PluginSpec when TaskTemplate.Runtime is set to plugin"). Plugin services (Runtime "plugin" with a PluginSpec) install engine plugins from a registry, which the manifests do not model: only "container" is accepted.',
   }).optional(),
 });
 export type TaskSpec = z.infer<typeof TaskSpec>;
@@ -593,9 +599,8 @@ export type TaskSpec = z.infer<typeof TaskSpec>;
 /** The service modes: one of them, or none (`{}`, one replica). */
 const SERVICE_MODES = ["Replicated", "Global", "ReplicatedJob", "GlobalJob"] as const;
 
-/** A uint64 count of a job (`MaxConcurrent`, `TotalCompletions`): the engine refuses a negative one. */
-const jobCount = (field: string) =>
-  integer(field).min(0, { error: `${field} cannot be negative (the engine refuses it: uint64)` });
+/** A uint64 count of a job (`MaxConcurrent`, `TotalCompletions`): the engine's decoder refuses a negative one. */
+const jobCount = (field: string) => unsignedInteger(field);
 
 /**
  * `Mode`: at most one of `Replicated` (with `Replicas`), `Global`, and since API 1.41 `ReplicatedJob` and
@@ -654,14 +659,18 @@ export const ServiceMode = requestObject({
 });
 export type ServiceMode = z.infer<typeof ServiceMode>;
 
-/** The fields of `UpdateConfig` and `RollbackConfig` (engine §4.10; later fields with `since`). */
-const updateConfigShape = (field: string, ratioChecked: boolean) => ({
+/**
+ * The fields of `UpdateConfig` and `RollbackConfig` (engine §4.10; later fields with `since`).
+ * `swarmkitChecks`: swarmkit's `validateUpdate` checks the object (UpdateConfig: Delay and Monitor ≥ 0,
+ * MaxFailureRatio 0–1); RollbackConfig is stored as given.
+ */
+const updateConfigShape = (field: string, swarmkitChecks: boolean) => ({
   Parallelism: documented(intAtLeast(`${field}.Parallelism`, 0), {
     description: "Tasks updated at once; 0 means all at once.",
     unit: "count",
     source,
   }).optional(),
-  Delay: ratioChecked
+  Delay: swarmkitChecks
     ? durationNs(`${field}.Delay`, { description: "Delay between updates.", source }).optional()
     : documented(integer(`${field}.Delay`), {
         description: "Delay between rollbacks of tasks.",
@@ -680,13 +689,21 @@ const updateConfigShape = (field: string, ratioChecked: boolean) => ({
       valuesSince: { rollback: "1.28" },
     },
   ).optional(),
-  Monitor: durationNs(`${field}.Monitor`, {
-    description: "Time to watch each updated task for failure.",
-    source: later,
-    since: "1.25",
-  }).optional(),
+  Monitor: swarmkitChecks
+    ? durationNs(`${field}.Monitor`, {
+        description: "Time to watch each updated task for failure.",
+        source: later,
+        since: "1.25",
+      }).optional()
+    : documented(integer(`${field}.Monitor`), {
+        description: "Time to watch each rolled-back task for failure.",
+        unit: "nanoseconds",
+        source: later,
+        since: "1.25",
+        decision: `${DURATION_DECISION} swarmkit checks UpdateConfig's monitor only (controlapi validateUpdate): a negative RollbackConfig monitor is created and the tasks run (pnpm explore-manifests, seed 101).`,
+      }).optional(),
   MaxFailureRatio: documented(
-    ratioChecked
+    swarmkitChecks
       ? z
           .number({ error: `${field}.MaxFailureRatio must be a number between 0 and 1` })
           .min(0, { error: `${field}.MaxFailureRatio cannot be less than 0 or bigger than 1` })
@@ -697,7 +714,7 @@ const updateConfigShape = (field: string, ratioChecked: boolean) => ({
       bounds: "0–1",
       source: later,
       since: "1.25",
-      ...(ratioChecked
+      ...(swarmkitChecks
         ? {}
         : {
             decision:
@@ -774,10 +791,12 @@ export type EndpointPortConfig = z.infer<typeof EndpointPortConfig>;
 
 /** `EndpointSpec` (engine §4.10): ports only with mode `vip`. */
 export const EndpointSpec = requestObject({
-  Mode: documented(z.enum(["vip", "dnsrr"], { error: 'EndpointSpec.Mode must be "vip" or "dnsrr"' }), {
+  Mode: documented(z.enum(["", "vip", "dnsrr"], { error: 'EndpointSpec.Mode must be "vip" or "dnsrr"' }), {
     description: "vip (virtual IP) or dnsrr (DNS round robin).",
     default: "vip",
     source,
+    decision:
+      'The empty string is the default, vip (the engine 20.10 stores "vip" for it; pnpm explore-manifests, seed 106); other spellings, "VIP" too, are refused ("invalid resolution mode").',
   }).optional(),
   Ports: documented(z.array(EndpointPortConfig).nullable(), {
     description: "Published ports (vip mode only).",

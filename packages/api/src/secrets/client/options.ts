@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { parseDurationMs } from "../../transport/duration.js";
+import { parseDurationMs } from "@enginekit/text";
 import { SecretsUsageError } from "./errors.js";
 import { normalizeNamespace } from "./paths.js";
 

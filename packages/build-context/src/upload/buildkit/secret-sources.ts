@@ -3,19 +3,26 @@
  * SSH"). The forms follow `docker buildx build` (docker/buildx `util/buildflags/secrets.go`, `ssh.go`):
  * `id=ID,src=FILE` (or `source=`), `id=ID,env=VAR` (`env=VAR` alone: id `VAR`), and enginekit's
  * `id=ID,svc=<mount>/<path>#<field>`, a field of a secret on the secrets service read at build time; `--ssh
- * default` (the agent of `SSH_AUTH_SOCK`) or `ID=PATH` (an agent socket). Values are kept in memory and
+ * default` (the agent of `SSH_AUTH_SOCK`) or `ID=PATH[,PATH…]` (an agent socket, or private key files). Values are kept in memory and
  * never appear in a message: errors name the id, file, variable or secret path only.
  */
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
+import type { Duplex } from "node:stream";
 import type { SecretsClient } from "@enginekit/api";
+import type { ParsedKey } from "ssh2";
 import { BuildFlagError } from "../build-flags.js";
+import { KeyFileError, keyringAgent, parsePrivateKeys } from "./key-agent.js";
 
-/** Where one secret comes from. */
-export type SecretSource =
-  | { id: string; kind: "file"; path: string }
-  | { id: string; kind: "env"; variable: string }
-  | { id: string; kind: "svc"; location: string; field: string };
+/**
+ * Where one secret comes from; `origin` names where it was given, for messages (default `--secret
+ * id=<id>`; the project configuration's entries say `<file>: build.secrets.<id>`).
+ */
+export type SecretSource = { id: string; origin?: string } & (
+  | { kind: "file"; path: string }
+  | { kind: "env"; variable: string }
+  | { kind: "svc"; location: string; field: string }
+);
 
 const ID = /^[A-Za-z0-9._-]+$/;
 
@@ -42,12 +49,22 @@ export function parseSecretFlag(value: string): SecretSource {
   if (!ID.test(id))
     throw new BuildFlagError("--secret", value, "the id may hold letters, digits, '.', '_' and '-'");
   if (svc !== undefined) {
-    const m = /^([^#\s]+)#([A-Za-z0-9._-]+)$/.exec(svc.replace(/^svc:/, ""));
-    if (!m) throw new BuildFlagError("--secret", value, "expected svc=<mount>/<path>#<field>");
-    return { id, kind: "svc", location: m[1]!.replace(/^\/+/, ""), field: m[2]! };
+    const source = svcSecretSource(id, svc);
+    if (!source) throw new BuildFlagError("--secret", value, "expected svc=<mount>/<path>#<field>");
+    return source;
   }
   if (env !== undefined || type === "env") return { id, kind: "env", variable: env ?? src ?? id };
   return { id, kind: "file", path: src ?? id };
+}
+
+/**
+ * The secret `id` read from `reference`, a field of a secret on the secrets service written
+ * `<mount>/<path>#<field>` (an `svc:` prefix is allowed); undefined when `reference` is not of that form.
+ */
+export function svcSecretSource(id: string, reference: string): SecretSource | undefined {
+  const m = /^([^#\s]+)#([A-Za-z0-9._-]+)$/.exec(reference.replace(/^svc:/, ""));
+  if (!m) return undefined;
+  return { id, kind: "svc", location: m[1]!.replace(/^\/+/, ""), field: m[2]! };
 }
 
 /**
@@ -62,7 +79,7 @@ export async function readSecrets(
   const out = new Map<string, Uint8Array>();
   let client: Pick<SecretsClient, "kv"> | undefined;
   for (const source of sources) {
-    const flag = `--secret id=${source.id}`;
+    const flag = source.origin ?? `--secret id=${source.id}`;
     if (source.kind === "file") {
       try {
         out.set(source.id, await readFile(resolve(options.cwd, source.path)));
@@ -108,34 +125,58 @@ async function readSvcField(
   return Buffer.from(typeof value === "string" ? value : JSON.stringify(value));
 }
 
-/** One `--ssh` value: an id and the agent socket serving it. */
-export interface SshSource {
-  id: string;
-  socket: string;
-}
+/**
+ * One `--ssh` value: an id and either the agent socket serving it, or an agent served in memory from key
+ * files (`key-agent.ts`), a connector returning a new agent connection per call.
+ */
+export type SshSource = { id: string } & ({ socket: string } | { agent: () => Duplex; keyFiles: string[] });
+
+/** The largest key file read (BuildKit's `sshprovider` reads 100 KiB). */
+const MAX_KEY_FILE_BYTES = 100 * 1024;
 
 /**
- * Parses `--ssh default`, `--ssh ID` (both: `SSH_AUTH_SOCK`) or `--ssh ID=PATH` and checks that the path is
- * an agent socket (key files are refused: load them into an agent with `ssh-add`).
- * @throws BuildFlagError
+ * Parses `--ssh default`, `--ssh ID` (both: `SSH_AUTH_SOCK`) or `--ssh ID=PATH[,PATH…]`, as the engine CLI
+ * does (moby/buildkit `sshprovider.toDialer`): one agent socket, or private key files served as an agent
+ * from memory (`keyringAgent`); a socket and key files together are refused.
+ * @throws BuildFlagError naming the flag value and file (never a key's content): a missing path, a
+ *   passphrase-protected key (one line saying to use ssh-add), a file that is neither socket nor key.
  */
 export async function parseSshFlag(value: string, env: NodeJS.ProcessEnv, cwd: string): Promise<SshSource> {
   const eq = value.indexOf("=");
   const id = eq < 0 ? value : value.slice(0, eq);
-  if (!ID.test(id)) throw new BuildFlagError("--ssh", value, "expected default, ID or ID=PATH");
+  if (!ID.test(id)) throw new BuildFlagError("--ssh", value, "expected default, ID or ID=PATH[,PATH…]");
   const given = eq < 0 ? env.SSH_AUTH_SOCK : value.slice(eq + 1);
   if (given === undefined || given === "")
     throw new BuildFlagError("--ssh", value, "SSH_AUTH_SOCK is not set (start ssh-agent, or give ID=PATH)");
-  if (given.includes(","))
-    throw new BuildFlagError("--ssh", value, "one agent socket per id (key files: load them with ssh-add)");
-  const socket = resolve(cwd, given);
-  const info = await stat(socket).catch(() => undefined);
-  if (!info) throw new BuildFlagError("--ssh", value, `${given} does not exist`);
-  if (!info.isSocket())
-    throw new BuildFlagError(
-      "--ssh",
-      value,
-      `${given} is not an agent socket (key files: load them into ssh-agent with ssh-add)`,
-    );
-  return { id, socket };
+  const paths = given.split(",").filter((p) => p !== "");
+  let socket: string | undefined;
+  const keys: ParsedKey[] = [];
+  for (const path of paths) {
+    const full = resolve(cwd, path);
+    const info = await stat(full).catch(() => undefined);
+    if (!info) throw new BuildFlagError("--ssh", value, `${path} does not exist`);
+    if (info.isSocket()) {
+      if (socket !== undefined || paths.length > 1)
+        throw new BuildFlagError("--ssh", value, "one agent socket per id, without key files");
+      socket = full;
+      continue;
+    }
+    if (!info.isFile())
+      throw new BuildFlagError("--ssh", value, `${path} is neither an agent socket nor a key file`);
+    if (info.size > MAX_KEY_FILE_BYTES)
+      throw new BuildFlagError("--ssh", value, `${path} is larger than a key file (${info.size} bytes)`);
+    try {
+      keys.push(...(await parsePrivateKeys(await readFile(full))));
+    } catch (error) {
+      if (error instanceof KeyFileError)
+        throw new BuildFlagError("--ssh", value, `${path}: ${error.message}`);
+      throw new BuildFlagError(
+        "--ssh",
+        value,
+        `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    }
+  }
+  if (socket !== undefined) return { id, socket };
+  return { id, agent: await keyringAgent(keys), keyFiles: paths };
 }

@@ -15,6 +15,7 @@ import { PlainDisplay } from "./plain-display.js";
 import type { ProgressMode } from "./progress-mode.js";
 import { rawJsonLine } from "./rawjson-display.js";
 import { StepSourceMap } from "./step-source.js";
+import { explainSyntaxFailure, syntaxFrontend, syntaxNote } from "./syntax-frontend.js";
 import { TtyDisplay, type TtyStream } from "./tty-display.js";
 
 /** Options of {@link openBuildkitProgress}. */
@@ -30,6 +31,8 @@ export interface BuildkitProgressOptions {
   enginefile: { name: string; text: string } | undefined;
   /** The engine's highest API version, when known (named when its frontend refuses syntax). */
   engineApiVersion: string | undefined;
+  /** The build's arguments (`BUILDKIT_SYNTAX` names a frontend image, as a `# syntax=` directive does). */
+  buildArgs?: Readonly<Record<string, string | null>>;
 }
 
 /** The progress of one build: feed it every message, then `finish`. */
@@ -55,6 +58,8 @@ export async function openBuildkitProgress(options: BuildkitProgressOptions): Pr
       : mode === "tty"
         ? await TtyDisplay.open(progress, options.terminal, mask)
         : undefined;
+  const frontend = syntaxFrontend(options.enginefile, options.buildArgs);
+  if (frontend && display) stderr(`${escapeForTerminal(syntaxNote(frontend))}\n`);
   let undecodable = false;
   let finished = false;
   return {
@@ -85,6 +90,8 @@ export async function openBuildkitProgress(options: BuildkitProgressOptions): Pr
       // has none (tools/engine's test engine, checked on 20.10).
       if (engineMessage.includes("network bridge not found"))
         return `${escapeForTerminal(engineMessage)}: the engine has no bridge network (started with --bridge=none); pass --network none or --network host`;
+      const unavailable = frontend && explainSyntaxFailure(engineMessage, frontend);
+      if (unavailable) return escapeForTerminal(unavailable);
       if (!options.enginefile) return undefined;
       const engine = options.engineApiVersion ? `API ${options.engineApiVersion}` : "this engine";
       const line = explainFrontendRefusal(engineMessage, options.enginefile, engine);

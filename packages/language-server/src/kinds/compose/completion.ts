@@ -1,8 +1,8 @@
 /**
  * Compose completion (LSP `textDocument/completion`): at a key position, the keys the Compose schema allows
- * there (src/kinds/compose/… `composeSchemaAt` of `@enginekit/compose`) with their documentation, minus those
- * present; after `key: ` or `- `, the values the place takes — the schema's enums and listed options,
- * `true`/`false`, the names the project defines (services, networks, volumes, secrets, configs, wherever a
+ * there (`composeSchemaAt` of `@enginekit/compose`, over the pinned schema the schema layer validates with)
+ * with their documentation, minus those present; after `key: ` or `- `, the values the place takes — the
+ * schema's enums and listed options, `true`/`false`, the names the project defines (services, networks, volumes, secrets, configs, wherever a
  * Compose key refers to one), `build.target` stages of the service's Dockerfile, the engine's local images,
  * and paths for `build.context`, `dockerfile`, `env_file`, `include`, `extends.file`. The place is read from
  * indentation (src/providers/yaml-path.ts), so a half-typed file completes too. `svc:` secret paths are

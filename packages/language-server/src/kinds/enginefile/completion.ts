@@ -14,6 +14,7 @@ import {
 } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { type CursorContext, cursorContext } from "./cursor-context.js";
+import { secretIdItems } from "./secret-id-completion.js";
 import { DIRECTIVES, FLAGS, flagsOf, INSTRUCTIONS, MOUNT_OPTIONS } from "./syntax-docs.js";
 
 /** Client abilities that change completion items. */
@@ -21,6 +22,8 @@ export interface CompletionOptions {
   snippets: boolean;
   /** The client resolves `documentation` lazily (`completionItem/resolve`): long docs are left out of the list. */
   resolveDocumentation?: boolean;
+  /** The secret ids the project's `build.secrets` provides (offered after `type=secret,id=`). */
+  buildSecrets?: readonly string[];
 }
 
 /** What `completionItem/resolve` needs to fill an item's documentation (kept in `CompletionItem.data`). */
@@ -231,6 +234,7 @@ function mountItems(
   file: AnalyzedEnginefile,
   ctx: CursorContext,
   value: string,
+  buildSecrets: readonly string[] | undefined,
 ): CompletionItem[] {
   const pieceStart = value.lastIndexOf(",") + 1;
   const piece = value.slice(pieceStart);
@@ -249,6 +253,8 @@ function mountItems(
   }
   const key = piece.slice(0, eq);
   const typed = piece.slice(eq + 1);
+  const secretIds = secretIdItems(document, type, key, ctx.offset - typed.length, ctx.offset, buildSecrets);
+  if (secretIds) return secretIds;
   const values =
     key === "from"
       ? stageNamesBefore(file, ctx.instruction?.range.start.offset ?? ctx.offset)
@@ -265,6 +271,7 @@ function flagItems(
   file: AnalyzedEnginefile,
   ctx: CursorContext,
   ins: Instruction,
+  buildSecrets: readonly string[] | undefined,
 ): CompletionItem[] {
   const keyword = ins.keyword.toUpperCase();
   const eq = ctx.word.indexOf("=");
@@ -285,7 +292,7 @@ function flagItems(
   }
   const name = ctx.word.slice(2, eq);
   const value = ctx.word.slice(eq + 1);
-  if (keyword === "RUN" && name === "mount") return mountItems(document, file, ctx, value);
+  if (keyword === "RUN" && name === "mount") return mountItems(document, file, ctx, value, buildSecrets);
   const flag = FLAGS.find((f) => f.name === name && f.instructions.includes(keyword));
   const values = name === "from" ? stageNamesBefore(file, ins.range.start.offset) : (flag?.values ?? []);
   return values.map((v) =>
@@ -417,7 +424,7 @@ export function enginefileCompletion(
     const onlyFlagsBefore = before
       .split(/\s+|\\\r?\n/)
       .every((w) => w === "" || w.startsWith("--") || w === "\\");
-    if (onlyFlagsBefore) return flagItems(document, file, ctx, ins);
+    if (onlyFlagsBefore) return flagItems(document, file, ctx, ins, options.buildSecrets);
   }
   return argumentItems(document, file, ctx, ins);
 }

@@ -31,12 +31,16 @@ export function enginefileFormatting(
     from = document.offsetAt({ line: range.start.line, character: 0 });
     to = document.offsetAt({ line: range.end.line + 1, character: 0 });
   }
+  // the printer's edits are in source order without no-op edits; their lines are the parser's (`\n`
+  // only), so the LSP positions come from the offsets (the editor also ends a line at a lone `\r`)
   return formatEdits(file.doc, { continuationIndent: indentOf(options) })
-    .filter((e) => e.start >= from && e.end <= to && file.text.slice(e.start, e.end) !== e.text)
-    .sort((a, b) => a.start - b.start)
+    .filter((e) => e.range.start.offset >= from && e.range.end.offset <= to)
     .map((e) => ({
-      range: { start: document.positionAt(e.start), end: document.positionAt(e.end) },
-      newText: e.text,
+      range: {
+        start: document.positionAt(e.range.start.offset),
+        end: document.positionAt(e.range.end.offset),
+      },
+      newText: e.newText,
     }));
 }
 

@@ -62,6 +62,7 @@ export function createServices(shared: ServerServices): LanguageServices<Enginef
       const items = enginefileCompletion(document, analysis.file, at, {
         snippets: Boolean(item?.snippetSupport),
         resolveDocumentation: Boolean(item?.resolveSupport?.properties.includes("documentation")),
+        buildSecrets: shared.router.buildSecrets(document.uri),
       });
       const image = imageWordAt(analysis.file, at);
       return image ? [...items, ...imageItems(document, image, await shared.images.tags(token))] : items;

@@ -2,7 +2,6 @@
  * The `compose/container-name-scale` rule: container_name with several replicas.
  * Its metadata is its documentation (`docs/rules/compose/container-name-scale.md`, `enginekit lint
  * --explain compose/container-name-scale`).
- * Same check elsewhere: dclint no-duplicate-container-names.
  */
 import { composeFindingRule } from "../../model/compose-finding-rule.js";
 
@@ -10,7 +9,7 @@ export default composeFindingRule({
   id: "compose/container-name-scale",
   name: "container_name with several replicas",
   docs: "Container names are unique on an engine: a service with `container_name` runs one container.",
-  peers: ["dclint no-duplicate-container-names"],
+  peers: [],
   examples: [
     {
       kind: "invalid",

@@ -17,7 +17,20 @@ const MOUNT_OPTIONS: Record<string, readonly string[]> = {
   bind: [...COMMON, "source", "src", "from"],
   cache: [...COMMON, "id", "sharing", "from", "source", "src", "mode", "uid", "gid"],
   tmpfs: [...COMMON, "size"],
-  secret: ["type", "id", "target", "dst", "destination", "required", "mode", "uid", "gid", "env"],
+  secret: [
+    "type",
+    "id",
+    "source",
+    "src",
+    "target",
+    "dst",
+    "destination",
+    "required",
+    "mode",
+    "uid",
+    "gid",
+    "env",
+  ],
   ssh: ["type", "id", "target", "dst", "destination", "required", "mode", "uid", "gid"],
 };
 const SHARING = ["shared", "private", "locked"];

@@ -9,7 +9,9 @@
  * alive), `moby.buildkit.secrets.v1.Secrets/GetSecret` (`RUN --mount=type=secret`; an unknown id is gRPC
  * `NotFound`), `moby.filesync.v1.Auth/Credentials` (registry credentials for base images) and, with
  * `--ssh`, `moby.sshforward.v1.SSH/CheckAgent` and `ForwardAgent` (the agent protocol's bytes relayed
- * between the step's socket and the local agent's). HTTP/2 is Node's `http2` on the upgraded socket; gRPC
+ * between the step's socket and the local agent's, or an agent served from key files in memory) and,
+ * when the context goes through the session, `moby.filesync.v1.FileSync/DiffCopy` (`file-sync.ts`).
+ * HTTP/2 is Node's `http2` on the upgraded socket; gRPC
  * framing and status codes follow grpc's `PROTOCOL-HTTP2.md`. Secret values live in memory only and are
  * never logged.
  */
@@ -17,7 +19,8 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Http2Server, type IncomingHttpHeaders, type ServerHttp2Stream } from "node:http2";
 import { connect } from "node:net";
 import type { Duplex } from "node:stream";
-import { GrpcFrameReader, grpcFrame } from "./grpc-frames.js";
+import type { FileSync } from "./file-sync.js";
+import { endWithStatus, GrpcFrameReader, grpcFrame } from "./grpc-frames.js";
 import {
   bytesMessage,
   credentialsResponse,
@@ -27,10 +30,15 @@ import {
   readStringField,
 } from "./session-messages.js";
 
-/** What the session serves. Secret values are bytes in memory; SSH ids map to local agent sockets. */
+/**
+ * What the session serves. Secret values are bytes in memory; SSH ids map to a local agent socket or to a
+ * connector returning a new in-memory agent connection (key files: `key-agent.ts`).
+ */
 export interface SessionServices {
   secrets: ReadonlyMap<string, Uint8Array>;
-  ssh: ReadonlyMap<string, string>;
+  ssh: ReadonlyMap<string, string | (() => Duplex)>;
+  /** The build context and build file, through `moby.filesync.v1.FileSync/DiffCopy` (`file-sync.ts`). */
+  fileSync?: FileSync;
   /** Registry credentials for `host` (`Auth/Credentials`); undefined = anonymous. */
   credentials?: (host: string) => { username: string; secret: string } | undefined;
 }
@@ -63,6 +71,7 @@ const GET_SECRET = "/moby.buildkit.secrets.v1.Secrets/GetSecret";
 const CREDENTIALS = "/moby.filesync.v1.Auth/Credentials";
 const CHECK_AGENT = "/moby.sshforward.v1.SSH/CheckAgent";
 const FORWARD_AGENT = "/moby.sshforward.v1.SSH/ForwardAgent";
+const DIFF_COPY = "/moby.filesync.v1.FileSync/DiffCopy";
 
 /**
  * Opens a session on `engine` serving `services`. `name` and `sharedKey` identify the client to the engine
@@ -80,6 +89,7 @@ export async function openBuildSession(
     GET_SECRET,
     CREDENTIALS,
     ...(services.ssh.size > 0 ? [CHECK_AGENT, FORWARD_AGENT] : []),
+    ...(services.fileSync ? [DIFF_COPY] : []),
   ];
   const socket = await engine.upgrade(
     {
@@ -96,10 +106,14 @@ export async function openBuildSession(
   );
   const calls: string[] = [];
   const server: Http2Server = createServer();
-  server.on("stream", (stream, headers) => {
+  server.on("stream", (stream, headers, _flags, rawHeaders: string[]) => {
     const path = String(headers[":path"] ?? "");
     calls.push(path);
-    serve(stream, headers, path, services).catch(() => {
+    const serving =
+      path === DIFF_COPY && services.fileSync
+        ? services.fileSync.serve(stream, rawHeaders)
+        : serve(stream, headers, path, services);
+    serving.catch(() => {
       if (!stream.destroyed) stream.close();
     });
   });
@@ -113,24 +127,6 @@ export async function openBuildSession(
       server.close();
     },
   };
-}
-
-/** Ends a stream with a gRPC status (a trailers-only answer when nothing was sent). */
-function fail(stream: ServerHttp2Stream, code: number, message: string): void {
-  if (stream.destroyed) return;
-  if (!stream.headersSent) {
-    stream.respond(
-      {
-        ":status": 200,
-        "content-type": "application/grpc",
-        "grpc-status": String(code),
-        "grpc-message": encodeURIComponent(message),
-      },
-      { endStream: true },
-    );
-    return;
-  }
-  stream.close();
 }
 
 /** Answers a unary call with one message and `grpc-status: 0`. */
@@ -161,7 +157,7 @@ async function serve(
     case GET_SECRET: {
       const secretId = readStringField(await requestMessage(stream), 1);
       const value = services.secrets.get(secretId);
-      if (value === undefined) return fail(stream, GRPC.notFound, `secret ${secretId} not found`);
+      if (value === undefined) return endWithStatus(stream, GRPC.notFound, `secret ${secretId} not found`);
       return reply(stream, bytesMessage(value));
     }
     case CREDENTIALS: {
@@ -171,34 +167,35 @@ async function serve(
     }
     case CHECK_AGENT: {
       const agentId = readStringField(await requestMessage(stream), 1) || "default";
-      if (!services.ssh.has(agentId)) return fail(stream, GRPC.notFound, `no SSH agent ${agentId}`);
+      if (!services.ssh.has(agentId)) return endWithStatus(stream, GRPC.notFound, `no SSH agent ${agentId}`);
       return reply(stream, EMPTY_MESSAGE);
     }
     case FORWARD_AGENT:
       return forwardAgent(stream, headers, services);
     default:
       await requestMessage(stream).catch(() => undefined);
-      return fail(stream, GRPC.unimplemented, `${path} is not served by enginekit`);
+      return endWithStatus(stream, GRPC.unimplemented, `${path} is not served by enginekit`);
   }
 }
 
 /**
  * `SSH/ForwardAgent`: a bidirectional stream of `BytesMessage`s carrying the agent protocol; the agent id
- * comes in the `ssh-id` metadata (moby/buildkit `session/sshforward`). Relayed to the local agent socket.
+ * comes in the `buildkit.ssh.id` metadata (moby/buildkit `session/sshforward/ssh.go` `KeySSHID`; `default`
+ * without it). Relayed to the local agent socket, or served by an in-memory agent.
  */
 function forwardAgent(
   stream: ServerHttp2Stream,
   headers: IncomingHttpHeaders,
   services: SessionServices,
 ): Promise<void> {
-  const agentId = String(headers["ssh-id"] ?? "default");
-  const socketPath = services.ssh.get(agentId);
-  if (socketPath === undefined) {
-    fail(stream, GRPC.notFound, `no SSH agent ${agentId}`);
+  const agentId = String(headers["buildkit.ssh.id"] || "default");
+  const source = services.ssh.get(agentId);
+  if (source === undefined) {
+    endWithStatus(stream, GRPC.notFound, `no SSH agent ${agentId}`);
     return Promise.resolve();
   }
   return new Promise((resolve) => {
-    const agent = connect(socketPath);
+    const agent = typeof source === "string" ? connect(source) : source();
     const reader = new GrpcFrameReader();
     let ended = false;
     const end = (code: number) => {
@@ -213,9 +210,11 @@ function forwardAgent(
       }
       resolve();
     };
-    agent.once("connect", () => {
+    const open = () =>
       stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
-    });
+    // A socket answers once connected; an in-memory agent is there at once.
+    if (typeof source === "string") agent.once("connect", open);
+    else open();
     agent.on("data", (chunk: Buffer) => {
       if (!stream.destroyed) stream.write(grpcFrame(bytesMessage(chunk)));
     });
@@ -228,7 +227,10 @@ function forwardAgent(
         end(GRPC.internal);
       }
     });
-    stream.once("end", () => agent.end());
+    // A socket's agent closes its side after ours; an in-memory agent has answered once its input is done.
+    stream.once("end", () =>
+      typeof source === "string" ? agent.end() : agent.end(() => setImmediate(() => end(GRPC.ok))),
+    );
     stream.once("close", () => end(GRPC.ok));
   });
 }

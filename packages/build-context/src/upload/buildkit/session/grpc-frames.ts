@@ -2,8 +2,9 @@
  * gRPC's message framing over HTTP/2 (grpc/grpc `doc/PROTOCOL-HTTP2.md` "Length-Prefixed-Message"): each
  * message is a 1-byte compressed flag (always 0 here: enginekit announces no compression), a 4-byte
  * big-endian length and the protobuf bytes. {@link GrpcFrameReader} reassembles messages from DATA frames
- * split anywhere.
+ * split anywhere; {@link endWithStatus} ends a call with a status ("Trailers-Only" when nothing was sent).
  */
+import type { ServerHttp2Stream } from "node:http2";
 
 /** Largest message accepted from the engine (BuildKit's own limit is 16 MiB for session messages). */
 const MAX_GRPC_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -39,4 +40,22 @@ export class GrpcFrameReader {
     }
     return out;
   }
+}
+
+/** Ends a call with a gRPC status and message: a trailers-only answer when nothing was sent, else a reset. */
+export function endWithStatus(stream: ServerHttp2Stream, code: number, message: string): void {
+  if (stream.destroyed) return;
+  if (!stream.headersSent) {
+    stream.respond(
+      {
+        ":status": 200,
+        "content-type": "application/grpc",
+        "grpc-status": String(code),
+        "grpc-message": encodeURIComponent(message),
+      },
+      { endStream: true },
+    );
+    return;
+  }
+  stream.close();
 }

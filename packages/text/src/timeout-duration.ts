@@ -1,7 +1,9 @@
 /**
- * Durations in configuration: Go's `time.ParseDuration` units (`500ms`, `10s`, `2m`, `1h`, combined as
+ * Durations in client settings (`*_TIMEOUT` variables, `secrets.timeout`, `--timeout`): Go's `time.ParseDuration` units (`500ms`, `10s`, `2m`, `1h`, combined as
  * `1m30s`) or a bare number of seconds (`30`, as `VAULT_CLIENT_TIMEOUT` and `DOCKER_CLIENT_TIMEOUT` take
- * it). `0` means "no limit" where the setting allows it.
+ * it). `0` means "no limit" where the setting allows it. Read by the api clients' environment, the lint
+ * configuration schema and the command line's flags; here, in the foundation, so that none of them loads
+ * another's code for it (it was the light entry `@enginekit/api/duration`).
  */
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };

@@ -1,0 +1,155 @@
+/**
+ * Judges one located request body translated from a Compose service with the manifests' checks of its kind
+ * (`@enginekit/manifests`: `validateNode` against the api schema, `engineAdvisories`, and the target-version
+ * findings of `sourceFindings`) at the project's target API version, and rewrites each finding for the
+ * Compose file: it lands on the Compose value the field came from, under the Compose key's name
+ * (`blkio_config.weight must be between 10 and 1000`), with the value as written when Compose converted it
+ * (`"500us" is 500000`). The container check (`engine-check.ts`) and the stack check (`stack-check.ts`)
+ * both use it. Pure; never throws.
+ */
+import { LOG_DRIVERS } from "@enginekit/api";
+import {
+  engineAdvisories,
+  type Finding,
+  LineIndex,
+  sourceFindings,
+  toPlainValue,
+  validateNode,
+} from "@enginekit/manifests";
+import type { ComposeProject } from "../load/load-project.js";
+import { scalarText } from "../model/compose-node.js";
+import type { FieldOrigin, LocatedBody } from "./located-body.js";
+
+/** Manifest codes that say the engine refuses the body (the others are advisories). */
+export const LIMIT_CODES: ReadonlySet<string> = new Set([
+  "manifest/limit",
+  "manifest/constraint",
+  "manifest/invalid-value",
+  "manifest/invalid-type",
+  "manifest/missing-field",
+]);
+
+/** The engine API version a project is judged at, and where that choice came from (for messages). */
+export interface TargetApiVersion {
+  version: string;
+  /** `".enginekit.yaml apiVersion"`, `"DOCKER_API_VERSION"`, `"the engine's newest"`… */
+  source: string;
+}
+
+/** A manifest finding with the body field's Compose origin. */
+export interface JudgedFinding {
+  finding: Finding;
+  origin: FieldOrigin | undefined;
+}
+
+function pathLabel(path: readonly (string | number)[]): string {
+  return path.map((segment) => String(segment)).join(".");
+}
+
+/**
+ * The manifest findings of `body` (of manifest kind `kind`, schema `schema`) at `target`: schema issues,
+ * advisories and fields newer than the target (`manifest/api-version`). Unknown keys (the translation
+ * writes only known fields) and whole-number-float findings (the translation writes numbers, not the
+ * user's tokens) are dropped. Version findings on fields the user did not write (a default the translation
+ * always sends, located at the service itself) are dropped too: nothing in the file can change them.
+ */
+export function judgeBody(
+  project: ComposeProject,
+  body: LocatedBody,
+  kind: "container" | "service",
+  schema: Parameters<typeof validateNode>[1],
+  target: TargetApiVersion,
+): JudgedFinding[] {
+  const root = body.root;
+  const source = project.sources.get(root.file);
+  const text = source?.text ?? "";
+  const context = { text, lines: source?.lines ?? new LineIndex(text), document: 0 };
+  const raw = [
+    ...validateNode(root, schema, { ...context, apiVersion: target.version }),
+    ...engineAdvisories(kind, root, 0, target.version),
+    ...sourceFindings(root, schema, { text, document: 0, apiVersion: target.version }).filter(
+      (f) => f.code === "manifest/api-version",
+    ),
+  ];
+  return raw.flatMap((finding) => {
+    if (finding.code === "manifest/unknown-key") return [];
+    const origin = body.origin(finding.path);
+    if (
+      finding.code === "manifest/api-version" &&
+      (!origin ||
+        (origin.node.range.start.offset === root.range.start.offset && origin.node.file === root.file))
+    )
+      return [];
+    return [{ finding, origin }];
+  });
+}
+
+/** The body's plain value at `path`. */
+export function plainAt(body: LocatedBody, path: readonly (string | number)[]): unknown {
+  let value: unknown = toPlainValue(body.root);
+  for (const segment of path)
+    value = value && typeof value === "object" ? (value as Record<string, unknown>)[segment] : undefined;
+  return value;
+}
+
+/**
+ * A manifest finding's message with the Compose key's name in place of the engine field's, and the value
+ * as written when Compose converted it (`("500us" is 500000)`). A version finding is written anew for the
+ * project (`healthcheck.start_period (Healthcheck.StartPeriod) was added in engine API 1.29; the project
+ * targets 1.24 (DOCKER_API_VERSION) …`).
+ */
+export function composeMessage(judged: JudgedFinding, body: LocatedBody, target: TargetApiVersion): string {
+  const { finding, origin } = judged;
+  if (!origin) return finding.message;
+  if (finding.code === "manifest/api-version") {
+    const since = /added in engine API (\d+\.\d+)/.exec(finding.message)?.[1] ?? "a later version";
+    const refused = /refuse/.test(finding.message);
+    return `${origin.composeKey} (${pathLabel(finding.path)}) was added in engine API ${since}; the project targets ${target.version} (${target.source}), whose engines ${refused ? "refuse the value" : "ignore it"}. Set apiVersion in .enginekit.yaml or pass --api-version if your engine speaks ${since} or later.`;
+  }
+  let message = finding.message;
+  // the longest tail of the path the message opens with, list indexes dropped (`Placement.Constraints entries`)
+  search: for (let start = 0; start < finding.path.length; start++)
+    for (let end = finding.path.length; end > start; end--) {
+      const label = pathLabel(finding.path.slice(start, end));
+      if (message.startsWith(label)) {
+        message = origin.composeKey + message.slice(label.length);
+        break search;
+      }
+    }
+  const written = scalarText(origin.node);
+  const value = plainAt(body, finding.path);
+  if (
+    written !== undefined &&
+    (typeof value === "number" || typeof value === "string") &&
+    String(value) !== written
+  )
+    message += ` ("${written}" is ${String(value)})`;
+  return message;
+}
+
+/** The variables that interpolated the origin's value and were unset (the value may differ at run time). */
+export function unsetVariables(origin: FieldOrigin | undefined): string[] {
+  const node = origin?.node;
+  return node?.kind === "scalar"
+    ? (node.variables ?? []).filter((v) => v.source === "unset").map((v) => v.name)
+    : [];
+}
+
+/**
+ * A logging driver name the engine does not ship may be a plugin installed under an alias (`loki`): the
+ * engine refuses it only where no such plugin is installed, and a plugin's options are its own, so findings
+ * about either are advisories (a container's `HostConfig.LogConfig`, a task's `TaskTemplate.LogDriver`).
+ */
+export function isLoggingPlugin(finding: Finding, body: LocatedBody): boolean {
+  const at = finding.path.findIndex((segment) => segment === "LogConfig" || segment === "LogDriver");
+  if (at < 0) return false;
+  const [nameKey, optionsKey] = finding.path[at] === "LogConfig" ? ["Type", "Config"] : ["Name", "Options"];
+  if (finding.path[at + 1] === nameKey) return true;
+  const driver = plainAt(body, [...finding.path.slice(0, at + 1), nameKey!]);
+  return (
+    finding.path[at + 1] === optionsKey &&
+    typeof driver === "string" &&
+    driver !== "" &&
+    !(LOG_DRIVERS as readonly string[]).includes(driver)
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The stack check: each service translated into the swarm service spec `docker stack deploy` sends
+ * (`translateStackService`) and judged by the manifests' checks of a service manifest (the api's
+ * `ServiceSpec`, `engineAdvisories("service")`), the verdicts `enginekit lint` gives a `*.service.yaml`,
+ * plus what the CLI refuses before it sends anything. Each finding lands on the Compose value under its
+ * Compose name (`deploy.update_config.parallelism`) and says it is about `docker stack deploy`.
+ *
+ * When a service is judged as a swarm service (docs/compose.md "Swarm services"): `docker compose up` reads
+ * only part of `deploy` (replicas, resource limits and reservations, the restart condition), `docker stack
+ * deploy` all of it. A service is judged as a swarm service when it sets a key only `docker stack deploy`
+ * reads (`STACK_ONLY_KEYS`: `deploy.mode`, `placement`, `update_config`, `rollback_config`,
+ * `endpoint_mode`, `labels`, `restart_policy.delay`/`window`, generic resources), or when the caller asks
+ * for every service (`stack: "always"`). Other services get no stack findings: nothing says they are meant
+ * for a swarm, and the container check judges what `docker compose up` sends. What the engine refuses is a
+ * `compose/engine-limit` error (a `compose/engine-advisory` warning when an unset variable made the value or
+ * the log driver may be a plugin), every message ends with `(docker stack deploy)`, and a finding about a
+ * value the container check already reports at least as severely is not repeated. Pure; never throws.
+ */
+import { ServiceSpec } from "@enginekit/api";
+import type { ComposeProject } from "../load/load-project.js";
+import { propertyValue } from "../model/compose-node.js";
+import type { ComposeFinding } from "../model/findings.js";
+import {
+  composeMessage,
+  isLoggingPlugin,
+  judgeBody,
+  LIMIT_CODES,
+  type TargetApiVersion,
+  unsetVariables,
+} from "./body-findings.js";
+import { type TranslatedStackService, translateStackService } from "./translate-stack-service.js";
+import { translationContext } from "./translation-context.js";
+
+/** Which services are judged as swarm services: see the module comment. */
+export type StackMode = "auto" | "always" | "never";
+
+/** Every service of the project translated for `docker stack deploy` (profiles ignored). */
+export function translateStack(project: ComposeProject): TranslatedStackService[] {
+  const services = propertyValue(project.model, "services");
+  if (services?.kind !== "object") return [];
+  return services.properties.flatMap((property) =>
+    property.value?.kind === "object"
+      ? [translateStackService(property.key, property.value, translationContext(project, property.file))]
+      : [],
+  );
+}
+
+const RANK = { error: 3, warning: 2, info: 1, style: 0 } as const;
+
+/**
+ * The stack check's findings for every service of the project, at target `target`; a finding the
+ * container check already gives (`containerFindings`: same file and range, at least as severe) is left out.
+ */
+export function stackFindings(
+  project: ComposeProject,
+  target: TargetApiVersion,
+  mode: StackMode,
+  containerFindings: readonly ComposeFinding[] = [],
+): ComposeFinding[] {
+  if (!project.model || mode === "never") return [];
+  const out: ComposeFinding[] = [];
+  const reported = (file: string, range: ComposeFinding["range"], severity: ComposeFinding["severity"]) =>
+    containerFindings.some(
+      (f) =>
+        f.file === file &&
+        f.range.start.offset === range.start.offset &&
+        f.range.end.offset === range.end.offset &&
+        RANK[f.severity] >= RANK[severity],
+    );
+  for (const translated of translateStack(project)) {
+    if (mode !== "always" && translated.stackOnlyKeys.length === 0) continue;
+    const where = `service "${translated.service}"`;
+    const push = (finding: ComposeFinding) => {
+      if (!reported(finding.file, finding.range, finding.severity)) out.push(finding);
+    };
+    for (const refusal of translated.refusals)
+      push({
+        code: "compose/engine-limit",
+        message: `${where}: ${refusal.composeKey}: docker stack deploy refuses it before sending the service (${refusal.message})`,
+        severity: "error",
+        file: refusal.node.file,
+        range: refusal.node.range,
+        path: ["services", translated.service],
+      });
+    const body = translated.body;
+    for (const judgedFinding of judgeBody(project, body, "service", ServiceSpec, target)) {
+      const { finding, origin } = judgedFinding;
+      const unset = unsetVariables(origin);
+      const plugin = isLoggingPlugin(finding, body);
+      const error =
+        LIMIT_CODES.has(finding.code) && finding.severity === "error" && unset.length === 0 && !plugin;
+      const because =
+        unset.length > 0
+          ? ` (with ${unset.join(", ")} unset)`
+          : plugin
+            ? " (unless a logging plugin is installed under this name)"
+            : "";
+      const severity = error ? "error" : finding.severity === "error" ? "warning" : finding.severity;
+      push({
+        code: error ? "compose/engine-limit" : "compose/engine-advisory",
+        message: `${where}: ${composeMessage(judgedFinding, body, target)}${because} (docker stack deploy)`,
+        severity,
+        file: origin?.node.file ?? body.root.file,
+        range: finding.range,
+        path: ["services", translated.service],
+      });
+    }
+  }
+  return out;
+}
