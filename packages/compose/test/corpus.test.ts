@@ -6,25 +6,12 @@
  * an entry that 1.29.2 refuses (too-new, needs-env, invalid, fragment). Valid entries have no error at all:
  * none of them sets a value the engine refuses (the corpus's `engine_refusals` column is empty).
  */
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { checkProject, loadProject, nodeFileSystem } from "../src/index.js";
+import { corpusEntries, CORPUS_ROOT as root } from "./helpers.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "corpus");
-const rows = readFileSync(join(root, "reference.tsv"), "utf8")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => line.split("\t"))
-  .map(([id, verdict, role, files, envFiles]) => ({
-    id: id!,
-    verdict: verdict!,
-    role: role!,
-    files: files!,
-    envFiles: envFiles ?? "",
-  }));
+const rows = corpusEntries();
 
 test("the corpus is all there (158 entries)", () => {
   expect(rows).toHaveLength(158);

@@ -5,9 +5,7 @@
  * `container:` names excepted), and renaming each entry's first service in every file it is written in gives a
  * project with the same consistency findings (nothing left undefined, nothing broken).
  */
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { applyTextEdits } from "@enginekit/text";
 import { expect, test } from "vitest";
 import {
@@ -20,19 +18,9 @@ import {
   ProjectNavigation,
   renameEdits,
 } from "../src/index.js";
+import { corpusEntries, CORPUS_ROOT as root } from "./helpers.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "corpus");
-const rows = readFileSync(join(root, "reference.tsv"), "utf8")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => line.split("\t"))
-  .map(([id, verdict, , files, envFiles]) => ({
-    id: id!,
-    verdict: verdict!,
-    files: files!,
-    envFiles: envFiles ?? "",
-  }));
+const rows = corpusEntries();
 
 const CONSISTENCY = /^compose\/(?:undefined-|unknown-service|depends-on-cycle|network-mode-conflict)/;
 
