@@ -9,25 +9,12 @@
  * included), and the stack check runs on the services that set a swarm-only `deploy` key (the default): its
  * errors count with the rest.
  */
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { checkProject, loadProject, nodeFileSystem, propertyValue, translateStack } from "../src/index.js";
+import { CORPUS_ROOT as root, corpusEntries } from "./helpers.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "corpus");
-const rows = readFileSync(join(root, "reference.tsv"), "utf8")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => line.split("\t"))
-  .map(([id, verdict, role, files, envFiles]) => ({
-    id: id!,
-    verdict: verdict!,
-    role: role!,
-    files: files!,
-    envFiles: envFiles ?? "",
-  }));
+const rows = corpusEntries();
 
 test("the corpus is all there (158 entries)", () => {
   expect(rows).toHaveLength(158);
