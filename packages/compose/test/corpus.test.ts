@@ -12,7 +12,7 @@
 import { dirname, join } from "node:path";
 import { expect, test } from "vitest";
 import { checkProject, loadProject, nodeFileSystem, propertyValue, translateStack } from "../src/index.js";
-import { CORPUS_ROOT as root, corpusEntries } from "./helpers.js";
+import { corpusEntries, CORPUS_ROOT as root } from "./helpers.js";
 
 const rows = corpusEntries();
 
