@@ -37,8 +37,12 @@ import { endWithStatus, GrpcFrameReader } from "./grpc-frames.js";
 import { type SyncSelection, selectEntries, selectionMatchers } from "./sync-filter.js";
 import { contextDir, dockerfileDir, isRegularMode, type SyncEntry } from "./synced-dirs.js";
 
-/** Size of the DATA packets a file is sent in, in bytes (fsutil sends 32 KiB; BuildKit accepts up to 4 MiB). */
-const DATA_CHUNK_BYTES = 1024 * 1024;
+/**
+ * Size of the DATA packets a file is sent in, in bytes (fsutil sends 32 KiB; BuildKit accepts up to 4 MiB).
+ * 1 MiB packets made BuildKit receive a 1 GiB file about 40 % slower than the engine CLI's 32 KiB ones
+ * (27.5 s against 19.6 s, medians of 3 in one run); with 64 KiB both took 13–16 s, at a third of the CLI's CPU time.
+ */
+const DATA_CHUNK_BYTES = 64 * 1024;
 
 /** Frames are gathered into writes of about this many bytes (one HTTP/2 write each). */
 const BATCH_BYTES = 256 * 1024;
