@@ -4,27 +4,17 @@
  * docker-compose 1.29.2's verdict. Loaded and checked with an empty environment, as the verdicts were made
  * (`env -i`): nothing throws, every file of an entry's set is read, and every error-severity finding is in
  * an entry that 1.29.2 refuses (too-new, needs-env, invalid, fragment). Valid entries have no error at all:
- * none of them sets a value the engine refuses (the corpus's `engine_refusals` column is empty).
+ * none of them sets a value the engine refuses (the corpus's `engine_refusals` column is empty). Every
+ * service also translates into the swarm service spec `docker stack deploy` sends (`deploy` sections
+ * included), and the stack check runs on the services that set a swarm-only `deploy` key (the default): its
+ * errors count with the rest.
  */
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
-import { checkProject, loadProject, nodeFileSystem } from "../src/index.js";
+import { checkProject, loadProject, nodeFileSystem, propertyValue, translateStack } from "../src/index.js";
+import { corpusEntries, CORPUS_ROOT as root } from "./helpers.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "corpus");
-const rows = readFileSync(join(root, "reference.tsv"), "utf8")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => line.split("\t"))
-  .map(([id, verdict, role, files, envFiles]) => ({
-    id: id!,
-    verdict: verdict!,
-    role: role!,
-    files: files!,
-    envFiles: envFiles ?? "",
-  }));
+const rows = corpusEntries();
 
 test("the corpus is all there (158 entries)", () => {
   expect(rows).toHaveLength(158);
@@ -41,6 +31,10 @@ test.each(rows)("$verdict $id", ({ id, verdict, files, envFiles }) => {
     fileSystem: nodeFileSystem,
   });
   const findings = checkProject(project);
+  const services = propertyValue(project.model, "services");
+  const named =
+    services?.kind === "object" ? services.properties.filter((p) => p.value?.kind === "object") : [];
+  expect(translateStack(project).map((t) => t.service)).toEqual(named.map((p) => p.key));
   for (const file of list) expect(project.sources.has(file), `${file} was read`).toBe(true);
   expect(project.model).toBeDefined();
   const errors = findings

@@ -1,4 +1,10 @@
-/** Test helpers: a project from in-memory files under /p, and findings printed with their exact ranges. */
+/**
+ * Test helpers: a project from in-memory files under /p, findings printed with their exact ranges, and the
+ * real-world corpus's entries (test/corpus/reference.tsv).
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   type ComposeFinding,
   checkProject,
@@ -39,4 +45,32 @@ export function findingsOf(
   return checkProject(project(files, options))
     .filter((f) => f.code === code)
     .map(show);
+}
+
+/** The corpus folder (test/corpus: README.md, reference.tsv, files/<id>/). */
+export const CORPUS_ROOT = join(dirname(fileURLToPath(import.meta.url)), "corpus");
+
+/** One corpus entry: its id, docker-compose 1.29.2's verdict, its role, its files and env files (`;`-separated). */
+export interface CorpusEntry {
+  id: string;
+  verdict: string;
+  role: string;
+  files: string;
+  envFiles: string;
+}
+
+/** The corpus's entries, in reference.tsv's order. */
+export function corpusEntries(): CorpusEntry[] {
+  return readFileSync(join(CORPUS_ROOT, "reference.tsv"), "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => line.split("\t"))
+    .map(([id, verdict, role, files, envFiles]) => ({
+      id: id!,
+      verdict: verdict!,
+      role: role!,
+      files: files!,
+      envFiles: envFiles ?? "",
+    }));
 }

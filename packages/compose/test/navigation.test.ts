@@ -345,6 +345,17 @@ describe("rename refusals", () => {
     );
     expect(rename(files, "db", "store")).toEqual(["/p/compose.yaml: 2"]);
   });
+
+  test("the implicit default network, unless the project defines it", () => {
+    const implicit = { "compose.yaml": "services:\n  web: {image: w, networks: [default]}\n" };
+    expect(rename(implicit, "default", "front")).toBe(
+      'the network "default" is the one Compose creates for every project: define it under networks to rename it',
+    );
+    const defined = {
+      "compose.yaml": "services:\n  web: {image: w, networks: [default]}\nnetworks: {default: {}}\n",
+    };
+    expect(rename(defined, "default", "front")).toEqual(["/p/compose.yaml: 2"]);
+  });
 });
 
 describe("document links", () => {

@@ -278,6 +278,13 @@ describe("compose/engine-limit for docker stack deploy, at the Compose key", () 
       ],
     ],
     [
+      "a service name the swarm refuses (<project>_<service> must be a DNS name component)",
+      "deploy:\n      mode: global\n  web.v2:\n    image: x\n    deploy: {mode: global}\n",
+      [
+        'compose.yaml:7:5-9:1 compose/engine-limit service "web.v2": the swarm service name "p_web.v2" (<stack>_<service>) must be valid as a DNS name component: letters and digits, with "-" or "_" only between them (docker stack deploy)',
+      ],
+    ],
+    [
       "valid swarm settings",
       "deploy:\n      mode: replicated\n      replicas: 3\n      update_config: {parallelism: 2, delay: 10s, order: start-first}\n      placement: {constraints: [node.role == manager]}\n      resources: {limits: {cpus: '0.5', memory: 64m}}\n",
       [],

@@ -42,3 +42,18 @@ it("publishes the findings of compose.yaml's own lines, its override from disk m
     '3:15 compose/engine-limit service "web": mem_limit must be 0 or at least 6291456 bytes (6 MB) ("4m" is 4194304)',
   ]);
 });
+
+it("judges a Compose file at the project's apiVersion (.enginekit.yaml), as enginekit lint does", async () => {
+  const dir = mkdtempSync(join(root, "target-"));
+  writeFileSync(join(dir, ".enginekit.yaml"), 'apiVersion: "1.24"\n');
+  const t = await startTestClient({ diagnosticsDelayMs: 0 });
+  clients.push(t);
+  const uri = pathToFileURL(join(dir, "compose.yaml")).href;
+  const published = t.nextDiagnostics(uri);
+  await t.open(uri, "services:\n  app:\n    image: alpine:3.20\n    init: true\n", "yaml");
+  expect(summary(await published)).toEqual([
+    expect.stringMatching(
+      /^3:10 compose\/engine-advisory service "app": init \(HostConfig\.Init\) was added in engine API 1\.25; the project targets 1\.24/,
+    ),
+  ]);
+});

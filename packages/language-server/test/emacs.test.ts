@@ -116,6 +116,12 @@ describe(
           name,
         ).toEqual(findings.map((f) => f.range.start.line + 1));
       }
+      // among them the engine's verdicts, at their lines (`blkio_config: { weight: 5 }`, `interval: 500us`)
+      for (const name of ["compose.yaml", "docker-compose.override.yml"])
+        expect(
+          got.diagnostics[name]!.filter((d) => d.text.includes("[compose/engine-limit]")).map((d) => d.line),
+          name,
+        ).toEqual([5]);
       expect(got.definitions).toEqual(["compose.yaml:6", "docker-compose.override.yml:7"]);
       expect(got["after-definition"]).toBe("compose.yaml:6:db");
       const original = (name: string) => readFileSync(join(project, name), "utf8");

@@ -62,10 +62,13 @@ describe(
         };
       };
       expect(got.errors).toEqual([]);
-      expect(got.diagnostics.Enginefile!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
-        "0 instruction-casing",
-        "3 relative-workdir",
-      ]);
+      // ShellCheck's findings come in a second publication, whenever ShellCheck is done: on a loaded machine
+      // before the script ends, on an idle one after; the first publication's are the same either way
+      expect(
+        got.diagnostics
+          .Enginefile!.filter((d) => !d.code.startsWith("shellcheck/"))
+          .map((d) => `${d.range.start.line} ${d.code}`),
+      ).toEqual(["0 instruction-casing", "3 relative-workdir"]);
       // line 4 holds the key being typed (unknown as long as it is incomplete)
       expect(got.diagnostics["web.container.yaml"]!.map((d) => `${d.range.start.line} ${d.code}`)[0]).toBe(
         "2 manifest/unknown-key",
@@ -121,14 +124,13 @@ describe(
           name,
         ).toEqual(findings.map((f) => place(f.ruleId, f.range.start.line, f.range.start.character)));
       }
-      // web before db: the services-order style rule (dclint's alphabetical order) reports db's key
-      expect(got.diagnostics["compose.yaml"]!.map((d) => `${d.range.start.line} ${d.code}`)).toEqual([
-        "4 compose/engine-limit",
-        "5 compose/services-order",
-      ]);
-      expect(
-        got.diagnostics["docker-compose.override.yml"]!.map((d) => `${d.range.start.line} ${d.code}`),
-      ).toEqual(["4 compose/engine-limit", "6 compose/services-order"]);
+      // among them the engine's verdicts, each at its line (`blkio_config: { weight: 5 }`, `interval: 500us`)
+      const engine = (name: string) =>
+        got.diagnostics[name]!.filter((d) => d.code === "compose/engine-limit").map(
+          (d) => d.range.start.line,
+        );
+      expect(engine("compose.yaml")).toEqual([4]);
+      expect(engine("docker-compose.override.yml")).toEqual([4]);
       // db is defined in both files: the quickfix list has both, :cfirst lands on compose.yaml's
       expect(got.quickfix).toEqual(["compose.yaml:6:3", "docker-compose.override.yml:7:3"]);
       expect(got.afterDefinition).toEqual({ file: "compose.yaml", line: 5, character: 2, word: "db" });

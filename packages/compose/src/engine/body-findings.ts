@@ -18,10 +18,11 @@ import {
 } from "@enginekit/manifests";
 import type { ComposeProject } from "../load/load-project.js";
 import { scalarText } from "../model/compose-node.js";
+import type { ComposeFinding } from "../model/findings.js";
 import type { FieldOrigin, LocatedBody } from "./located-body.js";
 
 /** Manifest codes that say the engine refuses the body (the others are advisories). */
-export const LIMIT_CODES: ReadonlySet<string> = new Set([
+const LIMIT_CODES: ReadonlySet<string> = new Set([
   "manifest/limit",
   "manifest/constraint",
   "manifest/invalid-value",
@@ -98,7 +99,7 @@ export function plainAt(body: LocatedBody, path: readonly (string | number)[]): 
  * project (`healthcheck.start_period (Healthcheck.StartPeriod) was added in engine API 1.29; the project
  * targets 1.24 (DOCKER_API_VERSION) …`).
  */
-export function composeMessage(judged: JudgedFinding, body: LocatedBody, target: TargetApiVersion): string {
+function composeMessage(judged: JudgedFinding, body: LocatedBody, target: TargetApiVersion): string {
   const { finding, origin } = judged;
   if (!origin) return finding.message;
   if (finding.code === "manifest/api-version") {
@@ -128,7 +129,7 @@ export function composeMessage(judged: JudgedFinding, body: LocatedBody, target:
 }
 
 /** The variables that interpolated the origin's value and were unset (the value may differ at run time). */
-export function unsetVariables(origin: FieldOrigin | undefined): string[] {
+function unsetVariables(origin: FieldOrigin | undefined): string[] {
   const node = origin?.node;
   return node?.kind === "scalar"
     ? (node.variables ?? []).filter((v) => v.source === "unset").map((v) => v.name)
@@ -140,7 +141,7 @@ export function unsetVariables(origin: FieldOrigin | undefined): string[] {
  * engine refuses it only where no such plugin is installed, and a plugin's options are its own, so findings
  * about either are advisories (a container's `HostConfig.LogConfig`, a task's `TaskTemplate.LogDriver`).
  */
-export function isLoggingPlugin(finding: Finding, body: LocatedBody): boolean {
+function isLoggingPlugin(finding: Finding, body: LocatedBody): boolean {
   const at = finding.path.findIndex((segment) => segment === "LogConfig" || segment === "LogDriver");
   if (at < 0) return false;
   const [nameKey, optionsKey] = finding.path[at] === "LogConfig" ? ["Type", "Config"] : ["Name", "Options"];
@@ -152,4 +153,38 @@ export function isLoggingPlugin(finding: Finding, body: LocatedBody): boolean {
     driver !== "" &&
     !(LOG_DRIVERS as readonly string[]).includes(driver)
   );
+}
+
+/**
+ * The Compose finding of one judged manifest finding of service `service`: a `compose/engine-limit` error
+ * when the engine refuses the value (a limit code at error severity), else a `compose/engine-advisory` with
+ * the manifest's severity (an error softened to a warning). A value built from unset variables (it may
+ * differ where the file runs) and a logging driver that may be a plugin soften an error, and say so. The
+ * message is `service "<name>": ` and the Compose wording (see {@link composeMessage}), then `suffix`.
+ */
+export function composeFinding(
+  judged: JudgedFinding,
+  body: LocatedBody,
+  target: TargetApiVersion,
+  service: string,
+  suffix = "",
+): ComposeFinding {
+  const { finding, origin } = judged;
+  const unset = unsetVariables(origin);
+  const plugin = isLoggingPlugin(finding, body);
+  const because =
+    unset.length > 0
+      ? ` (with ${unset.join(", ")} unset)`
+      : plugin
+        ? " (unless a logging plugin is installed under this name)"
+        : "";
+  const error = LIMIT_CODES.has(finding.code) && finding.severity === "error" && because === "";
+  return {
+    code: error ? "compose/engine-limit" : "compose/engine-advisory",
+    message: `service "${service}": ${composeMessage(judged, body, target)}${because}${suffix}`,
+    severity: error ? "error" : finding.severity === "error" ? "warning" : finding.severity,
+    file: origin?.node.file ?? body.root.file,
+    range: finding.range,
+    path: ["services", service],
+  };
 }

@@ -12,21 +12,12 @@
 import { ContainerCreateBody } from "@enginekit/api";
 import { type Finding, toPlainValue } from "@enginekit/manifests";
 import type { ComposeProject } from "../load/load-project.js";
-import { propertyValue } from "../model/compose-node.js";
 import type { ComposeFinding } from "../model/findings.js";
-import {
-  composeMessage,
-  isLoggingPlugin,
-  judgeBody,
-  LIMIT_CODES,
-  plainAt,
-  type TargetApiVersion,
-  unsetVariables,
-} from "./body-findings.js";
+import { composeFinding, judgeBody, plainAt, type TargetApiVersion } from "./body-findings.js";
 import { type StackMode, stackFindings, translateStack } from "./stack-check.js";
 import { targetApiVersion } from "./target-api-version.js";
 import { type TranslatedService, translateService } from "./translate-service.js";
-import { translationContext } from "./translation-context.js";
+import { translateEach } from "./translation-context.js";
 
 /** Options of {@link engineFindings}. */
 export interface EngineCheckOptions {
@@ -41,13 +32,7 @@ export interface EngineCheckOptions {
 
 /** Every service of the project translated for `docker compose up` (profiles ignored: every service is checked). */
 export function translateProject(project: ComposeProject): TranslatedService[] {
-  const services = propertyValue(project.model, "services");
-  if (services?.kind !== "object") return [];
-  return services.properties.flatMap((property) =>
-    property.value?.kind === "object"
-      ? [translateService(property.key, property.value, translationContext(project, property.file))]
-      : [],
-  );
+  return translateEach(project, translateService);
 }
 
 /** One service's bodies as `enginekit compose config --engine-json` prints them. */
@@ -91,28 +76,9 @@ function containerFindings(project: ComposeProject, target: TargetApiVersion): C
   const findings: ComposeFinding[] = [];
   for (const translated of translateProject(project)) {
     const body = translated.body;
-    for (const judged of judgeBody(project, body, "container", ContainerCreateBody, target)) {
-      const { finding, origin } = judged;
-      if (isHostGateway(finding, translated)) continue;
-      const unset = unsetVariables(origin);
-      const plugin = isLoggingPlugin(finding, body);
-      const advisory =
-        !LIMIT_CODES.has(finding.code) || finding.severity !== "error" || unset.length > 0 || plugin;
-      const because =
-        unset.length > 0
-          ? ` (with ${unset.join(", ")} unset)`
-          : plugin
-            ? " (unless a logging plugin is installed under this name)"
-            : "";
-      findings.push({
-        code: advisory ? "compose/engine-advisory" : "compose/engine-limit",
-        message: `service "${translated.service}": ${composeMessage(judged, body, target)}${because}`,
-        severity: advisory && finding.severity === "error" ? "warning" : finding.severity,
-        file: origin?.node.file ?? body.root.file,
-        range: finding.range,
-        path: ["services", translated.service],
-      });
-    }
+    for (const judged of judgeBody(project, body, "container", ContainerCreateBody, target))
+      if (!isHostGateway(judged.finding, translated))
+        findings.push(composeFinding(judged, body, target, translated.service));
   }
   return findings;
 }

@@ -18,31 +18,17 @@
  */
 import { ServiceSpec } from "@enginekit/api";
 import type { ComposeProject } from "../load/load-project.js";
-import { propertyValue } from "../model/compose-node.js";
 import type { ComposeFinding } from "../model/findings.js";
-import {
-  composeMessage,
-  isLoggingPlugin,
-  judgeBody,
-  LIMIT_CODES,
-  type TargetApiVersion,
-  unsetVariables,
-} from "./body-findings.js";
+import { composeFinding, judgeBody, type TargetApiVersion } from "./body-findings.js";
 import { type TranslatedStackService, translateStackService } from "./translate-stack-service.js";
-import { translationContext } from "./translation-context.js";
+import { translateEach } from "./translation-context.js";
 
 /** Which services are judged as swarm services: see the module comment. */
 export type StackMode = "auto" | "always" | "never";
 
 /** Every service of the project translated for `docker stack deploy` (profiles ignored). */
 export function translateStack(project: ComposeProject): TranslatedStackService[] {
-  const services = propertyValue(project.model, "services");
-  if (services?.kind !== "object") return [];
-  return services.properties.flatMap((property) =>
-    property.value?.kind === "object"
-      ? [translateStackService(property.key, property.value, translationContext(project, property.file))]
-      : [],
-  );
+  return translateEach(project, translateStackService);
 }
 
 const RANK = { error: 3, warning: 2, info: 1, style: 0 } as const;
@@ -83,28 +69,8 @@ export function stackFindings(
         path: ["services", translated.service],
       });
     const body = translated.body;
-    for (const judgedFinding of judgeBody(project, body, "service", ServiceSpec, target)) {
-      const { finding, origin } = judgedFinding;
-      const unset = unsetVariables(origin);
-      const plugin = isLoggingPlugin(finding, body);
-      const error =
-        LIMIT_CODES.has(finding.code) && finding.severity === "error" && unset.length === 0 && !plugin;
-      const because =
-        unset.length > 0
-          ? ` (with ${unset.join(", ")} unset)`
-          : plugin
-            ? " (unless a logging plugin is installed under this name)"
-            : "";
-      const severity = error ? "error" : finding.severity === "error" ? "warning" : finding.severity;
-      push({
-        code: error ? "compose/engine-limit" : "compose/engine-advisory",
-        message: `${where}: ${composeMessage(judgedFinding, body, target)}${because} (docker stack deploy)`,
-        severity,
-        file: origin?.node.file ?? body.root.file,
-        range: finding.range,
-        path: ["services", translated.service],
-      });
-    }
+    for (const judged of judgeBody(project, body, "service", ServiceSpec, target))
+      push(composeFinding(judged, body, target, translated.service, " (docker stack deploy)"));
   }
   return out;
 }

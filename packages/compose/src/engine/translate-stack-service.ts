@@ -71,6 +71,29 @@ export const STACK_ONLY_KEYS: readonly (readonly string[])[] = [
   ["resources", "reservations", "generic_resources"],
 ];
 
+/**
+ * Fields the CLI sends even when zero: pointers (`Replicas`, `StopGracePeriod`, `Init`) and fields without
+ * `omitempty` (`ForceUpdate`, the update and rollback configs' `Parallelism`, `MaxFailureRatio`, `Order`).
+ * Every other zero scalar (0, false, "") and empty list is left out, as Go's `omitempty` leaves it out of the
+ * JSON (`Pids: 0`, `MaxReplicas: 0`, `StartPeriod: 0`, `TTY: false`…).
+ */
+const KEPT_ZERO = new Set([
+  "Mode.Replicated.Replicas",
+  "TaskTemplate.ForceUpdate",
+  "TaskTemplate.ContainerSpec.StopGracePeriod",
+  "TaskTemplate.ContainerSpec.Init",
+  ...["UpdateConfig", "RollbackConfig"].flatMap((c) => [
+    `${c}.Parallelism`,
+    `${c}.MaxFailureRatio`,
+    `${c}.Order`,
+  ]),
+]);
+
+/** Go's zero value of a scalar or list, which `omitempty` leaves out. */
+function isGoZero(value: Plain | undefined): boolean {
+  return value === 0 || value === false || value === "" || (Array.isArray(value) && value.length === 0);
+}
+
 const NAMESPACE_LABEL = "com.docker.stack.namespace";
 const IMAGE_LABEL = "com.docker.stack.image";
 
@@ -115,14 +138,14 @@ export function translateStackService(
   const deploy = at("deploy");
   const inDeploy = (...path: string[]) => nodeAt(deploy, path);
   const set = (path: string[], value: Plain | undefined, from: ComposeNode | undefined, key: string) => {
-    if (from) body.set(path, value, from, key);
+    if (from && !(isGoZero(value) && !KEPT_ZERO.has(path.join(".")))) body.set(path, value, from, key);
   };
   const namespace = context.projectName;
   const serviceName = `${namespace}_${name}`;
   const spec = ["TaskTemplate", "ContainerSpec"];
   const image = text(at("image")) ?? "";
 
-  set(["Name"], serviceName, service, "services");
+  set(["Name"], serviceName, service, `the swarm service name "${serviceName}" (<stack>_<service>)`);
   const serviceLabels: Record<string, string> = {};
   const deployLabels = inDeploy("labels");
   if (deployLabels)
@@ -471,9 +494,9 @@ function endpointPorts(item: ComposeNode): Record<string, Plain>[] {
     const protocol = text(propertyValue(item, "protocol"));
     if (protocol) port.Protocol = protocol;
     const target = integer(propertyValue(item, "target"));
-    if (target !== undefined) port.TargetPort = target;
+    if (target) port.TargetPort = target;
     const published = integer(propertyValue(item, "published"));
-    if (published !== undefined) port.PublishedPort = published;
+    if (published) port.PublishedPort = published;
     const mode = text(propertyValue(item, "mode"));
     if (mode) port.PublishMode = mode;
     return [port];
@@ -485,8 +508,8 @@ function endpointPorts(item: ComposeNode): Record<string, Plain>[] {
     return [
       {
         Protocol: p.protocol,
-        TargetPort: target,
-        PublishedPort: Number.isInteger(published) ? published : 0,
+        ...(target ? { TargetPort: target } : {}),
+        ...(Number.isInteger(published) && published ? { PublishedPort: published } : {}),
         PublishMode: "ingress",
       },
     ];

@@ -12,6 +12,7 @@
  */
 import { dirname, resolve } from "node:path";
 import { namedVolumeSource } from "../check/consistency/undefined-volume.js";
+import { substitute } from "../interpolate/template.js";
 import { splitVolumeSpec } from "../load/merge.js";
 import { type ComposeNode, propertyNamed, propertyValue, scalarText } from "../model/compose-node.js";
 import {
@@ -148,7 +149,9 @@ export function fileOccurrences(
     }
     const file = scalarText(propertyValue(node, "file"));
     const where =
-      file === undefined ? [scopes.definitions] : [scopes.ofExtendsFile(resolve(dirname(source.file), file))];
+      file === undefined
+        ? [scopes.definitions]
+        : [scopes.ofExtendsFile(resolve(dirname(source.file), substitute(file, source.lookup).value))];
     add(
       "service",
       nameInValue(propertyValue(node, "service"), source, wholeValue),

@@ -65,7 +65,8 @@ export class ProjectNavigation {
       const scopes: FileScopes = {
         definitions: file.projectScoped ? "" : file.file,
         references: file.projectScoped ? [""] : ["", file.file],
-        ofExtendsFile: (path) => (this.files.get(path)?.projectScoped === false ? path : ""),
+        // a file the loader could not read keeps the reference unresolved, in a scope of its own
+        ofExtendsFile: (path) => (this.files.get(path)?.projectScoped ? "" : path),
       };
       for (const occurrence of fileOccurrences(file, file.roots, scopes)) {
         const place = `${occurrence.kind}\0${occurrence.definition}\0${occurrence.file}\0${occurrence.range.start.offset}`;

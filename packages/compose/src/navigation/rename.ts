@@ -67,6 +67,12 @@ export function renameEdits(
   if ("error" in prepared) return prepared;
   const at = prepared.occurrence;
   const resolved = navigation.resolve(at);
+  const occurrences = navigation.occurrencesOf(resolved);
+  if (at.kind === "network" && at.name === "default" && !occurrences.some((o) => o.definition))
+    return {
+      error:
+        'the network "default" is the one Compose creates for every project: define it under networks to rename it',
+    };
   if (!NAME_PATTERN[at.kind].test(newName))
     return { error: `"${newName}" is not a valid ${at.kind} name (${NAME_PATTERN[at.kind].source})` };
   if (NOT_A_STRING.test(newName))

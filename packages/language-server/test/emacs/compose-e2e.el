@@ -3,33 +3,13 @@
 ;;   ENGINEKIT_CMD      JSON array: the server command
 ;;   ENGINEKIT_PROJECT  the project folder (a copy: buffers are edited, never saved)
 ;;   ENGINEKIT_OUT      where to write what the client got (JSON)
-(require 'package)
-(package-initialize)
-(require 'eglot)
-(require 'json)
+(load (expand-file-name "ek-common.el" (file-name-directory load-file-name)) nil t)
 (require 'xref)
-
-(defvar ek-result nil)
-(defun ek-set (key value) (push (cons key value) ek-result))
 
 ;; Emacs 28 has no YAML mode of its own: a stand-in for the yaml-mode package (which claims *.yml/*.yaml)
 (unless (fboundp 'yaml-mode)
   (define-derived-mode yaml-mode prog-mode "YAML")
   (add-to-list 'auto-mode-alist '("\\.ya?ml\\'" . yaml-mode)))
-
-(defun ek-wait (predicate seconds)
-  "Runs the event loop until PREDICATE holds or SECONDS pass; returns PREDICATE's value."
-  (let ((deadline (+ (float-time) seconds)) (value nil))
-    (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
-    value))
-
-(defun ek-diagnostics ()
-  "The current buffer's flymake diagnostics as a vector of (line . text) alists."
-  (vconcat (mapcar (lambda (d)
-                     (list (cons 'line (line-number-at-pos (flymake-diagnostic-beg d)))
-                           (cons 'text (flymake-diagnostic-text d))))
-                   (flymake-diagnostics))))
 
 (defun ek-visit (name)
   "Visits NAME of the project and waits for its diagnostics; returns the buffer."
@@ -86,7 +66,4 @@
       (eglot-shutdown (eglot-current-server)))
   (error (ek-set 'errors (vector (error-message-string err)))))
 
-(unless (assq 'errors ek-result) (ek-set 'errors []))
-(with-temp-file (getenv "ENGINEKIT_OUT")
-  (insert (json-encode ek-result)))
-(kill-emacs 0)
+(ek-finish)

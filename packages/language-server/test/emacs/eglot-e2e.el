@@ -5,24 +5,11 @@
 ;;   ENGINEKIT_OUT    where to write what the client got (JSON)
 ;;   ENGINEKIT_MODE_SETUP  docs/editors.md's eglot lines that pick a file's mode (auto-mode-alist, the
 ;;                         ignore files' mode), in their order
-(require 'package)
-(package-initialize)
-(require 'eglot)
-(require 'json)
-
-(defvar ek-result nil)
-(defun ek-set (key value) (push (cons key value) ek-result))
+(load (expand-file-name "ek-common.el" (file-name-directory load-file-name)) nil t)
 
 ;; Emacs 28 has no tree-sitter modes: a stand-in for the `dockerfile-ts-mode' the documented lines name
 (unless (fboundp 'dockerfile-ts-mode) (define-derived-mode dockerfile-ts-mode prog-mode "Dockerfile"))
 (eval (car (read-from-string (concat "(progn " (getenv "ENGINEKIT_MODE_SETUP") ")"))) t)
-
-(defun ek-diagnostics ()
-  "The current buffer's flymake diagnostics as a vector of (line . text) alists."
-  (vconcat (mapcar (lambda (d)
-                     (list (cons 'line (line-number-at-pos (flymake-diagnostic-beg d)))
-                           (cons 'text (flymake-diagnostic-text d))))
-                   (flymake-diagnostics))))
 
 (defun ek-open-ignore-file (name)
   "Visits NAME of the test folder through `auto-mode-alist' and records its mode and diagnostics."
@@ -34,13 +21,6 @@
   (ek-set (intern name) (list (cons 'mode (symbol-name major-mode))
                               (cons 'managed (if (eglot-managed-p) t :json-false))
                               (cons 'diagnostics (ek-diagnostics)))))
-
-(defun ek-wait (predicate seconds)
-  "Runs the event loop until PREDICATE holds or SECONDS pass; returns PREDICATE's value."
-  (let ((deadline (+ (float-time) seconds)) (value nil))
-    (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
-    value))
 
 (condition-case err
     (let* ((cmd (append (json-parse-string (getenv "ENGINEKIT_CMD") :array-type 'list) nil))
@@ -74,7 +54,4 @@
       (eglot-shutdown (eglot-current-server)))
   (error (ek-set 'errors (vector (error-message-string err)))))
 
-(unless (assq 'errors ek-result) (ek-set 'errors []))
-(with-temp-file (getenv "ENGINEKIT_OUT")
-  (insert (json-encode ek-result)))
-(kill-emacs 0)
+(ek-finish)

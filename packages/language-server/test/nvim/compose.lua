@@ -2,20 +2,13 @@
 -- (compose.yaml and docker-compose.override.yml), attached as docs/editors.md "Neovim" attaches it
 -- (`is_compose`, the documented function; test/neovim.test.ts checks the two are the same). Environment:
 --   ENGINEKIT_CMD      JSON array: the server command
+--   ENGINEKIT_FILES    this folder (harness.lua)
 --   ENGINEKIT_PROJECT  the project folder (a copy: the script edits its buffers, never its files)
 --   ENGINEKIT_OUT      where to write what the client got (JSON)
-local cmd = vim.fn.json_decode(os.getenv("ENGINEKIT_CMD"))
 local project = os.getenv("ENGINEKIT_PROJECT")
-local out = os.getenv("ENGINEKIT_OUT")
+local harness = dofile(os.getenv("ENGINEKIT_FILES") .. "/harness.lua")
 local result = { diagnostics = {}, errors = {} }
 vim.cmd("filetype on")
-
-local function finish()
-  local f = io.open(out, "w")
-  f:write(vim.fn.json_encode(result))
-  f:close()
-  vim.cmd("qa!")
-end
 
 -- docs/editors.md: a Compose file's name
 local function is_compose(name)
@@ -26,20 +19,8 @@ local function is_compose(name)
   return false
 end
 
-local ok, err = pcall(function()
-  local client_id = vim.lsp.start_client({
-    name = "enginekit",
-    cmd = cmd,
-    root_dir = project,
-    handlers = {
-      ["textDocument/publishDiagnostics"] = function(_, params)
-        local name = vim.fn.fnamemodify(vim.uri_to_fname(params.uri), ":t")
-        result.diagnostics[name] = params.diagnostics
-      end,
-    },
-  })
-  assert(client_id, "the server did not start")
-  local client = vim.lsp.get_client_by_id(client_id)
+harness.run(result, function()
+  local client_id, client = harness.start(project, result)
 
   local function open(name)
     vim.cmd("edit " .. project .. "/" .. name)
@@ -101,5 +82,3 @@ local ok, err = pcall(function()
   }
   client.stop()
 end)
-if not ok then table.insert(result.errors, tostring(err)) end
-finish()

@@ -4,32 +4,12 @@
 --   ENGINEKIT_FILES    folder holding Enginefile and web.container.yaml
 --   ENGINEKIT_CONTEXT  a build context folder holding a .dockerignore (filetype gitignore, as docs/editors.md sets it)
 --   ENGINEKIT_OUT      where to write what the client got (JSON)
-local cmd = vim.fn.json_decode(os.getenv("ENGINEKIT_CMD"))
 local files = os.getenv("ENGINEKIT_FILES")
-local out = os.getenv("ENGINEKIT_OUT")
+local harness = dofile(files .. "/harness.lua")
 local result = { diagnostics = {}, errors = {} }
 
-local function finish()
-  local f = io.open(out, "w")
-  f:write(vim.fn.json_encode(result))
-  f:close()
-  vim.cmd("qa!")
-end
-
-local ok, err = pcall(function()
-  local client_id = vim.lsp.start_client({
-    name = "enginekit",
-    cmd = cmd,
-    root_dir = files,
-    handlers = {
-      ["textDocument/publishDiagnostics"] = function(_, params)
-        local name = vim.fn.fnamemodify(vim.uri_to_fname(params.uri), ":t")
-        result.diagnostics[name] = params.diagnostics
-      end,
-    },
-  })
-  assert(client_id, "the server did not start")
-  local client = vim.lsp.get_client_by_id(client_id)
+harness.run(result, function()
+  local client_id, client = harness.start(files, result)
 
   local function open(name, filetype, folder)
     vim.cmd("edit " .. (folder or files) .. "/" .. name)
@@ -99,5 +79,3 @@ local ok, err = pcall(function()
   end
   client.stop()
 end)
-if not ok then table.insert(result.errors, tostring(err)) end
-finish()

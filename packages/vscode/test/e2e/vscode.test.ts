@@ -338,6 +338,11 @@ describe(
       );
       await openFile(page, "compose/docker-compose.override.yml");
       await chord(page, "Control+Shift+M");
+      // the panel's list is virtual and holds the whole workspace's problems: filter it to the project
+      const filter = 'input[placeholder^="Filter (e.g. text"]';
+      await page.waitForSelector(filter, { visible: true, timeout: 10_000 });
+      await page.click(filter);
+      await page.keyboard.type("**/compose/*");
       for (const result of linted) {
         const name = result.path.slice(result.path.lastIndexOf("/") + 1);
         for (const finding of listed(result.findings)) {
@@ -355,6 +360,9 @@ describe(
         }
       }
       await shot("10-compose-problems");
+      await page.click(filter);
+      await chord(page, "Control+A");
+      await page.keyboard.press("Backspace");
     });
 
     it("Compose: Go to Definition (F12) on a service in depends_on shows its definitions in both files", async () => {
@@ -385,8 +393,20 @@ describe(
       const line = lines.findIndex((l) => l.includes("depends_on: [db]")) + 1;
       await goTo(line, lines[line - 1]!.indexOf("[db]") + 2);
       await page.keyboard.press("F2");
-      await page.waitForSelector(".rename-box input", { visible: true, timeout: 10_000 });
-      await chord(page, "Control+A");
+      // type only once the rename box has the focus (it opens after the server's prepareRename answer,
+      // with the name selected)
+      await until(
+        () =>
+          page.evaluate(() => {
+            const { document } = globalThis as unknown as {
+              document: { activeElement: { closest(selector: string): unknown } | null };
+            };
+            return document.activeElement?.closest(".rename-box") != null;
+          }),
+        (focused) => focused,
+        10_000,
+        "the rename box to take the focus",
+      );
       await page.keyboard.type("database");
       await shot("12a-compose-rename-box");
       await page.keyboard.press("Enter");

@@ -14,19 +14,23 @@ export type ComposeAnalysis = AnalysisBase & { kind: "compose"; compose: Analyze
 /**
  * The analysis of a Compose document: its project read from disk beside it, this document's text in place
  * of its file, variables from the server's environment then `.env`, as `enginekit lint` reads them. An
- * unsaved document (`untitled:`) is a project of its own text alone, with no variables.
+ * unsaved document (`untitled:`) is a project of its own text alone, with no variables. Judged at the
+ * project's `apiVersion` when `.enginekit.yaml` sets one (`input.apiVersion`), else at Compose's default.
  */
 export function analyzeComposeDocument(
   input: AnalysisInput,
   environment: Readonly<Record<string, string | undefined>>,
 ): ComposeAnalysis {
-  const { document, text, cutAt } = input;
+  const { document, text, cutAt, apiVersion } = input;
   const path = filePathOf(document.uri);
+  // judged at the project's apiVersion (`.enginekit.yaml`), as `enginekit lint` judges it
+  const target = apiVersion === undefined ? {} : { apiVersion };
   const compose = path
-    ? analyzeComposeFile(text, path, { fileSystem: nodeFileSystem, environment })
+    ? analyzeComposeFile(text, path, { fileSystem: nodeFileSystem, environment, ...target })
     : analyzeComposeFile(text, `/untitled/${baseNameOf(document.uri) || "compose.yaml"}`, {
         fileSystem: memoryFileSystem({}),
         environment: {},
+        ...target,
       });
   return {
     kind: "compose",

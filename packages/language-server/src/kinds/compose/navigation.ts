@@ -59,8 +59,13 @@ export function composePrepareRename(
   return { range: toLspRange(prepared.occurrence.range), placeholder: prepared.occurrence.name };
 }
 
-/** The edits of every file of the project that writes the name, or a `ResponseError` saying why not. */
-export function composeRename(at: DocumentNavigation, offset: number, newName: string): WorkspaceEdit {
+/**
+ * The edits of every file of the project that writes the name; `null` when no name is at `offset`; a
+ * `ResponseError` saying why not when the model refuses.
+ */
+export function composeRename(at: DocumentNavigation, offset: number, newName: string): WorkspaceEdit | null {
+  // no name here: nothing to rename (as prepareRename's null says), not an error
+  if (!at.navigation.occurrenceAt(at.file, offset)) return null;
   const result = renameEdits(at.navigation, at.file, offset, newName);
   if ("error" in result) throw new ResponseError(ErrorCodes.InvalidRequest, result.error);
   return {

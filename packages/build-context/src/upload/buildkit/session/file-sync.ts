@@ -22,7 +22,7 @@ import { closeSync, openSync, readSync } from "node:fs";
 import type { ServerHttp2Stream } from "node:http2";
 import { DOCKER_IGNORE_FILE_NAME } from "../../../ignore/load-ignore-file.js";
 import { ContextError } from "../../../pack/context-error.js";
-import { type ChunkMemory, chunkMemory } from "../../../pack/pack-stream.js";
+import { type ChunkMemory, chunkMemory, RECYCLE_ARENA_BYTES } from "../../../pack/pack-stream.js";
 import type { ContextPlan } from "../../../pack/plan-context.js";
 import {
   decodePacket,
@@ -37,16 +37,28 @@ import { endWithStatus, GrpcFrameReader } from "./grpc-frames.js";
 import { type SyncSelection, selectEntries, selectionMatchers } from "./sync-filter.js";
 import { contextDir, dockerfileDir, isRegularMode, type SyncEntry } from "./synced-dirs.js";
 
-/** Size of the DATA packets a file is sent in, in bytes (fsutil sends 32 KiB; BuildKit accepts up to 4 MiB). */
-const DATA_CHUNK_BYTES = 1024 * 1024;
+/**
+ * Size of the DATA packets a file is sent in, in bytes (fsutil sends 32 KiB; BuildKit accepts up to 4 MiB).
+ * 1 MiB packets made BuildKit receive a 1 GiB file about 40 % slower than the engine CLI's 32 KiB ones
+ * (27.5 s against 19.6 s, medians of 3 in one run); with 64 KiB both took 13–16 s, at a third of the CLI's CPU time.
+ */
+const DATA_CHUNK_BYTES = 64 * 1024;
 
 /** Frames are gathered into writes of about this many bytes (one HTTP/2 write each). */
 const BATCH_BYTES = 256 * 1024;
 
 /**
+ * Bytes written to the stream but not yet taken by HTTP/2 that the sender lets run ahead before waiting
+ * (see `flush`). Sending a 1 GiB file took 24 s end to end when each 1 MiB chunk waited for the stream to
+ * drain before the next was read, against 20 s for the engine CLI, which reads and sends concurrently.
+ */
+const IN_FLIGHT_BYTES = 2 * 1024 * 1024;
+
+/**
  * Frames are carved from one recycled arena (`pack-stream.ts` `chunkMemory`): no garbage per file, which
- * took 1.8 s of garbage collection for 20,000 files of 10 KiB with a buffer each. Safe because every flush
- * waits while the stream holds more than its high-water mark, so far less than the arena is ever in flight.
+ * took 1.8 s of garbage collection for 20,000 files of 10 KiB with a buffer each. Safe because a flush
+ * waits while more than {@link IN_FLIGHT_BYTES} (plus one batch and one chunk: at most about 3.5 MiB) are
+ * not yet written, far less than the arena's {@link RECYCLE_ARENA_BYTES}.
  */
 const RECYCLE = true;
 
@@ -163,13 +175,20 @@ class DiffCopySender {
   private batch: Buffer[] = [];
   private batchBytes = 0;
   private readonly memory: ChunkMemory = chunkMemory(RECYCLE);
+  /** Writes not yet complete, oldest first, and their bytes. */
+  private inFlight: { bytes: number; written: Promise<void> }[] = [];
+  private inFlightBytes = 0;
+  /** Settles when the stream closes (no write completes after that). */
+  private readonly closed: Promise<void>;
   private resolveRun: ((files: number) => void) | undefined;
 
   constructor(
     private readonly stream: ServerHttp2Stream,
     private readonly entries: readonly SyncEntry[],
     private readonly onProblem: (problem: ContextError) => void,
-  ) {}
+  ) {
+    this.closed = new Promise((resolve) => stream.once("close", () => resolve()));
+  }
 
   /** Runs the call to its end; resolves with the number of files sent. */
   run(): Promise<number> {
@@ -316,26 +335,31 @@ class DiffCopySender {
     this.batchBytes += buffer.length;
   }
 
-  /** Writes the gathered frames (one writev) and waits while the stream's buffer is full. */
+  /**
+   * Writes the gathered frames (one writev) and, while more than {@link IN_FLIGHT_BYTES} are written but
+   * not yet taken by HTTP/2, waits for the oldest writes to complete: the next file is read while the
+   * last ones are sent (waiting for the stream to drain completely left the socket idle during every read).
+   */
   private async flush(): Promise<void> {
     if (this.batch.length === 0 || this.ended) return;
     const { stream } = this;
     const batch = this.batch;
+    const bytes = this.batchBytes;
     this.batch = [];
     this.batchBytes = 0;
-    stream.cork();
-    for (const buffer of batch) stream.write(buffer);
-    stream.uncork();
-    if (stream.writableNeedDrain)
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          stream.off("drain", done);
-          stream.off("close", done);
-          resolve();
-        };
-        stream.on("drain", done);
-        stream.on("close", done);
-      });
+    const written = new Promise<void>((resolve) => {
+      stream.cork();
+      for (let i = 0; i < batch.length - 1; i++) stream.write(batch[i]!);
+      stream.write(batch[batch.length - 1]!, () => resolve());
+      stream.uncork();
+    });
+    this.inFlight.push({ bytes, written });
+    this.inFlightBytes += bytes;
+    while (this.inFlightBytes > IN_FLIGHT_BYTES && !stream.destroyed) {
+      const oldest = this.inFlight.shift()!;
+      await Promise.race([oldest.written, this.closed]);
+      this.inFlightBytes -= oldest.bytes;
+    }
   }
 
   /** Ends the call with an ERR packet (BuildKit then fails the build with the message) and an error status. */

@@ -57,12 +57,6 @@ export interface SyncEntry {
   linkedSize?: number;
 }
 
-/** The directories of one session: `context` and `dockerfile`, each in fsutil's walk order. */
-export interface SyncedDirs {
-  context: readonly SyncEntry[];
-  dockerfile: readonly SyncEntry[];
-}
-
 /** Whether a mode is a regular file's, whose bytes the receiver may request (fsutil `fileCanRequestData`). */
 export function isRegularMode(mode: number): boolean {
   // Bitwise operators work on the low 32 bits, which is all a uint32 mode has.
@@ -70,7 +64,7 @@ export function isRegularMode(mode: number): boolean {
 }
 
 /** Go's `FileMode` of a tar header's entry (Go `fillFileStatFromSys`). */
-export function goFileMode(header: TarHeader): number {
+function goFileMode(header: TarHeader): number {
   let mode = header.mode & 0o777;
   if (header.mode & 0o4000) mode += GoMode.setuid;
   if (header.mode & 0o2000) mode += GoMode.setgid;
