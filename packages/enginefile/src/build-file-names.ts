@@ -3,7 +3,7 @@
  * `Dockerfile` and Podman/Buildah's `Containerfile` are build files too (ARCHITECTURE.md "Names": the
  * project's own names come first, the real products' after them). One definition for every consumer:
  * `enginekit build`'s default build file, `enginekit lint`'s directory walk and the language server's
- * document kinds. Also the package's light entry `@enginekit/enginefile/names` (no chevrotain). The
+ * document kinds. Exported from the package's one entry; a bundle that takes only these names loads no parser. The
  * ignore files that go with build files are named here too.
  */
 

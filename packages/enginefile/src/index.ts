@@ -20,17 +20,7 @@ export {
 } from "@enginekit/text";
 export { goQuote } from "./ast/go-quote.js";
 export * from "./ast/nodes.js";
-export {
-  BUILD_FILE_FAMILIES,
-  type BuildFileFamily,
-  buildAndIgnoreFilePathPattern,
-  buildFileFamily,
-  buildFileGlobs,
-  buildFileOfIgnoreFile,
-  DEFAULT_BUILD_FILES,
-  IGNORE_FILE_SUFFIXES,
-  isIgnoreFileName,
-} from "./build-file-names.js";
+export * from "./build-file-names.js";
 export { dump, dumpInstruction, referenceLines } from "./dump.js";
 export { parse } from "./parser/parse.js";
 export { decodeBytes, encodeBytes, parseBytes } from "./parser/parse-bytes.js";

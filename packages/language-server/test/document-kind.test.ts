@@ -11,7 +11,7 @@ describe("documentKindOf: Dockerfiles are Enginefiles by another name", () => {
     ["file:///p/web.Dockerfile", "plaintext", "enginefile"],
     ["file:///p/Containerfile", "plaintext", "enginefile"],
     ["file:///p/Containerfile.prod", "plaintext", "enginefile"],
-    // any case, as `enginekit lint DIR` walks them (@enginekit/enginefile/names)
+    // any case, as `enginekit lint DIR` walks them (build-file-names.ts of @enginekit/enginefile)
     ["file:///p/dockerfile", "plaintext", "enginefile"],
     ["file:///p/prod.dockerfile", "plaintext", "enginefile"],
     ["file:///p/build.containerfile", "plaintext", "enginefile"],

@@ -1,5 +1,5 @@
 /**
- * One definition of build-file names (`@enginekit/enginefile/names`) for `enginekit lint DIR`'s walk and
+ * One definition of build-file names (`build-file-names.ts` of `@enginekit/enginefile`) for `enginekit lint DIR`'s walk and
  * the pre-commit hook (issue 30, item 7): the walk finds `dockerfile`, `prod.dockerfile`,
  * `build.containerfile` (any case, as `enginekit build` takes `dockerfile`), and `.pre-commit-hooks.yaml`'s
  * `files` is the pattern generated from the definition plus the manifest kinds, selecting exactly the
@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildAndIgnoreFilePathPattern } from "@enginekit/enginefile/names";
+import { buildAndIgnoreFilePathPattern } from "@enginekit/enginefile";
 import { describe, expect, test } from "vitest";
 import { kindInDirectory } from "../src/discovery/file-kind.js";
 import { discoverFiles } from "../src/node/discover.js";

@@ -1,13 +1,13 @@
 /**
  * The extension's file patterns are generated from the one definition of build-file and ignore-file
- * names (`@enginekit/enginefile/names`) and must not drift from it (issue 30, item 7): over a list of
+ * names (`build-file-names.ts` of `@enginekit/enginefile`) and must not drift from it (issue 30, item 7): over a list of
  * names, each glob (matched as VS Code matches document filters and `findFiles`, here with Node's
  * `path.matchesGlob`) selects exactly the names the definition classifies so, and the language contribution
  * (matched in any case by VS Code: it lower-cases names and patterns) claims exactly the Enginefile family.
  */
 import { matchesGlob } from "node:path";
 import { isComposeFileName } from "@enginekit/compose/schema-free";
-import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
+import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile";
 import { describe, expect, test } from "vitest";
 import { documentSelector } from "../src/client/document-selector.js";
 import {
@@ -61,7 +61,7 @@ const NAMES = [
 /** A name in a workspace folder, as VS Code gives a document filter or `findFiles` its path. */
 const at = (name: string) => `/workspace/app/sub/${name}`;
 
-describe("the extension's file patterns follow @enginekit/enginefile/names", () => {
+describe("the extension's file patterns follow @enginekit/enginefile", () => {
   test("ENGINEFILE_GLOB and DOCKERFILE_GLOB select each family in any case; IGNORE_FILE_GLOB the ignore files", () => {
     for (const name of NAMES) {
       const family = buildFileFamily(name);

@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
+import { DEFAULT_BUILD_FILES } from "@enginekit/enginefile";
 import { MAX_SOURCE_FILE_BYTES, readBoundedFile } from "@enginekit/node-io";
 import type { ExceptionMode, IgnoreMatcher } from "../ignore/ignore-matcher.js";
 import { loadIgnoreFile } from "../ignore/load-ignore-file.js";

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { isComposeFileName } from "@enginekit/compose/schema-free";
-import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
+import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 
 /**
@@ -44,7 +44,7 @@ export function filePathOf(uri: string): string | undefined {
 
 /**
  * True for a build file's name: the Enginefile, Dockerfile and Containerfile families of
- * `@enginekit/enginefile/names` in any case (`Enginefile`, `api.Dockerfile`, `Dockerfile.dev`,
+ * `build-file-names.ts` of `@enginekit/enginefile` in any case (`Enginefile`, `api.Dockerfile`, `Dockerfile.dev`,
  * `prod.dockerfile`, `Containerfile` …) — a Dockerfile is an Enginefile by another name. Ignore files
  * beside a build file (`Enginefile.engineignore`, `Dockerfile.dockerignore`) are not build files.
  */

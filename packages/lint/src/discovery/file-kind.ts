@@ -1,6 +1,6 @@
 /**
  * Which files a directory walk lints, and as what. Build-file names come from the one definition in
- * `@enginekit/enginefile/names` (`Enginefile`, `Dockerfile`, `Containerfile` families); manifests from
+ * `build-file-names.ts` of `@enginekit/enginefile` (`Enginefile`, `Dockerfile`, `Containerfile` families); manifests from
  * `@enginekit/manifests`' kind suffixes; Compose files from `@enginekit/compose/schema-free`.
  */
 import {
@@ -8,14 +8,14 @@ import {
   DEFAULT_OVERRIDE_FILE_NAMES,
   isComposeFileName,
 } from "@enginekit/compose/schema-free";
-import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile/names";
+import { buildFileFamily, isIgnoreFileName } from "@enginekit/enginefile";
 import { kindFromFileName } from "@enginekit/manifests/schema-free";
 import type { FileKind } from "../runner/lint-document.js";
 
 /** Compose's default and default override file names: what a directory walk lints as Compose files. */
 const COMPOSE_DIRECTORY_NAMES = new Set<string>([...DEFAULT_FILE_NAMES, ...DEFAULT_OVERRIDE_FILE_NAMES]);
 
-/** `Enginefile`, `*.Enginefile`, `Enginefile.*`, in any case (`@enginekit/enginefile/names` says why). */
+/** `Enginefile`, `*.Enginefile`, `Enginefile.*`, in any case (`build-file-names.ts` of `@enginekit/enginefile` says why). */
 export function isEnginefileName(base: string): boolean {
   return buildFileFamily(base) === "Enginefile";
 }
@@ -49,7 +49,7 @@ export function kindInDirectory(
   return undefined;
 }
 
-/** An ignore file's name (the one definition in `@enginekit/enginefile/names`). */
+/** An ignore file's name (the one definition in `build-file-names.ts` of `@enginekit/enginefile`). */
 export { isIgnoreFileName };
 
 /**

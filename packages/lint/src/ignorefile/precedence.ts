@@ -5,7 +5,7 @@
  * patterns, so a `.dockerignore` beside an `.engineignore` is read only by the engine CLI.
  */
 import { ignoreFileCandidates } from "@enginekit/build-context/ignore";
-import { buildFileOfIgnoreFile } from "@enginekit/enginefile/names";
+import { buildFileOfIgnoreFile } from "@enginekit/enginefile";
 import type { IgnoreContext } from "./analysis.js";
 
 /**

@@ -11,7 +11,7 @@ import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { loadEngineRegexp } from "@enginekit/build-context/ignore";
-import { buildFileOfIgnoreFile, DEFAULT_BUILD_FILES } from "@enginekit/enginefile/names";
+import { buildFileOfIgnoreFile, DEFAULT_BUILD_FILES } from "@enginekit/enginefile";
 import {
   type AnalyzedIgnoreFile,
   analyzeIgnoreFileSlices,

@@ -1,7 +1,7 @@
 /**
  * Which files the extension hands to the language server, as VS Code patterns. They mirror how the
  * server classifies a document (packages/language-server/src/documents/document-kind.ts) and are generated
- * from the one definition of build-file and ignore-file names, `@enginekit/enginefile/names`
+ * from the one definition of build-file and ignore-file names, `build-file-names.ts` of `@enginekit/enginefile`
  * (`buildFileFamily`, `buildFileGlobs`, `isIgnoreFileName`; test/file-patterns.test.ts fails when they
  * drift from it): Enginefile names, manifest names (`kindFromFileName` in @enginekit/manifests:
  * `*.{container,service,network,volume,swarm}.{yaml,yml,json}`), the `enginekit.manifests` globs, ignore
@@ -21,7 +21,7 @@ import {
   type BuildFileFamily,
   buildFileGlobs,
   IGNORE_FILE_SUFFIXES,
-} from "@enginekit/enginefile/names";
+} from "@enginekit/enginefile";
 
 /** The project's own build-file name (`Enginefile`). */
 const ENGINEFILE: BuildFileFamily = BUILD_FILE_FAMILIES[0]!;

@@ -8,7 +8,7 @@
  * pattern's reach are given.
  */
 
-import { buildFileOfIgnoreFile } from "@enginekit/enginefile/names";
+import { buildFileOfIgnoreFile } from "@enginekit/enginefile";
 import {
   type AnalyzedIgnoreFile,
   type AnalyzedIgnoreLine,

@@ -1,6 +1,6 @@
 /**
  * Open ignore files (`.engineignore`, `.dockerignore`, `<build file>.engineignore`/`.dockerignore`, the
- * names of `@enginekit/enginefile/names`) analysed once per version over a listing of their build
+ * names of `build-file-names.ts` of `@enginekit/enginefile`) analysed once per version over a listing of their build
  * context, for diagnostics, hover and path completion. The context is the ignore file's folder — for
  * `<build file>.dockerignore` the build file's folder, since build finds that file beside the build file
  * (`@enginekit/build-context` `ignoreFileCandidates`) — listed exactly as `enginekit lint` lists it
