@@ -10,6 +10,7 @@
  * BuildKit through a session (18.09–22.x, as Debian's 20.10); without one it prints a skip line.
  */
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   chownSync,
@@ -149,6 +150,19 @@ describe("the context through BuildKit's file sync on the real engine", skipIf(!
     expect(insideListing.map((l) => l.split(" ")[0])).toContain("./Enginefile");
     expect(listing(viaArchive.stderr).map(toSeconds)).toEqual(insideListing.map(toSeconds));
   });
+
+  it("every file BuildKit requests is sent, also requests that arrive while the last batch is being written", async () => {
+    // these sizes (those of ld.so, libc.so.6 and libcrypto.so.3 in an --ssh test) made BuildKit's last
+    // REQs arrive while the sender waited for its final flush; they were dropped and the build hung
+    const sizes = { "d/a": 215_000, "d/b": 1_926_232, "d/c": 4_734_232 };
+    const files: Record<string, string> = {
+      Enginefile: `FROM ${BUSYBOX_IMAGE}\nRUN --mount=type=bind,source=d,target=/d wc -c /d/a /d/b /d/c\n`,
+    };
+    for (const [path, size] of Object.entries(sizes)) files[path] = randomBytes(size / 2).toString("hex");
+    const r = await runCaptured(["build", tree(files), ...flags], env);
+    expect(r.code).toBe(0);
+    for (const [path, size] of Object.entries(sizes)) expect(r.stderr).toContain(`${size} /${path}`);
+  }, 60_000);
 
   it("a rebuild of an unchanged context sends only stats; a changed file is sent again", async () => {
     const ctx = tree({

@@ -257,13 +257,17 @@ class DiffCopySender {
     if (this.pumping || this.ended) return;
     this.pumping = true;
     try {
-      while (this.nextRequest < this.requests.length && !this.ended) {
-        const id = this.requests[this.nextRequest++]!;
-        await this.sendFile(this.entries[id]!, id);
-      }
-      this.requests = [];
-      this.nextRequest = 0;
-      await this.flush();
+      // REQs that arrive while the last flush waits find `pumping` set and return at once: they are taken
+      // here, or the build would wait for them forever
+      do {
+        while (this.nextRequest < this.requests.length && !this.ended) {
+          const id = this.requests[this.nextRequest++]!;
+          await this.sendFile(this.entries[id]!, id);
+        }
+        this.requests = [];
+        this.nextRequest = 0;
+        await this.flush();
+      } while (this.requests.length > 0 && !this.ended);
       if (this.finReceived && this.statsSent && !this.ended) {
         this.add(frame(FIN_PACKET));
         await this.flush();
