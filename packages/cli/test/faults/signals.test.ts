@@ -140,7 +140,9 @@ describe("a signal during the upload to the engine", skipIf(!built, NEEDS_BUILD)
       try {
         const out = join(dir, `upload-${signal}`);
         mkdirSync(out);
-        const r = await runEnginekit(["build", context, "-H", host, "--iidfile", "iid.txt"], {
+        // the archive upload this stand-in reads (BuildKit's default would send the context through the session)
+        const args = ["build", context, "-H", host, "--iidfile", "iid.txt", "--context-transfer", "tarball"];
+        const r = await runEnginekit(args, {
           cwd: out,
           started: (child) => {
             void started.then(() => child.kill(signal));
