@@ -26,7 +26,8 @@ const engine = await ensureEngine({ required: false });
 let ok = true;
 try {
   // lint exits 1 because the examples deliberately contain findings worth seeing.
-  ok = step("lint the bundled Enginefiles and manifests", ["lint", "examples"], [0, 1]) && ok;
+  ok =
+    step("lint the bundled Enginefiles, manifests and Compose project", ["lint", "examples"], [0, 1]) && ok;
   ok =
     step("what the build context would send, and why the rest is excluded", [
       "build",
