@@ -11,7 +11,7 @@
  */
 
 import type { Finding } from "@enginekit/manifests";
-import type { Position } from "@enginekit/text";
+import type { Position, Range } from "@enginekit/text";
 import type { ComposeNode } from "../model/compose-node.js";
 
 /** The longest text span (UTF-16 code units) a memoised body may cover. */
@@ -45,25 +45,65 @@ function shifted<T>(value: T, lines: number, offsets: number): T {
 function spanOf(root: ComposeNode): { start: Position; end: number } | undefined {
   let start = root.range.start;
   let end = root.range.end.offset;
-  let foreign = false;
-  const visit = (node: ComposeNode): void => {
-    if (node.file !== root.file) foreign = true;
-    if (node.range.start.offset < start.offset) start = node.range.start;
-    if (node.range.end.offset > end) end = node.range.end.offset;
+  const widen = (range: Range): void => {
+    if (range.start.offset < start.offset) start = range.start;
+    if (range.end.offset > end) end = range.end.offset;
+  };
+  const visit = (node: ComposeNode): boolean => {
+    if (node.file !== root.file) return false;
+    widen(node.range);
     if (node.kind === "object")
       for (const property of node.properties) {
-        if (property.file !== root.file) foreign = true;
-        for (const range of [property.range, property.keyRange, property.keyTextRange])
-          if (range) {
-            if (range.start.offset < start.offset) start = range.start;
-            if (range.end.offset > end) end = range.end.offset;
-          }
-        if (property.value) visit(property.value);
+        if (property.file !== root.file) return false;
+        widen(property.range);
+        widen(property.keyRange);
+        if (property.keyTextRange) widen(property.keyTextRange);
+        if (property.value && !visit(property.value)) return false;
       }
-    else if (node.kind === "array") for (const item of node.items) visit(item);
+    else if (node.kind === "array") for (const item of node.items) if (!visit(item)) return false;
+    return true;
+  };
+  return visit(root) ? { start, end } : undefined;
+}
+
+/**
+ * Every field of the located tree the manifest checks read (`LocatedNode`: kinds, keys, values, exact
+ * integers, styles, tags, ranges), ranges as line and offset from `base` and column as is.
+ */
+function shapeOf(root: ComposeNode, base: Position): string {
+  const parts: string[] = [];
+  const range = (r: Range | undefined): void => {
+    if (!r) parts.push("-");
+    else
+      parts.push(
+        `${r.start.line - base.line}:${r.start.character}:${r.start.offset - base.offset}-${r.end.line - base.line}:${r.end.character}:${r.end.offset - base.offset}`,
+      );
+  };
+  const visit = (node: ComposeNode | undefined): void => {
+    if (!node) {
+      parts.push("~");
+      return;
+    }
+    parts.push(node.kind, node.tag ?? "");
+    range(node.range);
+    if (node.kind === "scalar")
+      parts.push(node.style, typeof node.value, JSON.stringify(node.value), String(node.integer ?? ""));
+    else if (node.kind === "array") {
+      parts.push(`[${node.items.length}`);
+      for (const item of node.items) visit(item);
+    } else {
+      parts.push(`{${node.properties.length}`);
+      for (const property of node.properties) {
+        parts.push(JSON.stringify(property.key));
+        range(property.range);
+        range(property.keyRange);
+        range(property.keyTextRange);
+        visit(property.value);
+      }
+    }
   };
   visit(root);
-  return foreign ? undefined : { start, end };
+  return parts.join("\u0001");
 }
 
 /**
@@ -81,12 +121,7 @@ export function memoisedFindings(
   const span = spanOf(root);
   if (!span || span.end - span.start.offset > MAX_SPAN || span.end > text.length) return judge();
   const { line, offset } = span.start;
-  const tree = JSON.stringify(root, (key, value: unknown) => {
-    if (key === "file") return undefined;
-    if (typeof value === "bigint") return `${value}n`;
-    if (isPosition(value)) return [value.line - line, value.character, value.offset - offset];
-    return value;
-  });
+  const tree = shapeOf(root, span.start);
   const key = `${variant}\u0000${tree}\u0000${text.slice(offset, span.end)}`;
   let memo = memos.get(schema);
   if (!memo) memos.set(schema, (memo = new Map()));
