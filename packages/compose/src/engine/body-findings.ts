@@ -19,6 +19,7 @@ import {
 import type { ComposeProject } from "../load/load-project.js";
 import { scalarText } from "../model/compose-node.js";
 import type { ComposeFinding } from "../model/findings.js";
+import { memoisedFindings } from "./judged-memo.js";
 import type { FieldOrigin, LocatedBody } from "./located-body.js";
 
 /** Manifest codes that say the engine refuses the body (the others are advisories). */
@@ -64,25 +65,30 @@ export function judgeBody(
   const root = body.root;
   const source = project.sources.get(root.file);
   const text = source?.text ?? "";
-  const context = { text, lines: source?.lines ?? new LineIndex(text), document: 0 };
-  const raw = [
-    ...validateNode(root, schema, { ...context, apiVersion: target.version }),
-    ...engineAdvisories(kind, root, 0, target.version),
-    ...sourceFindings(root, schema, { text, document: 0, apiVersion: target.version }).filter(
-      (f) => f.code === "manifest/api-version",
-    ),
-  ];
-  return raw.flatMap((finding) => {
-    if (finding.code === "manifest/unknown-key") return [];
-    const origin = body.origin(finding.path);
-    if (
-      finding.code === "manifest/api-version" &&
-      (!origin ||
-        (origin.node.range.start.offset === root.range.start.offset && origin.node.file === root.file))
-    )
-      return [];
-    return [{ finding, origin }];
-  });
+  const judge = (): Finding[] => {
+    const context = { text, lines: source?.lines ?? new LineIndex(text), document: 0 };
+    const raw = [
+      ...validateNode(root, schema, { ...context, apiVersion: target.version }),
+      ...engineAdvisories(kind, root, 0, target.version),
+      ...sourceFindings(root, schema, { text, document: 0, apiVersion: target.version }).filter(
+        (f) => f.code === "manifest/api-version",
+      ),
+    ];
+    return raw.filter((finding) => {
+      if (finding.code === "manifest/unknown-key") return false;
+      const origin = body.origin(finding.path);
+      return !(
+        finding.code === "manifest/api-version" &&
+        (!origin ||
+          (origin.node.range.start.offset === root.range.start.offset && origin.node.file === root.file))
+      );
+    });
+  };
+  // an edit in one service re-judges that service only (judged-memo.ts)
+  return memoisedFindings(root, text, schema, `${kind} ${target.version}`, judge).map((finding) => ({
+    finding,
+    origin: body.origin(finding.path),
+  }));
 }
 
 /** The body's plain value at `path`. */

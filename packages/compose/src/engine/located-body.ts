@@ -35,7 +35,7 @@ export class LocatedBody {
       if (property?.value?.kind !== "object") {
         const child: ComposeObject = { kind: "object", properties: [], range: from.range, file: from.file };
         property = { key: segment, keyRange: from.range, value: child, range: from.range, file: from.file };
-        object.properties = [...object.properties.filter((p) => p.key !== segment), property];
+        replaceLast(object.properties, property);
       }
       object = property.value as ComposeObject;
     }
@@ -47,7 +47,7 @@ export class LocatedBody {
       range: from.range,
       file: from.file,
     };
-    object.properties = [...object.properties.filter((p) => p.key !== key), property];
+    replaceLast(object.properties, property);
     this.#origins.set(JSON.stringify(path), { node: from, composeKey });
   }
 
@@ -85,6 +85,16 @@ export class LocatedBody {
     }
     return undefined;
   }
+}
+
+/**
+ * Removes the property named as `property` from `properties` (this class's own arrays, at most one per
+ * key) and appends `property`: a key set again moves last, as JSON objects are written.
+ */
+function replaceLast(properties: ComposeProperty[], property: ComposeProperty): void {
+  const at = properties.findIndex((p) => p.key === property.key);
+  if (at >= 0) properties.splice(at, 1);
+  properties.push(property);
 }
 
 function located(value: Plain, from: ComposeNode): ComposeNode {

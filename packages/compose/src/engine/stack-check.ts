@@ -20,7 +20,11 @@ import { ServiceSpec } from "@enginekit/api";
 import type { ComposeProject } from "../load/load-project.js";
 import type { ComposeFinding } from "../model/findings.js";
 import { composeFinding, judgeBody, type TargetApiVersion } from "./body-findings.js";
-import { type TranslatedStackService, translateStackService } from "./translate-stack-service.js";
+import {
+  setsStackOnlyKeys,
+  type TranslatedStackService,
+  translateStackService,
+} from "./translate-stack-service.js";
 import { translateEach } from "./translation-context.js";
 
 /** Which services are judged as swarm services: see the module comment. */
@@ -53,8 +57,14 @@ export function stackFindings(
         f.range.end.offset === range.end.offset &&
         RANK[f.severity] >= RANK[severity],
     );
-  for (const translated of translateStack(project)) {
-    if (mode !== "always" && translated.stackOnlyKeys.length === 0) continue;
+  // in "auto" mode a service without stack-only keys is skipped before it is translated
+  const judged = translateEach(project, (name, service, context) =>
+    mode === "always" || setsStackOnlyKeys(service)
+      ? translateStackService(name, service, context)
+      : undefined,
+  );
+  for (const translated of judged) {
+    if (!translated) continue;
     const where = `service "${translated.service}"`;
     const push = (finding: ComposeFinding) => {
       if (!reported(finding.file, finding.range, finding.severity)) out.push(finding);

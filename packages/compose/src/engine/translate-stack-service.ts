@@ -421,6 +421,14 @@ export function translateStackService(
   return { service: name, serviceName, body, refusals, stackOnlyKeys: stackOnlyKeys(deploy) };
 }
 
+/**
+ * Whether the service (its merged mapping) sets one of the {@link STACK_ONLY_KEYS}: the stack check's
+ * `"auto"` mode judges only those, and asks before translating (`stack-check.ts`).
+ */
+export function setsStackOnlyKeys(service: ComposeObject): boolean {
+  return stackOnlyKeys(propertyValue(service, "deploy")).length > 0;
+}
+
 /** The {@link STACK_ONLY_KEYS} the `deploy` section sets. */
 function stackOnlyKeys(deploy: ComposeNode | undefined): { key: string; node: ComposeNode }[] {
   return STACK_ONLY_KEYS.flatMap((path) => {

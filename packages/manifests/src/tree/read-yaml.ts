@@ -77,7 +77,6 @@ export function readYaml(text: string, options: ReadYamlOptions = {}): ReadResul
   try {
     parsed = Array.from(
       parseAllDocuments(text, {
-        keepSourceTokens: true,
         uniqueKeys: false,
         prettyErrors: false,
         // integers beyond 2^53 are read exactly (LocatedScalar.integer)

@@ -9,6 +9,9 @@ import { orderReports } from "../../compose/reorder-fix.js";
 import { linesOf, literalText, ownProperties, ownServices } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 
+/** `localeCompare` at "en", without building a collator per comparison. */
+const byName = new Intl.Collator("en").compare;
+
 export default composeRule(
   {
     id: "compose/depends-on-order",
@@ -49,7 +52,7 @@ or when the entries hold anchors or aliases.`,
         file.text,
         linesOf(file),
         entries,
-        (a, b) => a.localeCompare(b, "en"),
+        byName,
         (e) => `"${e.key}" is out of alphabetical order in the depends_on of service "${service.name}"`,
         `Sort the depends_on of service "${service.name}"`,
       );

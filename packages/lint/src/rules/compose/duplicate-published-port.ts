@@ -54,7 +54,10 @@ together (weaviate's example file publishes 9090 from two).`,
     ],
   },
   (file) => {
-    const claimed: { service: string; node: ComposeObject; parts: PortParts; ports: number[] }[] = [];
+    const claimed: { service: string; node: ComposeObject; parts: PortParts }[] = [];
+    // the indices (ascending) of the claims of each protocol and host port: each entry is compared only
+    // with the claims it overlaps, not with every earlier one
+    const claims = new Map<string, number[]>();
     const out: Report[] = [];
     for (const service of mergedServices(file)) {
       const ports = service.node.properties.findLast((p) => p.key === "ports")?.value;
@@ -63,19 +66,33 @@ together (weaviate's example file publishes 9090 from two).`,
         const parts = portParts(item);
         const numbers = parts?.published === undefined ? undefined : hostPorts(parts.published);
         if (!parts || !numbers) continue;
-        const clash = claimed.find(
-          (c) =>
-            c.parts.protocol === parts.protocol &&
-            sameAddress(c.parts, parts) &&
-            c.ports.some((n) => numbers.includes(n)) &&
-            (c.service === service.name || canRunTogether(c.node, service.node)),
-        );
+        // the earliest claim that overlaps, on the same address, by a service that can run beside this one
+        let first = Number.POSITIVE_INFINITY;
+        for (const n of numbers)
+          for (const index of claims.get(`${parts.protocol} ${n}`) ?? []) {
+            if (index >= first) break;
+            const c = claimed[index]!;
+            if (
+              sameAddress(c.parts, parts) &&
+              (c.service === service.name || canRunTogether(c.node, service.node))
+            ) {
+              first = index;
+              break;
+            }
+          }
+        const clash = claimed[first];
         if (clash && writtenIn(file, item))
           out.push({
             range: item.range,
             message: `host port ${parts.published}/${parts.protocol} is already published by service "${clash.service}": the second container cannot start`,
           });
-        claimed.push({ service: service.name, node: service.node, parts, ports: numbers });
+        for (const n of numbers) {
+          const key = `${parts.protocol} ${n}`;
+          const list = claims.get(key);
+          if (!list) claims.set(key, [claimed.length]);
+          else if (list[list.length - 1] !== claimed.length) list.push(claimed.length);
+        }
+        claimed.push({ service: service.name, node: service.node, parts });
       }
     }
     return out;

@@ -10,6 +10,9 @@ import { orderReports } from "../../compose/reorder-fix.js";
 import { linesOf, ownServices } from "../../compose/rule-nodes.js";
 import { composeRule } from "../../model/rule.js";
 
+/** `localeCompare` at "en" with numeric: true, without building a collator per comparison. */
+const byName = new Intl.Collator("en", { numeric: true }).compare;
+
 export default composeRule(
   {
     id: "compose/ports-order",
@@ -47,7 +50,7 @@ a flow list, or when an entry is interpolated or holds an anchor or alias.`,
         file.text,
         linesOf(file),
         entries,
-        (a, b) => a.localeCompare(b, "en", { numeric: true }),
+        byName,
         (e) => `port ${e.key} is out of order in service "${service.name}" (sorted by published port)`,
         `Sort the ports of service "${service.name}"`,
       );
