@@ -6,7 +6,8 @@
  * (made a single-node swarm: the CLI asks `/info` whether it is a manager, lists networks, secrets,
  * configs and services) except `POST /networks/create` and `POST /services/create`, which it records and
  * answers itself, so nothing is created. A file the CLI refuses to convert (its 3.9 schema or converter) is
- * counted apart. Skips with a message when no docker CLI 20.10 is installed. Seed and count as the
+ * counted apart. A service of no replicas holds the swarm while the test runs, so a suite sharing the engine
+ * does not leave it midway. Skips with a message when no docker CLI 20.10 is installed. Seed and count as the
  * differential's (`ENGINEKIT_COMPOSE_DIFF_SEED`, `ENGINEKIT_COMPOSE_STACK_DIFF_COUNT`).
  */
 import { execFile, execFileSync } from "node:child_process";
@@ -14,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
+import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { engineRequest, ensureSwarm, othersUseSwarm } from "@enginekit/manifest-differential";
 import { toPlainValue } from "@enginekit/manifests";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -41,6 +42,9 @@ if (!cli)
   console.warn(
     "stack-translation-oracle: no docker CLI 20.10 at /usr/bin/docker; the oracle test is skipped",
   );
+
+/** A CLI refusal that says the engine is no longer (or not yet again) a swarm manager. */
+const SWARM_GONE = /not a swarm manager|not part of a swarm|client connection is closing/i;
 
 /** A stand-in engine socket forwarding to the engine's, recording (and faking) the two creates. */
 function standIn(socket: string, engineSocket: string, captured: string[]): Server {
@@ -81,14 +85,30 @@ describe(
     let server: Server | undefined;
     let joinedSwarm = false;
 
+    let holder: string | undefined;
+
     beforeAll(async () => {
       joinedSwarm = await ensureSwarm(host!);
+      // a service of no replicas holds the swarm: a suite sharing the engine leaves it only when no service
+      // of another suite is left (othersUseSwarm), and the CLI's requests go to the real swarm meanwhile
+      const created = await engineRequest(
+        host!,
+        "POST",
+        "/v1.41/services/create",
+        JSON.stringify({
+          Name: "ek-stack-oracle-holder",
+          TaskTemplate: { ContainerSpec: { Image: BUSYBOX_IMAGE } },
+          Mode: { Replicated: { Replicas: 0 } },
+        }),
+      );
+      holder = created.status === 201 ? (JSON.parse(created.text) as { ID: string }).ID : undefined;
       server = standIn(socket, host!.slice("unix://".length), captured);
     }, 60_000);
 
     afterAll(async () => {
       await new Promise((resolve) => server?.close(resolve));
       rmSync(dir, { recursive: true, force: true });
+      if (holder) await engineRequest(host!, "DELETE", `/v1.41/services/${holder}`);
       if (joinedSwarm && !(await othersUseSwarm(host!, new Set())))
         await engineRequest(host!, "POST", "/v1.24/swarm/leave?force=1");
     }, 60_000);
@@ -114,8 +134,10 @@ describe(
           );
         };
         let refused = await deploy();
-        // another suite sharing the engine (the swarm differential) may have left the swarm meanwhile
-        if (refused && /not a swarm manager|not part of a swarm/i.test(refused)) {
+        // another suite sharing the engine (the swarm differential) may have left the swarm meanwhile, or be
+        // leaving it (swarmkit's gRPC connection closing)
+        for (let attempt = 0; attempt < 5 && refused && SWARM_GONE.test(refused); attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
           await ensureSwarm(host!);
           refused = await deploy();
         }
