@@ -40,7 +40,7 @@ export interface BuildkitProgress {
    * Ends the display; prints the warnings and, when `failed`, the failing step's report. Resolves once
    * printed: warnings (warning-line.ts) and the report (failure-report.ts) use the linter's modules
    * and load only when there is something to print, so a build that succeeds without warnings never
-   * loads the lint rules (docs/build.md "Start-up").
+   * loads the lint rules (docs/build.md "Where the time goes").
    */
   finish(failed: boolean): Promise<void>;
   /**

@@ -2,7 +2,7 @@
  * BuildKit's lint warnings as finding lines, named by the enginekit rule that is their peer. This module
  * imports the linter's rule registry, so the BuildKit progress loads it only when a build has warnings
  * (`import()` of this module in buildkit-progress.ts): a build without warnings, `--list` and `--output`
- * never load the lint rules (the bundle test checks it; docs/build.md "Start-up"). BuildKit's warning
+ * never load the lint rules (the bundle test checks it; docs/build.md "Where the time goes"). BuildKit's warning
  * format follows its `frontend/dockerfile/linter` (`RuleName: message`).
  */
 import type { VertexWarning } from "@enginekit/build-context";
