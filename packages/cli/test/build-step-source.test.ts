@@ -5,9 +5,9 @@
  * is checked on the real engine in build-buildkit.engine.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { warningLine } from "../src/actions/build-progress/buildkit-progress.js";
 import { explainFrontendRefusal } from "../src/actions/build-progress/frontend-refusal.js";
 import { StepSourceMap } from "../src/actions/build-progress/step-source.js";
+import { warningLine } from "../src/actions/build-progress/warning-line.js";
 
 const enginefile = [
   "FROM enginekit/busybox:latest AS base",

@@ -213,6 +213,26 @@ describe("the bundled enginekit command", skipIf(!built, NEEDS_BUILD), () => {
     }
   }, 60_000);
 
+  test("build --list loads no lint rule: BuildKit's warnings and a failure report load them when there is one", async () => {
+    // the build action mapped BuildKit's warning names to rule ids and masked secrets in a failure report
+    // with the linter's modules, imported statically: every build loaded the rule registry and the shell
+    // parser (build --list: 42 chunks, 3.73 MB; without them 34, 3.04 MB)
+    const project = join(scratch, "build-list");
+    mkdirSync(project);
+    writeFileSync(join(project, "Enginefile"), "FROM alpine\nCOPY . /app\n");
+    writeFileSync(join(project, "app.txt"), "x\n");
+    const cacheRoot = join(scratch, "build-list-cache");
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: cacheRoot };
+    delete env.NODE_DISABLE_COMPILE_CACHE;
+    const r = await run(bundle, ["build", "--list", project], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("app.txt");
+    const ran = chunksInCodeCache(cacheRoot);
+    const linterChunks = chunksHolding('id: "no-sudo"');
+    expect(linterChunks.length).toBeGreaterThan(0);
+    expect(ran.filter((c) => linterChunks.includes(c))).toEqual([]);
+  }, 60_000);
+
   test("writes no code cache when Node's compile cache is disabled", async () => {
     const cacheRoot = join(scratch, "disabled-cache");
     const env = { ...process.env, NODE_COMPILE_CACHE: cacheRoot, NODE_DISABLE_COMPILE_CACHE: "1" };

@@ -362,7 +362,7 @@ async function buildWithEngine(
       },
     });
     progress.finish(true);
-    buildkit?.finish(false);
+    await buildkit?.finish(false);
     if (result.imageId !== undefined) {
       if (flags.iidfile !== undefined)
         writeOutputFile(resolve(io.cwd, flags.iidfile), result.imageId, {
@@ -373,7 +373,7 @@ async function buildWithEngine(
     }
   } catch (error) {
     progress.finish(false);
-    buildkit?.finish(error instanceof BuildFailedError);
+    await buildkit?.finish(error instanceof BuildFailedError);
     if (controller.signal.aborted)
       throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
     // A file that vanished or shrank while BuildKit read it: say which, not BuildKit's echo of it.

@@ -6,10 +6,8 @@
  * `docker buildx build` prints it; standard output keeps the image ID alone.
  */
 import type { JsonMessage } from "@enginekit/api";
-import { SolveProgress, traceOf, type VertexWarning } from "@enginekit/build-context";
-import { resolveRuleIds } from "@enginekit/lint/files";
+import { SolveProgress, traceOf } from "@enginekit/build-context";
 import { escapeForTerminal } from "@enginekit/node-io";
-import { failureReport } from "./failure-report.js";
 import { explainFrontendRefusal } from "./frontend-refusal.js";
 import { PlainDisplay } from "./plain-display.js";
 import type { ProgressMode } from "./progress-mode.js";
@@ -38,8 +36,13 @@ export interface BuildkitProgressOptions {
 /** The progress of one build: feed it every message, then `finish`. */
 export interface BuildkitProgress {
   onMessage(message: JsonMessage): void;
-  /** Ends the display; prints the warnings and, when `failed`, the failing step's report. */
-  finish(failed: boolean): void;
+  /**
+   * Ends the display; prints the warnings and, when `failed`, the failing step's report. Resolves once
+   * printed: warnings (warning-line.ts) and the report (failure-report.ts) use the linter's modules
+   * and load only when there is something to print, so a build that succeeds without warnings never
+   * loads the lint rules (docs/build.md "Where the time goes").
+   */
+  finish(failed: boolean): Promise<void>;
   /**
    * One line replacing the engine's message when its frontend refused syntax newer than it (heredocs,
    * `COPY --link`…), naming the Enginefile line and what the engine lacks, or when the engine has no
@@ -77,13 +80,20 @@ export async function openBuildkitProgress(options: BuildkitProgressOptions): Pr
       if (mode === "rawjson") stderr(rawJsonLine(status, mask));
       else display?.show(events);
     },
-    finish(failed) {
+    async finish(failed) {
       if (finished) return;
       finished = true;
       display?.finish();
       const sources = options.enginefile && sourceLines(options.enginefile);
-      for (const w of progress.warnings) stderr(warningLine(w, options.enginefile?.name, mask));
-      if (failed) stderr(failureReport(progress.list(), sources, mask));
+      if (progress.warnings.length > 0) {
+        const { warningLine } = await import("./warning-line.js");
+        for (const w of progress.warnings) stderr(warningLine(w, options.enginefile?.name, mask));
+      }
+      if (failed) {
+        // the report masks secret values with the linter's redaction, which this module loads only here
+        const { failureReport } = await import("./failure-report.js");
+        stderr(failureReport(progress.list(), sources, mask));
+      }
     },
     explain(engineMessage) {
       // BuildKit's RUN joins the engine's default network, `bridge`; an engine started with --bridge=none
@@ -106,24 +116,4 @@ function sourceLines(enginefile: { name: string; text: string }) {
     lines: enginefile.text.replace(/\r?\n$/, "").split(/\r?\n/),
     name: enginefile.name,
   };
-}
-
-/**
- * One BuildKit warning as a finding line: `Enginefile:3:1: warning: <message> [<rule id>]`. BuildKit writes
- * its lint warnings as `RuleName: message` (`FromAsCasing: 'as' and 'FROM' keywords' casing do not match`);
- * a rule name that an enginekit rule names as its peer is shown as that rule's id, as `enginekit lint`
- * reports it, otherwise as BuildKit's name.
- */
-export function warningLine(
-  w: VertexWarning,
-  enginefileName: string | undefined,
-  mask: (text: string) => string,
-): string {
-  const at = w.ranges[0]?.start;
-  const where = at ? `${enginefileName ?? w.filename ?? "Enginefile"}:${at.line}:${at.character + 1}: ` : "";
-  const m = /^([A-Z][A-Za-z]+): (.*)$/s.exec(w.short);
-  const rule = m ? (resolveRuleIds(m[1]!)[0] ?? m[1]!) : undefined;
-  const message = m ? m[2]! : w.short;
-  const url = w.url ? ` (${w.url})` : "";
-  return `${escapeForTerminal(`${where}warning: ${mask(message)}${rule ? ` [${rule}]` : ""}${url}`)}\n`;
 }
