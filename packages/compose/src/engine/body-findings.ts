@@ -7,7 +7,6 @@
  * (`"500us" is 500000`). The container check (`engine-check.ts`) and the stack check (`stack-check.ts`)
  * both use it. Pure; never throws.
  */
-import { LOG_DRIVERS } from "@enginekit/api";
 import {
   engineAdvisories,
   type Finding,
@@ -144,21 +143,13 @@ function unsetVariables(origin: FieldOrigin | undefined): string[] {
 
 /**
  * A logging driver name the engine does not ship may be a plugin installed under an alias (`loki`): the
- * engine refuses it only where no such plugin is installed, and a plugin's options are its own, so findings
- * about either are advisories (a container's `HostConfig.LogConfig`, a task's `TaskTemplate.LogDriver`).
+ * engine refuses it only where no such plugin is installed, so a finding about the name is an advisory (a
+ * container's `HostConfig.LogConfig.Type`, a task's `TaskTemplate.LogDriver.Name`). A plugin's options get no
+ * finding of their own: the api's log-option checks skip a driver they set aside (`isSetAside`).
  */
-function isLoggingPlugin(finding: Finding, body: LocatedBody): boolean {
+function isLoggingPlugin(finding: Finding): boolean {
   const at = finding.path.findIndex((segment) => segment === "LogConfig" || segment === "LogDriver");
-  if (at < 0) return false;
-  const [nameKey, optionsKey] = finding.path[at] === "LogConfig" ? ["Type", "Config"] : ["Name", "Options"];
-  if (finding.path[at + 1] === nameKey) return true;
-  const driver = plainAt(body, [...finding.path.slice(0, at + 1), nameKey!]);
-  return (
-    finding.path[at + 1] === optionsKey &&
-    typeof driver === "string" &&
-    driver !== "" &&
-    !(LOG_DRIVERS as readonly string[]).includes(driver)
-  );
+  return at >= 0 && finding.path[at + 1] === (finding.path[at] === "LogConfig" ? "Type" : "Name");
 }
 
 /**
@@ -177,7 +168,7 @@ export function composeFinding(
 ): ComposeFinding {
   const { finding, origin } = judged;
   const unset = unsetVariables(origin);
-  const plugin = isLoggingPlugin(finding, body);
+  const plugin = isLoggingPlugin(finding);
   const because =
     unset.length > 0
       ? ` (with ${unset.join(", ")} unset)`
