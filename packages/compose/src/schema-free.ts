@@ -20,3 +20,4 @@ export type {
 export { nodeAt, propertyValue, scalarText } from "./model/compose-node.js";
 export { COMPOSE_FINDING_CODES, type ComposeFindingCodeInfo } from "./model/finding-codes.js";
 export type { ComposeFinding, ComposeFindingCode, RelatedLocation } from "./model/findings.js";
+export { type PortSpecParts, splitPortSpec } from "./model/port-spec.js";

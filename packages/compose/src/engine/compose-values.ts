@@ -8,6 +8,7 @@
  */
 import { parseDuration } from "@enginekit/text";
 import { type ComposeNode, propertyValue, scalarText } from "../model/compose-node.js";
+import { splitPortSpec } from "../model/port-spec.js";
 import { splitShellWords } from "./shell-words.js";
 
 /** The scalar's text (numbers and booleans as written), or undefined. */
@@ -74,13 +75,7 @@ export function portsOf(
   }
   const spec = text(node);
   if (!spec) return [];
-  const [address, protocol = "tcp"] = spec.split("/") as [string, string?];
-  const bracketed = /^\[([^\]]*)\]:(.*)$/.exec(address);
-  let parts = bracketed ? [bracketed[1]!, ...bracketed[2]!.split(":")] : address.split(":");
-  if (parts.length > 3) parts = [parts.slice(0, -2).join(":"), ...parts.slice(-2)];
-  const target = parts[parts.length - 1]!;
-  const published = parts.length >= 2 ? parts[parts.length - 2] : undefined;
-  const hostIp = parts.length === 3 ? parts[0] : undefined;
+  const { target, protocol, published, hostIp } = splitPortSpec(spec);
   const expand = (range: string) => {
     const [from, to] = range.split("-");
     const a = Number(from);

@@ -1,19 +1,19 @@
 /**
  * The parts of a Compose port entry that the port rules compare (host address, published port, protocol):
- * the short syntax `[[host_ip:]published:]target[/protocol]` (an IPv6 host address in brackets) as compose-go's
- * `types.ParsePortConfig` splits it, and the long syntax's `host_ip`, `published`, `target`, `protocol`.
+ * the short syntax split by `@enginekit/compose`'s `splitPortSpec` (compose-go's `types.ParsePortConfig`), and
+ * the long syntax's `host_ip`, `published`, `target`, `protocol`.
  * Ranges (`8000-8010`) stay text: the rules compare them as written.
  */
-import { type ComposeNode, propertyValue } from "@enginekit/compose/schema-free";
+import {
+  type ComposeNode,
+  type PortSpecParts,
+  propertyValue,
+  splitPortSpec,
+} from "@enginekit/compose/schema-free";
 import { literalText } from "./rule-nodes.js";
 
-/** One port entry's parts; undefined parts are not written (or interpolated). */
-export interface PortParts {
-  hostIp?: string;
-  published?: string;
-  target: string;
-  protocol: string;
-}
+/** One port entry's parts; undefined parts are not written. */
+export type PortParts = PortSpecParts;
 
 /** The parts of a port entry (a short-syntax scalar or a long-syntax mapping), or undefined if interpolated. */
 export function portParts(node: ComposeNode): PortParts | undefined {
@@ -31,19 +31,7 @@ export function portParts(node: ComposeNode): PortParts | undefined {
   }
   const spec = literalText(node);
   if (spec === undefined) return undefined;
-  const slash = spec.lastIndexOf("/");
-  const address = slash < 0 ? spec : spec.slice(0, slash);
-  const protocol = slash < 0 ? "tcp" : spec.slice(slash + 1);
-  const bracketed = /^\[([^\]]*)\]:(.*)$/.exec(address);
-  let parts = bracketed ? [bracketed[1]!, ...bracketed[2]!.split(":")] : address.split(":");
-  if (parts.length > 3) parts = [parts.slice(0, -2).join(":"), ...parts.slice(-2)];
-  const target = parts[parts.length - 1]!;
-  return {
-    target,
-    protocol,
-    ...(parts.length >= 2 ? { published: parts[parts.length - 2]! } : {}),
-    ...(parts.length === 3 ? { hostIp: parts[0]! } : {}),
-  };
+  return splitPortSpec(spec);
 }
 
 /** True for a host address that listens on every interface (`0.0.0.0`, `::`, `[::]`, or none given). */
