@@ -14,7 +14,7 @@ import { connect as h2connect } from "node:http2";
 import { join } from "node:path";
 import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { afterEach, describe, expect, it } from "vitest";
-import { FileSync, openBuildSession, planContext, prepareContext } from "../src/index.js";
+import { FileSync, openBuildSession, planContext, prepareContext, TypeFlag } from "../src/index.js";
 import { GrpcFrameReader, grpcFrame } from "../src/upload/buildkit/session/grpc-frames.js";
 import { makeTree } from "./pack-helpers.js";
 import { socketPair } from "./session-helpers.js";
@@ -409,6 +409,32 @@ describe("BuildKit's file sync (DiffCopy) served from a plan", () => {
     const r = await context;
     expect(r.status).toBe("0");
     expect(r.stats.map((s) => s.path)).toEqual(["Enginefile", "a.txt", "b", "b/c.txt"]);
+  });
+
+  it("a stat larger than a batch of stats (a 70 KiB path) goes in a frame of its own, between the others", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n" });
+    const prepared = await prepareContext({ context: root });
+    const long = "d".repeat(70 * 1024); // one name: its parents would have to exist
+    const dir = (path: string) => ({
+      path,
+      header: { name: `${path}/`, type: TypeFlag.dir, mode: 0o755, size: 0, mtime: 1 },
+      mtimeNs: 1_000_000_123n,
+    });
+    const buildContext = [
+      dir("a"),
+      ...Array.from({ length: 3000 }, (_, i) => dir(`b${i}`)),
+      dir(long),
+      dir("z"),
+    ];
+    buildContext.sort((x, y) => (x.path < y.path ? -1 : 1));
+    const { client } = await serve(new FileSync({ ...prepared, buildContext }));
+    const r = await diffCopy(client, { "dir-name": "context" });
+    expect(r.status).toBe("0");
+    expect(r.stats.map((s) => s.path)).toEqual(buildContext.map((e) => e.path));
+    expect(r.stats.find((s) => s.path === long)).toMatchObject({
+      mode: GO_DIR + 0o755,
+      modTime: 1_000_000_123n,
+    });
   });
 
   it("a walk that fails ends BuildKit's call for the context with its message", async () => {

@@ -30,9 +30,9 @@ import {
   END_OF_STATS,
   encodeDataHead,
   encodeErrorPacket,
-  encodeStatPacket,
   FIN_PACKET,
   PacketType,
+  writeStatFrame,
 } from "./fsutil-packets.js";
 import { endWithStatus, GrpcFrameReader } from "./grpc-frames.js";
 import { type SyncSelection, selectEntries, selectionMatchers } from "./sync-filter.js";
@@ -47,6 +47,12 @@ const DATA_CHUNK_BYTES = 64 * 1024;
 
 /** Frames are gathered into writes of about this many bytes (one HTTP/2 write each). */
 const BATCH_BYTES = 256 * 1024;
+
+/**
+ * Stat frames are written into buffers of this many bytes, each one write (about 1,600 stats of 40 bytes):
+ * a buffer per stat took 20,000 stream writes for 20,000 files.
+ */
+const STAT_BATCH_BYTES = 64 * 1024;
 
 /**
  * Bytes written to the stream but not yet taken by HTTP/2 that the sender lets run ahead before waiting
@@ -255,15 +261,26 @@ class DiffCopySender {
     }
   }
 
-  /** Sends every stat, in batches, then the empty stat that ends the walk. */
+  /** Sends every stat, many frames to a batch, then the empty stat that ends the walk. */
   private async sendStats(): Promise<void> {
-    for (const entry of this.entries) {
-      const packet = encodeStatPacket(entry);
-      const out = this.memory.reserve(5 + packet.length);
-      writePrefix(out, 0, packet.length);
-      out.set(packet, 5);
-      this.memory.commit(out.length);
-      this.add(out);
+    const { entries } = this;
+    let next = 0;
+    while (next < entries.length) {
+      let out = this.memory.reserve(STAT_BATCH_BYTES);
+      let end = 0;
+      for (let at = 0; next < entries.length; next++) {
+        at = writeStatFrame(out, end, entries[next]!);
+        if (at < 0) break;
+        end = at;
+      }
+      if (end === 0) {
+        // one stat larger than a batch (a path and a link target of tens of KiB): a buffer of its own,
+        // with room for its fixed fields (at most 10 bytes each) and length prefixes
+        const e = entries[next++]!;
+        out = Buffer.allocUnsafe(256 + Buffer.byteLength(e.path) + Buffer.byteLength(e.linkname));
+        end = writeStatFrame(out, 0, e);
+      } else this.memory.commit(end);
+      this.add(out.subarray(0, end));
       if (this.batchBytes >= BATCH_BYTES) await this.flush();
       if (this.ended) return;
     }
