@@ -70,9 +70,11 @@ function builds(build: ServiceBuild, path: string): boolean {
   if (build.context === undefined || build.inline) return false;
   if (build.dockerfile !== undefined) return samePath(build.dockerfile, path);
   if (!samePath(build.context, dirname(path))) return false;
+  // the file itself counts as present: an editor's new document may not be on disk yet
+  const name = basename(path);
   const context = build.context;
-  const picked = DEFAULT_BUILD_FILES.find((name) => nodeFileSystem.isFile(join(context, name)));
-  return picked === basename(path);
+  const picked = DEFAULT_BUILD_FILES.find((n) => n === name || nodeFileSystem.isFile(join(context, n)));
+  return picked === name;
 }
 
 /**
