@@ -25,7 +25,19 @@ const defaults: BuildFlags = {
   ssh: [],
   rm: true,
 };
-const io = (cwd: string) => ({ stdout: () => {}, stderr: () => {}, env: {}, cwd }) as never;
+const io = (cwd: string, env: Record<string, string> = {}) =>
+  ({ stdout: () => {}, stderr: () => {}, env, cwd }) as never;
+
+/** The one-line refusal of building `service` of the project in `dir`, or "no error". */
+function refusal(dir: string, service: string, env: Record<string, string> = {}): string {
+  try {
+    composeServiceBuild(service, undefined, defaults, io(dir, env));
+  } catch (error) {
+    if (error instanceof CliError) return error.message;
+    throw error;
+  }
+  return "no error";
+}
 
 describe("a service's build section as build flags", () => {
   it("reads the short form, lists and maps, file secrets relative to their file, and lets the command line win", () => {
@@ -107,8 +119,7 @@ describe("a service's build section as build flags", () => {
       ].join("\n"),
       ".env": "FROM_DOTENV=value-from-dotenv\n",
     });
-    const env = (extra: Record<string, string>) => ({ ...(io(dir) as object), env: extra }) as never;
-    const web = composeServiceBuild("web", undefined, defaults, env({}));
+    const web = composeServiceBuild("web", undefined, defaults, io(dir));
     expect(web.secrets.map((s) => ({ ...s, origin: undefined }))).toEqual([
       {
         id: "npmrc",
@@ -119,26 +130,17 @@ describe("a service's build section as build flags", () => {
       },
       { id: "own", kind: "file", path: join(dir, "own.txt"), origin: undefined },
     ]);
-    const refusal = (service: string, extra: Record<string, string>) => {
-      try {
-        composeServiceBuild(service, undefined, defaults, env(extra));
-      } catch (error) {
-        if (error instanceof CliError) return error.message;
-        throw error;
-      }
-      return "no error";
-    };
-    expect(refusal("user-env", { USER_TOKEN: "t0k3n-value" })).toBe(
+    expect(refusal(dir, "user-env", { USER_TOKEN: "t0k3n-value" })).toBe(
       `${join(dir, "compose.yaml")}:9:44: build.secrets user: the environment variable USER_TOKEN is not used: a repository's configuration may name only its own files and .env values. Give --secret id=user,…, or list ${dir} in ENGINEKIT_SAFE_DIRECTORIES or ~/.config/enginekit/safe-directories (docs/security.md)`,
     );
-    expect(refusal("outside", {})).toMatch(
+    expect(refusal(dir, "outside", {})).toMatch(
       /build\.secrets far: the file \/etc\/hostname, outside .*, is not used/,
     );
     // listed as safe: served, as docker compose serves them
-    expect(refusal("user-env", { USER_TOKEN: "t0k3n-value", ENGINEKIT_SAFE_DIRECTORIES: dir })).toBe(
+    expect(refusal(dir, "user-env", { USER_TOKEN: "t0k3n-value", ENGINEKIT_SAFE_DIRECTORIES: dir })).toBe(
       "no error",
     );
-    expect(refusal("outside", { ENGINEKIT_SAFE_DIRECTORIES: dir })).toBe("no error");
+    expect(refusal(dir, "outside", { ENGINEKIT_SAFE_DIRECTORIES: dir })).toBe("no error");
   });
 
   it("a Git context is --remote; unsupported keys, several platforms and unknown secrets are refused", () => {
@@ -155,21 +157,14 @@ describe("a service's build section as build flags", () => {
     const git = composeServiceBuild("git", undefined, defaults, io(dir));
     expect(git.context).toBeUndefined();
     expect(git.flags.remote).toBe("https://example.com/r.git#main");
-    const refusal = (service: string) => {
-      try {
-        composeServiceBuild(service, undefined, defaults, io(dir));
-      } catch (error) {
-        if (error instanceof CliError) return error.message;
-        throw error;
-      }
-      return "no error";
-    };
-    expect(refusal("inline")).toMatch(
+    expect(refusal(dir, "inline")).toMatch(
       /^--service inline: build\.dockerfile_inline is not supported by enginekit build/,
     );
-    expect(refusal("multi")).toBe(
+    expect(refusal(dir, "multi")).toBe(
       "--service multi: build.platforms names 2 platforms; enginekit build builds one (--platform)",
     );
-    expect(refusal("secret")).toBe("--service secret: build.secrets: the project defines no secret nope");
+    expect(refusal(dir, "secret")).toBe(
+      "--service secret: build.secrets: the project defines no secret nope",
+    );
   });
 });
