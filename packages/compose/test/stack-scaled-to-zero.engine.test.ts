@@ -8,16 +8,9 @@
  * verdict is `@enginekit/manifest-differential`'s `serviceVerdict` (refused at create, or the first task of a
  * service that runs tasks fails). Skips without an engine.
  */
-import { BUSYBOX_IMAGE, engineHostForTests, engineRequest, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
-import {
-  classify,
-  engineVerdicts,
-  ensureSwarm,
-  type GeneratedBody,
-  othersUseSwarm,
-} from "@enginekit/manifest-differential";
-import { toPlainValue } from "@enginekit/manifests";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
+import { classify, engineVerdicts } from "@enginekit/manifest-differential";
+import { describe, expect, test } from "vitest";
 import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import {
   checkProject,
@@ -25,8 +18,8 @@ import {
   memoryFileSystem,
   stackFindings,
   targetApiVersion,
-  translateStack,
 } from "../src/index.js";
+import { stackServiceBody, swarmForSuite } from "./stack-cases.js";
 
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
@@ -44,7 +37,6 @@ describe(
   skipIf(!host, NEEDS_ENGINE),
   () => {
     const engine = host ?? "";
-    let joinedSwarm = false;
     const cases = Object.entries(CASES).flatMap(([name, line], index) =>
       [0, 1].map((replicas) => ({
         name: `${name}, ${replicas} replica${replicas === 1 ? "" : "s"}`,
@@ -53,16 +45,7 @@ describe(
         id: index * 2 + replicas,
       })),
     );
-    const names = new Set(cases.map((c) => `${STACK}_s${c.id}`));
-
-    beforeAll(async () => {
-      joinedSwarm = await ensureSwarm(engine);
-    }, 60_000);
-
-    afterAll(async () => {
-      if (joinedSwarm && !(await othersUseSwarm(engine, names)))
-        await engineRequest(engine, "POST", "/v1.24/swarm/leave?force=1");
-    }, 60_000);
+    swarmForSuite(engine, new Set(cases.map((c) => `${STACK}_s${c.id}`)));
 
     test("created at 0 replicas (an advisory), refused at task start with 1 (an error)", async () => {
       const judged = cases.map((c) => {
@@ -87,20 +70,7 @@ describe(
         ];
         const errors = findings.filter((f) => f.severity === "error").map((f) => `${f.code}: ${f.message}`);
         const advisories = findings.filter((f) => f.code === "compose/engine-advisory").map((f) => f.message);
-        // the project's overlay network is left out, as in the stack differential (vxlan collisions between engines)
-        const { TaskTemplate, ...rest } = toPlainValue(translateStack(project)[0]!.body.root) as {
-          TaskTemplate: Record<string, unknown>;
-        };
-        const { Networks: _, ...task } = TaskTemplate;
-        const body: GeneratedBody = {
-          id: c.id,
-          kind: "service",
-          apiVersion: "1.41",
-          mutations: [],
-          labels: [],
-          text: yaml,
-          bodyText: JSON.stringify({ ...rest, TaskTemplate: task }),
-        };
+        const body = stackServiceBody(project, c.id, yaml);
         return { c, errors, advisories, body };
       });
       const verdicts = await engineVerdicts(
