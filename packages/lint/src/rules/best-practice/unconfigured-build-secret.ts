@@ -109,7 +109,9 @@ The Compose services are those of the nearest Compose project at or above the En
 entry of their \`build.secrets\` provides the id the build sees, as Compose serves it: a long-syntax
 entry's \`target\`, else its \`source\` (\`- npmrc\` provides \`npmrc\`). The ids of every such service and of
 \`.enginekit.yaml\` count together, and the message names the services. A \`build.secrets\` entry naming a
-secret the project does not define is Compose's own finding (\`compose/undefined-secret\`).
+secret the project does not define is Compose's own finding (\`compose/undefined-secret\`). \`COMPOSE_FILE\` is
+not read (it names files relative to where Compose runs), and a project the Compose loader reports an error
+in (a syntax error, a missing \`include\`) is not used: part of it may be missing.
 
 The mount's id is found as BuildKit finds it: \`source=\`/\`src=\`, else \`id=\`, else the base name of
 \`target=\` (\`target=/root/.npmrc\` is the secret \`.npmrc\`). Build arguments are resolved first; a mount
