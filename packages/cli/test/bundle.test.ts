@@ -174,6 +174,26 @@ describe("the bundled enginekit command", skipIf(!built, NEEDS_BUILD), () => {
     );
     const chunks = await chunksRun(join(scratch, "cache-bare"), ["lint", bare]);
     expect(chunks.filter((c) => yamlChunks.includes(c))).toEqual([]);
+    // an Enginefile that mounts a secret, with no Compose file in or above its folder: no YAML either; one
+    // that mounts none, beside a compose.yaml: the Compose project is not loaded
+    const mounting = "FROM alpine:3.20\nRUN --mount=type=secret,id=npmrc cat /run/secrets/npmrc\n";
+    const alone = join(scratch, "project-secret-alone");
+    mkdirSync(alone);
+    writeFileSync(join(alone, "Enginefile"), mounting);
+    const aloneChunks = await chunksRun(join(scratch, "cache-secret-alone"), [
+      "lint",
+      join(alone, "Enginefile"),
+    ]);
+    expect(aloneChunks.filter((c) => yamlChunks.includes(c))).toEqual([]);
+    const composed = join(scratch, "project-composed");
+    mkdirSync(composed);
+    writeFileSync(join(composed, "compose.yaml"), "services:\n  web:\n    build: .\n");
+    writeFileSync(join(composed, "Enginefile"), "FROM alpine:3.20\nRUN true\n");
+    const composedChunks = await chunksRun(join(scratch, "cache-composed"), [
+      "lint",
+      join(composed, "Enginefile"),
+    ]);
+    expect(composedChunks.filter((c) => yamlChunks.includes(c))).toEqual([]);
   }, 60_000);
 
   test("a command that sets a V8 flag while it runs (secrets ls) keeps a code cache V8 accepts, and loads no linter and no engine schema", async () => {

@@ -25,7 +25,19 @@ const defaults: BuildFlags = {
   ssh: [],
   rm: true,
 };
-const io = (cwd: string) => ({ stdout: () => {}, stderr: () => {}, env: {}, cwd }) as never;
+const io = (cwd: string, env: Record<string, string> = {}) =>
+  ({ stdout: () => {}, stderr: () => {}, env, cwd }) as never;
+
+/** The one-line refusal of building `service` of the project in `dir`, or "no error". */
+function refusal(dir: string, service: string, env: Record<string, string> = {}): string {
+  try {
+    composeServiceBuild(service, undefined, defaults, io(dir, env));
+  } catch (error) {
+    if (error instanceof CliError) return error.message;
+    throw error;
+  }
+  return "no error";
+}
 
 describe("a service's build section as build flags", () => {
   it("reads the short form, lists and maps, file secrets relative to their file, and lets the command line win", () => {
@@ -67,12 +79,68 @@ describe("a service's build section as build flags", () => {
       label: ["x=y"],
       addHost: ["db:10.0.0.1"],
       cacheFrom: ["c:1"],
-      secret: [`id=npm,src=${join(dir, "secrets/npmrc")}`],
       target: "cli",
       platform: "linux/arm64",
       cache: false,
     });
     expect(web.flags.tag.at(-1)).toBe("me:1");
+    expect(web.secrets).toEqual([
+      {
+        id: "npm",
+        origin: `${join(dir, "compose.yaml")}:13:17: build.secrets npm`,
+        kind: "file",
+        path: join(dir, "secrets/npmrc"),
+      },
+    ]);
+    // an id given with --secret wins over the section's
+    const given = composeServiceBuild("web", undefined, { ...defaults, secret: ["id=npm,env=X"] }, io(dir));
+    expect(given.secrets).toEqual([]);
+  });
+
+  it("serves build secrets as Compose does, under the target, else the source; the repository's own files and .env only, unless the folder is safe", () => {
+    const dir = tree({
+      "compose.yaml": [
+        "services:",
+        "  web:",
+        "    build:",
+        "      context: .",
+        "      secrets:",
+        "        - source: dotenv",
+        "          target: npmrc",
+        "        - own",
+        "  user-env: {build: {context: ., secrets: [user]}}",
+        "  outside: {build: {context: ., secrets: [far]}}",
+        "secrets:",
+        "  dotenv: {environment: FROM_DOTENV}",
+        "  own: {file: ./own.txt}",
+        "  user: {environment: USER_TOKEN}",
+        "  far: {file: /etc/hostname}",
+        "",
+      ].join("\n"),
+      ".env": "FROM_DOTENV=value-from-dotenv\n",
+    });
+    const web = composeServiceBuild("web", undefined, defaults, io(dir));
+    expect(web.secrets.map((s) => ({ ...s, origin: undefined }))).toEqual([
+      {
+        id: "npmrc",
+        kind: "env",
+        variable: "FROM_DOTENV",
+        variables: { FROM_DOTENV: "value-from-dotenv" },
+        origin: undefined,
+      },
+      { id: "own", kind: "file", path: join(dir, "own.txt"), origin: undefined },
+    ]);
+    expect(refusal(dir, "user-env", { USER_TOKEN: "t0k3n-value" })).toBe(
+      `${join(dir, "compose.yaml")}:9:44: build.secrets user: the environment variable USER_TOKEN is not used: a repository's configuration may name only its own files and .env values. Give --secret id=user,…, or list ${dir} in ENGINEKIT_SAFE_DIRECTORIES or ~/.config/enginekit/safe-directories (docs/security.md)`,
+    );
+    expect(refusal(dir, "outside", {})).toMatch(
+      /build\.secrets far: the file \/etc\/hostname, outside .*, is not used/,
+    );
+    // listed as safe: served, as docker compose serves them
+    expect(refusal(dir, "user-env", { USER_TOKEN: "t0k3n-value", ENGINEKIT_SAFE_DIRECTORIES: dir })).toBe(
+      "no error",
+    );
+    expect(refusal(dir, "outside", { ENGINEKIT_SAFE_DIRECTORIES: dir })).toBe("no error");
   });
 
   it("a Git context is --remote; unsupported keys, several platforms and unknown secrets are refused", () => {
@@ -89,21 +157,14 @@ describe("a service's build section as build flags", () => {
     const git = composeServiceBuild("git", undefined, defaults, io(dir));
     expect(git.context).toBeUndefined();
     expect(git.flags.remote).toBe("https://example.com/r.git#main");
-    const refusal = (service: string) => {
-      try {
-        composeServiceBuild(service, undefined, defaults, io(dir));
-      } catch (error) {
-        if (error instanceof CliError) return error.message;
-        throw error;
-      }
-      return "no error";
-    };
-    expect(refusal("inline")).toMatch(
+    expect(refusal(dir, "inline")).toMatch(
       /^--service inline: build\.dockerfile_inline is not supported by enginekit build/,
     );
-    expect(refusal("multi")).toBe(
+    expect(refusal(dir, "multi")).toBe(
       "--service multi: build.platforms names 2 platforms; enginekit build builds one (--platform)",
     );
-    expect(refusal("secret")).toBe("--service secret: build.secrets: the project defines no secret nope");
+    expect(refusal(dir, "secret")).toBe(
+      "--service secret: build.secrets: the project defines no secret nope",
+    );
   });
 });

@@ -33,14 +33,13 @@ export {
 } from "./engine/translate-stack-service.js";
 export { parseByteSize, parseCpus } from "./engine/units.js";
 export { type Substitution, substitute } from "./interpolate/template.js";
-export { type ComposeFileSystem, memoryFileSystem, nodeFileSystem } from "./load/file-system.js";
+export { memoryFileSystem } from "./load/file-system.js";
 export {
   type ComposeProject,
   type LoadOptions,
   loadProject,
   normalizeProjectName,
 } from "./load/load-project.js";
-export { projectFiles } from "./load/project-files.js";
 export { projectFilesOf, withText } from "./load/project-of-file.js";
 export { type ComposeLink, documentLinks } from "./navigation/document-links.js";
 export {

@@ -104,6 +104,14 @@ const TABLE: [string, string, string[]][] = [
       'compose.yaml:7:3-7:6 compose/secret-source config "bad" must declare either `file`, `environment` or `content`',
     ],
   ],
+  [
+    "compose/build-secret-source",
+    "services:\n  web:\n    build:\n      context: .\n      secrets: [ext, {source: ext2, target: t}, env, undefined]\nsecrets:\n  ext: {external: true}\n  ext2: {external: true, name: x}\n  env: {environment: E}\n",
+    [
+      'compose.yaml:5:17-5:20 compose/build-secret-source service "web": build secret ext is external; a build can only be served a secret with `file` or `environment`',
+      'compose.yaml:5:31-5:35 compose/build-secret-source service "web": build secret ext2 is external; a build can only be served a secret with `file` or `environment`',
+    ],
+  ],
 ];
 
 describe.each([...new Set(TABLE.map(([rule]) => rule))])("%s", (rule) => {

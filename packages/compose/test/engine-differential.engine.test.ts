@@ -32,15 +32,8 @@ import {
   NO_ENGINE_MESSAGE,
   seededRandom,
 } from "@enginekit/engine-tools";
-import {
-  classify,
-  engineVerdicts,
-  ensureSwarm,
-  type GeneratedBody,
-  othersUseSwarm,
-} from "@enginekit/manifest-differential";
-import { toPlainValue } from "@enginekit/manifests";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { classify, engineVerdicts } from "@enginekit/manifest-differential";
+import { describe, expect, test } from "vitest";
 import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import {
   checkProject,
@@ -49,9 +42,8 @@ import {
   memoryFileSystem,
   stackFindings,
   targetApiVersion,
-  translateStack,
 } from "../src/index.js";
-import { generateStackCases, STACK } from "./stack-cases.js";
+import { generateStackCases, STACK, stackServiceBody, swarmForSuite } from "./stack-cases.js";
 
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
@@ -186,18 +178,8 @@ describe(
   skipIf(!host, NEEDS_ENGINE),
   () => {
     const engine = host ?? "";
-    let joinedSwarm = false;
     const cases = generateStackCases(seed, stackCount);
-    const names = new Set(cases.map((c) => `${STACK}_s${c.id}`));
-
-    beforeAll(async () => {
-      joinedSwarm = await ensureSwarm(engine);
-    }, 60_000);
-
-    afterAll(async () => {
-      if (joinedSwarm && !(await othersUseSwarm(engine, names)))
-        await engineRequest(engine, "POST", "/v1.24/swarm/leave?force=1");
-    }, 60_000);
+    swarmForSuite(engine, new Set(cases.map((c) => `${STACK}_s${c.id}`)));
 
     test("every refusal is an engine-limit error, every service that runs has none", async () => {
       const judged = cases.map((c) => {
@@ -213,24 +195,7 @@ describe(
         ]
           .filter((f) => f.severity === "error")
           .map((f) => `${f.code}: ${f.message}`);
-        // the overlay network is left out: on a machine running several engines their vxlan interfaces
-        // collide ("error creating vxlan interface: file exists"), which says nothing about the spec
-        const { Networks: _, ...task } = (
-          toPlainValue(translateStack(project)[0]!.body.root) as { TaskTemplate: Record<string, unknown> }
-        ).TaskTemplate;
-        const spec = {
-          ...(toPlainValue(translateStack(project)[0]!.body.root) as object),
-          TaskTemplate: task,
-        };
-        const body: GeneratedBody = {
-          id: c.id,
-          kind: "service",
-          apiVersion: "1.41",
-          mutations: [],
-          labels: [],
-          text: c.yaml,
-          bodyText: JSON.stringify(spec),
-        };
+        const body = stackServiceBody(project, c.id, c.yaml);
         return { c, errors, body };
       });
       const verdicts = await engineVerdicts(

@@ -1,9 +1,15 @@
 /**
  * Seeded Compose services for the swarm tests (the stack differential and the translation oracle): each
  * sets a few `deploy` keys and ContainerSpec fields to values below, at and above swarmkit's bounds, with
- * `deploy.mode` replicated (one replica) or global, in a project named {@link STACK}.
+ * `deploy.mode` replicated (one replica) or global, in a project named {@link STACK}; and what the swarm
+ * engine tests share: the spec as a body to create ({@link stackServiceBody}) and the swarm for a suite
+ * ({@link swarmForSuite}).
  */
-import { BUSYBOX_IMAGE, seededRandom } from "@enginekit/engine-tools";
+import { BUSYBOX_IMAGE, engineRequest, seededRandom } from "@enginekit/engine-tools";
+import { ensureSwarm, type GeneratedBody, othersUseSwarm } from "@enginekit/manifest-differential";
+import { toPlainValue } from "@enginekit/manifests";
+import { afterAll, beforeAll } from "vitest";
+import { type ComposeProject, translateStack } from "../src/index.js";
 
 /** The project (stack) every generated service belongs to. */
 export const STACK = "ekstack";
@@ -89,4 +95,42 @@ export function generateStackCases(seed: number, count: number): { id: number; y
     cases.push({ id, yaml: lines.join("\n") });
   }
   return cases;
+}
+
+/**
+ * The swarm service spec `translateStack` makes of the project's first service, as a body the manifest
+ * differential's `serviceVerdict` creates (`id` names it, `yaml` is its Compose text). The spec's
+ * `TaskTemplate.Networks` (the project's overlay network) is left out: on a machine running several engines
+ * their vxlan interfaces collide ("error creating vxlan interface: file exists"), which says nothing about
+ * the spec.
+ */
+export function stackServiceBody(project: ComposeProject, id: number, yaml: string): GeneratedBody {
+  const { TaskTemplate, ...spec } = toPlainValue(translateStack(project)[0]!.body.root) as {
+    TaskTemplate: Record<string, unknown>;
+  };
+  const { Networks: _, ...task } = TaskTemplate;
+  return {
+    id,
+    kind: "service",
+    apiVersion: "1.41",
+    mutations: [],
+    labels: [],
+    text: yaml,
+    bodyText: JSON.stringify({ ...spec, TaskTemplate: task }),
+  };
+}
+
+/**
+ * Makes the engine at `host` a single-node swarm for the suite (before all) and leaves the swarm after it,
+ * unless services other than `names` (other suites sharing the engine) are on it.
+ */
+export function swarmForSuite(host: string, names: ReadonlySet<string>): void {
+  let joined = false;
+  beforeAll(async () => {
+    joined = await ensureSwarm(host);
+  }, 60_000);
+  afterAll(async () => {
+    if (joined && !(await othersUseSwarm(host, names)))
+      await engineRequest(host, "POST", "/v1.24/swarm/leave?force=1");
+  }, 60_000);
 }

@@ -6,7 +6,14 @@
  * folder differs: the file was in /tmp/cdprobe there, /p here).
  */
 import { describe, expect, test } from "vitest";
-import { checkProject, engineBodies, engineFindings, translateStack } from "../src/index.js";
+import {
+  checkProject,
+  engineBodies,
+  engineFindings,
+  stackFindings,
+  targetApiVersion,
+  translateStack,
+} from "../src/index.js";
 import { findingsOf, project, show } from "./helpers.js";
 
 const WEB = [
@@ -303,6 +310,25 @@ describe("compose/engine-limit for docker stack deploy, at the Compose key", () 
         .map((f) => f.message),
     ).toEqual([expect.stringMatching(/deploy\.resources\.reservations\.cpus .* \(docker stack deploy\)$/)]);
     expect(engineFindings(project(svc("deploy:\n      mode: global\n")), { stack: "never" })).toEqual([]);
+  });
+
+  test("a service scaled to 0 runs no task: what only a task's start refuses is an advisory, as for a service manifest", () => {
+    const stack = (replicas: number) => {
+      const p = project(
+        svc(
+          `working_dir: tmp\n    deploy: {mode: replicated, replicas: ${replicas}, placement: {max_replicas_per_node: 1}}\n`,
+        ),
+      );
+      return stackFindings(p, targetApiVersion(p), "always").map(show);
+    };
+    const refusal =
+      'working_dir must be an absolute path: every task is rejected (the working directory "tmp" is invalid, it needs to be an absolute path)';
+    expect(stack(1)).toEqual([
+      `compose.yaml:4:18-4:21 compose/engine-limit service "web": ${refusal} (docker stack deploy)`,
+    ]);
+    expect(stack(0)).toEqual([
+      `compose.yaml:4:18-4:21 compose/engine-advisory service "web": ${refusal} — the service runs no task now (Replicas 0), so the engine accepts it; every task will be refused once it is scaled up. (docker stack deploy)`,
+    ]);
   });
 
   test("the rollback ratio above 1 is an advisory (swarmkit checks only the update's)", () => {

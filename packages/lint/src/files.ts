@@ -27,6 +27,7 @@ export { installedRuleDocsBase, ruleDocsBaseError, ruleDocsUri } from "./docs/ru
 export {
   type AnalyzedEnginefile,
   analyzeEnginefile,
+  type ComposeServiceSecrets,
   type EnginefileLintOptions,
 } from "./enginefile/analysis.js";
 export {
@@ -59,6 +60,7 @@ export {
   type Severity,
   severityRank,
 } from "./model/severity.js";
+export { composeBuildSecretsFor } from "./node/compose-build-secrets.js";
 export { type DiscoveredFile, DiscoveryError, discoverFiles } from "./node/discover.js";
 export { engineImagePlatforms, type PlatformEngine } from "./node/engine-image-platforms.js";
 export {

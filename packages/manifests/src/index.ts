@@ -56,4 +56,5 @@ export {
   unwrapSchema,
 } from "./validate/schema-walk.js";
 export { sourceFindings } from "./validate/source-findings.js";
+export { deferTaskLevel } from "./validate/task-level.js";
 export { type ValidateOptions, validateNode } from "./validate/validate-document.js";

@@ -51,6 +51,7 @@ import {
   readCredentialsFile,
   readSecretRegistryAuth,
   runBuild,
+  type SecretSource,
 } from "@enginekit/build-context";
 import {
   describeIoError,
@@ -115,7 +116,7 @@ export async function buildAction(context: string | undefined, flags: BuildFlags
       // The argument names the Compose file; the service's build: section gives the context and flags.
       const { composeServiceBuild } = await import("./compose-service-build.js");
       const build = composeServiceBuild(flags.service, context, flags, io);
-      await runBuildCommand(build.context, build.flags, io, state);
+      await runBuildCommand(build.context, build.flags, io, state, build.secrets);
       return;
     }
     await runBuildCommand(context, flags, io, state);
@@ -191,11 +192,16 @@ function buildParameters(flags: BuildFlags, env: NodeJS.ProcessEnv): BuildParame
   return p;
 }
 
+/**
+ * Builds `context` with `flags`; `serviceSecrets` are a Compose service's build secrets (`--service`),
+ * which win over `.enginekit.yaml`'s for the same id (the command line wins over both).
+ */
 async function runBuildCommand(
   context: string | undefined,
   flags: BuildFlags,
   io: CliIo,
   state: { engine?: EngineClient },
+  serviceSecrets: readonly SecretSource[] = [],
 ): Promise<void> {
   if (flags.exceptions !== "exact" && flags.exceptions !== "engine-cli") {
     throw new CliError(
@@ -225,7 +231,10 @@ async function runBuildCommand(
     return;
   }
   // Credentials are read (and checked) before anything reaches the engine.
-  const configured = await configuredBuildSecrets(io, flags.secret);
+  const configured = [
+    ...serviceSecrets,
+    ...(await configuredBuildSecrets(io, [...flags.secret, ...serviceSecrets.map((s) => `id=${s.id}`)])),
+  ];
   const env = await projectClientEnvironment(io, {
     secrets: flags.registryAuth.length > 0 || configured.some((s) => s.kind === "svc"),
   });

@@ -6,25 +6,36 @@
  * follows the Compose Specification's build section (`build.md`) and how `docker compose build` hands it to
  * BuildKit (docker/compose `pkg/compose/build.go`): `context` (relative to the file that wrote it),
  * `dockerfile` (relative to the context), `args`, `target`, `labels`, `shm_size`, `extra_hosts`, `network`,
- * `secrets` (the project's `secrets:` with `file` or `environment`; the id is the `target`, else the source
- * name), `ssh`, `cache_from`, `no_cache`, `pull`, `platforms` (one) and `tags`; the image is tagged with the
+ * `secrets` (the project's `secrets:` with `file` or `environment`, served under the entry's `target`, else
+ * the source name, as docker/compose `addSecretsConfig`; read through `@enginekit/compose` `serviceBuild`), `ssh`, `cache_from`, `no_cache`, `pull`, `platforms` (one) and `tags`; the image is tagged with the
  * service's `image`, else `<project>-<service>`, as Compose names it. Keys `enginekit build` cannot honour
  * (`dockerfile_inline`, `additional_contexts`, `cache_to`, several `platforms`…) are refused in one line,
  * not ignored. Flags given on the command line win over the section (lists are added after it).
+ *
+ * The Compose file is the repository's, so its build secrets follow the rule for `.enginekit.yaml`'s
+ * (repository-secret-policy.ts, docs/security.md): a file inside the project directory, or a variable the
+ * project's own `.env` sets, is served as Compose serves it; the user's environment (a variable the process
+ * environment sets, which Compose reads first) or a file outside only when the project directory is listed
+ * as safe. Values are never read here: they are read with the `--secret` values, before anything is sent.
  */
 import { resolve } from "node:path";
+import { parseSecretFlag, type SecretSource } from "@enginekit/build-context";
 import {
+  type BuildSecretGrant,
   type ComposeNode,
   type ComposeProject,
   loadProject,
   nodeFileSystem,
   propertyValue,
+  serviceBuild,
 } from "@enginekit/compose";
 import { toPlainValue } from "@enginekit/manifests";
 import { closestMatch } from "@enginekit/text";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import type { BuildFlags } from "./build.js";
+import { insideFolder, repositorySourceRefused } from "./repository-secret-policy.js";
+import { isSafeDirectory } from "./safe-directories.js";
 
 /** The build section keys this mapping reads. */
 const READ = new Set([
@@ -45,10 +56,14 @@ const READ = new Set([
   "tags",
 ]);
 
-/** What a service's build becomes: the context directory and the flags, merged with the command line's. */
+/**
+ * What a service's build becomes: the context directory, the flags merged with the command line's, and
+ * the sources of its build secrets (those no `--secret` gives), each naming its entry for messages.
+ */
 export interface ServiceBuild {
   context: string | undefined;
   flags: BuildFlags;
+  secrets: SecretSource[];
 }
 
 /**
@@ -88,10 +103,10 @@ export function composeServiceBuild(
       ExitCode.usage,
     );
   }
-  const build = propertyValue(service.value, "build");
-  if (build === undefined)
+  const read = serviceBuild(project, name, service.value);
+  if (read === undefined)
     throw new CliError(`--service ${name}: the service has no build: section`, ExitCode.usage);
-  const where = (node: ComposeNode) => project.baseDirectories.get(node.file) ?? project.projectDirectory;
+  const build = read.node;
   const plain = toPlainValue(build) as string | Record<string, unknown>;
   const section: Record<string, unknown> = typeof plain === "string" ? { context: plain } : plain;
   const unread = Object.keys(section).filter((key) => !READ.has(key));
@@ -100,23 +115,24 @@ export function composeServiceBuild(
       `--service ${name}: build.${unread[0]} is not supported by enginekit build (it reads ${[...READ].join(", ")})`,
       ExitCode.usage,
     );
-  const contextNode = build.kind === "object" ? propertyValue(build, "context") : build;
-  const contextText = String(section.context ?? ".");
-  const remote = /^(https?:\/\/|git@|git:\/\/|github\.com\/)/.test(contextText);
-  const context = remote ? undefined : resolve(where(contextNode ?? build), contextText);
+  const context = read.context;
+  const remote = read.remoteContext;
   const derived = translate(name, section, project, service.value, context);
+  const refuse = (message: string) => new CliError(`--service ${name}: ${message}`, ExitCode.usage);
+  const given = new Set(flags.secret.map((value) => parseSecretFlag(value).id));
+  const grants = read.secrets.filter((grant) => !given.has(grant.id));
   return {
     context,
+    secrets: grants.map((grant) => secretSource(grant, project, refuse, io.env)),
     flags: {
       ...flags,
-      ...(remote && flags.remote === undefined ? { remote: contextText } : {}),
+      ...(remote !== undefined && flags.remote === undefined ? { remote } : {}),
       ...(flags.file === undefined && derived.file !== undefined ? { file: derived.file } : {}),
       tag: [...derived.tag, ...flags.tag],
       buildArg: [...derived.buildArg, ...flags.buildArg],
       label: [...derived.label, ...flags.label],
       addHost: [...derived.addHost, ...flags.addHost],
       cacheFrom: [...derived.cacheFrom, ...flags.cacheFrom],
-      secret: [...derived.secret, ...flags.secret],
       ssh: [...derived.ssh, ...flags.ssh],
       ...scalar("target", flags.target, derived.target),
       ...scalar("network", flags.network, derived.network),
@@ -158,7 +174,6 @@ interface Derived {
   label: string[];
   addHost: string[];
   cacheFrom: string[];
-  secret: string[];
   ssh: string[];
   target?: string;
   network?: string;
@@ -192,7 +207,6 @@ function translate(
     // Compose writes extra hosts `host:ip` or `host=ip` (lists) or as a map; the engine takes `host:ip`.
     addHost: pairs(section.extra_hosts, ":").map((h) => (h.includes("=") ? h.replace("=", ":") : h)),
     cacheFrom: list(section.cache_from),
-    secret: buildSecrets(section.secrets, project, refuse),
     ssh: pairs(section.ssh),
     noCache: section.no_cache === true,
     pull: section.pull === true,
@@ -208,29 +222,48 @@ function translate(
 }
 
 /**
- * `build.secrets` as `--secret` values: each names a top-level secret (`file:` → `src=`, `environment:` →
- * `env=`), served under its `target`, else its name (docker/compose `addSecretsConfig`).
+ * One `build.secrets` entry as a secret source: the top-level secret it names, `file:` (relative to the file
+ * that defines it) or `environment:` (the process environment first, then the project's `.env`, as Compose
+ * reads variables), under the id Compose serves it (`grant.id`: `target`, else the source). A source the
+ * repository may not choose is refused (see the module comment).
+ * @throws CliError (usage): an undefined or external secret, or a source refused, naming the entry.
  */
-function buildSecrets(
-  value: unknown,
+function secretSource(
+  grant: BuildSecretGrant,
   project: ComposeProject,
   refuse: (message: string) => CliError,
-): string[] {
-  if (!Array.isArray(value)) return [];
-  const definitions = propertyValue(project.model, "secrets");
-  return value.map((entry) => {
-    const source = typeof entry === "string" ? entry : String((entry as { source?: unknown }).source ?? "");
-    const target = typeof entry === "object" && entry ? (entry as { target?: unknown }).target : undefined;
-    const id = typeof target === "string" && target !== "" ? target : source;
-    const definition = propertyValue(definitions, source);
-    if (definition === undefined) throw refuse(`build.secrets: the project defines no secret ${source}`);
-    const plain = toPlainValue(definition) as { file?: string; environment?: string };
-    if (typeof plain.file === "string") {
-      const file = propertyValue(definition, "file")!;
-      const base = project.baseDirectories.get(file.file) ?? project.projectDirectory;
-      return `id=${id},src=${resolve(base, plain.file)}`;
-    }
-    if (typeof plain.environment === "string") return `id=${id},env=${plain.environment}`;
-    throw refuse(`build.secrets: secret ${source} has neither file: nor environment:`);
-  });
+  env: NodeJS.ProcessEnv,
+): SecretSource {
+  const { id, source } = grant;
+  const at = grant.node.range.start;
+  const origin = `${grant.node.file}:${at.line + 1}:${at.character + 1}: build.secrets ${source}`;
+  const definition = propertyValue(propertyValue(project.model, "secrets"), source);
+  if (definition === undefined) throw refuse(`build.secrets: the project defines no secret ${source}`);
+  const folder = project.projectDirectory;
+  const safe = () => isSafeDirectory(folder, env);
+  const plain = toPlainValue(definition) as { file?: unknown; environment?: unknown };
+  if (typeof plain.file === "string") {
+    const file = propertyValue(definition, "file")!;
+    const path = resolve(project.baseDirectories.get(file.file) ?? folder, plain.file);
+    if (!insideFolder(folder, path) && !safe())
+      throw repositorySourceRefused(origin, `the file ${plain.file}, outside ${folder},`, id, folder);
+    return { id, origin, kind: "file", path };
+  }
+  if (typeof plain.environment === "string") {
+    const variable = plain.environment;
+    const found = project.variables.lookup(variable);
+    // the project's own .env: the repository's value, served as Compose serves it
+    if (found?.source === "env-file")
+      return { id, origin, kind: "env", variable, variables: { [variable]: found.value } };
+    if (found !== undefined && !safe())
+      throw repositorySourceRefused(
+        origin,
+        `the environment variable ${variable}`,
+        id,
+        folder,
+        "only its own files and .env values",
+      );
+    return { id, origin, kind: "env", variable };
+  }
+  throw refuse(`build.secrets: secret ${source} has neither file: nor environment:`);
 }

@@ -1,13 +1,15 @@
 /**
  * Judges one located request body translated from a Compose service with the manifests' checks of its kind
- * (`@enginekit/manifests`: `validateNode` against the api schema, `engineAdvisories`, and the target-version
- * findings of `sourceFindings`) at the project's target API version, and rewrites each finding for the
+ * (`@enginekit/manifests`: `validateNode` against the api schema — with a swarm service's task-level
+ * refusals deferred when it is scaled to 0 (`deferTaskLevel`), as `checkManifest` judges a service manifest —
+ * `engineAdvisories`, and the target-version findings of `sourceFindings`) at the project's target API version, and rewrites each finding for the
  * Compose file: it lands on the Compose value the field came from, under the Compose key's name
  * (`blkio_config.weight must be between 10 and 1000`), with the value as written when Compose converted it
  * (`"500us" is 500000`). The container check (`engine-check.ts`) and the stack check (`stack-check.ts`)
  * both use it. Pure; never throws.
  */
 import {
+  deferTaskLevel,
   engineAdvisories,
   type Finding,
   LineIndex,
@@ -66,8 +68,11 @@ export function judgeBody(
   const text = source?.text ?? "";
   const judge = (): Finding[] => {
     const context = { text, lines: source?.lines ?? new LineIndex(text), document: 0 };
+    const schemaFindings = validateNode(root, schema, { ...context, apiVersion: target.version });
     const raw = [
-      ...validateNode(root, schema, { ...context, apiVersion: target.version }),
+      // a service scaled to 0 runs no task: what only a task's start refuses is an advisory, as for a
+      // service manifest (checkManifest's deferTaskLevel, @enginekit/manifests validate/task-level.ts)
+      ...(kind === "service" ? deferTaskLevel(schemaFindings, toPlainValue(root)) : schemaFindings),
       ...engineAdvisories(kind, root, 0, target.version),
       ...sourceFindings(root, schema, { text, document: 0, apiVersion: target.version }).filter(
         (f) => f.code === "manifest/api-version",

@@ -188,6 +188,15 @@ export const COMPOSE_FINDING_CODES: Readonly<Record<ComposeFindingCode, ComposeF
     fix: "never",
     compose: "compose-go refuses it; 1.29.2 refuses a secret without `file` or `external`.",
   },
+  "compose/build-secret-source": {
+    summary:
+      "A service's `build.secrets` names an external secret: a build can only be served one with `file` or `environment`.",
+    severity: "error",
+    layer: "consistency",
+    fix: "never",
+    compose:
+      'compose-go loads it; `docker compose build` refuses it ("build.secrets only supports environment or file-based secrets").',
+  },
   "compose/engine-limit": {
     summary:
       "The engine refuses the container this service becomes (a limit of the create body: `BlkioWeight`, memory, healthcheck durations…).",

@@ -32,6 +32,7 @@ export type ComposeFindingCode =
   | "compose/duplicate-mount-target"
   | "compose/image-or-build"
   | "compose/secret-source"
+  | "compose/build-secret-source"
   | "compose/engine-limit"
   | "compose/engine-advisory";
 

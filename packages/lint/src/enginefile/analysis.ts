@@ -19,6 +19,12 @@ import { DocumentCache } from "./document-cache.js";
 import type { ImagePlatform } from "./image-platforms.js";
 import type { LabelType } from "./label-types.js";
 
+/** A Compose service that builds the Enginefile, with the build secret ids it provides. */
+export interface ComposeServiceSecrets {
+  service: string;
+  ids: readonly string[];
+}
+
 /** Inputs of Enginefile rules that the file does not contain (from configuration and the file system). */
 export interface EnginefileLintOptions {
   /** The file's path as the user gave it (for messages and the build context). */
@@ -38,6 +44,13 @@ export interface EnginefileLintOptions {
    * `unconfigured-build-secret` rule is then silent (secrets may come from `--secret` alone).
    */
   buildSecrets?: readonly string[];
+  /**
+   * The Compose services whose `build:` builds this file, each with the secret ids its `build.secrets`
+   * provides (the id the build sees: `target`, else `source`; never a source or value), found in the
+   * nearest Compose project above the file (`node/compose-build-secrets.ts`). Undefined when no service
+   * builds it: the `unconfigured-build-secret` rule then reads `buildSecrets` alone.
+   */
+  composeBuildSecrets?: readonly ComposeServiceSecrets[];
   /**
    * Whether the build context's ignore file (`.engineignore`, else `.dockerignore`) excludes a path (relative to the context root, `/`
    * separated). Undefined when there is no ignore file: the `copy-ignored-file` rule then stays silent.

@@ -12,6 +12,7 @@ import { fixText } from "../runner/fix.js";
 import type { FileKind } from "../runner/lint-document.js";
 import { lintAnalyzedEnginefile } from "../runner/lint-enginefile.js";
 import type { LintSettings } from "../runner/settings.js";
+import { composeBuildSecretsFor } from "./compose-build-secrets.js";
 import { unreadable } from "./discover.js";
 import { loadEngineIgnoreFor } from "./project-settings.js";
 import { readSourceText } from "./source-text.js";
@@ -75,7 +76,8 @@ export async function lintOne(
   }
   if (kind === "enginefile") {
     const ignore = await loadEngineIgnoreFor(path);
-    let s: LintSettings = { ...settings, enginefile: { ...settings.enginefile, ...ignore } };
+    const compose = await composeBuildSecretsFor(path, text);
+    let s: LintSettings = { ...settings, enginefile: { ...settings.enginefile, ...ignore, ...compose } };
     if (options.images) {
       const facts = await readImagePlatforms(analyzeEnginefile(text, s.enginefile), options.images);
       s = { ...s, enginefile: { ...s.enginefile, ...facts } };

@@ -40,6 +40,7 @@ import wgetProgress from "./best-practice/wget-progress.js";
 import yarnCacheClean from "./best-practice/yarn-cache-clean.js";
 import zypperDistUpgrade from "./best-practice/zypper-dist-upgrade.js";
 import composeBuildAndImage from "./compose/build-and-image.js";
+import composeBuildSecretSource from "./compose/build-secret-source.js";
 import composeCapDropAll from "./compose/cap-drop-all.js";
 import composeContainerName from "./compose/container-name.js";
 import composeContainerNameScale from "./compose/container-name-scale.js";
@@ -308,6 +309,7 @@ export const RULES: readonly Rule[] = [
   composeDuplicateMountTarget,
   composeImageOrBuild,
   composeSecretSource,
+  composeBuildSecretSource,
   composeEngineLimit,
   composeEngineAdvisory,
   composeContainerName,

@@ -3,6 +3,13 @@ import unconfiguredBuildSecret from "../../src/rules/best-practice/unconfigured-
 import { testRule } from "../../src/testing/rule-tester.js";
 
 const provided = (...ids: string[]) => ({ enginefile: { buildSecrets: ids } });
+/** Compose services building the file, each with the ids its build.secrets provides. */
+const composed = (services: Record<string, string[]>, configured?: string[]) => ({
+  enginefile: {
+    composeBuildSecrets: Object.entries(services).map(([service, ids]) => ({ service, ids })),
+    ...(configured ? { buildSecrets: configured } : {}),
+  },
+});
 
 testRule(unconfiguredBuildSecret, {
   valid: [
@@ -31,6 +38,16 @@ testRule(unconfiguredBuildSecret, {
     {
       code: "FROM alpine:3\nARG S=npmrc\nRUN --mount=type=secret,id=${S} true\n",
       settings: provided("npmrc"),
+    },
+    // Compose services building the file: the union of their ids (and .enginekit.yaml's)
+    {
+      code: "FROM alpine:3\nRUN --mount=type=secret,id=npmrc --mount=type=secret,id=tok --mount=type=secret,id=cfg true\n",
+      settings: composed({ web: ["npmrc"], worker: ["tok"] }, ["cfg"]),
+    },
+    // services that list no build secrets: silent, as without any configuration
+    {
+      code: "FROM alpine:3\nRUN --mount=type=secret,id=npmrc true\n",
+      settings: composed({ web: [], worker: [] }),
     },
     // no id at all (BuildKit refuses it: invalid-mount's concern)
     { code: "FROM alpine:3\nRUN --mount=type=secret,env=TOKEN true\n", settings: provided() },
@@ -71,6 +88,39 @@ testRule(unconfiguredBuildSecret, {
       code: "FROM alpine:3\nRUN --mount=type=secret,id=tok,env=TOKEN true\n",
       settings: provided(),
       errors: [{ range: "2:25-2:31", message: "the step runs without $TOKEN." }],
+    },
+    {
+      // a Compose service's build.secrets: the message names the service
+      code: "FROM alpine:3\nRUN --mount=type=secret,id=npmrc cat /run/secrets/npmrc\n",
+      settings: composed({ web: ["npmrcc"], db: [] }),
+      errors: [
+        {
+          range: "2:25-2:33",
+          message:
+            'Secret "npmrc" is not in the build.secrets of service "web" (did you mean "npmrcc"?): unless --secret id=npmrc is given, BuildKit skips the mount silently and the step runs without /run/secrets/npmrc.',
+        },
+      ],
+    },
+    {
+      code: "FROM alpine:3\nRUN --mount=type=secret,id=x,required true\n",
+      settings: composed({ web: ["alpha"], api: ["beta"], jobs: ["gamma"] }),
+      errors: [
+        {
+          range: "2:25-2:29",
+          message:
+            'Secret "x" is not in the build.secrets of services "web", "api" and "jobs": unless --secret id=x is given, the build fails.',
+        },
+      ],
+    },
+    {
+      code: "FROM alpine:3\nRUN --mount=type=secret,id=x,required true\n",
+      settings: composed({ web: ["alpha"] }, ["beta"]),
+      errors: [
+        {
+          range: "2:25-2:29",
+          message: 'Secret "x" is not in build.secrets of .enginekit.yaml nor of service "web":',
+        },
+      ],
     },
   ],
 });

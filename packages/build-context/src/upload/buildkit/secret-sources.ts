@@ -20,7 +20,12 @@ import { KeyFileError, keyringAgent, parsePrivateKeys } from "./key-agent.js";
  */
 export type SecretSource = { id: string; origin?: string } & (
   | { kind: "file"; path: string }
-  | { kind: "env"; variable: string }
+  | {
+      kind: "env";
+      variable: string;
+      /** Read the variable here instead of the process environment (a Compose project's `.env`). */
+      variables?: Readonly<Record<string, string | undefined>>;
+    }
   | { kind: "svc"; location: string; field: string }
 );
 
@@ -68,7 +73,8 @@ export function svcSecretSource(id: string, reference: string): SecretSource | u
 }
 
 /**
- * Reads every secret's value (files relative to `cwd`, variables from `env`, `svc` fields through
+ * Reads every secret's value (files relative to `cwd`, variables from `env` or the source's own
+ * `variables`, `svc` fields through
  * `secrets`, created only when needed).
  * @throws BuildFlagError naming the secret id and where it was looked for, when a value is missing.
  */
@@ -91,7 +97,7 @@ export async function readSecrets(
         );
       }
     } else if (source.kind === "env") {
-      const value = options.env[source.variable];
+      const value = (source.variables ?? options.env)[source.variable];
       if (value === undefined)
         throw new BuildFlagError(flag, "", `the environment variable ${source.variable} is not set`);
       out.set(source.id, Buffer.from(value));

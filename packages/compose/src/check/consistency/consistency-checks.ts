@@ -5,6 +5,7 @@
  */
 import type { ComposeObject } from "../../model/compose-node.js";
 import type { ComposeFinding } from "../../model/findings.js";
+import { buildSecretSources } from "./build-secret-source.js";
 import { CheckContext } from "./check-context.js";
 import { containerNameScale } from "./container-name-scale.js";
 import { dependsOnCycles } from "./depends-on-cycle.js";
@@ -34,6 +35,7 @@ const CHECKS = [
   healthcheckTests,
   duplicateMountTargets,
   secretSources,
+  buildSecretSources,
 ];
 
 /** Runs every consistency check on the merged model. Never throws. */

@@ -6,34 +6,33 @@
  * parsed by `@enginekit/enginefile`.
  */
 import { readFileSync, statSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
-import { nodeAt, propertyValue, scalarText } from "@enginekit/compose";
+import { resolve } from "node:path";
+import { nodeAt, propertyValue, type ServiceBuild, scalarText, serviceBuild } from "@enginekit/compose";
 import { parse } from "@enginekit/enginefile";
 import type { ComposeAnalysis } from "./analysis.js";
 
 /** The largest Dockerfile read for its stage names (a build file is a few kB; the corpus's largest is < 100 kB). */
 const MAX_DOCKERFILE_BYTES = 4 * 1024 * 1024;
 
+/** The `build:` section of service `name`, read as `enginekit build --service` reads it. */
+function buildOf(analysis: ComposeAnalysis, name: string): ServiceBuild | undefined {
+  const project = analysis.compose.project;
+  const service = nodeAt(project.model, ["services", name]);
+  return service ? serviceBuild(project, name, service) : undefined;
+}
+
 /** The build context folder of service `name` (absolute), or undefined when it builds from a URL or not at all. */
 export function buildContextOf(analysis: ComposeAnalysis, name: string): string | undefined {
-  const project = analysis.compose.project;
-  const build = nodeAt(project.model, ["services", name, "build"]);
-  if (!build) return undefined;
-  const context = build.kind === "scalar" ? scalarText(build) : scalarText(propertyValue(build, "context"));
-  if (context && /^[a-z][a-z0-9+.-]*:\/\//i.test(context)) return undefined;
-  const base = project.baseDirectories.get(build.file) ?? project.projectDirectory;
-  return resolve(base, context ?? ".");
+  return buildOf(analysis, name)?.context;
 }
 
 /** The Dockerfile text of service `name`, or undefined when there is none to read. */
 function dockerfileText(analysis: ComposeAnalysis, name: string): string | undefined {
-  const build = nodeAt(analysis.compose.project.model, ["services", name, "build"]);
-  const inline = build?.kind === "object" ? scalarText(propertyValue(build, "dockerfile_inline")) : undefined;
-  if (inline !== undefined) return inline;
-  const context = buildContextOf(analysis, name);
-  if (!context) return undefined;
-  const written = build?.kind === "object" ? scalarText(propertyValue(build, "dockerfile")) : undefined;
-  const file = written && isAbsolute(written) ? written : resolve(context, written ?? "Dockerfile");
+  const build = buildOf(analysis, name);
+  if (!build) return undefined;
+  if (build.inline) return scalarText(propertyValue(build.node, "dockerfile_inline"));
+  if (!build.context) return undefined;
+  const file = build.dockerfile ?? resolve(build.context, "Dockerfile");
   try {
     const stat = statSync(file);
     if (!stat.isFile() || stat.size > MAX_DOCKERFILE_BYTES) return undefined;

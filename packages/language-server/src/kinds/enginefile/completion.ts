@@ -14,7 +14,7 @@ import {
 } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { type CursorContext, cursorContext } from "./cursor-context.js";
-import { secretIdItems } from "./secret-id-completion.js";
+import { type SecretIdOffer, secretIdItems } from "./secret-id-completion.js";
 import { DIRECTIVES, FLAGS, flagsOf, INSTRUCTIONS, MOUNT_OPTIONS } from "./syntax-docs.js";
 
 /** Client abilities that change completion items. */
@@ -22,8 +22,8 @@ export interface CompletionOptions {
   snippets: boolean;
   /** The client resolves `documentation` lazily (`completionItem/resolve`): long docs are left out of the list. */
   resolveDocumentation?: boolean;
-  /** The secret ids the project's `build.secrets` provides (offered after `type=secret,id=`). */
-  buildSecrets?: readonly string[];
+  /** The secret ids the project's build configuration provides (offered after `type=secret,id=`). */
+  secretIds?: readonly SecretIdOffer[];
 }
 
 /** What `completionItem/resolve` needs to fill an item's documentation (kept in `CompletionItem.data`). */
@@ -234,7 +234,7 @@ function mountItems(
   file: AnalyzedEnginefile,
   ctx: CursorContext,
   value: string,
-  buildSecrets: readonly string[] | undefined,
+  secretIds: readonly SecretIdOffer[] | undefined,
 ): CompletionItem[] {
   const pieceStart = value.lastIndexOf(",") + 1;
   const piece = value.slice(pieceStart);
@@ -253,8 +253,8 @@ function mountItems(
   }
   const key = piece.slice(0, eq);
   const typed = piece.slice(eq + 1);
-  const secretIds = secretIdItems(document, type, key, ctx.offset - typed.length, ctx.offset, buildSecrets);
-  if (secretIds) return secretIds;
+  const idItems = secretIdItems(document, type, key, ctx.offset - typed.length, ctx.offset, secretIds);
+  if (idItems) return idItems;
   const values =
     key === "from"
       ? stageNamesBefore(file, ctx.instruction?.range.start.offset ?? ctx.offset)
@@ -271,7 +271,7 @@ function flagItems(
   file: AnalyzedEnginefile,
   ctx: CursorContext,
   ins: Instruction,
-  buildSecrets: readonly string[] | undefined,
+  secretIds: readonly SecretIdOffer[] | undefined,
 ): CompletionItem[] {
   const keyword = ins.keyword.toUpperCase();
   const eq = ctx.word.indexOf("=");
@@ -292,7 +292,7 @@ function flagItems(
   }
   const name = ctx.word.slice(2, eq);
   const value = ctx.word.slice(eq + 1);
-  if (keyword === "RUN" && name === "mount") return mountItems(document, file, ctx, value, buildSecrets);
+  if (keyword === "RUN" && name === "mount") return mountItems(document, file, ctx, value, secretIds);
   const flag = FLAGS.find((f) => f.name === name && f.instructions.includes(keyword));
   const values = name === "from" ? stageNamesBefore(file, ins.range.start.offset) : (flag?.values ?? []);
   return values.map((v) =>
@@ -424,7 +424,7 @@ export function enginefileCompletion(
     const onlyFlagsBefore = before
       .split(/\s+|\\\r?\n/)
       .every((w) => w === "" || w.startsWith("--") || w === "\\");
-    if (onlyFlagsBefore) return flagItems(document, file, ctx, ins, options.buildSecrets);
+    if (onlyFlagsBefore) return flagItems(document, file, ctx, ins, options.secretIds);
   }
   return argumentItems(document, file, ctx, ins);
 }

@@ -11,6 +11,8 @@
  */
 export {
   analyzeEnginefile,
+  type ComposeServiceSecrets,
+  composeBuildSecretsFor,
   DEFAULT_SETTINGS,
   lintAnalyzedEnginefile,
   readImagePlatforms,

@@ -3,7 +3,10 @@
  * findings (the Enginefile rules of `@enginekit/lint`, ShellCheck in the background, the engine's image
  * platforms when `online` is on) and every provider, wired in one place (Langium's per-language module).
  */
+import { basename } from "node:path";
+import { isComposeFileName } from "@enginekit/compose/schema-free";
 import type { CompletionItem } from "vscode-languageserver";
+import { filePathOf } from "../../documents/document-kind.js";
 import type { ServerServices } from "../../lsp/server-services.js";
 import { quickFixProvider } from "../../providers/code-actions.js";
 import type { LanguageServices } from "../language-services.js";
@@ -16,7 +19,7 @@ import { enginefileFormatting, enginefileOnTypeFormatting } from "./formatting.j
 import { enginefileHover } from "./hover.js";
 import { enginefileInlayHints } from "./inlay-hints.js";
 import { enginefileLinks } from "./links.js";
-import { readImagePlatforms } from "./linter.js";
+import { type ComposeServiceSecrets, composeBuildSecretsFor, readImagePlatforms } from "./linter.js";
 import {
   enginefileDefinition,
   enginefileHighlights,
@@ -25,11 +28,24 @@ import {
   enginefileRename,
 } from "./navigation.js";
 import { relatedInformation } from "./related.js";
+import { secretIdOffers } from "./secret-id-completion.js";
 import { enginefileSelectionRanges } from "./selection-range.js";
 import { enginefileSemanticTokens } from "./semantic-tokens.js";
 import { ShellcheckSource } from "./shellcheck-source.js";
 import { enginefileSignatureHelp } from "./signature-help.js";
 import { enginefileSymbols } from "./symbols.js";
+
+/**
+ * The build secret ids of the Compose services that build the Enginefile at `uri` (on disk; the document's
+ * unsaved `text` only says whether it mounts a secret). Nothing for an unsaved document.
+ */
+async function composeSecrets(
+  uri: string,
+  text: string,
+): Promise<{ composeBuildSecrets?: ComposeServiceSecrets[] }> {
+  const path = filePathOf(uri);
+  return path === undefined ? {} : composeBuildSecretsFor(path, text);
+}
 
 /** The Enginefile kind's services over the server's shared ones. */
 export function createServices(shared: ServerServices): LanguageServices<EnginefileAnalysis> {
@@ -43,7 +59,11 @@ export function createServices(shared: ServerServices): LanguageServices<Enginef
     kind: "enginefile",
     analyze: analyzeEnginefileDocument,
     async findings({ document, analysis }, settings) {
-      let lint = settings;
+      // the Compose services building this file provide build secret ids (unconfigured-build-secret)
+      let lint = {
+        ...settings,
+        enginefile: { ...settings.enginefile, ...(await composeSecrets(document.uri, analysis.text)) },
+      };
       // online: the base images' platforms as the engine reports them (silent when no engine answers)
       if (shared.settings().online) {
         const facts = await readImagePlatforms(analysis.file, shared.images.platforms());
@@ -62,7 +82,10 @@ export function createServices(shared: ServerServices): LanguageServices<Enginef
       const items = enginefileCompletion(document, analysis.file, at, {
         snippets: Boolean(item?.snippetSupport),
         resolveDocumentation: Boolean(item?.resolveSupport?.properties.includes("documentation")),
-        buildSecrets: shared.router.buildSecrets(document.uri),
+        secretIds: secretIdOffers(
+          shared.router.buildSecrets(document.uri),
+          (await composeSecrets(document.uri, analysis.text)).composeBuildSecrets,
+        ),
       });
       const image = imageWordAt(analysis.file, at);
       return image ? [...items, ...imageItems(document, image, await shared.images.tags(token))] : items;
@@ -120,6 +143,9 @@ export function createServices(shared: ServerServices): LanguageServices<Enginef
         doc.document.offsetAt(p.range.start),
         doc.document.offsetAt(p.range.end),
       ),
+    // a Compose file (or its .env) saved or created: the build secrets its services provide may differ
+    filesChanged: (paths) =>
+      paths === undefined || paths.some((p) => isComposeFileName(basename(p)) || basename(p) === ".env"),
     focus: (uri) => shellcheck.focus(uri),
     closed: (uri) => shellcheck.forget(uri),
     dispose: () => shellcheck.dispose(),

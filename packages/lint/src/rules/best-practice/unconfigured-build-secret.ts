@@ -1,6 +1,8 @@
 /**
  * The `unconfigured-build-secret` rule: a `RUN --mount=type=secret` whose id the project's build
- * configuration (`build.secrets` of `.enginekit.yaml`) does not provide.
+ * configuration does not provide — `build.secrets` of `.enginekit.yaml`, and the `build.secrets` of the
+ * Compose services that build the file (ids as docker/compose `addSecretsConfig` serves them: `target`,
+ * else `source`; read by `@enginekit/compose` `serviceBuilds`).
  * Its metadata is its documentation (`docs/rules/unconfigured-build-secret.md`, `enginekit lint --explain
  * unconfigured-build-secret`). The id is found as BuildKit finds it (moby/buildkit
  * `frontend/dockerfile/dockerfile2llb/convert_secrets.go` `dispatchSecret`: `source`, else `id`, else the
@@ -68,26 +70,55 @@ function secretUse(file: AnalyzedEnginefile, run: Instruction, mount: Mount): Se
   };
 }
 
+/** Quoted names joined for a message: `"a"`, `"a" and "b"`, `"a", "b" and "c"`. */
+function quotedList(names: readonly string[]): string {
+  const quoted = names.map((n) => `"${n}"`);
+  return quoted.length < 2 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+}
+
+/**
+ * Where the missing id was looked for, for the message: `build.secrets` (the project configuration alone),
+ * `the build.secrets of service "web"` (Compose alone), or both.
+ */
+function lookedIn(configured: boolean, services: readonly string[]): string {
+  if (services.length === 0) return "build.secrets";
+  const of = `service${services.length > 1 ? "s" : ""} ${quotedList(services)}`;
+  return configured ? `build.secrets of .enginekit.yaml nor of ${of}` : `the build.secrets of ${of}`;
+}
+
 export default enginefileRule(
   {
     id: "unconfigured-build-secret",
     name: "Build secret the project does not provide",
     description:
-      "`RUN --mount=type=secret` names a secret id that `build.secrets` in `.enginekit.yaml` does not list (only when the project lists build secrets).",
+      "`RUN --mount=type=secret` names a secret id that neither `build.secrets` in `.enginekit.yaml` nor the `build.secrets` of the Compose services building the file list (only when one of them lists build secrets).",
     severity: "warning",
     fix: "never",
-    docs: `When \`.enginekit.yaml\` has \`build.secrets\`, \`enginekit build\` serves those secrets to
-\`RUN --mount=type=secret\` (docs/build.md "Secrets and SSH"). A mount whose id is not listed gets nothing
-unless \`--secret id=<id>\` is given on the command line, and BuildKit then **skips the mount silently**:
-the step runs without \`/run/secrets/<id>\` (or without its \`env=\` variable) and usually fails later in a
-confusing way, or succeeds without the credential. With \`required\` (or \`required=true\`) the build fails
-instead.
+    docs: `A build gets its secrets from its configuration: \`enginekit build\` serves those of \`build.secrets\` in
+\`.enginekit.yaml\` (docs/build.md "Secrets and SSH"), and \`docker compose build\` (or \`enginekit build
+--service\`) those of the service's \`build.secrets\` in the Compose file. A mount whose id neither lists gets
+nothing unless \`--secret id=<id>\` is given on the command line, and BuildKit then **skips the mount
+silently**: the step runs without \`/run/secrets/<id>\` (or without its \`env=\` variable) and usually fails
+later in a confusing way, or succeeds without the credential. With \`required\` (or \`required=true\`) the
+build fails instead.
 
-The id is found as BuildKit finds it: \`source=\`/\`src=\`, else \`id=\`, else the base name of
+The Compose services are those of the nearest Compose project at or above the Enginefile's folder
+(\`compose.yaml\`, \`compose.yml\`, \`docker-compose.yml\`, \`docker-compose.yaml\` with its override file, as
+\`docker compose\` finds it from there) whose \`build:\` builds this file: \`build.dockerfile\` under
+\`build.context\`, or, without \`dockerfile\`, the build file \`enginekit build\` picks in the context. Each
+entry of their \`build.secrets\` provides the id the build sees, as Compose serves it: a long-syntax
+entry's \`target\`, else its \`source\` (\`- npmrc\` provides \`npmrc\`). The ids of every such service and of
+\`.enginekit.yaml\` count together, and the message names the services. A \`build.secrets\` entry naming a
+secret the project does not define is Compose's own finding (\`compose/undefined-secret\`). \`COMPOSE_FILE\` is
+not read (it names files relative to where Compose runs), and a project the Compose loader reports an error
+in (a syntax error, a missing \`include\`) is not used: part of it may be missing.
+
+The mount's id is found as BuildKit finds it: \`source=\`/\`src=\`, else \`id=\`, else the base name of
 \`target=\` (\`target=/root/.npmrc\` is the secret \`.npmrc\`). Build arguments are resolved first; a mount
 whose values cannot be resolved is not judged. A mount that says \`required=false\` is left alone: its
-author says the step works without the secret. Without \`build.secrets\` the rule does nothing (secrets may
-come from \`--secret\` alone). Only ids are read from the configuration, never a source or a value.`,
+author says the step works without the secret. When neither \`.enginekit.yaml\` nor a Compose service
+building the file lists build secrets, the rule does nothing (secrets may come from \`--secret\` alone).
+Only ids are read from either configuration, never a source or a value.`,
     peers: [],
     examples: [
       {
@@ -97,9 +128,15 @@ come from \`--secret\` alone). Only ids are read from the configuration, never a
     ],
   },
   (file) => {
-    const provided = file.options.buildSecrets;
-    if (provided === undefined) return [];
+    const configured = file.options.buildSecrets;
+    const services = (file.options.composeBuildSecrets ?? []).filter((s) => s.ids.length > 0);
+    if (configured === undefined && services.length === 0) return [];
+    const provided = [...new Set([...(configured ?? []), ...services.flatMap((s) => s.ids)])];
     const known = new Set(provided);
+    const where = lookedIn(
+      configured !== undefined,
+      services.map((s) => s.service),
+    );
     const out: Report[] = [];
     for (const run of instructionsOfKind(file, "run")) {
       for (const mount of run.mounts) {
@@ -107,13 +144,13 @@ come from \`--secret\` alone). Only ids are read from the configuration, never a
         const use = secretUse(file, run, mount);
         if (!use || use.optionalSaid || known.has(use.id)) continue;
         const guess = closestMatch(use.id, provided);
-        const where = use.env === undefined ? `/run/secrets/${use.id}` : `$${use.env}`;
+        const path = use.env === undefined ? `/run/secrets/${use.id}` : `$${use.env}`;
         const effect = use.required
           ? "the build fails"
-          : `BuildKit skips the mount silently and the step runs without ${where}`;
+          : `BuildKit skips the mount silently and the step runs without ${path}`;
         out.push({
           range: use.range,
-          message: `Secret "${use.id}" is not in build.secrets${guess ? ` (did you mean "${guess}"?)` : ""}: unless --secret id=${use.id} is given, ${effect}.`,
+          message: `Secret "${use.id}" is not in ${where}${guess ? ` (did you mean "${guess}"?)` : ""}: unless --secret id=${use.id} is given, ${effect}.`,
         });
       }
     }
