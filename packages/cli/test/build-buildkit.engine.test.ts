@@ -222,6 +222,16 @@ describe("enginekit build with BuildKit on the real engine", skipIf(!host, NEEDS
       expect(screen).toMatch(/ => ERROR \[3\/3\] RUN exit 4 +\d+\.\ds/);
       expect(screen).toContain(" 3 | >>> RUN exit 4");
       expect(screen).not.toMatch(/unexpected error|TypeError/);
+      // the file sync's transfers under their steps, as BuildKit's display lists statuses
+      expect(screen).toMatch(/ => => transferring dockerfile: \d+B +\d+\.\ds/);
+      // a build whose steps all ended: the last frame says FINISHED
+      const ok = tree({ Enginefile: `FROM ${BUSYBOX_IMAGE}\nRUN echo finished-on-a-terminal\n` });
+      execFileSync("script", ["-qec", `${node} ${bundle} build ${ok} --network none > ${log}.out`, log], {
+        env: { ...process.env, ENGINE_HOST: host! },
+        stdio: "ignore",
+      });
+      const finished = readFileSync(log, "utf8").replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
+      expect(finished).toMatch(/\[\+\] Building \d+\.\ds \((\d+)\/\1\) FINISHED/);
     },
   );
 });

@@ -12,3 +12,21 @@ export function formatSize(bytes: number): string {
   if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(2)}kB`;
   return `${bytes}B`;
 }
+
+/**
+ * A status's size as BuildKit's displays show it: `current / total` when the total is known, `current`
+ * when it is not 0, else "" (moby/buildkit `progressui`, `units.Bytes` with `%.2f`).
+ */
+export function statusSize(s: { current: number; total: number }): string {
+  if (s.total > 0) return `${formatSize(s.current)} / ${formatSize(s.total)}`;
+  return s.current > 0 ? formatSize(s.current) : "";
+}
+
+/**
+ * The seconds since a step started that stamp its log lines: three decimals under 10 s, two under 100 s,
+ * one after (`0.048`, `12.34`, `123.4`), as BuildKit's progress trace stamps them.
+ */
+export function formatStamp(seconds: number): string {
+  const s = Math.max(0, seconds);
+  return s.toFixed(s < 10 ? 3 : s < 100 ? 2 : 1);
+}

@@ -10,14 +10,14 @@
  *   being printed stays on until it ends, unless another has waited more than {@link MAX_DELAY_MS};
  * - a sub-progress line is its status id, size and time (`#3 transferring context: 751.63kB 0.3s done`),
  *   printed when it completes, when it is first seen, or when it moved 5 % or 5 s since last printed;
- * - log lines carry the seconds since the step started (`#5 0.048 hello`);
+ * - log lines carry the seconds since the step started (`#5 0.048 hello`, `#5 12.34 hello` after 10 s);
  * - a step ends with `#n CACHED`, `#n DONE 0.3s`, `#n CANCELED` or `#n ERROR: …`.
  *
  * Text from the engine is escaped for the terminal and secret values are masked.
  */
 import { type ProgressEvent, type VertexState, vertexSeconds } from "@enginekit/build-context";
 import { escapeForTerminal } from "@enginekit/node-io";
-import { formatSeconds, formatSize } from "./format-duration.js";
+import { formatSeconds, formatStamp, statusSize } from "./format-duration.js";
 
 /** How often gathered updates are printed, in ms (BuildKit's plain display: at most every 100 ms). */
 const PRINT_INTERVAL_MS = 100;
@@ -63,7 +63,7 @@ export class PlainDisplay {
       else this.open.delete(v);
       const p = this.pendingOf(v);
       if (e.kind === "log") {
-        const at = formatStamp(v, e.timestamp ?? v.completed ?? v.started ?? 0);
+        const at = stamp(v, e.timestamp ?? v.completed ?? v.started ?? 0);
         for (const text of e.lines ?? []) p.lines.push(`${at} ${text}`);
       } else if (e.kind === "status") p.statuses.add(e.status!.id);
     }
@@ -182,12 +182,7 @@ function statusLine(
   s: { id: string; current: number; total: number; started?: number; completed?: number },
   timestamp: number,
 ): string {
-  const size =
-    s.total > 0
-      ? ` ${formatSize(s.current)} / ${formatSize(s.total)}`
-      : s.current > 0
-        ? ` ${formatSize(s.current)}`
-        : "";
+  const size = statusSize(s) && ` ${statusSize(s)}`;
   const seconds = s.started === undefined ? 0 : ((s.completed ?? timestamp) - s.started) / 1000;
   const time = seconds > 0.01 ? ` ${formatSeconds(seconds)}` : "";
   return `${s.id}${size}${time}${s.completed === undefined ? "" : " done"}`;
@@ -199,7 +194,7 @@ function busiest(running: readonly VertexState[], pending: ReadonlyMap<VertexSta
   return running.reduce((best, v) => (weight(v) > weight(best) ? v : best));
 }
 
-/** Seconds since the step started, with three decimals (`0.048`), as buildx stamps log lines. */
-function formatStamp(v: VertexState, now: number): string {
-  return v.started === undefined ? "0.000" : Math.max(0, (now - v.started) / 1000).toFixed(3);
+/** Seconds since the step started (`0.048`, `12.34`), as BuildKit stamps log lines. */
+function stamp(v: VertexState, now: number): string {
+  return formatStamp(v.started === undefined ? 0 : (now - v.started) / 1000);
 }

@@ -1,14 +1,15 @@
 /**
  * `--progress=tty`: BuildKit's progress redrawn in place on a terminal, in the shape of
  * `docker buildx build`'s TTY display (BuildKit `util/progressui` `display.go`): a `[+] Building 3.2s (5/7)`
- * header, one line per step with `CACHED`, `ERROR` and its time right-aligned, and the last lines of
- * output of running steps under them (`=> => # …`). The redrawing is `log-update` (sindresorhus), which
+ * header (`FINISHED` on the last frame of a build whose steps all ended), one line per step with `CACHED`,
+ * `ERROR` or `CANCELED` and its time right-aligned, its transfers and pulls under it (`=> => transferring
+ * context: 2.10MB`), and the last lines of output of running steps (`=> => # …`). The redrawing is `log-update` (sindresorhus), which
  * erases the previous frame and hides the cursor until the display ends; the final frame stays on screen.
  * Redrawn on each update and every 100 ms (a timer that does not keep the process alive).
  */
 import { type ProgressEvent, type SolveProgress, vertexSeconds } from "@enginekit/build-context";
 import { escapeForTerminal } from "@enginekit/node-io";
-import { formatSeconds } from "./format-duration.js";
+import { formatSeconds, statusSize } from "./format-duration.js";
 
 /** Output lines of a running step shown under it. */
 const RUNNING_LOG_LINES = 6;
@@ -81,11 +82,32 @@ export class TtyDisplay {
     const vertexes = this.progress.list();
     const done = vertexes.filter((v) => v.completed !== undefined).length;
     const seconds = (Date.now() - this.started) / 1000;
-    const lines = [`[+] Building ${formatSeconds(seconds)} (${done}/${vertexes.length})`];
+    const finished = this.timer === undefined && done > 0 && done === vertexes.length ? " FINISHED" : "";
+    const lines = [`[+] Building ${formatSeconds(seconds)} (${done}/${vertexes.length})${finished}`];
+    const now = Date.now();
     for (const v of vertexes) {
-      const state = v.error ? "ERROR " : v.cached ? "CACHED " : "";
+      const state = v.error
+        ? v.error.endsWith("context canceled")
+          ? "CANCELED "
+          : "ERROR "
+        : v.cached
+          ? "CACHED "
+          : "";
       const time = formatSeconds(vertexSeconds(v));
       lines.push(fit(` => ${state}${escapeForTerminal(this.mask(v.name))}`, time, width));
+      // each transfer or pull under its step, as BuildKit's display lists a vertex's statuses
+      for (const s of v.statuses.values()) {
+        if (s.started === undefined) continue;
+        const seconds = ((s.completed ?? now) - s.started) / 1000;
+        const size = statusSize(s);
+        lines.push(
+          fit(
+            ` => => ${escapeForTerminal(this.mask(s.id))}${size ? ` ${size}` : ""}`,
+            formatSeconds(seconds < 0.05 ? 0 : seconds),
+            width,
+          ),
+        );
+      }
       if (v.completed === undefined && v.started !== undefined) {
         const tail = [...v.lines, ...(v.partial ? [v.partial] : [])].slice(-RUNNING_LOG_LINES);
         for (const text of tail) lines.push(clip(` => => # ${escapeForTerminal(this.mask(text))}`, width));
