@@ -98,14 +98,14 @@ describe("the BuildKit session server", () => {
     expect(s.calls).toContain("/moby.buildkit.secrets.v1.Secrets/GetSecret");
   });
 
-  it("relays ForwardAgent's bytes to the local agent socket and back", async () => {
+  it("relays ForwardAgent's requests to the local agent socket and back, read-only", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ek-agent-"));
     const path = join(dir, "agent.sock");
     const received: Buffer[] = [];
     const agent = createServer((c) =>
       c.on("data", (d) => {
         received.push(d);
-        c.end(Buffer.from([0, 0, 0, 1, 5]));
+        c.end(Buffer.from([0, 0, 0, 5, 12, 0, 0, 0, 0])); // SSH_AGENT_IDENTITIES_ANSWER, no keys
       }),
     );
     await new Promise<void>((resolve) => agent.listen(path, resolve));
@@ -119,15 +119,19 @@ describe("the BuildKit session server", () => {
     );
     const check = await call(client, "/moby.sshforward.v1.SSH/CheckAgent", idRequest("deploy"));
     expect(check.status).toBe("0");
+    // REQUEST_IDENTITIES then REMOVE_ALL_IDENTITIES in one BytesMessage: only the first reaches the agent,
+    // the second is answered SSH_AGENT_FAILURE after the agent's reply (read-only-agent.ts).
     const bytes = new BinaryWriter()
       .tag(1, 2)
-      .bytes(new Uint8Array([0, 0, 0, 1, 11]))
+      .bytes(new Uint8Array([0, 0, 0, 1, 11, 0, 0, 0, 1, 19]))
       .finish();
     const forwarded = await call(client, "/moby.sshforward.v1.SSH/ForwardAgent", bytes, {
       "buildkit.ssh.id": "deploy",
     });
     expect(Buffer.concat(received)).toEqual(Buffer.from([0, 0, 0, 1, 11]));
     expect(forwarded.status).toBe("0");
-    expect(Buffer.from(forwarded.messages[0]!)).toEqual(Buffer.from([10, 5, 0, 0, 0, 1, 5]));
+    expect(Buffer.from(forwarded.messages[0]!)).toEqual(
+      Buffer.from([10, 14, 0, 0, 0, 5, 12, 0, 0, 0, 0, 0, 0, 0, 1, 5]),
+    );
   });
 });
