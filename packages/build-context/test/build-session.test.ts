@@ -133,5 +133,13 @@ describe("the BuildKit session server", () => {
     expect(Buffer.from(forwarded.messages[0]!)).toEqual(
       Buffer.from([10, 14, 0, 0, 0, 5, 12, 0, 0, 0, 0, 0, 0, 0, 1, 5]),
     );
+    // an agent id the user did not pass (a step's --mount=type=ssh,id=… is the Enginefile's choice) is
+    // NotFound, and nothing reaches the agent
+    expect((await call(client, "/moby.sshforward.v1.SSH/CheckAgent", idRequest("default"))).status).toBe("5");
+    const other = await call(client, "/moby.sshforward.v1.SSH/ForwardAgent", bytes, {
+      "buildkit.ssh.id": "other",
+    });
+    expect(other).toEqual({ status: "5", messages: [] });
+    expect(Buffer.concat(received)).toEqual(Buffer.from([0, 0, 0, 1, 11]));
   });
 });
