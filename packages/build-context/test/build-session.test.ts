@@ -141,5 +141,28 @@ describe("the BuildKit session server", () => {
     });
     expect(other).toEqual({ status: "5", messages: [] });
     expect(Buffer.concat(received)).toEqual(Buffer.from([0, 0, 0, 1, 11]));
+    // a request announced over 256 KiB ends the connection at its header: nothing is buffered or forwarded
+    const huge = new BinaryWriter()
+      .tag(1, 2)
+      .bytes(new Uint8Array([0, 4, 0, 1, 17, 1, 2, 3]))
+      .finish();
+    // (the step's side stays open: the relay itself ends the call, at the header, without waiting for a body)
+    const open = client.request({
+      ":method": "POST",
+      ":path": "/moby.sshforward.v1.SSH/ForwardAgent",
+      "content-type": "application/grpc",
+      te: "trailers",
+      "buildkit.ssh.id": "deploy",
+    });
+    const trailers = new Promise<string>((resolve) =>
+      open.on("trailers", (t) => resolve(String(t["grpc-status"]))),
+    );
+    const data: Buffer[] = [];
+    open.on("data", (d: Buffer) => data.push(d));
+    open.write(grpcFrame(huge));
+    expect(await trailers).toBe("0");
+    expect(data).toEqual([]);
+    open.close();
+    expect(Buffer.concat(received)).toEqual(Buffer.from([0, 0, 0, 1, 11]));
   });
 });
