@@ -211,6 +211,24 @@ describe("ReadOnlyAgentFilter", () => {
     expect(step.close).toBe("an agent request of length 0");
   });
 
+  it("ends the connection when a step piles up more than 64 requests the agent has not answered", () => {
+    const filter = new ReadOnlyAgentFilter();
+    // a forwarded request the agent sits on (confirming a signature), then refusals queued behind it
+    const first = filter.fromClient(SIGN);
+    expect(first.toAgent).toEqual([SIGN]);
+    const queued = filter.fromClient(Buffer.concat(Array.from({ length: 63 }, () => REMOVE_ALL)));
+    expect(queued).toEqual({ toAgent: [], toClient: [] });
+    const over = filter.fromClient(REMOVE_ALL);
+    expect(over).toEqual({ toAgent: [], toClient: [], close: "more than 64 agent requests unanswered" });
+    // once answered in time, the queue drains and the step may go on
+    const drained = new ReadOnlyAgentFilter();
+    drained.fromClient(Buffer.concat([SIGN, ...Array.from({ length: 63 }, () => REMOVE_ALL)]));
+    expect(Buffer.concat(drained.fromAgent(signResponse))).toEqual(
+      Buffer.concat([signResponse, ...Array.from({ length: 63 }, () => FAILURE)]),
+    );
+    expect(drained.fromClient(REMOVE_ALL)).toEqual({ toAgent: [], toClient: [FAILURE] });
+  });
+
   it("buffers a large request's pieces once, not once per piece", () => {
     // 256 KiB one byte at a time: linear work (re-joining the pieces on every byte would copy ~34 GB and
     // time the test out).

@@ -22,8 +22,9 @@
  * Replies keep the order of the requests (the protocol has no request ids): a local failure waits for the
  * agent's replies to the requests before it. A request longer than OpenSSH's agent accepts
  * ({@link AGENT_MAX_MESSAGE_BYTES}, `AGENT_MAX_LEN` in openssh `ssh-agent.c`), or of length 0, ends the
- * connection, as OpenSSH's agent ends it, so a step cannot make enginekit buffer without bound. The agent's
- * replies are streamed through without buffering (the user's agent is trusted).
+ * connection, as OpenSSH's agent ends it, and so does a request beyond {@link MAX_UNANSWERED_REQUESTS}
+ * waiting for replies: a step cannot make enginekit buffer without bound. The agent's replies are streamed
+ * through without buffering (the user's agent is trusted).
  */
 
 /** Agent protocol message numbers used here (draft-miller-ssh-agent §6.1). */
@@ -35,6 +36,14 @@ const AGENT_MESSAGE = {
 
 /** Largest request accepted: OpenSSH's agent's `AGENT_MAX_LEN` (256 KiB), the length field excluded. */
 export const AGENT_MAX_MESSAGE_BYTES = 256 * 1024;
+
+/**
+ * Most requests a step may have waiting for their replies (pipelined while the agent has not answered,
+ * e.g. while it asks its user to confirm a signature). OpenSSH's clients send one request at a time; a
+ * step that sends more could otherwise make enginekit queue forwarded requests and refusals without bound.
+ * Reaching it ends the connection.
+ */
+const MAX_UNANSWERED_REQUESTS = 64;
 
 /** A whole `SSH_AGENT_FAILURE` message, length included. */
 const FAILURE_MESSAGE = Buffer.from([0, 0, 0, 1, AGENT_MESSAGE.failure]);
@@ -84,17 +93,16 @@ export class ReadOnlyAgentFilter {
     while (this.requestBytes >= 4) {
       const head = this.take(4, false);
       const length = head.readUInt32BE(0);
-      if (length === 0 || length > AGENT_MAX_MESSAGE_BYTES) {
-        this.closed = true;
-        this.requestChunks = [];
-        this.requestBytes = 0;
-        out.close =
+      if (length === 0 || length > AGENT_MAX_MESSAGE_BYTES)
+        return this.end(
+          out,
           length === 0
             ? "an agent request of length 0"
-            : `an agent request of ${length} bytes, over the ${AGENT_MAX_MESSAGE_BYTES} bytes an agent accepts`;
-        return out;
-      }
+            : `an agent request of ${length} bytes, over the ${AGENT_MAX_MESSAGE_BYTES} bytes an agent accepts`,
+        );
       if (this.requestBytes < 4 + length) break;
+      if (this.owed.length >= MAX_UNANSWERED_REQUESTS)
+        return this.end(out, `more than ${MAX_UNANSWERED_REQUESTS} agent requests unanswered`);
       const message = this.take(4 + length, true);
       const forward = allowedRequest(message);
       if (forward !== undefined) {
@@ -138,6 +146,16 @@ export class ReadOnlyAgentFilter {
         while (this.owed.length > 0 && this.owed[0] !== "agent") out.push(this.owed.shift() as Buffer);
       }
     }
+    return out;
+  }
+
+  /** Ends the connection: nothing more is read, buffered or answered. */
+  private end(out: FilteredRequests, reason: string): FilteredRequests {
+    this.closed = true;
+    this.requestChunks = [];
+    this.requestBytes = 0;
+    this.owed = [];
+    out.close = reason;
     return out;
   }
 
