@@ -165,4 +165,43 @@ describe("the BuildKit session server", () => {
     open.close();
     expect(Buffer.concat(received)).toEqual(Buffer.from([0, 0, 0, 1, 11]));
   });
+
+  it("holds the step's stream back while the agent does not read, instead of buffering its requests", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ek-agent-"));
+    const path = join(dir, "agent.sock");
+    // an agent that never reads (as one waiting for its user to confirm a signature)
+    const agent = createServer((c) => c.pause());
+    await new Promise<void>((resolve) => agent.listen(path, resolve));
+    const { client } = await session({ secrets: new Map(), ssh: new Map([["deploy", path]]) });
+    cleanups.push(() => {
+      agent.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const u32 = (n: number) => Buffer.from([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
+    const str = (b: Buffer) => Buffer.concat([u32(b.length), b]);
+    const body = Buffer.concat([
+      Buffer.from([13]),
+      str(Buffer.concat([str(Buffer.from("ssh-ed25519")), str(Buffer.alloc(32))])),
+      str(Buffer.alloc(200 * 1024, 7)),
+      u32(0),
+    ]);
+    const sign = Buffer.concat([u32(body.length), body]);
+    const forward = client.request({
+      ":method": "POST",
+      ":path": "/moby.sshforward.v1.SSH/ForwardAgent",
+      "content-type": "application/grpc",
+      te: "trailers",
+      "buildkit.ssh.id": "deploy",
+    });
+    // 40 sign requests of 200 KiB (8 MiB, under the 64 unanswered requests the filter allows)
+    let written = false;
+    for (let i = 0; i < 40; i++)
+      forward.write(grpcFrame(new BinaryWriter().tag(1, 2).bytes(sign).finish()), () => {
+        if (i === 39) written = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // HTTP/2 flow control holds the rest at the sender: the relay did not take all 8 MiB in
+    expect(written).toBe(false);
+    forward.close();
+  });
 });

@@ -202,6 +202,7 @@ function forwardAgent(
     const reader = new GrpcFrameReader();
     const filter = new ReadOnlyAgentFilter();
     let ended = false;
+    let held = false;
     const open = () => {
       if (!stream.headersSent && !stream.destroyed)
         stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
@@ -234,7 +235,15 @@ function forwardAgent(
       try {
         for (const message of reader.push(chunk)) {
           const step = filter.fromClient(readBytesField(message));
-          if (step.toAgent.length > 0) agent.write(Buffer.concat(step.toAgent));
+          // backpressure: an agent slow to read (confirming a signature) holds the step's stream back
+          if (step.toAgent.length > 0 && !agent.write(Buffer.concat(step.toAgent)) && !held) {
+            held = true;
+            stream.pause();
+            agent.once("drain", () => {
+              held = false;
+              stream.resume();
+            });
+          }
           toClient(step.toClient);
           // An over-long request ends the connection, as OpenSSH's agent ends it.
           if (step.close !== undefined) return end(GRPC.ok);
