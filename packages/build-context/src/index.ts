@@ -13,7 +13,9 @@ export {
   type ContextPlan,
   DEFAULT_ENGINEFILE,
   type PlanOptions,
+  type PreparedContext,
   planContext,
+  prepareContext,
 } from "./pack/plan-context.js";
 export { encodeHeader, type TarHeader, TypeFlag } from "./pack/tar-header.js";
 export {
@@ -65,7 +67,7 @@ export {
   type SessionEngine,
   type SessionServices,
 } from "./upload/buildkit/session/build-session.js";
-export { FileSync } from "./upload/buildkit/session/file-sync.js";
+export { FileSync, type FileSyncSource } from "./upload/buildkit/session/file-sync.js";
 export {
   type ProgressEvent,
   parseStepName,

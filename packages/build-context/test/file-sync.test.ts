@@ -14,7 +14,7 @@ import { connect as h2connect } from "node:http2";
 import { basename, join } from "node:path";
 import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { afterEach, describe, expect, it } from "vitest";
-import { FileSync, openBuildSession, planContext } from "../src/index.js";
+import { FileSync, openBuildSession, planContext, prepareContext, TypeFlag } from "../src/index.js";
 import { GrpcFrameReader, grpcFrame } from "../src/upload/buildkit/session/grpc-frames.js";
 import { makeTree } from "./pack-helpers.js";
 import { socketPair } from "./session-helpers.js";
@@ -433,5 +433,70 @@ describe("BuildKit's file sync (DiffCopy) served from a plan", () => {
     writeFileSync(join(root, "gone.txt"), "x"); // shorter than planned
     const shrank = await diffCopy(client, { "dir-name": "context" }, (s) => s.path === "gone.txt");
     expect(shrank.errors).toEqual(["gone.txt: shrank while the context was being sent"]);
+  });
+
+  it("while the walk goes on, serves the build file and BuildKit's .dockerignore read, and the context once walked", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\nCOPY . /ctx\n", "a.txt": "a", "b/c.txt": "c" });
+    const prepared = await prepareContext({ context: root, nanoseconds: true });
+    let finishWalk!: () => void;
+    const walked = new Promise<void>((resolve) => {
+      finishWalk = resolve;
+    }).then(() => prepared.walk({ inSlices: true }));
+    const fileSync = new FileSync({ ...prepared, buildContext: walked.then((p) => p.buildContext) });
+    const { client } = await serve(fileSync);
+    // the walk has not even started: neither call may wait for it
+    const dockerfile = await diffCopy(client, { "dir-name": "dockerfile", followpaths: "Enginefile" });
+    expect(dockerfile.stats.map((s) => s.path)).toEqual(["Enginefile"]);
+    const ignore = await diffCopy(client, { "dir-name": "context", followpaths: ".dockerignore" });
+    expect(ignore).toMatchObject({ stats: [], status: "0" });
+    let contextServed = false;
+    const context = diffCopy(client, { "dir-name": "context" }).then((r) => {
+      contextServed = true;
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(contextServed).toBe(false);
+    finishWalk();
+    const r = await context;
+    expect(r.status).toBe("0");
+    expect(r.stats.map((s) => s.path)).toEqual(["Enginefile", "a.txt", "b", "b/c.txt"]);
+  });
+
+  it("a stat larger than a batch of stats (a 70 KiB path) goes in a frame of its own, between the others", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n" });
+    const prepared = await prepareContext({ context: root });
+    const long = "d".repeat(70 * 1024); // one name: its parents would have to exist
+    const dir = (path: string) => ({
+      path,
+      header: { name: `${path}/`, type: TypeFlag.dir, mode: 0o755, size: 0, mtime: 1 },
+      mtimeNs: 1_000_000_123n,
+    });
+    const buildContext = [
+      dir("a"),
+      ...Array.from({ length: 3000 }, (_, i) => dir(`b${i}`)),
+      dir(long),
+      dir("z"),
+    ];
+    buildContext.sort((x, y) => (x.path < y.path ? -1 : 1));
+    const { client } = await serve(new FileSync({ ...prepared, buildContext }));
+    const r = await diffCopy(client, { "dir-name": "context" });
+    expect(r.status).toBe("0");
+    expect(r.stats.map((s) => s.path)).toEqual(buildContext.map((e) => e.path));
+    expect(r.stats.find((s) => s.path === long)).toMatchObject({
+      mode: GO_DIR + 0o755,
+      modTime: 1_000_000_123n,
+    });
+  });
+
+  it("a walk that fails ends BuildKit's call for the context with its message", async () => {
+    const root = makeTree({ Enginefile: "FROM scratch\n" });
+    const prepared = await prepareContext({ context: root });
+    const failed = Promise.reject(new Error("cannot send the build context: 1 path(s) cannot be read"));
+    failed.catch(() => undefined);
+    const { client } = await serve(new FileSync({ ...prepared, buildContext: failed }));
+    const r = await diffCopy(client, { "dir-name": "context" });
+    expect(r.stats).toEqual([]);
+    expect(r.status).toBe("2");
+    expect(r.message).toBe("cannot send the build context: 1 path(s) cannot be read");
   });
 });

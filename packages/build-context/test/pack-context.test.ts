@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ContextError, packContext, planContext } from "../src/index.js";
+import { ContextError, packContext, planContext, prepareContext } from "../src/index.js";
 import { collect, makeTree, readArchive } from "./pack-helpers.js";
 
 const names = async (root: string, extra: Parameters<typeof planContext>[0] = { context: root }) =>
@@ -328,6 +328,46 @@ describe("ignore file and the Enginefile", () => {
     await expect(planContext({ context: join(root, "nope") })).rejects.toThrow(ContextError);
     mkdirSync(join(root, "Enginefile"));
     await expect(planContext({ context: root })).rejects.toThrow(/is not a file/);
+  });
+});
+
+describe("the walk in slices (a BuildKit build walks while the engine starts)", () => {
+  const tree = () => {
+    const files: Record<string, string> = {
+      Enginefile: "FROM scratch\n",
+      ".engineignore": "vendor\n!**/*.keep\n*.log\nEnginefile\n",
+      "vendor/a/x.keep": "k",
+      "vendor/a/y.js": "y",
+      "debug.log": "l",
+    };
+    // more entries than one slice (250), in several directories
+    for (let d = 0; d < 6; d++) for (let f = 0; f < 120; f++) files[`d${d}/f${f}.txt`] = `${d}/${f}`;
+    const root = makeTree(files);
+    symlinkSync("d0/f1.txt", join(root, "link"));
+    linkSync(join(root, "d1/f2.txt"), join(root, "hard"));
+    return root;
+  };
+
+  it("gives the plan of the walk in one go, and lets timers and I/O run between slices", async () => {
+    const root = tree();
+    const options = { context: root, nanoseconds: true, exceptionMode: "exact" as const };
+    const whole = await (await prepareContext(options)).walk();
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const sliced = await (await prepareContext(options)).walk({ inSlices: true });
+    clearInterval(ticking);
+    expect(turns).toBeGreaterThan(0);
+    const strip = (plan: typeof whole) => ({ ...plan, ignoreMatcher: undefined });
+    expect(sliced.entries.length).toBeGreaterThan(720);
+    expect(strip(sliced)).toEqual(strip(whole));
+  });
+
+  it("stops between two slices when its signal is aborted", async () => {
+    const prepared = await prepareContext({ context: tree() });
+    const controller = new AbortController();
+    const walking = prepared.walk({ inSlices: true, signal: controller.signal });
+    controller.abort(new Error("build over"));
+    await expect(walking).rejects.toThrow("build over");
   });
 });
 

@@ -216,4 +216,25 @@ describe("the context through BuildKit's file sync on the real engine", skipIf(!
     expect(changed.code).toBe(0);
     expect(changed.stderr).toMatch(/#\d+ \d+\.\d+ second\n/);
   });
+
+  it("a path the walk cannot send fails the build once BuildKit asks for the context; a build that never asks succeeds, as with the engine CLI", async () => {
+    const files = { "ok.txt": "ok" };
+    const copying = tree({ Enginefile: `FROM ${BUSYBOX_IMAGE}\nCOPY . /ctx\n`, ...files });
+    const notCopying = tree({ Enginefile: `FROM ${BUSYBOX_IMAGE}\nRUN echo built\n`, ...files });
+    for (const ctx of [copying, notCopying]) {
+      // more entries than one slice of the walk, then a name Node cannot open (not UTF-8)
+      mkdirSync(join(ctx, "many"));
+      for (let i = 0; i < 600; i++) writeFileSync(join(ctx, "many", `f${i}`), "");
+      writeFileSync(Buffer.concat([Buffer.from(`${ctx}/zz-`), Buffer.from([0xff])]), "x");
+    }
+    const refused = await runCaptured(["build", copying, ...flags], env);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain("enginekit: cannot send the build context: 1 path(s) cannot be read:");
+    expect(refused.stderr).toContain("zz-\uFFFD: the file name is not valid UTF-8");
+    expect(refused.stderr).not.toMatch(/error from sender|failed to solve/);
+    const built = await runCaptured(["build", notCopying, ...flags], env);
+    expect(built.stderr).not.toMatch(/enginekit:/);
+    expect(built.code).toBe(0);
+    expect(built.stderr).toMatch(/#\d+ \d+\.\d+ built\n/);
+  }, 60_000);
 });

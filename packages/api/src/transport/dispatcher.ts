@@ -2,8 +2,9 @@
  * `createDispatcher`: the undici connection pool for a Unix socket, an `http:`/`https:` origin with TLS
  * options, or an `ssh` target (engine §1 transports, as the engine CLI reaches them).
  */
-import { Pool } from "undici";
+
 import { type SshTarget, sshConnector } from "./ssh-stdio.js";
+import { Pool } from "./undici-parts.js";
 
 /** TLS material and policy for an HTTPS connection (PEM strings, as read by {@link readTlsFiles}). */
 export interface TlsOptions {

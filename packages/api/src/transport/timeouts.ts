@@ -2,7 +2,7 @@
  * Call timeouts on undici's headers and body timers (`timeoutOptions`), and telling a timeout
  * (`isTimeoutError`) from other failures.
  */
-import { errors } from "undici";
+import { errors } from "./undici-parts.js";
 
 /**
  * undici per-request timer settings for a call's `timeoutMs`: the response head must arrive within

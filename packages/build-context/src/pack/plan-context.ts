@@ -22,7 +22,14 @@ import type { ExceptionMode, IgnoreMatcher } from "../ignore/ignore-matcher.js";
 import { loadIgnoreFile } from "../ignore/load-ignore-file.js";
 import { ContextError } from "./context-error.js";
 import { END_OF_ARCHIVE_BYTES, entryBytes, TypeFlag } from "./tar-header.js";
-import { type ContextEntry, type ExcludedEntry, type WalkProblem, walkContext } from "./walk-context.js";
+import {
+  type ContextEntry,
+  type ExcludedEntry,
+  type WalkOptions,
+  type WalkProblem,
+  walkContext,
+  walkContextInSlices,
+} from "./walk-context.js";
 
 /** The default build file's name: the first of {@link DEFAULT_BUILD_FILES} that a context has. */
 export const DEFAULT_ENGINEFILE = DEFAULT_BUILD_FILES[0]!;
@@ -190,11 +197,39 @@ function exists(path: string): boolean {
 }
 
 /**
+ * A context whose directory, build file and ignore file are resolved, not yet walked: what a BuildKit
+ * build needs to open its session and start while the walk goes on (docs/build.md "Speed").
+ */
+export interface PreparedContext {
+  /** Absolute, symlink-resolved context directory. */
+  root: string;
+  /** The `dockerfile` query value the plan will have ({@link ContextPlan.enginefile}). */
+  enginefile: string;
+  /** The build file, for BuildKit's file sync. */
+  buildFile: BuildFile;
+  /**
+   * Walks the context and completes the plan. `inSlices`: give the event loop a turn every 250
+   * entries (`walkContextInSlices`); `signal` stops such a walk between two slices.
+   * @throws ContextError listing every unreadable or vanished path.
+   */
+  walk(options?: { inSlices?: boolean; signal?: AbortSignal }): Promise<ContextPlan>;
+}
+
+/**
  * Plans the archive (see the module comment).
  * @throws ContextError for a bad context or Enginefile, or listing every unreadable or vanished path.
  * @throws IgnoreFileError for a bad ignore file.
  */
 export async function planContext(options: PlanOptions): Promise<ContextPlan> {
+  return (await prepareContext(options)).walk();
+}
+
+/**
+ * Resolves the context directory, the build file and the ignore file (the first half of
+ * {@link planContext}); the walk is left to {@link PreparedContext.walk}.
+ * @throws ContextError for a bad context or Enginefile. @throws IgnoreFileError for a bad ignore file.
+ */
+export async function prepareContext(options: PlanOptions): Promise<PreparedContext> {
   const cwd = options.cwd ?? process.cwd();
   const root = resolveContext(options.context, cwd);
   const enginefile = resolveEnginefile(root, options.enginefile, cwd);
@@ -204,7 +239,7 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
     reason: ignoreFileReason,
   } = await loadIgnoreFile(root, enginefile.given);
   const fixedMtime = options.reproducible ? (options.sourceDateEpoch ?? 0) : undefined;
-  const walked = walkContext(root, {
+  const walkOptions: WalkOptions = {
     matcher,
     exceptionMode: options.exceptionMode ?? "exact",
     forcedPath: enginefile.inside,
@@ -216,61 +251,69 @@ export async function planContext(options: PlanOptions): Promise<ContextPlan> {
     windowsModes: options.windowsModes ?? process.platform === "win32",
     fixedMtime,
     ...(options.nanoseconds ? { nanoseconds: true } : {}),
-  });
-  if (walked.errors.length > 0) {
-    const list = walked.errors.map((e) => `  ${e.path}: ${e.reason}`).join("\n");
-    throw new ContextError(
-      `cannot send the build context: ${walked.errors.length} path(s) cannot be read:\n${list}`,
-      walked.errors.map((e) => e.path),
-    );
-  }
-  const entries = walked.entries;
-  const buildContext =
-    walked.sentDespitePatterns.size === 0
-      ? entries.slice()
-      : entries.filter((e) => !walked.sentDespitePatterns.has(e.path));
-  const injectedMtime = fixedMtime ?? Math.floor(Date.now() / 1000);
-  const hidden: string[] = [];
-  let enginefileName = enginefile.inside;
-  if (enginefile.content !== undefined) {
-    const digest = createHash("sha256").update(enginefile.content).digest("hex").slice(0, 20);
-    enginefileName = `.enginefile.${digest}`;
-    entries.push({
-      path: enginefileName,
-      header: {
-        name: enginefileName,
-        type: TypeFlag.file,
-        mode: 0o600,
-        size: enginefile.content.length,
-        mtime: injectedMtime,
-      },
-      content: enginefile.content,
-    });
-    hidden.push(enginefileName);
-  } else if (walked.forcedWasExcluded) {
-    hidden.push(enginefileName!);
-  }
-  if (hidden.length > 0) injectDockerignore(entries, hidden, injectedMtime);
-  let totalBytes = END_OF_ARCHIVE_BYTES;
-  for (const e of entries) totalBytes += entryBytes(e.header);
-  return {
-    root,
-    enginefile: enginefileName!,
-    enginefileReason: enginefile.reason,
-    ignoreFile,
-    ignoreFileReason,
-    ignoreMatcher: matcher,
-    entries,
-    buildContext,
-    buildFile: {
-      name: enginefile.given === undefined ? DEFAULT_ENGINEFILE : basename(enginefile.given),
-      path: enginefile.real,
-      content: enginefile.content,
-    },
-    excluded: walked.excluded,
-    warnings: walked.warnings,
-    totalBytes,
   };
+  const enginefileName =
+    enginefile.content === undefined
+      ? enginefile.inside!
+      : `.enginefile.${createHash("sha256").update(enginefile.content).digest("hex").slice(0, 20)}`;
+  const buildFile: BuildFile = {
+    name: enginefile.given === undefined ? DEFAULT_ENGINEFILE : basename(enginefile.given),
+    path: enginefile.real,
+    content: enginefile.content,
+  };
+  const walk = async (how: { inSlices?: boolean; signal?: AbortSignal } = {}): Promise<ContextPlan> => {
+    const walked = how.inSlices
+      ? await walkContextInSlices(root, walkOptions, how.signal)
+      : walkContext(root, walkOptions);
+    if (walked.errors.length > 0) {
+      const list = walked.errors.map((e) => `  ${e.path}: ${e.reason}`).join("\n");
+      throw new ContextError(
+        `cannot send the build context: ${walked.errors.length} path(s) cannot be read:\n${list}`,
+        walked.errors.map((e) => e.path),
+      );
+    }
+    const entries = walked.entries;
+    const buildContext =
+      walked.sentDespitePatterns.size === 0
+        ? entries.slice()
+        : entries.filter((e) => !walked.sentDespitePatterns.has(e.path));
+    const injectedMtime = fixedMtime ?? Math.floor(Date.now() / 1000);
+    const hidden: string[] = [];
+    if (enginefile.content !== undefined) {
+      entries.push({
+        path: enginefileName,
+        header: {
+          name: enginefileName,
+          type: TypeFlag.file,
+          mode: 0o600,
+          size: enginefile.content.length,
+          mtime: injectedMtime,
+        },
+        content: enginefile.content,
+      });
+      hidden.push(enginefileName);
+    } else if (walked.forcedWasExcluded) {
+      hidden.push(enginefileName);
+    }
+    if (hidden.length > 0) injectDockerignore(entries, hidden, injectedMtime);
+    let totalBytes = END_OF_ARCHIVE_BYTES;
+    for (const e of entries) totalBytes += entryBytes(e.header);
+    return {
+      root,
+      enginefile: enginefileName,
+      enginefileReason: enginefile.reason,
+      ignoreFile,
+      ignoreFileReason,
+      ignoreMatcher: matcher,
+      entries,
+      buildContext,
+      buildFile,
+      excluded: walked.excluded,
+      warnings: walked.warnings,
+      totalBytes,
+    };
+  };
+  return { root, enginefile: enginefileName, buildFile, walk };
 }
 
 /**

@@ -37,6 +37,7 @@ import {
   formatMessage,
   IgnoreFileError,
   type PackProgress,
+  type PreparedContext,
   packContext,
   parseBuildArgs,
   parseByteSize,
@@ -45,7 +46,7 @@ import {
   parseInteger,
   parseLabels,
   parseSecretRegistryAuth,
-  planContext,
+  prepareContext,
   RegistryCredentialsError,
   readCredentialsFile,
   readSecretRegistryAuth,
@@ -250,17 +251,28 @@ async function runBuildCommand(
 
 /**
  * Plans the context (`-f -` reads the Enginefile from standard input); prints the walk's warnings.
- * `nanoseconds`: record exact mtimes, which BuildKit's file sync sends.
+ * @throws ContextError, IgnoreFileError (see `planContext`).
  */
-async function planBuildContext(
+async function planBuildContext(context: string, flags: BuildFlags, io: CliIo): Promise<ContextPlan> {
+  const plan = await (await prepareBuildContext(context, flags, io, false)).walk();
+  printWalkWarnings(plan, io);
+  return plan;
+}
+
+/**
+ * Resolves the context, the Enginefile (`-f -` reads it from standard input) and the ignore file; the walk
+ * comes later (`PreparedContext.walk`). `nanoseconds`: record exact mtimes, which BuildKit's file sync
+ * sends (a build records them whatever the builder: they cost the walk no more).
+ */
+async function prepareBuildContext(
   context: string,
   flags: BuildFlags,
   io: CliIo,
-  nanoseconds = false,
-): Promise<ContextPlan> {
+  nanoseconds = true,
+): Promise<PreparedContext> {
   const enginefile = flags.file === "-" ? { content: await readStdin(io) } : flags.file;
   const epoch = io.env.SOURCE_DATE_EPOCH;
-  const plan = await planContext({
+  return prepareContext({
     context,
     cwd: io.cwd,
     exceptionMode: flags.exceptions as ExceptionMode,
@@ -269,12 +281,25 @@ async function planBuildContext(
     ...(flags.reproducible ? { reproducible: true } : {}),
     ...(flags.reproducible && epoch && /^\d+$/.test(epoch) ? { sourceDateEpoch: Number(epoch) } : {}),
   });
-  for (const w of plan.warnings)
-    io.stderr(`warning: ${escapeForTerminal(w.path)}: ${escapeForTerminal(w.reason)}\n`);
-  return plan;
 }
 
-/** Plans the context (if any), uploads it to `engine` and prints the build output and image ID. */
+function printWalkWarnings(plan: ContextPlan, io: CliIo): void {
+  for (const w of plan.warnings)
+    io.stderr(`warning: ${escapeForTerminal(w.path)}: ${escapeForTerminal(w.reason)}\n`);
+}
+
+/**
+ * Plans the context (if any), uploads it to `engine` and prints the build output and image ID.
+ *
+ * The walk runs in slices while the engine is asked which builder it has (docs/build.md "Speed"). An
+ * archive waits for the whole walk before anything is sent. Through BuildKit's file sync, the session and
+ * the build start at once and BuildKit's request for the context waits for the walk: the engine's own
+ * start of the build (the session, the Enginefile, the frontend) overlaps the walk. A walk that fails
+ * (an unreadable path) fails the build when BuildKit asks for the context, with the walk's message, and
+ * nothing of the context is sent (the stats go out only after the whole walk). A build that never asks
+ * for the context (no `COPY`/`ADD` from it) succeeds and stops the walk when it ends, as the engine CLI,
+ * which walks only when asked, succeeds.
+ */
 async function buildWithEngine(
   engine: EngineClient,
   context: string | undefined,
@@ -285,120 +310,141 @@ async function buildWithEngine(
   io: CliIo,
 ): Promise<void> {
   const mode = progressMode(flags.progress, flags.quiet === true, Boolean(process.stderr.isTTY));
-  // The engine is asked (version, ping) while the context is walked, which needs no answer from it. The
-  // walk records nanosecond mtimes for BuildKit's file sync whatever the builder (it costs no more).
   const settingUp = setUpBuilder(engine, flags, io.env);
   settingUp.catch(() => undefined); // awaited below; a failed walk must not leave it unhandled
-  let plan: ContextPlan | undefined;
-  if (context !== undefined) {
-    plan = await planBuildContext(context, flags, io, true);
-  } else if (flags.file !== undefined) {
-    parameters.dockerfile = flags.file;
-  }
-  const setup = await settingUp;
-  let transfer = chooseContextTransfer(flags.contextTransfer, {
-    builder: setup.choice.builder,
-    localContext: context !== undefined,
-    reproducible: flags.reproducible === true,
-  });
-  // Validate again with the Enginefile path, before any output or upload.
-  buildQueryFor(plan, parameters);
-  const gzip = flags.compress ?? !engine.address.startsWith("unix://");
+  // Aborted by SIGINT, and when the build ends (stopping a walk nobody needs).
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
-  let buildkit: BuildkitProgress | undefined;
-  let session: BuildSession | undefined;
-  let fileSync = transfer === "filesync" && plan ? new FileSync(plan) : undefined;
-  if (setup.choice.builder === "buildkit") {
-    const version = setup.engineApiVersion;
-    session = await openSessionIfNeeded(
-      {
-        upgrade: (request, protocol) =>
-          engine.http.upgrade({ ...request, ...(version ? { apiVersion: version } : {}) }, protocol),
-      },
-      secrets,
-      registryConfig,
-      plan?.root,
-      fileSync,
-    );
-    if (session) setup.parameters.session = session.id;
-    // An engine that refuses sessions gets the archive.
-    if (fileSync && !session) [transfer, fileSync] = ["tarball", undefined];
-    buildkit = await openBuildkitProgress({
-      mode,
-      stderr: io.stderr,
-      terminal: process.stderr,
-      mask: secrets.mask,
-      enginefile: plan && enginefileOf(plan, flags),
-      engineApiVersion: setup.engineApiVersion,
-      ...(parameters.buildargs ? { buildArgs: parameters.buildargs } : {}),
-    });
-  }
-  // Through the session, the engine reads the context from BuildKit's file sync: no body.
-  const upload = transfer === "filesync" ? undefined : plan;
-  if (plan && !upload) {
-    parameters.remote = CLIENT_SESSION_REMOTE;
-    parameters.dockerfile = plan.buildFile.name;
-  }
-  const progress = await progressReporter(mode === "quiet" ? undefined : upload, io);
   try {
-    const result = await runBuild({
-      plan: upload,
-      parameters,
-      builderParameters: setup.parameters,
-      ...(setup.apiVersion ? { apiVersion: setup.apiVersion } : {}),
-      engine,
-      gzip,
-      signal: controller.signal,
-      onProgress: progress.update,
-      ...(registryConfig ? { registryConfig } : {}),
-      onMessage: (message) => {
-        progress.finish(true);
-        if (buildkit) return buildkit.onMessage(message);
-        if (flags.quiet) return;
-        const text = formatMessage(message);
-        if (text !== undefined) io.stdout(text);
-      },
+    const prepared = context === undefined ? undefined : await prepareBuildContext(context, flags, io);
+    const planning = prepared?.walk({ inSlices: true, signal: controller.signal }).then((plan) => {
+      printWalkWarnings(plan, io);
+      return plan;
     });
-    progress.finish(true);
-    await buildkit?.finish(false);
-    if (result.imageId !== undefined) {
-      if (flags.iidfile !== undefined)
-        writeOutputFile(resolve(io.cwd, flags.iidfile), result.imageId, {
-          display: flags.iidfile,
-          ...(flags.force ? { force: true } : {}),
+    planning?.catch(() => undefined); // awaited below, or by the file sync (which keeps its failure)
+    if (!prepared && flags.file !== undefined) parameters.dockerfile = flags.file;
+    const setup = await settingUp;
+    let transfer = chooseContextTransfer(flags.contextTransfer, {
+      builder: setup.choice.builder,
+      localContext: prepared !== undefined,
+      reproducible: flags.reproducible === true,
+    });
+    // Validate again with the Enginefile path, before any output or upload.
+    buildQueryFor(prepared, parameters);
+    let plan = transfer === "filesync" ? undefined : await planning;
+    const gzip = flags.compress ?? !engine.address.startsWith("unix://");
+    let buildkit: BuildkitProgress | undefined;
+    let session: BuildSession | undefined;
+    // the file sync keeps a failed walk as its problem when BuildKit asks for the context, not before
+    const buildContext = planning?.then((p) => p.buildContext);
+    buildContext?.catch(() => undefined);
+    let fileSync =
+      transfer === "filesync" && prepared && buildContext
+        ? new FileSync({ ...prepared, buildContext })
+        : undefined;
+    try {
+      if (setup.choice.builder === "buildkit") {
+        const version = setup.engineApiVersion;
+        session = await openSessionIfNeeded(
+          {
+            upgrade: (request, protocol) =>
+              engine.http.upgrade({ ...request, ...(version ? { apiVersion: version } : {}) }, protocol),
+          },
+          secrets,
+          registryConfig,
+          prepared?.root,
+          fileSync,
+        );
+        if (session) setup.parameters.session = session.id;
+        // An engine that refuses sessions gets the archive.
+        if (fileSync && !session) {
+          [transfer, fileSync] = ["tarball", undefined];
+          plan = await planning;
+        }
+        buildkit = await openBuildkitProgress({
+          mode,
+          stderr: io.stderr,
+          terminal: process.stderr,
+          mask: secrets.mask,
+          enginefile: prepared && enginefileOf(prepared, flags),
+          engineApiVersion: setup.engineApiVersion,
+          ...(parameters.buildargs ? { buildArgs: parameters.buildargs } : {}),
         });
-      io.stdout(`${result.imageId}\n`);
+      }
+      // Through the session, the engine reads the context from BuildKit's file sync: no body.
+      if (prepared && transfer === "filesync") {
+        parameters.remote = CLIENT_SESSION_REMOTE;
+        parameters.dockerfile = prepared.buildFile.name;
+      }
+      const progress = await progressReporter(mode === "quiet" ? undefined : plan, io);
+      try {
+        const result = await runBuild({
+          plan,
+          parameters,
+          builderParameters: setup.parameters,
+          ...(setup.apiVersion ? { apiVersion: setup.apiVersion } : {}),
+          engine,
+          gzip,
+          signal: controller.signal,
+          onProgress: progress.update,
+          ...(registryConfig ? { registryConfig } : {}),
+          onMessage: (message) => {
+            progress.finish(true);
+            if (buildkit) return buildkit.onMessage(message);
+            if (flags.quiet) return;
+            const text = formatMessage(message);
+            if (text !== undefined) io.stdout(text);
+          },
+        });
+        progress.finish(true);
+        await buildkit?.finish(false);
+        if (result.imageId !== undefined) {
+          if (flags.iidfile !== undefined)
+            writeOutputFile(resolve(io.cwd, flags.iidfile), result.imageId, {
+              display: flags.iidfile,
+              ...(flags.force ? { force: true } : {}),
+            });
+          io.stdout(`${result.imageId}\n`);
+        }
+      } catch (error) {
+        progress.finish(false);
+        await buildkit?.finish(error instanceof BuildFailedError);
+        throw error;
+      }
+    } catch (error) {
+      if (controller.signal.aborted)
+        throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
+      // The walk's failure (an unreadable path) or a file that vanished or shrank while BuildKit read it:
+      // say which, not BuildKit's echo of it.
+      if (fileSync?.problem) throw fileSync.problem;
+      const refusal = error instanceof BuildFailedError ? buildkit?.explain(error.message) : undefined;
+      if (refusal) throw new CliError(secrets.mask(refusal), ExitCode.findings);
+      if (error instanceof BuildFailedError)
+        throw new BuildFailedError(secrets.mask(error.message), error.code);
+      throw error;
+    } finally {
+      session?.close();
     }
-  } catch (error) {
-    progress.finish(false);
-    await buildkit?.finish(error instanceof BuildFailedError);
-    if (controller.signal.aborted)
-      throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
-    // A file that vanished or shrank while BuildKit read it: say which, not BuildKit's echo of it.
-    if (fileSync?.problem) throw fileSync.problem;
-    const refusal = error instanceof BuildFailedError ? buildkit?.explain(error.message) : undefined;
-    if (refusal) throw new CliError(secrets.mask(refusal), ExitCode.findings);
-    if (error instanceof BuildFailedError)
-      throw new BuildFailedError(secrets.mask(error.message), error.code);
-    throw error;
   } finally {
-    session?.close();
     process.removeListener("SIGINT", onSigint);
+    controller.abort();
   }
 }
 
 /**
- * The Enginefile's name as the user knows it and its text, from the plan's archive entry, so a failing step
- * can be shown at its line; undefined when it cannot be read (the report then names the step only).
+ * The Enginefile's name as the user knows it and its text, so a failing step can be shown at its line;
+ * undefined when it cannot be read (the report then names the step only).
  */
-function enginefileOf(plan: ContextPlan, flags: BuildFlags): { name: string; text: string } | undefined {
-  const entry = plan.entries.find((e) => e.path === plan.enginefile);
+function enginefileOf(
+  prepared: PreparedContext,
+  flags: BuildFlags,
+): { name: string; text: string } | undefined {
+  const file = prepared.buildFile;
   try {
-    const bytes = entry?.content ?? (entry?.source ? readFileSync(entry.source) : undefined);
+    const bytes = file.content ?? (file.path ? readFileSync(file.path) : undefined);
     if (!bytes) return undefined;
-    const name = flags.file === undefined || flags.file === "-" ? plan.enginefile : flags.file;
+    const name = flags.file === undefined || flags.file === "-" ? prepared.enginefile : flags.file;
     return { name, text: bytes.toString("utf8") };
   } catch {
     return undefined;

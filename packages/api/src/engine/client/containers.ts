@@ -3,7 +3,7 @@
  * stop, logs, attach, archive, wait, remove — each method documented with its HTTP method and path.
  */
 import type { Readable } from "node:stream";
-import { WebSocket } from "undici";
+import type { WebSocket } from "undici";
 import { lazySchemas } from "../../lazy-schema.js";
 import type { RequestBody } from "../../transport/index.js";
 import type {
@@ -291,6 +291,8 @@ export class ContainersApi {
    */
   async attachWebSocket(id: string, query: ContainerAttachWebsocketQuery = {}): Promise<WebSocket> {
     const path = await this.attachWebSocketPath(id, query);
+    // undici's index, loaded only here (transport/undici-parts.ts)
+    const { WebSocket } = await import("undici");
     return new WebSocket(`${this.http.origin.replace(/^http/, "ws")}${path}`, {
       dispatcher: this.http.dispatcher,
     });

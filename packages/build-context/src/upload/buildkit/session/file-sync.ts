@@ -24,14 +24,15 @@ import { DOCKER_IGNORE_FILE_NAME } from "../../../ignore/load-ignore-file.js";
 import { ContextError } from "../../../pack/context-error.js";
 import { type ChunkMemory, chunkMemory, RECYCLE_ARENA_BYTES } from "../../../pack/pack-stream.js";
 import type { ContextPlan } from "../../../pack/plan-context.js";
+import type { ContextEntry } from "../../../pack/walk-context.js";
 import {
   decodePacket,
   END_OF_STATS,
   encodeDataHead,
   encodeErrorPacket,
-  encodeStatPacket,
   FIN_PACKET,
   PacketType,
+  writeStatFrame,
 } from "./fsutil-packets.js";
 import { endWithStatus, GrpcFrameReader } from "./grpc-frames.js";
 import { type SyncSelection, selectEntries, selectionMatchers } from "./sync-filter.js";
@@ -46,6 +47,12 @@ const DATA_CHUNK_BYTES = 64 * 1024;
 
 /** Frames are gathered into writes of about this many bytes (one HTTP/2 write each). */
 const BATCH_BYTES = 256 * 1024;
+
+/**
+ * Stat frames are written into buffers of this many bytes, each one write (about 1,600 stats of 40 bytes):
+ * a buffer per stat took 20,000 stream writes for 20,000 files.
+ */
+const STAT_BATCH_BYTES = 64 * 1024;
 
 /**
  * Bytes written to the stream but not yet taken by HTTP/2 that the sender lets run ahead before waiting
@@ -75,15 +82,23 @@ const Key = {
 
 /** The `DiffCopy` service of one build: serves the plan's `context` and `dockerfile` directories. */
 export class FileSync {
-  /** Why a call failed on enginekit's side (a file that vanished or shrank), for the command to report. */
+  /**
+   * Why a call failed on enginekit's side — the walk's failure (a `ContextError` listing unreadable paths),
+   * or a file that vanished or shrank — for the command to report.
+   */
   problem: ContextError | undefined;
   /** Calls served: the directory, the selection and how many stats and files went out (tests, debugging). */
   readonly served: { dir: string; stats: number; files: number; selection: SyncSelection }[] = [];
-  private contextEntries: SyncEntry[] | undefined;
+  private contextEntries: Promise<SyncEntry[]> | undefined;
   private dockerfileEntries: SyncEntry[] | undefined;
   private readonly readAtNs = BigInt(Date.now()) * 1_000_000n;
 
-  constructor(private readonly plan: Pick<ContextPlan, "root" | "buildContext" | "buildFile">) {}
+  /**
+   * `source.buildContext` may still be walked (a promise): the `dockerfile` directory is served at once,
+   * and a call for `context` waits for the walk (and fails with its error, as BuildKit's `error from
+   * sender`, when the walk fails).
+   */
+  constructor(private readonly source: FileSyncSource) {}
 
   /**
    * Serves one `DiffCopy` call on `stream`; `rawHeaders` are the call's headers as received (name,
@@ -99,14 +114,15 @@ export class FileSync {
     };
     let entries: readonly SyncEntry[];
     try {
-      const dir = this.dir(dirName);
+      // BuildKit reading the ignore file does not wait for the walk
+      const ignoreFileOnly = dirName === "context" && selectsIgnoreFileOnly(selection);
+      const dir = ignoreFileOnly ? [] : await this.dir(dirName);
       if (dir === undefined)
         return endWithStatus(stream, GrpcStatus.notFound, `no access allowed to dir "${dirName}"`);
-      entries =
-        dirName === "context" && selectsIgnoreFileOnly(selection)
-          ? []
-          : selectEntries(dir, await selectionMatchers(dir, selection));
+      entries = ignoreFileOnly ? [] : selectEntries(dir, await selectionMatchers(dir, selection));
     } catch (error) {
+      // the walk's own failure (an unreadable path) is the build's problem, for the command to report
+      if (error instanceof ContextError) this.problem ??= error;
       return endWithStatus(stream, GrpcStatus.unknown, (error as Error).message);
     }
     const record = { dir: dirName, stats: entries.length, files: 0, selection };
@@ -117,12 +133,23 @@ export class FileSync {
     record.files = await sender.run();
   }
 
-  private dir(name: string): readonly SyncEntry[] | undefined {
-    if (name === "context") return (this.contextEntries ??= contextDir(this.plan));
-    if (name === "dockerfile")
-      return (this.dockerfileEntries ??= dockerfileDir(this.plan.buildFile, this.readAtNs));
+  private async dir(name: string): Promise<readonly SyncEntry[] | undefined> {
+    const { root, buildContext, buildFile } = this.source;
+    if (name === "context")
+      return (this.contextEntries ??= Promise.resolve(buildContext).then((entries) =>
+        contextDir({ root, buildContext: entries }),
+      ));
+    if (name === "dockerfile") return (this.dockerfileEntries ??= dockerfileDir(buildFile, this.readAtNs));
     return undefined;
   }
+}
+
+/**
+ * What {@link FileSync} serves: the context directory, its entries as a build's `COPY` sees them (a plan's
+ * `buildContext`, or a promise of it while the walk goes on) and the build file.
+ */
+export interface FileSyncSource extends Pick<ContextPlan, "root" | "buildFile"> {
+  buildContext: readonly ContextEntry[] | PromiseLike<readonly ContextEntry[]>;
 }
 
 /** The call's metadata: each key with its values in order (a key sent several times keeps every value). */
@@ -234,15 +261,26 @@ class DiffCopySender {
     }
   }
 
-  /** Sends every stat, in batches, then the empty stat that ends the walk. */
+  /** Sends every stat, many frames to a batch, then the empty stat that ends the walk. */
   private async sendStats(): Promise<void> {
-    for (const entry of this.entries) {
-      const packet = encodeStatPacket(entry);
-      const out = this.memory.reserve(5 + packet.length);
-      writePrefix(out, 0, packet.length);
-      out.set(packet, 5);
-      this.memory.commit(out.length);
-      this.add(out);
+    const { entries } = this;
+    let next = 0;
+    while (next < entries.length) {
+      let out = this.memory.reserve(STAT_BATCH_BYTES);
+      let end = 0;
+      for (let at = 0; next < entries.length; next++) {
+        at = writeStatFrame(out, end, entries[next]!);
+        if (at < 0) break;
+        end = at;
+      }
+      if (end === 0) {
+        // one stat larger than a batch (a path and a link target of tens of KiB): a buffer of its own,
+        // with room for its fixed fields (at most 10 bytes each) and length prefixes
+        const e = entries[next++]!;
+        out = Buffer.allocUnsafe(256 + Buffer.byteLength(e.path) + Buffer.byteLength(e.linkname));
+        end = writeStatFrame(out, 0, e);
+      } else this.memory.commit(end);
+      this.add(out.subarray(0, end));
       if (this.batchBytes >= BATCH_BYTES) await this.flush();
       if (this.ended) return;
     }

@@ -4,7 +4,8 @@
  * `Packet{type 1 (STAT 0, REQ 1, DATA 2, FIN 3, ERR 4), stat 2, ID 3, data 4}` and
  * `Stat{path 1, mode 2, uid 3, gid 4, size 5, modTime 6, linkname 7, devmajor 8, devminor 9, xattrs 10}`,
  * proto3 (fields at their default value are left out, as Go's encoder does). Each message travels in one
- * gRPC frame (`grpc-frames.ts`).
+ * gRPC frame (`grpc-frames.ts`). STAT packets, 20,000 of them for 20,000 files, are written by hand
+ * ({@link writeStatFrame}); the few others with the library's writer.
  */
 import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import type { SyncEntry } from "./synced-dirs.js";
@@ -38,19 +39,86 @@ export function decodePacket(bytes: Uint8Array): ReceivedPacket {
 /** The writer every encoder here shares (`finish()` hands out a copy and resets it). */
 const writer = new BinaryWriter();
 
-/** `Packet{type: STAT, stat}` for one entry. */
-export function encodeStatPacket(e: SyncEntry): Uint8Array {
-  const w = writer.tag(2, WireType.LengthDelimited).fork();
-  w.tag(1, WireType.LengthDelimited).string(e.path);
-  if (e.mode !== 0) w.tag(2, WireType.Varint).uint32(e.mode);
-  if (e.uid !== 0) w.tag(3, WireType.Varint).uint32(e.uid);
-  if (e.gid !== 0) w.tag(4, WireType.Varint).uint32(e.gid);
-  if (e.size !== 0) w.tag(5, WireType.Varint).int64(e.size);
-  if (e.mtimeNs !== 0n) w.tag(6, WireType.Varint).int64(e.mtimeNs);
-  if (e.linkname !== "") w.tag(7, WireType.LengthDelimited).string(e.linkname);
-  if (e.devmajor !== 0) w.tag(8, WireType.Varint).int64(e.devmajor);
-  if (e.devminor !== 0) w.tag(9, WireType.Varint).int64(e.devminor);
-  return w.join().finish();
+/**
+ * Writes the gRPC frame of `Packet{type: STAT, stat}` for one entry into `out` at `at` — the 5-byte
+ * message prefix, then the packet exactly as Go's encoder writes it (proto3: fields at their default value
+ * left out; `type` STAT is 0, so the packet is its `stat` field alone) — and returns the offset after it,
+ * or -1 when the frame does not fit before the end of `out` (nothing is written then). Written by hand,
+ * straight into the caller's buffer: `BinaryWriter` took 30 of the 45 ms the stats of 20,000 entries cost
+ * to send (a writer, a copy and three arrays per entry). The bytes equal `BinaryWriter`'s
+ * (`test/fsutil-packets.test.ts`).
+ */
+export function writeStatFrame(out: Buffer, at: number, e: SyncEntry): number {
+  const pathBytes = Buffer.byteLength(e.path);
+  const linkBytes = e.linkname === "" ? 0 : Buffer.byteLength(e.linkname);
+  // mtime as two uint32 halves of its 64-bit two's complement (int64 varint)
+  const mtime = BigInt.asUintN(64, e.mtimeNs);
+  const mtimeLo = Number(mtime & 0xffffffffn);
+  const mtimeHi = Number(mtime >> 32n);
+  let statLength = 1 + varintLength(pathBytes, 0) + pathBytes;
+  if (e.mode !== 0) statLength += 1 + varintLength(e.mode >>> 0, 0);
+  if (e.uid !== 0) statLength += 1 + varintLength(e.uid >>> 0, 0);
+  if (e.gid !== 0) statLength += 1 + varintLength(e.gid >>> 0, 0);
+  if (e.size !== 0) statLength += 1 + varintLength(low(e.size), high(e.size));
+  if (mtimeLo !== 0 || mtimeHi !== 0) statLength += 1 + varintLength(mtimeLo, mtimeHi);
+  if (linkBytes !== 0) statLength += 1 + varintLength(linkBytes, 0) + linkBytes;
+  if (e.devmajor !== 0) statLength += 1 + varintLength(low(e.devmajor), high(e.devmajor));
+  if (e.devminor !== 0) statLength += 1 + varintLength(low(e.devminor), high(e.devminor));
+  const packetLength = 1 + varintLength(statLength, 0) + statLength;
+  if (at + 5 + packetLength > out.length) return -1;
+  out[at] = 0;
+  out.writeUInt32BE(packetLength, at + 1);
+  let i = at + 5;
+  out[i++] = 0x12; // Packet.stat, length-delimited
+  i = writeVarint(out, i, statLength, 0);
+  out[i++] = 0x0a; // Stat.path
+  i = writeVarint(out, i, pathBytes, 0);
+  i += out.write(e.path, i, pathBytes, "utf8");
+  if (e.mode !== 0) i = writeVarint(out, writeTag(out, i, 0x10), e.mode >>> 0, 0);
+  if (e.uid !== 0) i = writeVarint(out, writeTag(out, i, 0x18), e.uid >>> 0, 0);
+  if (e.gid !== 0) i = writeVarint(out, writeTag(out, i, 0x20), e.gid >>> 0, 0);
+  if (e.size !== 0) i = writeVarint(out, writeTag(out, i, 0x28), low(e.size), high(e.size));
+  if (mtimeLo !== 0 || mtimeHi !== 0) i = writeVarint(out, writeTag(out, i, 0x30), mtimeLo, mtimeHi);
+  if (linkBytes !== 0) {
+    i = writeVarint(out, writeTag(out, i, 0x3a), linkBytes, 0);
+    i += out.write(e.linkname, i, linkBytes, "utf8");
+  }
+  if (e.devmajor !== 0) i = writeVarint(out, writeTag(out, i, 0x40), low(e.devmajor), high(e.devmajor));
+  if (e.devminor !== 0) i = writeVarint(out, writeTag(out, i, 0x48), low(e.devminor), high(e.devminor));
+  return i;
+}
+
+/** The low 32 bits of a non-negative integer below 2^53. */
+function low(n: number): number {
+  return n >>> 0;
+}
+
+/** The high bits (above 32) of a non-negative integer below 2^53. */
+function high(n: number): number {
+  return Math.floor(n / 2 ** 32) >>> 0;
+}
+
+function writeTag(out: Buffer, at: number, tag: number): number {
+  out[at] = tag;
+  return at + 1;
+}
+
+/** Bytes of the varint of the 64-bit value `hi` × 2^32 + `lo` (both uint32). */
+function varintLength(lo: number, hi: number): number {
+  const bits = hi !== 0 ? 64 - Math.clz32(hi) : Math.max(1, 32 - Math.clz32(lo));
+  return Math.ceil(bits / 7);
+}
+
+/** Writes the varint of the 64-bit value `hi` × 2^32 + `lo` (both uint32) at `at`; returns the end. */
+function writeVarint(out: Buffer, at: number, lo: number, hi: number): number {
+  let i = at;
+  while (hi !== 0 || lo > 0x7f) {
+    out[i++] = (lo & 0x7f) | 0x80;
+    lo = ((lo >>> 7) | (hi << 25)) >>> 0;
+    hi >>>= 7;
+  }
+  out[i++] = lo;
+  return i;
 }
 
 /** `Packet{type: STAT}` without a stat: the end of the walk. */

@@ -14,7 +14,7 @@
  * sent with its own stat before them, as fsutil's walker sends such parents.
  */
 import { lstatSync } from "node:fs";
-import type { BuildFile, ContextPlan } from "../../../pack/plan-context.js";
+import type { BuildFile } from "../../../pack/plan-context.js";
 import { type TarHeader, TypeFlag } from "../../../pack/tar-header.js";
 import type { ContextEntry } from "../../../pack/walk-context.js";
 
@@ -135,7 +135,7 @@ function syncEntryOf(entry: ContextEntry): SyncEntry {
  * Hard links keep their first path's content source and size.
  * @throws the `lstat` error of such a directory that vanished since the walk.
  */
-export function contextDir(plan: Pick<ContextPlan, "root" | "buildContext">): SyncEntry[] {
+export function contextDir(plan: { root: string; buildContext: readonly ContextEntry[] }): SyncEntry[] {
   const out: SyncEntry[] = [];
   /** Regular files by path, built when the first hard link needs its first path. */
   let files: Map<string, SyncEntry> | undefined;
