@@ -10,9 +10,7 @@
  * name), `ssh`, `cache_from`, `no_cache`, `pull`, `platforms` (one) and `tags`; the image is tagged with the
  * service's `image`, else `<project>-<service>`, as Compose names it. Keys `enginekit build` cannot honour
  * (`dockerfile_inline`, `additional_contexts`, `cache_to`, several `platforms`…) are refused in one line,
- * not ignored. Flags given on the command line win over the section (lists are added after it). The
- * secrets and SSH agents a repository's section may choose are limited as `.enginekit.yaml`'s are
- * (`compose-build-trust.ts`).
+ * not ignored. Flags given on the command line win over the section (lists are added after it).
  */
 import { resolve } from "node:path";
 import {
@@ -27,7 +25,6 @@ import { closestMatch } from "@enginekit/text";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import type { BuildFlags } from "./build.js";
-import { checkComposeBuildSources } from "./compose-build-trust.js";
 
 /** The build section keys this mapping reads. */
 const READ = new Set([
@@ -108,12 +105,6 @@ export function composeServiceBuild(
   const remote = /^(https?:\/\/|git@|git:\/\/|github\.com\/)/.test(contextText);
   const context = remote ? undefined : resolve(where(contextNode ?? build), contextText);
   const derived = translate(name, section, project, service.value, context);
-  // the repository's choices of the user's files, variables and SSH agent need the user's consent
-  checkComposeBuildSources(name, derived, flags, {
-    projectDir: project.projectDirectory,
-    cwd: io.cwd,
-    env: io.env,
-  });
   return {
     context,
     flags: {

@@ -12,18 +12,33 @@
  * otherwise the build stops with one line naming the file, the id and the way to allow it. Values are
  * never read here (they are read with the `--secret` values, by `readBuildSecrets`).
  */
-import { resolve } from "node:path";
+import { realpathSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
 import { parseSecretFlag, type SecretSource, svcSecretSource } from "@enginekit/build-context";
 import { ConfigError, findConfigFile, isHadolintConfig, loadConfigReader } from "@enginekit/lint/config";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
-import { isInsideFolder, isSafeDirectory, refusedRepositoryChoice } from "./safe-directories.js";
+import { isSafeDirectory } from "./safe-directories.js";
 
 /** One entry of `build.secrets` as the configuration schema checked it. */
 interface ConfiguredSource {
   src?: string;
   env?: string;
   svc?: string;
+}
+
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Whether `path` (absolute) is `folder` or lies below it, after resolving symbolic links. */
+function inside(folder: string, path: string): boolean {
+  const rel = relative(real(folder), real(path));
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
 
 /**
@@ -56,13 +71,12 @@ export async function configuredBuildSecrets(
     const origin = `${file}: build.secrets.${id}`;
     const refuse = (what: string) =>
       new CliError(
-        refusedRepositoryChoice(origin, what, "configuration", `--secret id=${id},…`, loaded.dir),
+        `${origin}: ${what} is not used: a repository's configuration may name only its own files. Give --secret id=${id},…, or list ${loaded.dir} in ENGINEKIT_SAFE_DIRECTORIES or ~/.config/enginekit/safe-directories (docs/security.md)`,
         ExitCode.usage,
       );
     if (source.src !== undefined) {
       const path = resolve(loaded.dir, source.src);
-      if (!safe && !isInsideFolder(loaded.dir, path))
-        throw refuse(`the file ${source.src}, outside ${loaded.dir},`);
+      if (!safe && !inside(loaded.dir, path)) throw refuse(`the file ${source.src}, outside ${loaded.dir},`);
       out.push({ id, origin, kind: "file", path });
     } else if (source.env !== undefined) {
       if (!safe) throw refuse(`the environment variable ${source.env}`);

@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, isAbsolute, join, relative, sep } from "node:path";
+import { delimiter, join, sep } from "node:path";
 
 /** The user's list of safe folders (see the module comment), as written. */
 function safeDirectories(env: NodeJS.ProcessEnv): string[] {
@@ -36,27 +36,6 @@ function real(path: string): string {
   } catch {
     return path;
   }
-}
-
-/** Whether `path` (absolute) lies below `folder`, after resolving symbolic links (a repository's own file). */
-export function isInsideFolder(folder: string, path: string): boolean {
-  const rel = relative(real(folder), real(path));
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
-}
-
-/**
- * The one line refusing what a repository's file chose for its build (`what`: `the file F, outside D,`,
- * `the environment variable V`…), saying how to give it instead (`instead`: `--secret id=npm,…`) or to
- * list `folder` as safe. `origin` names the file and entry.
- */
-export function refusedRepositoryChoice(
-  origin: string,
-  what: string,
-  file: "configuration" | "Compose file",
-  instead: string,
-  folder: string,
-): string {
-  return `${origin}: ${what} is not used: a repository's ${file} may name only its own files. Give ${instead}, or list ${folder} in ENGINEKIT_SAFE_DIRECTORIES or ~/.config/enginekit/safe-directories (docs/security.md)`;
 }
 
 /** Whether the user lists `folder` (the folder holding a configuration file) as safe. */
