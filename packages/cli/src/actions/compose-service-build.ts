@@ -25,6 +25,7 @@ import { closestMatch } from "@enginekit/text";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import type { BuildFlags } from "./build.js";
+import { checkComposeSsh } from "./compose-ssh-policy.js";
 
 /** The build section keys this mapping reads. */
 const READ = new Set([
@@ -105,6 +106,7 @@ export function composeServiceBuild(
   const remote = /^(https?:\/\/|git@|git:\/\/|github\.com\/)/.test(contextText);
   const context = remote ? undefined : resolve(where(contextNode ?? build), contextText);
   const derived = translate(name, section, project, service.value, context);
+  checkComposeSsh(name, derived.ssh, flags.ssh, { projectDir: project.projectDirectory, env: io.env });
   return {
     context,
     flags: {
