@@ -68,38 +68,6 @@ export function svcSecretSource(id: string, reference: string): SecretSource | u
 }
 
 /**
- * The largest secret file read: the engine CLI refuses a larger one (moby/buildkit
- * `session/secrets/secretsprovider` `MaxSecretSize`, 500 KiB: `secret ID too big. max size 500KB`).
- */
-const MAX_SECRET_FILE_BYTES = 500 * 1024;
-
-/**
- * The bytes of `path`, or undefined when it holds more than `max` (a regular file by its size, before
- * reading; a pipe, such as `src=<(pass show npm)`, after reading at most `max + 1` bytes).
- * @throws the file system's error (ENOENT, EACCES…).
- */
-async function readBounded(path: string, max: number): Promise<Buffer | undefined> {
-  const file = await open(path, "r");
-  try {
-    const info = await file.stat();
-    if (info.isFile() && info.size > max) return undefined;
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, max + 1 - total));
-      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      chunks.push(chunk.subarray(0, bytesRead));
-      total += bytesRead;
-      if (total > max) return undefined;
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    await file.close();
-  }
-}
-
-/**
  * Reads every secret's value (files relative to `cwd`, variables from `env`, `svc` fields through
  * `secrets`, created only when needed).
  * @throws BuildFlagError naming the secret id and where it was looked for, when a value is missing.
@@ -219,4 +187,36 @@ export async function parseSshFlag(value: string, env: NodeJS.ProcessEnv, cwd: s
   }
   if (socket !== undefined) return { id, socket };
   return { id, agent: await keyringAgent(keys), keyFiles: paths };
+}
+
+/**
+ * The largest secret file read: the engine CLI refuses a larger one (moby/buildkit
+ * `session/secrets/secretsprovider` `MaxSecretSize`, 500 KiB: `secret ID too big. max size 500KB`).
+ */
+const MAX_SECRET_FILE_BYTES = 500 * 1024;
+
+/**
+ * The bytes of `path`, or undefined when it holds more than `max` (a regular file by its size, before
+ * reading; a pipe, such as `src=<(pass show npm)`, after reading at most `max + 1` bytes).
+ * @throws the file system's error (ENOENT, EACCES…).
+ */
+async function readBounded(path: string, max: number): Promise<Buffer | undefined> {
+  const file = await open(path, "r");
+  try {
+    const info = await file.stat();
+    if (info.isFile() && info.size > max) return undefined;
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, max + 1 - total));
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > max) return undefined;
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await file.close();
+  }
 }
