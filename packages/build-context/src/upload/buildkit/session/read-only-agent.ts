@@ -1,6 +1,6 @@
 /**
  * The read-only filter between a build step's SSH agent client and the user's agent, for `--ssh`: the agent
- * protocol (draft-miller-ssh-agent §3: `uint32 length`, then `byte type` and the body) is framed in both
+ * protocol (draft-miller-ssh-agent "Protocol Overview": `uint32 length`, then `byte type` and the body) is framed in both
  * directions and only the requests that list identities and sign are passed on, as BuildKit's own relay
  * does (moby/buildkit `session/sshforward/sshprovider/agentprovider.go` serves a socket agent through
  * `readOnlyAgent`, golang.org/x/crypto `ssh/agent/server.go` `ServeAgent`): a repository's Enginefile is
@@ -15,7 +15,7 @@
  * the stricter or the draft's: BuildKit passes `UNLOCK` through (its wrapper does not override `Unlock`),
  * but a step has no business unlocking an agent its user locked, nor guessing the passphrase; it answers
  * an extension with `SSH_AGENT_EXTENSION_FAILURE` (28, Go's reply to any extension error), but the draft
- * (§4.8) and OpenSSH's agent answer an unsupported extension with `SSH_AGENT_FAILURE`, the only failure
+ * ("Extension mechanism") and OpenSSH's agent answer an unsupported extension with `SSH_AGENT_FAILURE`, the only failure
  * OpenSSH's client recognises; and it answers the SSH-1 requests 1 and 9 itself with an empty list and a
  * success.
  *
@@ -27,7 +27,7 @@
  * through without buffering (the user's agent is trusted).
  */
 
-/** Agent protocol message numbers used here (draft-miller-ssh-agent §6.1). */
+/** Agent protocol message numbers used here (draft-miller-ssh-agent "Message numbers"). */
 const AGENT_MESSAGE = {
   failure: 5,
   requestIdentities: 11,
@@ -193,7 +193,7 @@ function allowedRequest(message: Buffer): Buffer | undefined {
 
 /**
  * Whether `message` (length, type 13, body) is exactly `string key_blob, string data, uint32 flags`
- * (draft-miller-ssh-agent §4.5) with a key blob that opens with its algorithm's string, as Go's
+ * (draft-miller-ssh-agent "Private key operations") with a key blob that opens with its algorithm's string, as Go's
  * `ssh.Unmarshal` of `signRequestAgentMsg` and `wireKey` demands before BuildKit forwards it.
  */
 function isSignRequest(message: Buffer): boolean {
