@@ -15,8 +15,8 @@
  * the stricter or the draft's: BuildKit passes `UNLOCK` through (its wrapper does not override `Unlock`),
  * but a step has no business unlocking an agent its user locked, nor guessing the passphrase; it answers
  * an extension with `SSH_AGENT_EXTENSION_FAILURE` (28, Go's reply to any extension error), but the draft
- * ("Extension mechanism") and OpenSSH's agent answer an unsupported extension with `SSH_AGENT_FAILURE`, the only failure
- * OpenSSH's client recognises; and it answers the SSH-1 requests 1 and 9 itself with an empty list and a
+ * ("Extension mechanism") and OpenSSH's agent answer an unsupported extension with `SSH_AGENT_FAILURE`, the
+ * reply every client reads as a failure (OpenSSH's `agent_failed` knows 5, 30 and 102, not 28); and it answers the SSH-1 requests 1 and 9 itself with an empty list and a
  * success.
  *
  * Replies keep the order of the requests (the protocol has no request ids): a local failure waits for the
