@@ -16,8 +16,8 @@
  * but a step has no business unlocking an agent its user locked, nor guessing the passphrase; it answers
  * an extension with `SSH_AGENT_EXTENSION_FAILURE` (28, Go's reply to any extension error), but the draft
  * ("Extension mechanism") and OpenSSH's agent answer an unsupported extension with `SSH_AGENT_FAILURE`, the
- * reply every client reads as a failure (OpenSSH's `agent_failed` knows 5, 30 and 102, not 28); and it answers the SSH-1 requests 1 and 9 itself with an empty list and a
- * success.
+ * reply every client reads as a failure (OpenSSH's `agent_failed` knows 5, 30 and 102, not 28); and it
+ * answers the SSH-1 requests 1 and 9 itself with an empty list and a success.
  *
  * Replies keep the order of the requests (the protocol has no request ids): a local failure waits for the
  * agent's replies to the requests before it. A request longer than OpenSSH's agent accepts
