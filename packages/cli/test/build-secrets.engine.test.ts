@@ -3,7 +3,8 @@
  * environment and the secrets dev server reaches the RUN (the step prints its SHA-256 and length, never the
  * value), and the value appears in no output, image layer or history; a missing secret is one line before
  * anything is sent; `--ssh` relays a local agent socket read-only (OpenSSH's ssh-agent on the host, its
- * ssh-add in the step) and serves key files. Skips outside CI without ENGINE_HOST.
+ * ssh-add in the step; a real ssh in the step logs in to the host's sshd through it) and serves key files.
+ * Skips outside CI without ENGINE_HOST.
  */
 
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -31,21 +32,41 @@ if (!hasSshAdd)
 const hasSshAgent = hasSshAdd && spawnSync("ssh-agent", ["-h"], { stdio: "ignore" }).error === undefined;
 
 /**
- * Copies the host's `ssh-add` and `ssh-keygen` into `dir` with their loader (`ld.so`) and libraries, for a
- * step to run as `/ssh/ld.so --library-path /ssh /ssh/ssh-add`: the busybox image has no OpenSSH client,
- * and CI has no registry to pull one from.
+ * Copies the host's OpenSSH `tools` (default `ssh-add` and `ssh-keygen`) into `dir` with their loader
+ * (`ld.so`) and libraries, for a step to run as `/ssh/ld.so --library-path /ssh /ssh/ssh-add`: the busybox
+ * image has no OpenSSH client, and CI has no registry to pull one from.
  */
-function copyOpenSshClient(dir: string): void {
+function copyOpenSshClient(dir: string, tools = ["ssh-add", "ssh-keygen"]): void {
   mkdirSync(dir);
-  const libraries = execFileSync("ldd", ["/usr/bin/ssh-add"], { encoding: "utf8" })
-    .split("\n")
-    .map((line) => /(\/\S+) \(0x/.exec(line)?.[1])
-    .filter((path): path is string => path !== undefined);
-  for (const library of libraries) {
-    const name = library.includes("ld-linux") ? "ld.so" : basename(library);
-    copyFileSync(realpathSync(library), join(dir, name));
+  for (const tool of tools) {
+    const libraries = execFileSync("ldd", [`/usr/bin/${tool}`], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => /(\/\S+) \(0x/.exec(line)?.[1])
+      .filter((path): path is string => path !== undefined);
+    for (const library of libraries) {
+      const name = library.includes("ld-linux") ? "ld.so" : basename(library);
+      copyFileSync(realpathSync(library), join(dir, name));
+    }
+    copyFileSync(`/usr/bin/${tool}`, join(dir, tool));
   }
-  for (const tool of ["ssh-add", "ssh-keygen"]) copyFileSync(`/usr/bin/${tool}`, join(dir, tool));
+}
+
+/** The host's OpenSSH server, which a test can run as root on a port of its own. */
+const SSHD = "/usr/sbin/sshd";
+const canRunSshd = hasSshAdd && existsSync(SSHD) && process.getuid?.() === 0;
+
+/** A port nobody listens on now, on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Waits until `ready()` holds, at most `ms`. */
+async function until(ready: () => boolean, ms = 5000): Promise<void> {
+  for (let waited = 0; !ready() && waited < ms; waited += 50) await new Promise((r) => setTimeout(r, 50));
 }
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -386,6 +407,79 @@ describe("enginekit build --secret on the real engine", skipIf(!host, NEEDS_ENGI
         expect(after).not.toContain("planted@build");
       } finally {
         agent.kill();
+      }
+    },
+  );
+
+  it(
+    "a real ssh in a RUN logs in to an SSH server with the user's agent through the read-only relay (RSA, rsa-sha2 signature)",
+    skipIf(!canRunSshd, "needs root, /usr/sbin/sshd and OpenSSH's client tools"),
+    async () => {
+      const dir = tree({});
+      for (const [name, type] of [
+        ["hostkey", "ed25519"],
+        ["id", "rsa"],
+      ] as const)
+        execFileSync("ssh-keygen", ["-q", "-t", type, "-N", "", "-C", `${name}@host`, "-f", join(dir, name)]);
+      copyFileSync(join(dir, "id.pub"), join(dir, "authorized_keys"));
+      const port = await freePort();
+      // the host's sshd, on 127.0.0.1 only, accepting the agent's key for root
+      const config = join(dir, "sshd_config");
+      writeFileSync(
+        config,
+        [
+          `Port ${port}`,
+          "ListenAddress 127.0.0.1",
+          `HostKey ${join(dir, "hostkey")}`,
+          `AuthorizedKeysFile ${join(dir, "authorized_keys")}`,
+          "PidFile none",
+          "UsePAM no",
+          "StrictModes no",
+          "PasswordAuthentication no",
+          "KbdInteractiveAuthentication no",
+          "PermitRootLogin prohibit-password",
+          "",
+        ].join("\n"),
+      );
+      mkdirSync("/run/sshd", { recursive: true });
+      const sshd = spawn(SSHD, ["-D", "-e", "-f", config], { stdio: "ignore" });
+      const socket = join(dir, "agent.sock");
+      const agent = spawn("ssh-agent", ["-D", "-a", socket], { stdio: "ignore" });
+      try {
+        await until(() => existsSync(socket));
+        execFileSync("ssh-add", ["-q", join(dir, "id")], { env: { ...process.env, SSH_AUTH_SOCK: socket } });
+        const ctx = tree({
+          Enginefile: [
+            `FROM ${BUSYBOX_IMAGE}`,
+            "RUN --mount=type=bind,source=ssh,target=/ssh --mount=type=ssh,id=deploy,required=true \\",
+            "    echo root:x:0:0:root:/root:/bin/sh > /etc/passwd && \\",
+            `    /ssh/ld.so --library-path /ssh /ssh/ssh -p ${port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null \\`,
+            "      -o BatchMode=yes root@127.0.0.1 echo logged-in-through-the-relay",
+            "",
+          ].join("\n"),
+        });
+        copyOpenSshClient(join(ctx, "ssh"), ["ssh"]);
+        // host network: the step reaches the server on the host's 127.0.0.1
+        const r = await runCaptured(
+          [
+            "build",
+            ctx,
+            "--network",
+            "host",
+            "--progress",
+            "plain",
+            "--no-cache",
+            "--ssh",
+            `deploy=${socket}`,
+          ],
+          env,
+        );
+        expect(r.stderr).not.toMatch(/enginekit:/);
+        expect(r.code).toBe(0);
+        expect(r.stderr).toMatch(/#\d+ \d+\.\d{3} logged-in-through-the-relay\n/);
+      } finally {
+        agent.kill();
+        sshd.kill();
       }
     },
   );
