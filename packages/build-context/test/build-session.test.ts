@@ -98,14 +98,14 @@ describe("the BuildKit session server", () => {
     expect(s.calls).toContain("/moby.buildkit.secrets.v1.Secrets/GetSecret");
   });
 
-  it("relays ForwardAgent's bytes to the local agent socket and back", async () => {
+  it("relays ForwardAgent's requests to the local agent socket and back, read-only", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ek-agent-"));
     const path = join(dir, "agent.sock");
     const received: Buffer[] = [];
     const agent = createServer((c) =>
       c.on("data", (d) => {
         received.push(d);
-        c.end(Buffer.from([0, 0, 0, 1, 5]));
+        c.end(Buffer.from([0, 0, 0, 5, 12, 0, 0, 0, 0])); // SSH_AGENT_IDENTITIES_ANSWER, no keys
       }),
     );
     await new Promise<void>((resolve) => agent.listen(path, resolve));
@@ -119,15 +119,89 @@ describe("the BuildKit session server", () => {
     );
     const check = await call(client, "/moby.sshforward.v1.SSH/CheckAgent", idRequest("deploy"));
     expect(check.status).toBe("0");
+    // REQUEST_IDENTITIES then REMOVE_ALL_IDENTITIES in one BytesMessage: only the first reaches the agent,
+    // the second is answered SSH_AGENT_FAILURE after the agent's reply (read-only-agent.ts).
     const bytes = new BinaryWriter()
       .tag(1, 2)
-      .bytes(new Uint8Array([0, 0, 0, 1, 11]))
+      .bytes(new Uint8Array([0, 0, 0, 1, 11, 0, 0, 0, 1, 19]))
       .finish();
     const forwarded = await call(client, "/moby.sshforward.v1.SSH/ForwardAgent", bytes, {
       "buildkit.ssh.id": "deploy",
     });
     expect(Buffer.concat(received)).toEqual(Buffer.from([0, 0, 0, 1, 11]));
     expect(forwarded.status).toBe("0");
-    expect(Buffer.from(forwarded.messages[0]!)).toEqual(Buffer.from([10, 5, 0, 0, 0, 1, 5]));
+    expect(Buffer.from(forwarded.messages[0]!)).toEqual(
+      Buffer.from([10, 14, 0, 0, 0, 5, 12, 0, 0, 0, 0, 0, 0, 0, 1, 5]),
+    );
+    // an agent id the user did not pass (a step's --mount=type=ssh,id=… is the Enginefile's choice) is
+    // NotFound, and nothing reaches the agent
+    expect((await call(client, "/moby.sshforward.v1.SSH/CheckAgent", idRequest("default"))).status).toBe("5");
+    const other = await call(client, "/moby.sshforward.v1.SSH/ForwardAgent", bytes, {
+      "buildkit.ssh.id": "other",
+    });
+    expect(other).toEqual({ status: "5", messages: [] });
+    expect(Buffer.concat(received)).toEqual(Buffer.from([0, 0, 0, 1, 11]));
+    // a request announced over 256 KiB ends the connection at its header: nothing is buffered or forwarded
+    const huge = new BinaryWriter()
+      .tag(1, 2)
+      .bytes(new Uint8Array([0, 4, 0, 1, 17, 1, 2, 3]))
+      .finish();
+    // (the step's side stays open: the relay itself ends the call, at the header, without waiting for a body)
+    const open = client.request({
+      ":method": "POST",
+      ":path": "/moby.sshforward.v1.SSH/ForwardAgent",
+      "content-type": "application/grpc",
+      te: "trailers",
+      "buildkit.ssh.id": "deploy",
+    });
+    const trailers = new Promise<string>((resolve) =>
+      open.on("trailers", (t) => resolve(String(t["grpc-status"]))),
+    );
+    const data: Buffer[] = [];
+    open.on("data", (d: Buffer) => data.push(d));
+    open.write(grpcFrame(huge));
+    expect(await trailers).toBe("0");
+    expect(data).toEqual([]);
+    open.close();
+    expect(Buffer.concat(received)).toEqual(Buffer.from([0, 0, 0, 1, 11]));
+  });
+
+  it("holds the step's stream back while the agent does not read, instead of buffering its requests", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ek-agent-"));
+    const path = join(dir, "agent.sock");
+    // an agent that never reads (as one waiting for its user to confirm a signature)
+    const agent = createServer((c) => c.pause());
+    await new Promise<void>((resolve) => agent.listen(path, resolve));
+    const { client } = await session({ secrets: new Map(), ssh: new Map([["deploy", path]]) });
+    cleanups.push(() => {
+      agent.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const u32 = (n: number) => Buffer.from([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
+    const str = (b: Buffer) => Buffer.concat([u32(b.length), b]);
+    const body = Buffer.concat([
+      Buffer.from([13]),
+      str(Buffer.concat([str(Buffer.from("ssh-ed25519")), str(Buffer.alloc(32))])),
+      str(Buffer.alloc(200 * 1024, 7)),
+      u32(0),
+    ]);
+    const sign = Buffer.concat([u32(body.length), body]);
+    const forward = client.request({
+      ":method": "POST",
+      ":path": "/moby.sshforward.v1.SSH/ForwardAgent",
+      "content-type": "application/grpc",
+      te: "trailers",
+      "buildkit.ssh.id": "deploy",
+    });
+    // 40 sign requests of 200 KiB (8 MiB, under the 64 unanswered requests the filter allows)
+    let written = false;
+    for (let i = 0; i < 40; i++)
+      forward.write(grpcFrame(new BinaryWriter().tag(1, 2).bytes(sign).finish()), () => {
+        if (i === 39) written = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // HTTP/2 flow control holds the rest at the sender: the relay did not take all 8 MiB in
+    expect(written).toBe(false);
+    forward.close();
   });
 });

@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, linkSync, lstatSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect as h2connect } from "node:http2";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileSync, openBuildSession, planContext, prepareContext, TypeFlag } from "../src/index.js";
@@ -334,6 +334,57 @@ describe("BuildKit's file sync (DiffCopy) served from a plan", () => {
     expect(only.stats.map((s) => s.path)).toEqual(["src", "src/sub", "src/sub/b.go"]);
     const followed = await diffCopy(client, { "dir-name": "context", followpaths: "alias" });
     expect(followed.stats.map((s) => s.path)).toEqual(["alias", "real.txt"]);
+  });
+
+  it("reaches nothing outside the context, whatever a frontend asks: links stay links, patterns and follow paths select only context entries", async () => {
+    // The build is untrusted (and a `# syntax=` frontend image is the Enginefile's choice): its DiffCopy
+    // metadata and REQ packets must not get it a byte from outside what the ignore file left.
+    const outside = makeTree({ "marker.txt": "OUTSIDE-Xy7", "dir/inner.txt": "OUTSIDE-DIR-Qz4" });
+    const root = makeTree({
+      Enginefile: "FROM scratch\n",
+      "hidden.txt": "IGNORED-Wq2",
+      ".engineignore": "hidden.txt\n",
+    });
+    symlinkSync(join(outside, "marker.txt"), join(root, "abs"));
+    symlinkSync(join("..", basename(outside), "marker.txt"), join(root, "rel"));
+    symlinkSync(join(outside, "dir"), join(root, "dirlink"));
+    const plan = await planContext({ context: root });
+    const { client } = await serve(new FileSync(plan));
+    const everything = [".engineignore", "Enginefile", "abs", "dirlink", "rel"];
+    const all = await diffCopy(client, { "dir-name": "context" }, (s) => s.path === "Enginefile");
+    expect(all.stats.map((s) => s.path)).toEqual(everything);
+    expect(all.stats.find((s) => s.path === "abs")).toMatchObject({
+      mode: GO_SYMLINK + 0o777,
+      linkname: join(outside, "marker.txt"),
+    });
+    const reaching = await diffCopy(
+      client,
+      {
+        "dir-name": "context",
+        followpaths: [
+          "abs",
+          "rel",
+          "dirlink/inner.txt",
+          "../",
+          join(outside, "marker.txt"),
+          "/etc/passwd",
+          "hidden.txt",
+        ],
+        "include-patterns": ["../**", "/**", `${outside}/**`, "dirlink/**", "hidden.txt"],
+      },
+      () => true,
+    );
+    // the links themselves, never a target's bytes (a REQ for a link is refused), and nothing the ignore
+    // file left out
+    expect(reaching.stats.map((s) => s.path)).toEqual(["abs", "rel"]);
+    expect(reaching.errors).toEqual(["invalid file request 0"]);
+    expect(reaching.files.size).toBe(0);
+    // directories other than the context and the build file's are not served
+    for (const dir of ["..", "/", "/etc", "context/..", ""]) {
+      const other = await diffCopy(client, { "dir-name": dir });
+      expect(other.status, dir).toBe("5");
+      expect(other.stats).toEqual([]);
+    }
   });
 
   it("sends every byte of more files than its recycled buffer holds, each file its own content", async () => {

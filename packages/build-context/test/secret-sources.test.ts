@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSecretFlag, parseSshFlag } from "../src/index.js";
+import { parseSecretFlag, parseSshFlag, readSecrets } from "../src/index.js";
 
 describe("--secret", () => {
   it("reads the forms buildx accepts and svc=", () => {
@@ -38,6 +38,27 @@ describe("--secret", () => {
     expect(() => parseSecretFlag("id=a,src=x,env=Y")).toThrow("give one of src=, env= and svc=");
     expect(() => parseSecretFlag("id=a,required")).toThrow('expected key=value, not "required"');
     expect(() => parseSecretFlag("id=a b,env=X")).toThrow("the id may hold letters");
+  });
+});
+
+describe("secret values", () => {
+  it("reads a file up to BuildKit's 500 KiB and refuses a larger file or an endless stream in one line", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ek-secret-"));
+    try {
+      writeFileSync(join(dir, "max"), Buffer.alloc(500 * 1024, 1));
+      writeFileSync(join(dir, "over"), Buffer.alloc(500 * 1024 + 1, 1));
+      const read = (path: string) =>
+        readSecrets([{ id: "s", kind: "file", path }], { cwd: dir, env: {}, secrets: () => ({}) as never });
+      expect((await read("max")).get("s")!.length).toBe(500 * 1024);
+      await expect(read("over")).rejects.toThrow(
+        "--secret id=s: over is larger than the 500 KiB a secret file may hold (BuildKit's limit)",
+      );
+      // not a regular file, so no size to go by: read no further than the limit
+      await expect(read("/dev/zero")).rejects.toThrow("/dev/zero is larger than the 500 KiB");
+      await expect(read("missing")).rejects.toThrow("--secret id=s: cannot read missing (ENOENT)");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -21,7 +21,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
 import { describe, expect, it } from "vitest";
 import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
@@ -163,6 +163,34 @@ describe("the context through BuildKit's file sync on the real engine", skipIf(!
     expect(r.code).toBe(0);
     for (const [path, size] of Object.entries(sizes)) expect(r.stderr).toContain(`${size} /${path}`);
   }, 60_000);
+
+  it("a symlink to a file or directory outside the context gets the build neither: the step sees the link, COPY finds nothing", async () => {
+    const outside = tree({ "marker.txt": "OUTSIDE-Xy7-marker\n", "dir/inner.txt": "OUTSIDE-DIR-Qz4\n" });
+    const files = {
+      Enginefile: `FROM ${BUSYBOX_IMAGE}\nRUN --mount=type=bind,target=/c ls -l /c; for f in abs rel dirlink/inner.txt hidden.txt; do cat /c/$f; done; true\n`,
+      "hidden.txt": "IGNORED-Wq2\n",
+      ".engineignore": "hidden.txt\n",
+    };
+    const ctx = tree(files);
+    symlinkSync(join(outside, "marker.txt"), join(ctx, "abs"));
+    symlinkSync(join("..", basename(outside), "marker.txt"), join(ctx, "rel"));
+    symlinkSync(join(outside, "dir"), join(ctx, "dirlink"));
+    const leaks = /OUTSIDE-|IGNORED-/;
+    const mounted = await runCaptured(["build", ctx, ...flags], env);
+    expect(mounted.code).toBe(0);
+    expect(mounted.stderr).toContain(`abs -> ${join(outside, "marker.txt")}`);
+    expect(mounted.stderr).toContain("cat: can't open '/c/dirlink/inner.txt': No such file or directory");
+    expect(mounted.stderr).not.toMatch(leaks);
+    for (const source of ["abs", "rel", "dirlink", "dirlink/inner.txt", "hidden.txt"]) {
+      writeFileSync(join(ctx, "Enginefile"), `FROM ${BUSYBOX_IMAGE}\nCOPY ${source} /x/\nRUN cat /x/*\n`);
+      const copied = await runCaptured(["build", ctx, ...flags], env);
+      expect(copied.code, source).toBe(1);
+      expect(copied.stderr, source).toMatch(
+        /enginekit: build failed: failed to compute cache key: "[^"]+" not found/,
+      );
+      expect(copied.stderr, source).not.toMatch(leaks);
+    }
+  });
 
   it("a rebuild of an unchanged context sends only stats; a changed file is sent again", async () => {
     const ctx = tree({

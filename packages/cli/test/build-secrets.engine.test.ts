@@ -2,12 +2,14 @@
  * `--secret` through BuildKit's session on the real engine (tools/engine, 20.10): a secret from a file, the
  * environment and the secrets dev server reaches the RUN (the step prints its SHA-256 and length, never the
  * value), and the value appears in no output, image layer or history; a missing secret is one line before
- * anything is sent; `--ssh` relays a local agent socket. Skips outside CI without ENGINE_HOST.
+ * anything is sent; `--ssh` relays a local agent socket read-only (OpenSSH's ssh-agent on the host, its
+ * ssh-add in the step; a real ssh in the step logs in to the host's sshd through it) and serves key files.
+ * Skips outside CI without ENGINE_HOST.
  */
 
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { basename, join } from "node:path";
 import { buffer } from "node:stream/consumers";
@@ -27,6 +29,45 @@ const hasSshAdd = ["ssh-keygen", "ssh-add", "ldd"].every(
 );
 if (!hasSshAdd)
   console.warn("skipped: build-secrets.engine.test.ts > --ssh ID=KEYFILE: no OpenSSH client or ldd");
+const hasSshAgent = hasSshAdd && spawnSync("ssh-agent", ["-h"], { stdio: "ignore" }).error === undefined;
+
+/**
+ * Copies the host's OpenSSH `tools` (default `ssh-add` and `ssh-keygen`) into `dir` with their loader
+ * (`ld.so`) and libraries, for a step to run as `/ssh/ld.so --library-path /ssh /ssh/ssh-add`: the busybox
+ * image has no OpenSSH client, and CI has no registry to pull one from.
+ */
+function copyOpenSshClient(dir: string, tools = ["ssh-add", "ssh-keygen"]): void {
+  mkdirSync(dir);
+  for (const tool of tools) {
+    const libraries = execFileSync("ldd", [`/usr/bin/${tool}`], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => /(\/\S+) \(0x/.exec(line)?.[1])
+      .filter((path): path is string => path !== undefined);
+    for (const library of libraries) {
+      const name = library.includes("ld-linux") ? "ld.so" : basename(library);
+      copyFileSync(realpathSync(library), join(dir, name));
+    }
+    copyFileSync(`/usr/bin/${tool}`, join(dir, tool));
+  }
+}
+
+/** The host's OpenSSH server, which a test can run as root on a port of its own. */
+const SSHD = "/usr/sbin/sshd";
+const canRunSshd = hasSshAdd && existsSync(SSHD) && process.getuid?.() === 0;
+
+/** A port nobody listens on now, on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Waits until `ready()` holds, at most `ms`. */
+async function until(ready: () => boolean, ms = 5000): Promise<void> {
+  for (let waited = 0; !ready() && waited < ms; waited += 50) await new Promise((r) => setTimeout(r, 50));
+}
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -266,16 +307,7 @@ describe("enginekit build --secret on the real engine", skipIf(!host, NEEDS_ENGI
         ].join("\n"),
       };
       const ctx = tree(files);
-      mkdirSync(join(ctx, "ssh"));
-      const libraries = execFileSync("ldd", ["/usr/bin/ssh-add"], { encoding: "utf8" })
-        .split("\n")
-        .map((line) => /(\/\S+) \(0x/.exec(line)?.[1])
-        .filter((path): path is string => path !== undefined);
-      for (const library of libraries) {
-        const name = library.includes("ld-linux") ? "ld.so" : basename(library);
-        copyFileSync(realpathSync(library), join(ctx, "ssh", name));
-      }
-      for (const tool of ["ssh-add", "ssh-keygen"]) copyFileSync(`/usr/bin/${tool}`, join(ctx, "ssh", tool));
+      copyOpenSshClient(join(ctx, "ssh"));
       for (const name of ["id", "id2"])
         copyFileSync(join(keys, `${name}.pub`), join(ctx, "ssh", `${name}.pub`));
       const r = await runCaptured(
@@ -296,6 +328,159 @@ describe("enginekit build --secret on the real engine", skipIf(!host, NEEDS_ENGI
       // and it signs: OpenSSH's ssh-keygen in the step signs through it and checks the signature
       expect(r.stderr).toMatch(/Good "file" signature with ED25519 key/);
       expect(r.stderr).toMatch(/Good "file" signature with ECDSA key/);
+    },
+  );
+
+  it(
+    "--ssh ID=SOCKET relays the user's ssh-agent read-only: the step lists and signs, but cannot remove, add or lock keys",
+    skipIf(
+      !hasSshAgent,
+      "OpenSSH's ssh-agent, ssh-add and ssh-keygen are not installed (Debian openssh-client)",
+    ),
+    async () => {
+      const keys = tree({});
+      for (const [type, name, comment] of [
+        ["ed25519", "id", "user@host"],
+        ["ecdsa", "id2", "second@host"],
+        ["ed25519", "planted", "planted@build"],
+      ] as const)
+        execFileSync("ssh-keygen", ["-t", type, "-q", "-N", "", "-C", comment, "-f", join(keys, name)]);
+      // The user's agent: OpenSSH's ssh-agent in the foreground, on a socket of this test, holding two keys.
+      const socket = join(keys, "agent.sock");
+      const agent = spawn("ssh-agent", ["-D", "-a", socket], { stdio: "ignore" });
+      try {
+        for (let i = 0; i < 100 && !existsSync(socket); i++) await new Promise((r) => setTimeout(r, 50));
+        const userEnv = { ...process.env, SSH_AUTH_SOCK: socket };
+        execFileSync("ssh-add", ["-q", join(keys, "id"), join(keys, "id2")], {
+          env: userEnv,
+          stdio: "ignore",
+        });
+        const before = execFileSync("ssh-add", ["-l"], { env: userEnv, encoding: "utf8" });
+        expect(before.trim().split("\n")).toHaveLength(2);
+        // Each change is tried and must fail (the step fails if one succeeds); listing and signing work
+        // before and after. The planted key comes on standard input (ssh-add checks a file's mode, not that).
+        const ctx = tree({
+          Enginefile: [
+            `FROM ${BUSYBOX_IMAGE}`,
+            "RUN --mount=type=bind,source=ssh,target=/ssh --mount=type=ssh,id=deploy,required=true \\",
+            "    run() { /ssh/ld.so --library-path /ssh /ssh/$@; } && run ssh-add -l && \\",
+            "    if run ssh-add -D; then echo removed-all; exit 1; fi && \\",
+            "    if run ssh-add -d /ssh/id.pub; then echo removed-one; exit 1; fi && \\",
+            "    if run ssh-add - < /ssh/planted; then echo planted; exit 1; fi && \\",
+            "    if printf 'pw\\npw\\n' | run ssh-add -x; then echo locked; exit 1; fi && \\",
+            "    if printf 'pw\\n' | run ssh-add -X; then echo unlocked; exit 1; fi && \\",
+            "    run ssh-add -l && echo message > /tmp/m && run ssh-keygen -Y sign -f /ssh/id.pub -n file /tmp/m && \\",
+            "    run ssh-keygen -Y check-novalidate -n file -f /ssh/id.pub -s /tmp/m.sig < /tmp/m && echo step-done",
+            "",
+          ].join("\n"),
+        });
+        copyOpenSshClient(join(ctx, "ssh"));
+        copyFileSync(join(keys, "id.pub"), join(ctx, "ssh", "id.pub"));
+        copyFileSync(join(keys, "planted"), join(ctx, "ssh", "planted"));
+        const r = await runCaptured(
+          [
+            "build",
+            ctx,
+            "--network",
+            "none",
+            "--progress",
+            "plain",
+            "--no-cache",
+            "--ssh",
+            `deploy=${socket}`,
+          ],
+          env,
+        );
+        expect(r.stderr).not.toMatch(/enginekit:/);
+        expect(r.code).toBe(0);
+        // OpenSSH's own words for an agent's SSH_AGENT_FAILURE, one per refused change
+        expect(r.stderr).toContain("Failed to remove all identities.");
+        expect(r.stderr).toMatch(/Could not remove identity "\/ssh\/id\.pub": agent refused operation/);
+        expect(r.stderr).toMatch(/Could not add identity "\(stdin\)": agent refused operation/);
+        expect(r.stderr).toContain("Failed to lock agent: agent refused operation");
+        expect(r.stderr).toContain("Failed to unlock agent: agent refused operation");
+        expect(r.stderr).toMatch(/Good "file" signature with ED25519 key/);
+        expect(r.stderr).toContain("step-done");
+        // and the user's agent is as it was: both keys, nothing planted, not locked
+        const after = execFileSync("ssh-add", ["-l"], { env: userEnv, encoding: "utf8" });
+        expect(after).toBe(before);
+        expect(after).not.toContain("planted@build");
+      } finally {
+        agent.kill();
+      }
+    },
+  );
+
+  it(
+    "a real ssh in a RUN logs in to an SSH server with the user's agent through the read-only relay (RSA, rsa-sha2 signature)",
+    skipIf(!canRunSshd, "needs root, /usr/sbin/sshd and OpenSSH's client tools"),
+    async () => {
+      const dir = tree({});
+      for (const [name, type] of [
+        ["hostkey", "ed25519"],
+        ["id", "rsa"],
+      ] as const)
+        execFileSync("ssh-keygen", ["-q", "-t", type, "-N", "", "-C", `${name}@host`, "-f", join(dir, name)]);
+      copyFileSync(join(dir, "id.pub"), join(dir, "authorized_keys"));
+      const port = await freePort();
+      // the host's sshd, on 127.0.0.1 only, accepting the agent's key for root
+      const config = join(dir, "sshd_config");
+      writeFileSync(
+        config,
+        [
+          `Port ${port}`,
+          "ListenAddress 127.0.0.1",
+          `HostKey ${join(dir, "hostkey")}`,
+          `AuthorizedKeysFile ${join(dir, "authorized_keys")}`,
+          "PidFile none",
+          "UsePAM no",
+          "StrictModes no",
+          "PasswordAuthentication no",
+          "KbdInteractiveAuthentication no",
+          "PermitRootLogin prohibit-password",
+          "",
+        ].join("\n"),
+      );
+      mkdirSync("/run/sshd", { recursive: true });
+      const sshd = spawn(SSHD, ["-D", "-e", "-f", config], { stdio: "ignore" });
+      const socket = join(dir, "agent.sock");
+      const agent = spawn("ssh-agent", ["-D", "-a", socket], { stdio: "ignore" });
+      try {
+        await until(() => existsSync(socket));
+        execFileSync("ssh-add", ["-q", join(dir, "id")], { env: { ...process.env, SSH_AUTH_SOCK: socket } });
+        const ctx = tree({
+          Enginefile: [
+            `FROM ${BUSYBOX_IMAGE}`,
+            "RUN --mount=type=bind,source=ssh,target=/ssh --mount=type=ssh,id=deploy,required=true \\",
+            "    echo root:x:0:0:root:/root:/bin/sh > /etc/passwd && \\",
+            `    /ssh/ld.so --library-path /ssh /ssh/ssh -p ${port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null \\`,
+            "      -o BatchMode=yes root@127.0.0.1 echo logged-in-through-the-relay",
+            "",
+          ].join("\n"),
+        });
+        copyOpenSshClient(join(ctx, "ssh"), ["ssh"]);
+        // host network: the step reaches the server on the host's 127.0.0.1
+        const r = await runCaptured(
+          [
+            "build",
+            ctx,
+            "--network",
+            "host",
+            "--progress",
+            "plain",
+            "--no-cache",
+            "--ssh",
+            `deploy=${socket}`,
+          ],
+          env,
+        );
+        expect(r.stderr).not.toMatch(/enginekit:/);
+        expect(r.code).toBe(0);
+        expect(r.stderr).toMatch(/#\d+ \d+\.\d{3} logged-in-through-the-relay\n/);
+      } finally {
+        agent.kill();
+        sshd.kill();
+      }
     },
   );
 

@@ -15,6 +15,10 @@ const file = (text: string) => ({ name: "app/Enginefile", text });
 const PULL_FAILED =
   'failed to solve with frontend dockerfile.v0: failed to solve with frontend gateway.v0: failed to do request: Head "https://registry-1.docker.io/v2/docker/dockerfile/manifests/1.4": dial tcp: lookup registry-1.docker.io on 10.255.255.53:53: no such host';
 
+/** docker.io 20.10 on an engine started with --bridge=none, for a local frontend image (build-syntax.engine.test.ts). */
+const NO_BRIDGE =
+  "failed to solve with frontend dockerfile.v0: failed to solve with frontend gateway.v0: network bridge not found";
+
 describe("the frontend image of a build", () => {
   it("comes from the # syntax= directive, normalised as the engine resolves it", () => {
     expect(syntaxFrontend(file("# syntax=docker/dockerfile:1.4\nFROM a\n"), undefined)).toEqual({
@@ -63,6 +67,22 @@ describe("the frontend image of a build", () => {
     ).toBeUndefined();
     expect(
       explainSyntaxFailure("failed to solve with frontend dockerfile.v0: exit code: 1", f),
+    ).toBeUndefined();
+  });
+
+  it("a frontend the engine cannot start for want of a default network says so, not to pass --network", () => {
+    const f = syntaxFrontend(file("# syntax=docker/dockerfile:1.4\nFROM a\n"), {})!;
+    expect(explainSyntaxFailure(NO_BRIDGE, f)).toBe(
+      "app/Enginefile:1: # syntax=docker/dockerfile:1.4: the engine cannot start the frontend image docker.io/docker/dockerfile:1.4 (network bridge not found): a frontend runs on the engine's default network, whatever --network says, and this engine has none (started with --bridge=none); remove the directive to build with the engine's built-in Dockerfile frontend, build on an engine with a bridge network, or label the image moby.buildkit.frontend.network.none=true",
+    );
+    const arg = syntaxFrontend(file("FROM a\n"), { BUILDKIT_SYNTAX: "docker/dockerfile:1.4" })!;
+    expect(explainSyntaxFailure(NO_BRIDGE, arg)).toContain("; drop the build argument to build with");
+    // a RUN of the frontend's own build without a network is the frontend's failure, not the image's
+    expect(
+      explainSyntaxFailure(
+        "failed to solve with frontend dockerfile.v0: failed to solve with frontend gateway.v0: rpc error: code = Unknown desc = network bridge not found",
+        f,
+      ),
     ).toBeUndefined();
   });
 });

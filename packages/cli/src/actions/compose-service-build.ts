@@ -34,6 +34,7 @@ import { closestMatch } from "@enginekit/text";
 import { CliError, ExitCode } from "../errors.js";
 import type { CliIo } from "../io.js";
 import type { BuildFlags } from "./build.js";
+import { checkComposeSsh } from "./compose-ssh-policy.js";
 import { insideFolder, repositorySourceRefused } from "./repository-secret-policy.js";
 import { isSafeDirectory } from "./safe-directories.js";
 
@@ -118,6 +119,7 @@ export function composeServiceBuild(
   const context = read.context;
   const remote = read.remoteContext;
   const derived = translate(name, section, project, service.value, context);
+  checkComposeSsh(name, derived.ssh, flags.ssh, { projectDir: project.projectDirectory, env: io.env });
   const refuse = (message: string) => new CliError(`--service ${name}: ${message}`, ExitCode.usage);
   const given = new Set(flags.secret.map((value) => parseSecretFlag(value).id));
   const grants = read.secrets.filter((grant) => !given.has(grant.id));

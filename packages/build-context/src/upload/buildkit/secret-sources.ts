@@ -6,7 +6,7 @@
  * default` (the agent of `SSH_AUTH_SOCK`) or `ID=PATH[,PATH…]` (an agent socket, or private key files). Values are kept in memory and
  * never appear in a message: errors name the id, file, variable or secret path only.
  */
-import { readFile, stat } from "node:fs/promises";
+import { open, readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Duplex } from "node:stream";
 import type { SecretsClient } from "@enginekit/api";
@@ -87,8 +87,9 @@ export async function readSecrets(
   for (const source of sources) {
     const flag = source.origin ?? `--secret id=${source.id}`;
     if (source.kind === "file") {
+      let value: Buffer | undefined;
       try {
-        out.set(source.id, await readFile(resolve(options.cwd, source.path)));
+        value = await readBounded(resolve(options.cwd, source.path), MAX_SECRET_FILE_BYTES);
       } catch (error) {
         throw new BuildFlagError(
           flag,
@@ -96,6 +97,13 @@ export async function readSecrets(
           `cannot read ${source.path} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
         );
       }
+      if (value === undefined)
+        throw new BuildFlagError(
+          flag,
+          "",
+          `${source.path} is larger than the 500 KiB a secret file may hold (BuildKit's limit)`,
+        );
+      out.set(source.id, value);
     } else if (source.kind === "env") {
       const value = (source.variables ?? options.env)[source.variable];
       if (value === undefined)
@@ -185,4 +193,36 @@ export async function parseSshFlag(value: string, env: NodeJS.ProcessEnv, cwd: s
   }
   if (socket !== undefined) return { id, socket };
   return { id, agent: await keyringAgent(keys), keyFiles: paths };
+}
+
+/**
+ * The largest secret file read: the engine CLI refuses a larger one (moby/buildkit
+ * `session/secrets/secretsprovider` `MaxSecretSize`, 500 KiB: `secret ID too big. max size 500KB`).
+ */
+const MAX_SECRET_FILE_BYTES = 500 * 1024;
+
+/**
+ * The bytes of `path`, or undefined when it holds more than `max` (a regular file by its size, before
+ * reading; a pipe, such as `src=<(pass show npm)`, after reading at most `max + 1` bytes).
+ * @throws the file system's error (ENOENT, EACCES…).
+ */
+async function readBounded(path: string, max: number): Promise<Buffer | undefined> {
+  const file = await open(path, "r");
+  try {
+    const info = await file.stat();
+    if (info.isFile() && info.size > max) return undefined;
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, max + 1 - total));
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > max) return undefined;
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await file.close();
+  }
 }

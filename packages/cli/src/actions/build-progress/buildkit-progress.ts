@@ -45,8 +45,8 @@ export interface BuildkitProgress {
   finish(failed: boolean): Promise<void>;
   /**
    * One line replacing the engine's message when its frontend refused syntax newer than it (heredocs,
-   * `COPY --link`…), naming the Enginefile line and what the engine lacks, or when the engine has no
-   * default network for RUN; undefined otherwise.
+   * `COPY --link`…), naming the Enginefile line and what the engine lacks, when it could not get or start
+   * a `# syntax=` frontend image, or when the engine has no default network for RUN; undefined otherwise.
    */
   explain(engineMessage: string): string | undefined;
 }
@@ -96,12 +96,14 @@ export async function openBuildkitProgress(options: BuildkitProgressOptions): Pr
       }
     },
     explain(engineMessage) {
+      // A frontend image that cannot be got or started (its container needs the default network, which
+      // --network does not change): syntax-frontend.ts.
+      const unavailable = frontend && explainSyntaxFailure(engineMessage, frontend);
+      if (unavailable) return escapeForTerminal(unavailable);
       // BuildKit's RUN joins the engine's default network, `bridge`; an engine started with --bridge=none
       // has none (tools/engine's test engine, checked on 20.10).
       if (engineMessage.includes("network bridge not found"))
         return `${escapeForTerminal(engineMessage)}: the engine has no bridge network (started with --bridge=none); pass --network none or --network host`;
-      const unavailable = frontend && explainSyntaxFailure(engineMessage, frontend);
-      if (unavailable) return escapeForTerminal(unavailable);
       if (!options.enginefile) return undefined;
       const engine = options.engineApiVersion ? `API ${options.engineApiVersion}` : "this engine";
       const line = explainFrontendRefusal(engineMessage, options.enginefile, engine);

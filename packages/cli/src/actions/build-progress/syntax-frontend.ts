@@ -75,14 +75,27 @@ export function syntaxNote(frontend: SyntaxFrontend): string {
 
 const GATEWAY = "failed to solve with frontend gateway.v0: ";
 
+/** The frontend container's network failure (moby's daemon, when the default network `bridge` is missing). */
+const NO_BRIDGE = "network bridge not found";
+
 /**
  * One line replacing the engine's message when it could not get or start the frontend image, or undefined
  * when `message` is not such a failure (a failure inside the frontend's own build is not).
+ *
+ * Starting it: BuildKit runs the frontend image as a container on the engine's default network, whatever
+ * the build's `--network` (moby/buildkit `frontend/gateway/gateway.go`: the container's `NetMode` is unset
+ * unless the image carries the label `moby.buildkit.frontend.network.none=true`, as docker/dockerfile's
+ * images do). An engine started with `--bridge=none` has no default network, and docker.io 20.10 then
+ * answers `failed to solve with frontend gateway.v0: network bridge not found` (checked on tools/engine
+ * with a local image without the label; the same image with it starts without a network).
  */
 export function explainSyntaxFailure(message: string, frontend: SyntaxFrontend): string | undefined {
   const at = message.lastIndexOf(GATEWAY);
   if (at < 0) return undefined;
   const reason = message.slice(at + GATEWAY.length);
+  const drop = frontend.origin.startsWith("--build-arg") ? "drop the build argument" : "remove the directive";
+  if (reason.startsWith(NO_BRIDGE))
+    return `${frontend.origin}: the engine cannot start the frontend image ${frontend.reference} (${reason}): a frontend runs on the engine's default network, whatever --network says, and this engine has none (started with --bridge=none); ${drop} to build with the engine's built-in Dockerfile frontend, build on an engine with a bridge network, or label the image moby.buildkit.frontend.network.none=true`;
   // A failure of the frontend's own build comes as `rpc error: …`; these are the image's resolution.
   const pull =
     !reason.startsWith("rpc error") &&
@@ -90,6 +103,5 @@ export function explainSyntaxFailure(message: string, frontend: SyntaxFrontend):
       reason,
     );
   if (!pull) return undefined;
-  const drop = frontend.origin.startsWith("--build-arg") ? "drop the build argument" : "remove the directive";
   return `${frontend.origin}: the engine could not get the frontend image ${frontend.reference} (${reason}); ${drop} to build with the engine's built-in Dockerfile frontend, or load the image into the engine (docker load)`;
 }

@@ -8,8 +8,9 @@
  * Services (moby/buildkit `session/`): `grpc.health.v1.Health/Check` (the engine checks the session is
  * alive), `moby.buildkit.secrets.v1.Secrets/GetSecret` (`RUN --mount=type=secret`; an unknown id is gRPC
  * `NotFound`), `moby.filesync.v1.Auth/Credentials` (registry credentials for base images) and, with
- * `--ssh`, `moby.sshforward.v1.SSH/CheckAgent` and `ForwardAgent` (the agent protocol's bytes relayed
- * between the step's socket and the local agent's, or an agent served from key files in memory) and,
+ * `--ssh`, `moby.sshforward.v1.SSH/CheckAgent` and `ForwardAgent` (the agent protocol relayed between the
+ * step's socket and the local agent's, or an agent served from key files in memory, read-only as BuildKit
+ * relays it: `read-only-agent.ts`) and,
  * when the context goes through the session, `moby.filesync.v1.FileSync/DiffCopy` (`file-sync.ts`).
  * HTTP/2 is Node's `http2` on the upgraded socket; gRPC
  * framing and status codes follow grpc's `PROTOCOL-HTTP2.md`. Secret values live in memory only and are
@@ -21,6 +22,7 @@ import { connect } from "node:net";
 import type { Duplex } from "node:stream";
 import type { FileSync } from "./file-sync.js";
 import { endWithStatus, GrpcFrameReader, grpcFrame } from "./grpc-frames.js";
+import { ReadOnlyAgentFilter } from "./read-only-agent.js";
 import {
   bytesMessage,
   credentialsResponse,
@@ -181,7 +183,8 @@ async function serve(
 /**
  * `SSH/ForwardAgent`: a bidirectional stream of `BytesMessage`s carrying the agent protocol; the agent id
  * comes in the `buildkit.ssh.id` metadata (moby/buildkit `session/sshforward/ssh.go` `KeySSHID`; `default`
- * without it). Relayed to the local agent socket, or served by an in-memory agent.
+ * without it). Relayed to the local agent socket, or served by an in-memory agent, through the read-only
+ * filter of `read-only-agent.ts` (list and sign pass; add, remove, lock and the rest are refused here).
  */
 function forwardAgent(
   stream: ServerHttp2Stream,
@@ -197,32 +200,54 @@ function forwardAgent(
   return new Promise((resolve) => {
     const agent = typeof source === "string" ? connect(source) : source();
     const reader = new GrpcFrameReader();
+    const filter = new ReadOnlyAgentFilter();
     let ended = false;
+    let held = false;
+    const open = () => {
+      if (!stream.headersSent && !stream.destroyed)
+        stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
+    };
     const end = (code: number) => {
       if (ended) return;
       ended = true;
       agent.destroy();
       if (!stream.destroyed) {
-        if (!stream.headersSent)
-          stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
+        open();
         stream.once("wantTrailers", () => stream.sendTrailers({ "grpc-status": String(code) }));
         stream.end();
       }
       resolve();
     };
-    const open = () =>
-      stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
     // A socket answers once connected; an in-memory agent is there at once.
     if (typeof source === "string") agent.once("connect", open);
     else open();
-    agent.on("data", (chunk: Buffer) => {
-      if (!stream.destroyed) stream.write(grpcFrame(bytesMessage(chunk)));
-    });
+    // A refusal may be due before the agent's socket has connected: the response then opens at once.
+    const toClient = (bytes: Buffer[]) => {
+      if (bytes.length === 0 || stream.destroyed) return;
+      open();
+      stream.write(grpcFrame(bytesMessage(Buffer.concat(bytes))));
+    };
+    agent.on("data", (chunk: Buffer) => toClient(filter.fromAgent(chunk)));
     agent.once("error", () => end(GRPC.internal));
     agent.once("close", () => end(GRPC.ok));
     stream.on("data", (chunk: Buffer) => {
+      if (ended) return;
       try {
-        for (const message of reader.push(chunk)) agent.write(readBytesField(message));
+        for (const message of reader.push(chunk)) {
+          const step = filter.fromClient(readBytesField(message));
+          // backpressure: an agent slow to read (confirming a signature) holds the step's stream back
+          if (step.toAgent.length > 0 && !agent.write(Buffer.concat(step.toAgent)) && !held) {
+            held = true;
+            stream.pause();
+            agent.once("drain", () => {
+              held = false;
+              stream.resume();
+            });
+          }
+          toClient(step.toClient);
+          // An over-long request ends the connection, as OpenSSH's agent ends it.
+          if (step.close !== undefined) return end(GRPC.ok);
+        }
       } catch {
         end(GRPC.internal);
       }
