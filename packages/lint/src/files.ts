@@ -6,6 +6,8 @@
  * imported on demand when a manifest is met, so an Enginefile-only run starts fast (docs/cli.md
  * "Start-up"). Everything here is also exported from `@enginekit/lint`.
  */
+
+export { redactSecretValues, secretValueSpans } from "@enginekit/text";
 export { ConfigError } from "./config/config-error.js";
 export {
   CONFIG_FILE_NAMES,
@@ -94,4 +96,3 @@ export { didYouMeanRule, RULES, resolveRuleIds, ruleAliases, ruleById, ruleIds }
 export { lintAnalyzedEnginefile } from "./runner/lint-enginefile.js";
 export { lintAnalyzedIgnoreFile, lintIgnoreFile } from "./runner/lint-ignore-file.js";
 export { DEFAULT_SETTINGS, type LintSettings } from "./runner/settings.js";
-export { redactSecretValues, secretValueSpans } from "./text/redact-secret-values.js";

@@ -2,7 +2,7 @@
  * Secret masking of responses: the values a document assigns to secret-looking names (the CLI's masking
  * rule) and `maskResponse`, which hides them in every string the server sends but edits.
  */
-import { secretValueSpans } from "@enginekit/lint/files";
+import { secretValueSpans } from "@enginekit/text";
 
 /** Values shorter than this are masked where they are shown as a secret's value, not wherever they occur. */
 const MIN_MASKED_LENGTH = 3;

@@ -4,11 +4,10 @@
  * ESLint's `stylish` formatter).
  */
 import { escapeForTerminal } from "@enginekit/node-io";
-import { LineIndex } from "@enginekit/text";
+import { LineIndex, redactSecretValues } from "@enginekit/text";
 import pc from "picocolors";
 import type { Finding } from "../model/finding.js";
 import type { Severity } from "../model/severity.js";
-import { redactSecretValues } from "../text/redact-secret-values.js";
 import type { Formatter } from "./format.js";
 
 type Colors = ReturnType<typeof pc.createColors>;

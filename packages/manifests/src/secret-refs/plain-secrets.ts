@@ -2,29 +2,14 @@
  * `findPlainSecrets`: `secret/plain-value` findings for `Env` and `Labels` entries whose secret-looking name
  * (`looksLikeSecretName`) holds a plain value instead of a `svc:` reference.
  */
+import { isPlaceholderSecret, looksLikeSecretName } from "@enginekit/text";
 import type { Finding } from "../findings.js";
 import type { LocatedNode, PathSegment } from "../tree/located-node.js";
 import { type FindReferencesContext, rangeInScalar } from "./find-references.js";
 import { SECRET_REFERENCE_PREFIX } from "./reference-syntax.js";
 
-/** Variable or label names that usually hold a secret (matched on the last word of the name). */
-const SECRET_NAME =
-  /(?:^|[_.-])(?:PASSWORD|PASSWD|PWD|SECRET|SECRET[_-]KEY|TOKEN|API[_-]?KEY|ACCESS[_-]?KEY|PRIVATE[_-]?KEY|CLIENT[_-]SECRET|CREDENTIALS?)$/i;
-/** Names that point at a secret instead of holding it (`POSTGRES_PASSWORD_FILE=/run/secrets/db`). */
-const POINTER_NAME = /_(?:FILE|PATH|DIR|ENV|NAME|ID)$/i;
-/** Values that are not plain secrets: empty, a placeholder, or a reference. */
-const NOT_A_SECRET = /^(?:|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|<[^>]*>|changeme|xxx+)$/i;
-
-/** True for a value that is not a plain secret: empty, a placeholder (`<password>`, `changeme`) or a `$VAR` reference. */
-export function isPlaceholderSecret(value: string): boolean {
-  return NOT_A_SECRET.test(value);
-}
-
-/** True for a name like `DB_PASSWORD` or `api.token` whose value should come from the secrets service. */
-export function looksLikeSecretName(name: string): boolean {
-  // `PWD` alone is the shell's working directory, not a password.
-  return SECRET_NAME.test(name) && !POINTER_NAME.test(name) && name.toUpperCase() !== "PWD";
-}
+/** The heuristic lives in the foundation (`@enginekit/text`); re-exported for the manifests' own callers. */
+export { isPlaceholderSecret, looksLikeSecretName };
 
 /**
  * `secret/plain-value` findings (warning): an `Env` entry `NAME=value` or a `Labels` entry whose name looks
@@ -63,7 +48,7 @@ export function findPlainSecrets(root: LocatedNode | undefined, ctx: FindReferen
           const secret = item.value.slice(equals + 1);
           if (
             !looksLikeSecretName(name) ||
-            NOT_A_SECRET.test(secret) ||
+            isPlaceholderSecret(secret) ||
             secret.includes(SECRET_REFERENCE_PREFIX)
           )
             return;
@@ -74,7 +59,7 @@ export function findPlainSecrets(root: LocatedNode | undefined, ctx: FindReferen
         for (const label of value.properties) {
           const labelValue = label.value;
           if (labelValue?.kind !== "scalar" || typeof labelValue.value !== "string") continue;
-          if (!looksLikeSecretName(label.key) || NOT_A_SECRET.test(labelValue.value)) continue;
+          if (!looksLikeSecretName(label.key) || isPlaceholderSecret(labelValue.value)) continue;
           if (labelValue.value.includes(SECRET_REFERENCE_PREFIX)) continue;
           report(label.key, [...childPath, label.key], labelValue.range, "Label");
         }

@@ -38,7 +38,7 @@ export interface BuildkitProgress {
   onMessage(message: JsonMessage): void;
   /**
    * Ends the display; prints the warnings and, when `failed`, the failing step's report. Resolves once
-   * printed: warnings (warning-line.ts) and the report (failure-report.ts) use the linter's modules
+   * printed: warnings (warning-line.ts) use the linter's modules and the report (failure-report.ts) the text masking,
    * and load only when there is something to print, so a build that succeeds without warnings never
    * loads the lint rules (docs/build.md "Where the time goes").
    */
@@ -90,7 +90,7 @@ export async function openBuildkitProgress(options: BuildkitProgressOptions): Pr
         for (const w of progress.warnings) stderr(warningLine(w, options.enginefile?.name, mask));
       }
       if (failed) {
-        // the report masks secret values with the linter's redaction, which this module loads only here
+        // the report masks secret values (@enginekit/text's redaction); loaded only here
         const { failureReport } = await import("./failure-report.js");
         stderr(failureReport(progress.list(), sources, mask));
       }

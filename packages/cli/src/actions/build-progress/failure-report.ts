@@ -7,8 +7,8 @@
  * own last line (`enginekit: build failed: …`).
  */
 import type { VertexState } from "@enginekit/build-context";
-import { redactSecretValues } from "@enginekit/lint/files";
 import { escapeForTerminal } from "@enginekit/node-io";
+import { redactSecretValues } from "@enginekit/text";
 import type { StepSourceMap } from "./step-source.js";
 
 /** Log lines of the failing step shown (buildx shows the last lines of a failed step too). */

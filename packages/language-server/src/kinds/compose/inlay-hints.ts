@@ -8,7 +8,7 @@
  */
 import { relative } from "node:path";
 import type { ComposeNode, ComposeScalar } from "@enginekit/compose";
-import { looksLikeSecretName } from "@enginekit/manifests/schema-free";
+import { looksLikeSecretName } from "@enginekit/text";
 import { type InlayHint, InlayHintKind } from "vscode-languageserver";
 import type { ComposeAnalysis } from "./analysis.js";
 import { interpolatedScalars, ownRoots } from "./compose-place.js";

@@ -4,9 +4,9 @@
  * Same check elsewhere: hadolint DL1000, dockerfile-utils (parse errors).
  */
 import { type Diagnostic, REFERENCE_ERROR_CODES } from "@enginekit/enginefile";
+import { redactSecretValues } from "@enginekit/text";
 import type { AnalyzedEnginefile } from "../../enginefile/analysis.js";
 import { enginefileRule } from "../../model/rule.js";
-import { redactSecretValues } from "../../text/redact-secret-values.js";
 
 /**
  * The parser's message, in BuildKit's words, except that `missing-equals` (`can't find = in "word"`) does

@@ -2,7 +2,7 @@
  * The masking rule for secrets in output: `secretValueSpans` finds the values a line assigns to
  * secret-looking names and `redactSecretValues` masks them in code frames (the project's own design).
  */
-import { looksLikeSecretName } from "@enginekit/manifests/schema-free";
+import { looksLikeSecretName } from "./secret-names.js";
 
 /**
  * A name followed by what assigns it a value: `NAME=`, `NAME: ` (YAML/JSON keys, quoted or not) or a flag
