@@ -6,7 +6,7 @@ export function formatSeconds(seconds: number): string {
 }
 
 /** A byte count in decimal units (`141B`, `2.10kB`, `5.30MB`), as buildx prints transfer sizes. */
-export function formatSize(bytes: number): string {
+function formatSize(bytes: number): string {
   if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)}GB`;
   if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(2)}MB`;
   if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(2)}kB`;
