@@ -433,6 +433,15 @@ describe("BuildKit's file sync (DiffCopy) served from a plan", () => {
     writeFileSync(join(root, "gone.txt"), "x"); // shorter than planned
     const shrank = await diffCopy(client, { "dir-name": "context" }, (s) => s.path === "gone.txt");
     expect(shrank.errors).toEqual(["gone.txt: shrank while the context was being sent"]);
+    // a link put in its place is not followed out of the context
+    const outside = makeTree({ "private.key": "not for the build" });
+    rmSync(join(root, "gone.txt"));
+    symlinkSync(join(outside, "private.key"), join(root, "gone.txt"));
+    const linked = await diffCopy(client, { "dir-name": "context" }, (s) => s.path === "gone.txt");
+    expect(linked.errors).toEqual([
+      "gone.txt: was replaced by a symbolic link while the context was being sent",
+    ]);
+    expect(linked.files.size).toBe(0);
   });
 
   it("while the walk goes on, serves the build file and BuildKit's .dockerignore read, and the context once walked", async () => {

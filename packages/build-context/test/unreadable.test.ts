@@ -3,7 +3,7 @@
  * disappear during it. Permission checks need a non-root identity: the test switches the effective
  * uid/gid of this (forked) test process to `nobody` around the planning, and skips when it cannot.
  */
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { skipIf } from "../../../vitest.shared.js";
@@ -70,6 +70,19 @@ describe("files that vanish, shrink or grow after planning", () => {
     writeFileSync(join(root, "b.txt"), "b");
     await expect(collect(packContext(plan))).rejects.toThrow(
       "b.txt: shrank while the context was being sent",
+    );
+  });
+
+  it("abort the archive when a file was replaced by a symbolic link, never following it out of the context", async () => {
+    const outside = makeTree({ "private.key": "not for the context" });
+    const root = makeTree({ Enginefile: "FROM scratch\n", "a.txt": "a", "b.txt": "bbbb" });
+    const plan = await planContext({ context: root });
+    rmSync(join(root, "b.txt"));
+    symlinkSync(join(outside, "private.key"), join(root, "b.txt"));
+    const error = await collect(packContext(plan)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContextError);
+    expect((error as Error).message).toBe(
+      "b.txt: was replaced by a symbolic link while the context was being sent",
     );
   });
 

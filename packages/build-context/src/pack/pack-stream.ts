@@ -7,10 +7,11 @@
  * reads instead of filling memory. A file that vanished or shrank since planning destroys the stream
  * with a {@link ContextError}, so the engine never receives a complete-looking partial context.
  */
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
 import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
 import { ContextError } from "./context-error.js";
+import { openContextFile, openFailure } from "./open-context-file.js";
 import type { ContextPlan } from "./plan-context.js";
 import {
   END_OF_ARCHIVE_BYTES,
@@ -104,18 +105,15 @@ function fileError(entry: ContextEntry, reason: string): ContextError {
   return new ContextError(`${entry.path}: ${reason} while the context was being sent`, [entry.path]);
 }
 
-/** The error for a file that could not be opened for packing. */
-function openError(entry: ContextEntry, error: unknown): ContextError {
-  const code = (error as NodeJS.ErrnoException).code;
-  return fileError(entry, code === "ENOENT" ? "vanished" : "became unreadable");
-}
-
-/** Opens a context file for reading. @throws ContextError when it vanished or became unreadable. */
+/**
+ * Opens a context file for reading (`openContextFile`: a link in its place is not followed).
+ * @throws ContextError when it vanished, was replaced by a symbolic link or became unreadable.
+ */
 function openEntry(entry: ContextEntry): number {
   try {
-    return openSync(entry.source!, "r");
+    return openContextFile(entry.source!);
   } catch (error) {
-    throw openError(entry, error);
+    throw fileError(entry, openFailure(error));
   }
 }
 

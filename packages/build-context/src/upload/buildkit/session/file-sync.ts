@@ -18,10 +18,11 @@
  * {@link FileSync.problem} for the command to report. Writes honour HTTP/2 backpressure: memory stays bounded
  * whatever the size of a file.
  */
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
 import type { ServerHttp2Stream } from "node:http2";
 import { DOCKER_IGNORE_FILE_NAME } from "../../../ignore/load-ignore-file.js";
 import { ContextError } from "../../../pack/context-error.js";
+import { openContextFile, openFailure } from "../../../pack/open-context-file.js";
 import { type ChunkMemory, chunkMemory, RECYCLE_ARENA_BYTES } from "../../../pack/pack-stream.js";
 import type { ContextPlan } from "../../../pack/plan-context.js";
 import type { ContextEntry } from "../../../pack/walk-context.js";
@@ -324,10 +325,9 @@ class DiffCopySender {
     let fd: number | undefined;
     if (entry.content === undefined) {
       try {
-        fd = openSync(entry.source!, "r");
+        fd = openContextFile(entry.source!);
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw this.problem(entry, code === "ENOENT" ? "vanished" : "became unreadable");
+        throw this.problem(entry, openFailure(error));
       }
     }
     try {
