@@ -48,20 +48,30 @@ export async function containerVerdict(host: string, generated: GeneratedBody): 
   }
 }
 
-/** The swarm state of the engine: `active`, `inactive`, … (`GET /info` `Swarm.LocalNodeState`). */
+/**
+ * The swarm state of the engine: `active`, `inactive`, … (`GET /info` `Swarm.LocalNodeState`), or `broken`
+ * for a node that says `active` with an `Error` and no node ID: the 20.10 engine's state after one suite
+ * left the swarm while another was joining it (`rpc error: code = Canceled desc = grpc: the client
+ * connection is closing`), in which it refuses every service and stays until the swarm is left.
+ */
 export async function swarmState(host: string): Promise<string | undefined> {
   const info = JSON.parse((await engineRequest(host, "GET", "/v1.24/info")).text) as {
-    Swarm?: { LocalNodeState?: string };
+    Swarm?: { LocalNodeState?: string; NodeID?: string; Error?: string };
   };
-  return info.Swarm?.LocalNodeState;
+  const swarm = info.Swarm;
+  if (swarm?.LocalNodeState === "active" && swarm.Error && !swarm.NodeID) return "broken";
+  return swarm?.LocalNodeState;
 }
 
 /**
  * Makes the engine a single-node swarm on 127.0.0.1 unless it already is one (another suite sharing the
- * engine may have made it one). Resolves true when this call initialised it.
+ * engine may have made it one); a `broken` one (see {@link swarmState}) is left and made anew, since it
+ * serves no suite. Resolves true when this call initialised it.
  */
 export async function ensureSwarm(host: string): Promise<boolean> {
-  if ((await swarmState(host)) === "active") return false;
+  const state = await swarmState(host);
+  if (state === "active") return false;
+  if (state === "broken") await engineRequest(host, "POST", "/v1.24/swarm/leave?force=1");
   const init = await engineRequest(
     host,
     "POST",
@@ -73,8 +83,11 @@ export async function ensureSwarm(host: string): Promise<boolean> {
   throw new Error(`swarm init: ${init.status} ${init.text}`);
 }
 
-/** A refusal that says the engine is not (or no longer) a swarm manager: not the body's fault. */
-const NOT_A_MANAGER = /not a swarm manager|not part of a swarm/i;
+/**
+ * A refusal that says the engine is not (or no longer) a working swarm manager: not the body's fault (the
+ * last: the `broken` state of {@link swarmState}).
+ */
+const NOT_A_MANAGER = /not a swarm manager|not part of a swarm|grpc: the client connection is closing/i;
 
 /**
  * Creates and removes a service. When another suite sharing the engine made it leave the swarm meanwhile,
