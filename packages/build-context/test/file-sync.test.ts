@@ -114,6 +114,8 @@ function diffCopy(
     message: string;
     errors: string[];
     finAnswered: boolean;
+    /** Stats received before the first DATA packet. */
+    statsBeforeData: number;
   }>((resolve, reject) => {
     const call = client.request({
       ":method": "POST",
@@ -129,6 +131,7 @@ function diffCopy(
     const errors: string[] = [];
     let statsDone = false;
     let finAnswered = false;
+    let statsBeforeData = -1;
     let status = "";
     let message = "";
     const maybeFin = () => {
@@ -158,6 +161,7 @@ function diffCopy(
           statsDone = true;
           maybeFin();
         } else if (p.type === 2) {
+          if (statsBeforeData < 0) statsBeforeData = stats.length;
           const parts = pending.get(p.id)!;
           if (p.data.length > 0) parts.push(Buffer.from(p.data));
           else {
@@ -174,7 +178,7 @@ function diffCopy(
         }
       }
     });
-    call.on("end", () => resolve({ stats, files, status, message, errors, finAnswered }));
+    call.on("end", () => resolve({ stats, files, status, message, errors, finAnswered, statsBeforeData }));
     call.on("error", reject);
   });
 }
@@ -469,6 +473,21 @@ describe("BuildKit's file sync (DiffCopy) served from a plan", () => {
     const r = await context;
     expect(r.status).toBe("0");
     expect(r.stats.map((s) => s.path)).toEqual(["Enginefile", "a.txt", "b", "b/c.txt"]);
+  });
+
+  it("sends the files BuildKit requests between the stats, not after all of them (its receiver reads in order)", async () => {
+    const files: Record<string, string> = { Enginefile: "FROM scratch\n" };
+    for (let i = 0; i < 3000; i++) files[`d/f${String(i).padStart(4, "0")}`] = `content ${i}`;
+    const plan = await planContext({ context: makeTree(files), nanoseconds: true });
+    const { client } = await serve(new FileSync(plan));
+    // as fsutil's receiver: each regular file is requested as soon as its stat is read
+    const r = await diffCopy(client, { "dir-name": "context" }, (s) => s.path.startsWith("d/f"));
+    expect(r.status).toBe("0");
+    expect(r.files.size).toBe(3000);
+    expect(r.files.get("d/f2999")!.toString()).toBe("content 2999");
+    // the first file's bytes come while stats of most files are still to be sent
+    expect(r.statsBeforeData).toBeGreaterThan(0);
+    expect(r.statsBeforeData).toBeLessThan(1000);
   });
 
   it("a stat larger than a batch of stats (a 70 KiB path) goes in a frame of its own, between the others", async () => {

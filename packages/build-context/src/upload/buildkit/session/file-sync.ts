@@ -56,6 +56,19 @@ const BATCH_BYTES = 256 * 1024;
 const STAT_BATCH_BYTES = 64 * 1024;
 
 /**
+ * Stats written between two looks at BuildKit's requests (see `DiffCopySender.send`) once it requested a
+ * file, and before (a rebuild that requests nothing writes fewer, larger chunks).
+ */
+const STAT_CHUNK = 128;
+const FIRST_STAT_CHUNK = 1024;
+/** While BuildKit requests files, stats go at most this many entries past the highest one requested… */
+const STATS_AHEAD = 256;
+/** …waiting up to this many ms for its next request… */
+const PACE_MS = 5;
+/** …as long as its last request is at most this many ms old. */
+const PACE_RECENT_MS = 50;
+
+/**
  * Bytes written to the stream but not yet taken by HTTP/2 that the sender lets run ahead before waiting
  * (see `flush`). Sending a 1 GiB file took 24 s end to end when each 1 MiB chunk waited for the stream to
  * drain before the next was read, against 20 s for the engine CLI, which reads and sends concurrently.
@@ -195,9 +208,13 @@ class DiffCopySender {
   /** Requested entry indexes; those before `nextRequest` are sent. */
   private requests: number[] = [];
   private nextRequest = 0;
+  /** The highest entry index requested so far (-1: none), and when the last request came (ms). */
+  private highestRequest = -1;
+  private lastRequestAt = Number.NEGATIVE_INFINITY;
+  /** Resolves the sender's wait for the receiver's next packet (a request, FIN, ERR) or the stream's end. */
+  private wake: (() => void) | undefined;
   private finReceived = false;
   private statsSent = false;
-  private pumping = false;
   private ended = false;
   private filesSent = 0;
   private batch: Buffer[] = [];
@@ -229,16 +246,42 @@ class DiffCopySender {
     stream.on("data", (chunk: Buffer) => {
       try {
         for (const message of reader.push(chunk)) this.receive(decodePacket(message));
-        // once per chunk of the stream, not per request: a chunk carries many REQ packets
-        this.pump();
       } catch (error) {
         this.fail(`bad message from the receiver: ${(error as Error).message}`);
       }
+      // once per chunk of the stream, not per request: a chunk carries many REQ packets
+      this.wakeUp();
     });
     stream.once("close", () => this.finish());
     stream.once("error", () => this.finish());
-    this.sendStats().catch((error: unknown) => this.fail((error as Error).message));
+    this.send().catch((error: unknown) => this.fail((error as Error).message));
     return done;
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  /** Waits for the receiver's next packet, the stream's end, or `ms` milliseconds. */
+  private async waitForReceiver(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => {
+        this.wake = resolve;
+      }),
+      this.closed,
+      ...(Number.isFinite(ms)
+        ? [
+            new Promise<void>((resolve) => {
+              timer = setTimeout(resolve, ms);
+            }),
+          ]
+        : []),
+    ]);
+    if (timer !== undefined) clearTimeout(timer);
+    this.wake = undefined;
   }
 
   private receive(packet: { type: number; id: number; data: Uint8Array }): void {
@@ -250,6 +293,8 @@ class DiffCopySender {
           return;
         }
         this.requests.push(packet.id);
+        if (packet.id > this.highestRequest) this.highestRequest = packet.id;
+        this.lastRequestAt = performance.now();
         return;
       }
       case PacketType.fin:
@@ -262,61 +307,98 @@ class DiffCopySender {
     }
   }
 
-  /** Sends every stat, many frames to a batch, then the empty stat that ends the walk. */
-  private async sendStats(): Promise<void> {
+  /**
+   * The one sending loop: stats in chunks of {@link STAT_CHUNK}, the files BuildKit requested before each
+   * next chunk, then the empty stat, the remaining requests and FIN once BuildKit sent its FIN.
+   *
+   * BuildKit's receiver (fsutil `receive.go`) reads the stream in order with one goroutine, which hands
+   * each stat to the goroutine that creates the file (and requests its bytes) and writes each file's
+   * DATA itself. Stats sent far ahead of what it has created stand between it and the data it asked
+   * for, so the two goroutines take turns instead of working side by side: 20,000 files of 10 KiB took
+   * 10.0 s against the engine CLI's 5.5 s (fsutil's sender interleaves: a walker and four file senders
+   * share the stream). While requests come in, the stats are kept at most {@link STATS_AHEAD} entries
+   * past the highest one requested, waiting up to {@link PACE_MS} for the next request; when none comes
+   * in that time, the stats go on unpaced until the next one. A rebuild that requests nothing sends its
+   * stats without waiting, one that requests a few files waits at most {@link PACE_MS} for each.
+   */
+  private async send(): Promise<void> {
     const { entries } = this;
     let next = 0;
-    while (next < entries.length) {
+    while (!this.ended) {
+      if (this.nextRequest < this.requests.length) {
+        await this.sendRequested();
+        continue;
+      }
+      if (next < entries.length) {
+        const receiving = performance.now() - this.lastRequestAt < PACE_RECENT_MS;
+        if (receiving && next - this.highestRequest > STATS_AHEAD) {
+          await this.flush();
+          const highest = this.highestRequest;
+          await this.waitForReceiver(PACE_MS);
+          // no request meanwhile: the next changed file is further on (a rebuild that requests a few):
+          // stats go on unpaced until the next request, so each costs at most one wait
+          if (this.highestRequest === highest) this.lastRequestAt = Number.NEGATIVE_INFINITY;
+          continue;
+        }
+        next = this.addStats(next, this.highestRequest < 0 ? FIRST_STAT_CHUNK : STAT_CHUNK);
+        await this.flush();
+        // a turn of the event loop, so that BuildKit's requests are read before the next chunk
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
+      if (!this.statsSent) {
+        this.add(frame(END_OF_STATS));
+        await this.flush();
+        this.statsSent = true;
+        continue;
+      }
+      await this.flush();
+      if (this.nextRequest < this.requests.length) continue;
+      if (this.finReceived) {
+        this.add(frame(FIN_PACKET));
+        await this.flush();
+        this.end(GrpcStatus.ok);
+        return;
+      }
+      if (this.stream.destroyed) return;
+      await this.waitForReceiver(Number.POSITIVE_INFINITY);
+    }
+  }
+
+  /** Adds the stats of up to `count` entries from `next` to the batch; returns the index after them. */
+  private addStats(next: number, count: number): number {
+    const { entries } = this;
+    const stop = Math.min(entries.length, next + count);
+    let i = next;
+    while (i < stop) {
       let out = this.memory.reserve(STAT_BATCH_BYTES);
       let end = 0;
-      for (let at = 0; next < entries.length; next++) {
-        at = writeStatFrame(out, end, entries[next]!);
+      for (let at = 0; i < stop; i++) {
+        at = writeStatFrame(out, end, entries[i]!);
         if (at < 0) break;
         end = at;
       }
       if (end === 0) {
         // one stat larger than a batch (a path and a link target of tens of KiB): a buffer of its own,
         // with room for its fixed fields (at most 10 bytes each) and length prefixes
-        const e = entries[next++]!;
+        const e = entries[i++]!;
         out = Buffer.allocUnsafe(256 + Buffer.byteLength(e.path) + Buffer.byteLength(e.linkname));
         end = writeStatFrame(out, 0, e);
       } else this.memory.commit(end);
       this.add(out.subarray(0, end));
-      if (this.batchBytes >= BATCH_BYTES) await this.flush();
-      if (this.ended) return;
     }
-    this.add(frame(END_OF_STATS));
-    await this.flush();
-    this.statsSent = true;
-    await this.pump();
+    return i;
   }
 
-  /** Sends requested files while there are any; answers FIN once BuildKit has everything. */
-  private async pump(): Promise<void> {
-    if (this.pumping || this.ended) return;
-    this.pumping = true;
-    try {
-      // REQs that arrive while the last flush waits find `pumping` set and return at once: they are taken
-      // here, or the build would wait for them forever
-      do {
-        while (this.nextRequest < this.requests.length && !this.ended) {
-          const id = this.requests[this.nextRequest++]!;
-          await this.sendFile(this.entries[id]!, id);
-        }
-        this.requests = [];
-        this.nextRequest = 0;
-        await this.flush();
-      } while (this.requests.length > 0 && !this.ended);
-      if (this.finReceived && this.statsSent && !this.ended) {
-        this.add(frame(FIN_PACKET));
-        await this.flush();
-        this.end(GrpcStatus.ok);
-      }
-    } catch (error) {
-      this.fail((error as Error).message);
-    } finally {
-      this.pumping = false;
+  /** Sends the requested files (those that arrive meanwhile too), then writes the batch. */
+  private async sendRequested(): Promise<void> {
+    while (this.nextRequest < this.requests.length && !this.ended) {
+      const id = this.requests[this.nextRequest++]!;
+      await this.sendFile(this.entries[id]!, id);
     }
+    this.requests = [];
+    this.nextRequest = 0;
+    await this.flush();
   }
 
   /** Sends one file as DATA packets and the empty DATA packet that ends it. */
@@ -431,6 +513,7 @@ class DiffCopySender {
 
   private finish(): void {
     this.ended = true;
+    this.wakeUp();
     this.resolveRun?.(this.filesSent);
     this.resolveRun = undefined;
   }
