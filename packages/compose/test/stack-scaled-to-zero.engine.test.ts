@@ -6,11 +6,19 @@
  * (its error findings, as the stack differential counts them) equals the engine's for both: no error at 0
  * replicas (an advisory says the tasks will fail once scaled up), an engine-limit error at 1. The engine
  * verdict is `@enginekit/manifest-differential`'s `serviceVerdict` (refused at create, or the first task of a
- * service that runs tasks fails). Skips without an engine.
+ * service that runs tasks fails). It runs on a private engine of its own (`startEngine`): suites sharing the
+ * CI engine join and leave its swarm, which left every service refused at create in CI. Skips without an
+ * engine.
  */
-import { BUSYBOX_IMAGE, engineHostForTests, NO_ENGINE_MESSAGE } from "@enginekit/engine-tools";
+import {
+  BUSYBOX_IMAGE,
+  engineHostForTests,
+  NO_ENGINE_MESSAGE,
+  type StartedEngine,
+  startEngine,
+} from "@enginekit/engine-tools";
 import { classify, engineVerdicts, ensureSwarm } from "@enginekit/manifest-differential";
-import { describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NEEDS_ENGINE, skipIf } from "../../../vitest.shared.js";
 import {
   checkProject,
@@ -19,7 +27,7 @@ import {
   stackFindings,
   targetApiVersion,
 } from "../src/index.js";
-import { stackServiceBody, swarmForSuite } from "./stack-cases.js";
+import { stackServiceBody } from "./stack-cases.js";
 
 const host = engineHostForTests();
 if (!host) console.warn(NO_ENGINE_MESSAGE);
@@ -36,7 +44,14 @@ describe(
   "a swarm service scaled to 0: the stack check's verdict is the engine's",
   skipIf(!host, NEEDS_ENGINE),
   () => {
-    const engine = host ?? "";
+    let privateEngine: StartedEngine | undefined;
+    beforeAll(async () => {
+      privateEngine = await startEngine({ timeoutSeconds: 60 });
+      await ensureSwarm(privateEngine.host);
+    }, 90_000);
+    afterAll(async () => {
+      await privateEngine?.stop();
+    }, 90_000);
     const cases = Object.entries(CASES).flatMap(([name, line], index) =>
       [0, 1].map((replicas) => ({
         name: `${name}, ${replicas} replica${replicas === 1 ? "" : "s"}`,
@@ -45,9 +60,9 @@ describe(
         id: index * 2 + replicas,
       })),
     );
-    swarmForSuite(engine, new Set(cases.map((c) => `${STACK}_s${c.id}`)));
 
-    test("created at 0 replicas (an advisory), refused at task start with 1 (an error)", async (ctx) => {
+    test("created at 0 replicas (an advisory), refused at task start with 1 (an error)", async () => {
+      const engine = privateEngine!.host;
       const judged = cases.map((c) => {
         const yaml = [
           `name: ${STACK}`,
@@ -73,27 +88,11 @@ describe(
         const body = stackServiceBody(project, c.id, yaml);
         return { c, errors, advisories, body };
       });
-      // A valid service with no task is never refused: when it is, the swarm itself is unusable — suites
-      // sharing the engine left or re-joined it meanwhile (CI: "refused at create" for all six). Judged
-      // again on the swarm made anew, three times at most, then skipped with the engine's message.
-      const control = cases.findIndex((c) => c.name === "valid, 0 replicas");
-      let verdicts = await engineVerdicts(
+      const verdicts = await engineVerdicts(
         engine,
         judged.map((j) => j.body),
         2,
       );
-      for (let attempt = 1; verdicts[control]!.refused; attempt++) {
-        const message = (verdicts[control] as { message?: string }).message ?? "";
-        if (attempt === 3)
-          return ctx.skip(`the engine's swarm is unusable (a valid service refused: ${message})`);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await ensureSwarm(engine);
-        verdicts = await engineVerdicts(
-          engine,
-          judged.map((j) => j.body),
-          2,
-        );
-      }
       const outcomes = judged.map(({ c, errors, advisories }, index) => {
         const verdict = verdicts[index]!;
         return {
