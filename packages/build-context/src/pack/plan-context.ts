@@ -198,7 +198,8 @@ function exists(path: string): boolean {
 
 /**
  * A context whose directory, build file and ignore file are resolved, not yet walked: what a BuildKit
- * build needs to open its session and start while the walk goes on (docs/build.md "Speed").
+ * build needs to open its session and start while the walk goes on (docs/build.md "How the context
+ * reaches the engine").
  */
 export interface PreparedContext {
   /** Absolute, symlink-resolved context directory. */

@@ -173,9 +173,9 @@ const SLICE_ENTRIES = 250;
 /**
  * {@link walkContext} in slices of {@link SLICE_ENTRIES} entries, giving the event loop a turn between two
  * (`setImmediate`), so the engine's requests are answered while a large context is walked: a BuildKit
- * build opens its session and starts before the walk ends (docs/build.md "Speed"). The same result as
- * {@link walkContext}; a tree that changes during the walk is seen as the synchronous walk would see it at
- * each entry's turn. `signal` stops the walk between two slices (the promise then rejects with its reason).
+ * build opens its session and starts before the walk ends (docs/build.md "How the context reaches the
+ * engine"). The same result as {@link walkContext}; a tree that changes during the walk is seen as the
+ * synchronous walk would see it at each entry's turn. `signal` stops the walk between two slices (the promise then rejects with its reason).
  * @throws only for an unreadable root directory.
  */
 export async function walkContextInSlices(

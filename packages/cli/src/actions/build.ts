@@ -300,7 +300,8 @@ function printWalkWarnings(plan: ContextPlan, io: CliIo): void {
 /**
  * Plans the context (if any), uploads it to `engine` and prints the build output and image ID.
  *
- * The walk runs in slices while the engine is asked which builder it has (docs/build.md "Speed"). An
+ * The walk runs in slices while the engine is asked which builder it has (docs/build.md "How the context
+ * reaches the engine"). An
  * archive waits for the whole walk before anything is sent. Through BuildKit's file sync, the session and
  * the build start at once and BuildKit's request for the context waits for the walk: the engine's own
  * start of the build (the session, the Enginefile, the frontend) overlaps the walk. A walk that fails
@@ -352,6 +353,7 @@ async function buildWithEngine(
       transfer === "filesync" && prepared && buildContext
         ? new FileSync({ ...prepared, buildContext })
         : undefined;
+    let progress: Awaited<ReturnType<typeof progressReporter>> | undefined;
     try {
       if (setup.choice.builder === "buildkit") {
         const version = setup.engineApiVersion;
@@ -386,42 +388,42 @@ async function buildWithEngine(
         parameters.remote = CLIENT_SESSION_REMOTE;
         parameters.dockerfile = prepared.buildFile.name;
       }
-      const progress = await progressReporter(mode === "quiet" ? undefined : plan, io);
-      try {
-        const result = await runBuild({
-          plan,
-          parameters,
-          builderParameters: setup.parameters,
-          ...(setup.apiVersion ? { apiVersion: setup.apiVersion } : {}),
-          engine,
-          gzip,
-          signal: controller.signal,
-          onProgress: progress.update,
-          ...(registryConfig ? { registryConfig } : {}),
-          onMessage: (message) => {
-            progress.finish(true);
-            if (buildkit) return buildkit.onMessage(message);
-            if (flags.quiet) return;
-            const text = formatMessage(message);
-            if (text !== undefined) io.stdout(text);
-          },
-        });
-        progress.finish(true);
-        await buildkit?.finish(false);
-        if (result.imageId !== undefined) {
-          if (flags.iidfile !== undefined)
-            writeOutputFile(resolve(io.cwd, flags.iidfile), result.imageId, {
-              display: flags.iidfile,
-              ...(flags.force ? { force: true } : {}),
-            });
-          io.stdout(`${result.imageId}\n`);
-        }
-      } catch (error) {
-        progress.finish(false);
-        await buildkit?.finish(error instanceof BuildFailedError);
-        throw error;
+      progress = await progressReporter(mode === "quiet" ? undefined : plan, io);
+      const shown = progress;
+      const result = await runBuild({
+        plan,
+        parameters,
+        builderParameters: setup.parameters,
+        ...(setup.apiVersion ? { apiVersion: setup.apiVersion } : {}),
+        engine,
+        gzip,
+        signal: controller.signal,
+        onProgress: shown.update,
+        ...(registryConfig ? { registryConfig } : {}),
+        onMessage: (message) => {
+          shown.finish(true);
+          if (buildkit) return buildkit.onMessage(message);
+          if (flags.quiet) return;
+          const text = formatMessage(message);
+          if (text !== undefined) io.stdout(text);
+        },
+      });
+      shown.finish(true);
+      await buildkit?.finish(false);
+      if (result.imageId !== undefined) {
+        if (flags.iidfile !== undefined)
+          writeOutputFile(resolve(io.cwd, flags.iidfile), result.imageId, {
+            display: flags.iidfile,
+            ...(flags.force ? { force: true } : {}),
+          });
+        io.stdout(`${result.imageId}\n`);
       }
     } catch (error) {
+      // a failure after the display started ends it (and the failing step's report) before the message
+      if (progress) {
+        progress.finish(false);
+        await buildkit?.finish(error instanceof BuildFailedError);
+      }
       if (controller.signal.aborted)
         throw new CliError("interrupted: the upload and the build were cancelled", ExitCode.interrupted);
       // The walk's failure (an unreadable path) or a file that vanished or shrank while BuildKit read it:

@@ -264,23 +264,23 @@ class DiffCopySender {
     wake?.();
   }
 
-  /** Waits for the receiver's next packet, the stream's end, or `ms` milliseconds. */
-  private async waitForReceiver(ms: number): Promise<void> {
+  /** Waits for the receiver's next packet or the stream's end, and at most `ms` milliseconds when given. */
+  private async waitForReceiver(ms?: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
+    const waits = [
       new Promise<void>((resolve) => {
         this.wake = resolve;
       }),
       this.closed,
-      ...(Number.isFinite(ms)
-        ? [
-            new Promise<void>((resolve) => {
-              timer = setTimeout(resolve, ms);
-            }),
-          ]
-        : []),
-    ]);
-    if (timer !== undefined) clearTimeout(timer);
+    ];
+    if (ms !== undefined)
+      waits.push(
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, ms);
+        }),
+      );
+    await Promise.race(waits);
+    clearTimeout(timer);
     this.wake = undefined;
   }
 
@@ -361,7 +361,7 @@ class DiffCopySender {
         return;
       }
       if (this.stream.destroyed) return;
-      await this.waitForReceiver(Number.POSITIVE_INFINITY);
+      await this.waitForReceiver();
     }
   }
 
